@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// SessionStart (sync): prints this project's <memory-context>, then hands the daily cleanup
+// to a detached process so the session never waits for it.
+import { fileURLToPath } from 'node:url';
+import { runHook } from '../lib/hook-io.js';
+import { buildSessionStartOutput, scheduleDailyCleanup } from '../lib/handlers.js';
+
+const cleanupScript = fileURLToPath(new URL('./_cleanup.js', import.meta.url));
+
+await runHook('session-start', async ({ input, env, print }) => {
+  const output = buildSessionStartOutput({ input, env });
+  if (output) await print(output);
+  scheduleDailyCleanup(env, process.execPath, cleanupScript);
+});

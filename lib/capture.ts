@@ -1,0 +1,221 @@
+// Tool event → the memory worth keeping, or null for noise. Decides type, importance, tags and
+// content; strips <private> and redacts secrets before anything leaves this module. Pure: no I/O.
+import type { ToolEvent } from './payload.js';
+import { record, str } from './payload.js';
+import { findSecrets, redact, stripPrivate } from './redact.js';
+import { classifyCommand, isNoiseCommand, type CommandClass } from './shell.js';
+import { clip, countLines, head, lines, oneLine } from './text.js';
+import { baseName } from './paths.js';
+
+export type MemoryType = 'observation' | 'file_edit' | 'command' | 'error';
+
+export interface MemoryDraft {
+  readonly type: MemoryType;
+  readonly toolName: string;
+  readonly filePath: string | null;
+  readonly content: string;
+  readonly tags: string;
+  readonly importance: 1 | 2 | 3;
+  readonly exitCode: number | null;
+}
+
+/** Stored content never exceeds this, whatever the payload's size. */
+export const CONTENT_MAX = 2000;
+// Raw fields are cut to this before any regex runs, so a many-MB payload costs nothing extra;
+// well above what is kept, so a secret straddling a display cut is still recognised whole.
+const SCAN_MAX = 16 * 1024;
+
+const NOISE_PATH = /(?:^|[\\/])(?:node_modules|\.git|dist|build|out|coverage|\.nyc_output|\.next|\.nuxt|\.svelte-kit|\.turbo|\.cache|\.parcel-cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.venv|venv|\.tox|target|\.gradle|\.idea|\.vscode)(?:[\\/]|$)/;
+const NOISE_FILE = /(?:^|[\\/])(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|Pipfile\.lock|uv\.lock|Gemfile\.lock|composer\.lock|go\.sum|flake\.lock|\.DS_Store)$|\.(?:min\.js|min\.css|map|log|pyc)$/;
+
+export function isNoisePath(path: string): boolean {
+  return NOISE_PATH.test(path) || NOISE_FILE.test(path);
+}
+
+export function captureEvent(event: ToolEvent): MemoryDraft | null {
+  if (event.isInterrupt) return null; // the user pressed Esc: not an error, not an action
+  switch (event.toolName) {
+    case 'Bash':
+      return event.outcome === 'failure' ? captureBashFailure(event) : captureBash(event);
+    case 'Edit':
+    case 'MultiEdit':
+      return captureEdit(event);
+    case 'Write':
+      return captureWrite(event);
+    case 'NotebookEdit':
+      return captureNotebookEdit(event);
+  }
+}
+
+/** Private spans removed and every field cut to scan size; then secrets found across all of them. */
+class Redactor {
+  private readonly secrets: string[];
+  constructor(fields: readonly string[]) {
+    this.secrets = findSecrets(fields.map(prepare));
+  }
+  clean(text: string): string {
+    return redact(prepare(text), this.secrets);
+  }
+}
+
+function prepare(text: string): string {
+  return stripPrivate(head(text, SCAN_MAX));
+}
+
+function captureBash(event: ToolEvent): MemoryDraft | null {
+  const command = str(event.input['command']);
+  if (!command.trim() || isNoiseCommand(head(command, SCAN_MAX))) return null;
+  const description = str(event.input['description']);
+  const redactor = new Redactor([command, description, str(event.response['stdout']), str(event.response['stderr'])]);
+  const kind = classifyCommand(head(command, SCAN_MAX));
+  const shown = clip(redactor.clean(command).trim(), 1200);
+  const note = description ? `  # ${clip(oneLine(redactor.clean(description)), 160)}` : '';
+  return {
+    type: 'command',
+    toolName: 'Bash',
+    filePath: null,
+    content: bound(`${shown}${note}`),
+    tags: commandTags(kind, []),
+    importance: kind.importance,
+    exitCode: null,
+  };
+}
+
+function captureBashFailure(event: ToolEvent): MemoryDraft | null {
+  const command = str(event.input['command']);
+  const error = event.error || str(event.response['stderr']);
+  const redactor = new Redactor([command, error]);
+  const exitCode = parseExitCode(error);
+  const kind = command ? classifyCommand(head(command, SCAN_MAX)) : { kind: 'run' as const, tool: '', importance: 1 as const };
+  const output = meaningfulOutput(redactor.clean(error.replace(/^Exit code \d+\s*/, '')));
+  const header = `Bash error${exitCode === null ? '' : ` (exit ${exitCode})`}: ${clip(oneLine(redactor.clean(command)), 400)}`;
+  return {
+    type: 'error',
+    toolName: 'Bash',
+    filePath: null,
+    content: bound(output ? `${header}\n${output}` : header),
+    tags: commandTags(kind, ['error', ...(exitCode === null ? [] : [`exit-${exitCode}`])]),
+    importance: 3,
+    exitCode,
+  };
+}
+
+export function parseExitCode(error: string): number | null {
+  const match = /^\s*Exit code:? (-?\d+)/i.exec(error) ?? /\bexit(?:ed with)? code:? (-?\d+)/i.exec(head(error, 4096));
+  return match ? Number(match[1]) : null;
+}
+
+const ERROR_LINE = /error|fail|fatal|exception|traceback|panic|denied|cannot|can't|not found|no such|invalid|unexpected|missing|E[A-Z]{3,}\b|ERR!|✗|×/i;
+
+/** The lines of a failure's output a person would look at: error-looking lines, else the last ones. */
+export function meaningfulOutput(output: string): string {
+  const all = lines(head(output, SCAN_MAX));
+  const errors = all.filter((line) => ERROR_LINE.test(line));
+  const picked = (errors.length > 0 ? errors.slice(0, 6) : all.slice(-6)).map((line) => clip(line, 240));
+  return clip(picked.join('\n'), 1200);
+}
+
+function captureEdit(event: ToolEvent): MemoryDraft | null {
+  const path = str(event.input['file_path']) || str(event.response['filePath']);
+  if (!path || isNoisePath(path)) return null;
+  const edits = editPairs(event.input);
+  const redactor = new Redactor([path, ...edits.flatMap(([before, after]) => [before, after])]);
+  const name = baseName(path);
+  if (event.outcome === 'failure') return toolFailure(event, path, name, redactor);
+  const [first] = edits;
+  const change = first ? describeChange(redactor.clean(first[0]), redactor.clean(first[1])) : 'changed';
+  const count = edits.length > 1 ? ` (${edits.length} edits)` : '';
+  const all = event.input['replace_all'] === true ? ' (all occurrences)' : '';
+  return fileMemory(event, redactor.clean(path), `Edited ${redactor.clean(name)}${count}${all}: ${change}`, 'edit', 2);
+}
+
+function editPairs(input: Readonly<Record<string, unknown>>): Array<[string, string]> {
+  const list = input['edits'];
+  if (Array.isArray(list)) {
+    return list.map((item) => [str(record(item)['old_string']), str(record(item)['new_string'])] as [string, string]);
+  }
+  return [[str(input['old_string']), str(input['new_string'])]];
+}
+
+function describeChange(before: string, after: string): string {
+  const was = clip(oneLine(before), 160);
+  const now = clip(oneLine(after), 160);
+  if (!was) return `added "${now}"`;
+  if (!now) return `removed "${was}"`;
+  return `"${was}" → "${now}"`;
+}
+
+function captureWrite(event: ToolEvent): MemoryDraft | null {
+  const path = str(event.input['file_path']) || str(event.response['filePath']);
+  if (!path || isNoisePath(path)) return null;
+  const content = str(event.input['content']);
+  const redactor = new Redactor([path, content]);
+  const name = baseName(path);
+  if (event.outcome === 'failure') return toolFailure(event, path, name, redactor);
+  const verb = str(event.response['type']) === 'create' ? 'Created' : str(event.response['type']) === 'update' ? 'Rewrote' : 'Wrote';
+  const lineCount = countLines(content);
+  const preview = clip(oneLine(redactor.clean(head(content, 2048))), 300);
+  const summary = `${verb} ${redactor.clean(name)} (${lineCount} line${lineCount === 1 ? '' : 's'})${preview ? `: ${preview}` : ''}`;
+  return fileMemory(event, redactor.clean(path), summary, verb === 'Created' ? 'create' : 'write', 2);
+}
+
+function captureNotebookEdit(event: ToolEvent): MemoryDraft | null {
+  const path = str(event.input['notebook_path']) || str(event.response['notebook_path']);
+  if (!path || isNoisePath(path)) return null;
+  const source = str(event.input['new_source']);
+  const redactor = new Redactor([path, source]);
+  const name = baseName(path);
+  if (event.outcome === 'failure') return toolFailure(event, path, name, redactor);
+  const mode = str(event.input['edit_mode']) || str(event.response['edit_mode']) || 'replace';
+  const cellType = str(event.input['cell_type']) || str(event.response['cell_type']);
+  const cellId = str(event.input['cell_id']) || str(event.response['cell_id']);
+  const verb = mode === 'insert' ? 'inserted' : mode === 'delete' ? 'deleted' : 'replaced';
+  const cell = [cellType, 'cell', cellId].filter(Boolean).join(' ');
+  const preview = mode === 'delete' ? '' : clip(oneLine(redactor.clean(source)), 300);
+  const summary = `Notebook ${redactor.clean(name)}: ${verb} ${redactor.clean(cell)}${preview ? `: ${preview}` : ''}`;
+  return fileMemory(event, redactor.clean(path), summary, 'notebook', 2);
+}
+
+/** A failed Edit/Write/NotebookEdit ("string not found", a permission error) is worth a low note. */
+function toolFailure(event: ToolEvent, path: string, name: string, redactor: Redactor): MemoryDraft {
+  const reason = clip(oneLine(redactor.clean(event.error)), 400) || 'failed';
+  return {
+    type: 'observation',
+    toolName: event.toolName,
+    filePath: redactor.clean(path),
+    content: bound(`${event.toolName} failed on ${redactor.clean(name)}: ${reason}`),
+    tags: joinTags([event.toolName.toLowerCase(), 'failed', extensionOf(path)]),
+    importance: 1,
+    exitCode: null,
+  };
+}
+
+function fileMemory(event: ToolEvent, path: string, content: string, action: string, importance: 1 | 2): MemoryDraft {
+  return {
+    type: 'file_edit',
+    toolName: event.toolName,
+    filePath: path,
+    content: bound(content),
+    tags: joinTags([event.toolName.toLowerCase(), action, extensionOf(path)]),
+    importance,
+    exitCode: null,
+  };
+}
+
+function commandTags(found: CommandClass, extra: readonly string[]): string {
+  return joinTags(['bash', found.tool, found.kind === 'run' ? '' : found.kind, ...extra]);
+}
+
+function extensionOf(path: string): string {
+  const match = /\.([A-Za-z0-9]{1,10})$/.exec(baseName(path));
+  return match ? (match[1] as string).toLowerCase() : '';
+}
+
+function joinTags(tags: readonly string[]): string {
+  const clean = tags.map((tag) => tag.toLowerCase().replace(/[^a-z0-9_.-]/g, '')).filter(Boolean);
+  return [...new Set(clean)].join(',');
+}
+
+function bound(content: string): string {
+  return clip(content, CONTENT_MAX);
+}

@@ -1,0 +1,120 @@
+// Opens the one shared SQLite file: owner-only permissions, WAL, busy timeout, forward migrations.
+// Never deletes, truncates or replaces an existing file, however broken: someone's history is in it.
+import Database from 'better-sqlite3';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { MIGRATIONS } from './schema.js';
+
+export type Db = Database.Database;
+
+export class StoreError extends Error {
+  override readonly name = 'StoreError';
+  constructor(message: string, readonly code: string) {
+    super(message);
+  }
+}
+
+export interface OpenOptions {
+  /** Create the file (and its directory) when missing; readers pass false and get null instead. */
+  readonly create: boolean;
+  readonly readonly?: boolean;
+}
+
+/** Opens and migrates the database; null when it does not exist and `create` is false. */
+export function openDb(path: string, options: OpenOptions): Db | null {
+  if (!existsSync(path)) {
+    if (!options.create) return null;
+    createPrivateFile(path);
+  }
+  const db = new Database(path, { fileMustExist: true, readonly: options.readonly ?? false });
+  try {
+    // busy_timeout first: switching to WAL and migrating both need locks other processes may hold.
+    db.pragma('busy_timeout = 5000');
+    if (!options.readonly) {
+      ensureWal(db);
+      db.pragma('synchronous = NORMAL');
+      migrate(db);
+    } else {
+      assertSchemaReadable(db);
+    }
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function createPrivateFile(path: string): void {
+  const dir = dirname(path);
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // SQLite gives -wal and -shm the permissions of the main file, so 0600 here covers all three.
+  closeSync(openSync(path, 'a', 0o600));
+}
+
+function ensureWal(db: Db): void {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const mode = db.pragma('journal_mode = WAL', { simple: true });
+      if (String(mode).toLowerCase() === 'wal') return;
+      throw new StoreError(`could not switch the database to WAL (journal_mode is ${String(mode)})`, 'NO_WAL');
+    } catch (error) {
+      // Switching modes can report SQLITE_BUSY without waiting while another process opens the file.
+      if (attempt < 50 && isBusy(error)) {
+        sleepMs(20 + attempt * 5);
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+function migrate(db: Db): void {
+  if (userVersion(db) === SCHEMA_VERSION) return;
+  db.transaction(() => {
+    // Re-read inside the write lock: another hook may have migrated while we waited.
+    const current = userVersion(db);
+    if (current > SCHEMA_VERSION) {
+      throw new StoreError(`database schema v${current} is newer than this version of claude-memory-hooks (v${SCHEMA_VERSION})`, 'SCHEMA_TOO_NEW');
+    }
+    for (let version = current; version < SCHEMA_VERSION; version++) db.exec(MIGRATIONS[version] as string);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }).immediate();
+}
+
+function assertSchemaReadable(db: Db): void {
+  const current = userVersion(db);
+  if (current > SCHEMA_VERSION) {
+    throw new StoreError(`database schema v${current} is newer than this version of claude-memory-hooks (v${SCHEMA_VERSION})`, 'SCHEMA_TOO_NEW');
+  }
+  if (current < SCHEMA_VERSION) {
+    throw new StoreError(`database schema v${current} needs migrating; run any hook or \`memory doctor\``, 'SCHEMA_OLD');
+  }
+}
+
+function userVersion(db: Db): number {
+  return Number(db.pragma('user_version', { simple: true }));
+}
+
+export function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+export function sleepMs(ms: number): void {
+  Atomics.wait(sleeper, 0, 0, ms);
+}
+
+/** Runs a write transaction, retrying when the busy timeout expired under extreme contention. */
+export function withBusyRetry<T>(work: () => T, attempts = 5): T {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return work();
+    } catch (error) {
+      if (attempt >= attempts || !isBusy(error)) throw error;
+      sleepMs(25 * attempt + Math.floor(Math.random() * 50));
+    }
+  }
+}

@@ -1,0 +1,133 @@
+// The only hook-side owner of stdin, stdout, stderr and the exit code.
+// A hook must never hurt Claude Code: every path ends in exit code 0, and a failure is one stderr line.
+
+/** Large enough for an Edit whose `originalFile` is a big source file. */
+export const STDIN_MAX_BYTES = 64 * 1024 * 1024;
+/** A client bug once left stdin open forever; under load, reading can also take seconds. */
+export const STDIN_TIMEOUT_MS = 9000;
+
+export type StdinResult =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly reason: string };
+
+export interface ReadStdinOptions {
+  readonly maxBytes?: number;
+  readonly timeoutMs?: number;
+  readonly stream?: NodeJS.ReadableStream & { destroy?: () => void };
+}
+
+/**
+ * Reads stdin to EOF, asynchronously (a sync read of fd 0 can throw EAGAIN on non-blocking pipes).
+ * On timeout the bytes read so far are still returned: a payload that arrived whole on a pipe
+ * that was never closed is a complete event, and the caller's JSON parse decides.
+ */
+export function readStdin(options: ReadStdinOptions = {}): Promise<StdinResult> {
+  const stream = options.stream ?? process.stdin;
+  const maxBytes = options.maxBytes ?? STDIN_MAX_BYTES;
+  const timeoutMs = options.timeoutMs ?? STDIN_TIMEOUT_MS;
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = (result: StdinResult): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      stream.removeListener('data', onData);
+      stream.removeListener('end', onEnd);
+      stream.removeListener('error', onError);
+      // Let the process exit even if the writer never closes the pipe.
+      if ('pause' in stream) stream.pause();
+      (stream as { unref?: () => void }).unref?.();
+      resolve(result);
+    };
+    const text = (): string => Buffer.concat(chunks, size).toString('utf8');
+    const onData = (chunk: Buffer | string): void => {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += buffer.length;
+      if (size > maxBytes) {
+        finish({ ok: false, reason: `stdin larger than ${maxBytes} bytes` });
+        return;
+      }
+      chunks.push(buffer);
+    };
+    const onEnd = (): void => finish({ ok: true, text: text() });
+    const onError = (error: Error): void => finish({ ok: false, reason: `stdin error: ${error.message}` });
+    const timer = setTimeout(() => {
+      if (size > 0) finish({ ok: true, text: text() });
+      else finish({ ok: false, reason: `no input on stdin after ${timeoutMs} ms` });
+    }, timeoutMs);
+    timer.unref();
+    stream.on('data', onData);
+    stream.once('end', onEnd);
+    stream.once('error', onError);
+  });
+}
+
+/** Parses stdin as one JSON object; anything else (empty, garbage, an array) is a reason, not a throw. */
+export function parseJsonObject(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; reason: string } {
+  if (text.trim() === '') return { ok: false, reason: 'empty stdin' };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: `stdin is not valid JSON (${text.length} characters)` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, reason: 'stdin JSON is not an object' };
+  }
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+export interface HookContext {
+  readonly input: Record<string, unknown>;
+  readonly env: NodeJS.ProcessEnv;
+  /** SessionStart's context; the only thing any hook ever writes to stdout. */
+  readonly print: (text: string) => Promise<void>;
+}
+
+/** Thrown (or returned) for an expected failure whose message is already the whole story. */
+export class HookSkip extends Error {
+  override readonly name = 'HookSkip';
+}
+
+/**
+ * Runs one hook: reads and parses stdin, calls the handler, and turns every outcome into exit code 0.
+ * Expected failures log `[memory-hook] <hook>: <reason>`; so do unexpected ones, without a stack.
+ */
+export async function runHook(hookName: string, handler: (context: HookContext) => Promise<void> | void): Promise<void> {
+  process.exitCode = 0;
+  const log = (reason: string): void => {
+    process.stderr.write(`[memory-hook] ${hookName}: ${oneLine(reason)}\n`);
+  };
+  try {
+    const stdin = await readStdin();
+    if (!stdin.ok) return log(stdin.reason);
+    const parsed = parseJsonObject(stdin.text);
+    if (!parsed.ok) return log(parsed.reason);
+    await handler({ input: parsed.value, env: process.env, print: writeStdout });
+  } catch (error) {
+    log(describeError(error));
+  } finally {
+    process.exitCode = 0;
+  }
+}
+
+function writeStdout(text: string): Promise<void> {
+  return new Promise((resolve) => {
+    process.stdout.write(text, () => resolve());
+  });
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return typeof code === 'string' && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
+  }
+  return String(error);
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 300 ? `${flat.slice(0, 297)}...` : flat;
+}

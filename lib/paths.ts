@@ -1,0 +1,31 @@
+// The one place that knows where Claude Code and this package keep their files.
+// Pure path arithmetic: never touches the file system.
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export function homeDir(env: Env): string {
+  return env['HOME'] || env['USERPROFILE'] || homedir();
+}
+
+/** `$CLAUDE_CONFIG_DIR` if set (Claude Code honours it too), else `~/.claude`. */
+export function claudeDir(env: Env): string {
+  return env['CLAUDE_CONFIG_DIR'] || join(homeDir(env), '.claude');
+}
+
+export function defaultDbPath(env: Env): string {
+  return join(claudeDir(env), 'memory.db');
+}
+
+/** Marker whose mtime throttles the daily cleanup; lives next to the database it guards. */
+export function cleanupMarkerPath(dbPath: string): string {
+  return join(dirname(dbPath), `${baseName(dbPath)}.last-cleanup`);
+}
+
+/** Basename that understands both `/` and `\` (Windows clients send backslash paths). */
+export function baseName(path: string): string {
+  const trimmed = path.replace(/[\\/]+$/, '');
+  const cut = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\'));
+  return trimmed.slice(cut + 1) || trimmed;
+}

@@ -1,0 +1,37 @@
+// Small, allocation-conscious string helpers shared by capture, summary and context.
+// Everything here is pure and bounded: it never scans more of a huge string than it must.
+
+/** First `max` characters, without splitting a surrogate pair. */
+export function head(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = isHighSurrogate(text.charCodeAt(max - 1)) ? max - 1 : max;
+  return text.slice(0, end);
+}
+
+/** At most `max` characters, ending in "…" when cut. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${head(text, Math.max(0, max - 1))}…`;
+}
+
+/** Collapses all whitespace runs (newlines included) to single spaces. */
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Number of lines in `text`, counting a final line without a newline. */
+export function countLines(text: string): number {
+  if (text === '') return 0;
+  let count = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return text.endsWith('\n') ? count - 1 : count;
+}
+
+/** Non-empty, trimmed lines of `text`. */
+export function lines(text: string): string[] {
+  return text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}

@@ -1,0 +1,158 @@
+// Test fixtures: self-cleaning temp dirs, the built hooks and CLI spawned with JSON on stdin
+// (as Claude Code runs them), and direct reads of the resulting SQLite file.
+import Database from 'better-sqlite3';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { onTestFinished } from 'vitest';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const DIST = join(ROOT, 'dist');
+
+export function tempDir(prefix = 'cmh-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export interface Sandbox {
+  readonly home: string;
+  readonly dbPath: string;
+  /** A git project directory (it holds a `.git` folder). */
+  readonly project: string;
+  readonly env: Record<string, string>;
+}
+
+/** A fake HOME with a git project in it; the env every spawned process gets. */
+export function sandbox(extraEnv: Record<string, string> = {}): Sandbox {
+  const home = tempDir();
+  const project = join(home, 'work', 'my-app');
+  mkdirSync(join(project, '.git'), { recursive: true });
+  mkdirSync(join(project, 'src'), { recursive: true });
+  const dbPath = join(home, '.claude', 'memory.db');
+  const env: Record<string, string> = {
+    PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+    HOME: home,
+    CLAUDE_MEMORY_DB: dbPath,
+    NO_COLOR: '1',
+    ...extraEnv,
+  };
+  return { home, dbPath, project, env };
+}
+
+export interface RunResult {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface RunOptions {
+  readonly env: Record<string, string>;
+  /** Raw stdin; objects are JSON-encoded. `null` leaves stdin open (never closed). */
+  readonly stdin?: unknown;
+  readonly cwd?: string;
+  readonly killAfterMs?: number;
+}
+
+export function runNode(script: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [script, ...args], {
+      env: options.env,
+      cwd: options.cwd ?? ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const killer = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 45_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(killer);
+      resolvePromise({ code, signal, stdout, stderr });
+    });
+    child.stdin.on('error', () => undefined); // the process may exit before reading everything
+    if (options.stdin === null) return; // leave stdin open
+    const text = options.stdin === undefined ? '' : typeof options.stdin === 'string' ? options.stdin : JSON.stringify(options.stdin);
+    child.stdin.end(text);
+  });
+}
+
+export type HookName = 'session-start' | 'post-tool-use' | 'stop';
+
+export function runHook(name: HookName, stdin: unknown, options: Omit<RunOptions, 'stdin'>): Promise<RunResult> {
+  return runNode(join(DIST, 'hooks', `${name}.js`), [], { ...options, stdin });
+}
+
+export function runCli(args: readonly string[], options: RunOptions): Promise<RunResult> {
+  return runNode(join(DIST, 'commands', 'cli.js'), args, options);
+}
+
+/** Opens the test database read-only for assertions; closed when the test ends. */
+export function openForRead(dbPath: string): Database.Database {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  onTestFinished(() => db.close());
+  return db;
+}
+
+export interface MemoryRecord {
+  id: number;
+  session_id: string;
+  tool_name: string;
+  type: string;
+  project: string;
+  project_path: string;
+  file_path: string | null;
+  content: string;
+  tags: string;
+  importance: number;
+  created_at: string;
+  tool_use_id: string | null;
+  agent_id: string | null;
+  exit_code: number | null;
+  source: string;
+}
+
+export function allMemories(dbPath: string): MemoryRecord[] {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare('SELECT * FROM memories ORDER BY id').all() as MemoryRecord[];
+  } finally {
+    db.close();
+  }
+}
+
+let counter = 0;
+/** A unique tool_use_id, shaped like Claude Code's. */
+export function toolUseId(): string {
+  counter += 1;
+  return `toolu_01Test${process.pid}x${counter.toString().padStart(6, '0')}`;
+}
+
+/** PostToolUse payload as a 2.1.x client sends it; `overrides` replace top-level fields. */
+export function postToolUse(box: Sandbox, toolName: string, toolInput: Record<string, unknown>, toolResponse: unknown, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    session_id: 'sess-1111',
+    transcript_path: join(box.home, '.claude', 'projects', '-work-my-app', 'sess-1111.jsonl'),
+    cwd: box.project,
+    permission_mode: 'default',
+    hook_event_name: 'PostToolUse',
+    tool_name: toolName,
+    tool_input: toolInput,
+    tool_response: toolResponse,
+    tool_use_id: toolUseId(),
+    ...overrides,
+  };
+}
+
+/** PostToolUseFailure payload: `error` instead of `tool_response`. */
+export function postToolUseFailure(box: Sandbox, toolName: string, toolInput: Record<string, unknown>, error: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const { tool_response: _unused, ...rest } = postToolUse(box, toolName, toolInput, undefined, overrides);
+  return { ...rest, hook_event_name: 'PostToolUseFailure', error, is_interrupt: false, ...overrides };
+}
+
+export function bashResponse(stdout = '', stderr = '', extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { stdout, stderr, interrupted: false, isImage: false, ...extra };
+}
