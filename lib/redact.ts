@@ -7,12 +7,14 @@ export interface SecretPattern {
   readonly pattern: RegExp;
   /** A realistic sample that must be redacted (tested alone and embedded in a longer text). */
   readonly sample: string;
+  /** The part of `sample` that must disappear, when it is not the whole sample. */
+  readonly secret?: string;
 }
 
 export const REDACTED = '[REDACTED]';
 
 // Values that sit after `password:` in code and config but are not secrets.
-const PLACEHOLDER_VALUE = /^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[A-Za-z_]+%|string|number|boolean|true|false|null|none|undefined|any|str|int|required|optional|\*+|x+|\.\.\.|<[^>]*>|\[REDACTED\])$/i;
+const PLACEHOLDER_VALUE = /^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[A-Za-z_]+%|string|number|boolean|true|false|null|none|undefined|any|str|int|required|optional|\*+|x+|\.\.\.|<[^>]*>|\[REDACTED\]?)$/i;
 
 const KEY_WORDS = '(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?token|credentials?)';
 
@@ -21,6 +23,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     name: 'PEM private key block',
     pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
     sample: '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1c7+9z5Pad7OejecsQ0bu3aozN3tihPmljnnudb9G3HecdNn\n-----END RSA PRIVATE KEY-----',
+    secret: 'MIIEowIBAAKCAQEA1c7+9z5Pad7OejecsQ0bu3aozN3tihPmljnnudb9G3HecdNn',
   },
   {
     name: 'Anthropic API key',
@@ -41,6 +44,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     name: 'AWS secret access key',
     pattern: /\baws_?secret_?access_?key["']?\s*[:=]\s*["']?(?<secret>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
     sample: 'aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    secret: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
   },
   {
     name: 'GitHub token',
@@ -86,21 +90,31 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     name: 'Authorization header',
     pattern: /\bAuthorization["']?\s*[:=]\s*["']?(?:Bearer|Basic|Token|Bot)\s+(?<secret>[A-Za-z0-9._~+/=-]{6,})/gi,
     sample: 'Authorization: Bearer abc123def456ghi789',
+    secret: 'abc123def456ghi789',
   },
   {
     name: 'Bearer token',
     pattern: /\bBearer\s+(?<secret>[A-Za-z0-9._~+/-]{16,}=*)/g,
     sample: 'Bearer 8f14e45fceea167a5a36dedd4bea2543',
+    secret: '8f14e45fceea167a5a36dedd4bea2543',
   },
   {
     name: 'Credentials in a URL',
-    pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@'"]+:(?<secret>[^\s@/'"]+)@/gi,
+    pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@'"]+:(?<secret>[^\s@/'"]+)(?=@)/gi,
     sample: 'postgres://admin:hunter2pass@db.internal:5432/app',
+    secret: 'hunter2pass',
+  },
+  {
+    name: 'user:password argument',
+    pattern: /(?<![A-Za-z0-9-])(?:-u|--user)\s+["']?[^\s:'"]+:(?<secret>[^\s'"]+)/g,
+    sample: 'curl -u admin:Pa55w0rdXYZ https://api.example.com',
+    secret: 'Pa55w0rdXYZ',
   },
   {
     name: 'Secret flag',
     pattern: new RegExp(`(?<![A-Za-z0-9])--?[A-Za-z0-9_-]*${KEY_WORDS}[A-Za-z0-9_-]*(?:=|\\s+)["']?(?<secret>[^\\s"'&|;]{3,})`, 'gi'),
     sample: 'mysql --password hunter2 -u root',
+    secret: 'hunter2',
   },
   {
     name: 'Secret assignment',
@@ -109,6 +123,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
       'gi',
     ),
     sample: 'DB_PASSWORD=s3cr3t-Value',
+    secret: 's3cr3t-Value',
   },
 ];
 

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { classifyCommand, isNoiseCommand, splitCommand } from '../../lib/shell.js';
+
+describe('read-only shell noise', () => {
+  it.each([
+    'ls -la', 'cat package.json', 'head -n 20 src/a.ts', 'tail -f log.txt', 'echo hello', 'pwd', 'cd src',
+    'which node', 'git status', 'git log --oneline -5', 'git diff HEAD~1', 'git branch', 'grep -rn TODO src',
+    'rg foo', 'find . -name "*.ts"', 'node --version', 'cd src && ls', 'cat a.txt | grep x | wc -l',
+    'pwd; ls', 'wc -l src/*.ts', 'FOO=1 ls', 'sed -n 1,20p file.ts',
+  ])('skips %s', (command) => {
+    expect(isNoiseCommand(command)).toBe(true);
+  });
+
+  it.each([
+    'npm test', 'cd app && npm test', 'git commit -m "feat: memory"', 'git push origin main', 'docker build .',
+    'python manage.py migrate', 'ls && make', 'echo "x" > notes.txt', "sed -i 's/a/b/' file.ts",
+    'cat > src/new.ts <<EOF\nexport {}\nEOF', 'rm -rf build', 'curl -X POST https://example.com', 'ls; npm run build',
+  ])('keeps %s', (command) => {
+    expect(isNoiseCommand(command)).toBe(false);
+  });
+
+  it('does not split inside quotes', () => {
+    expect(splitCommand('git commit -m "a && b; c" && npm test')).toEqual(['git commit -m "a && b; c"', 'npm test']);
+  });
+
+  it('treats 2>&1 as a redirection, not a separator', () => {
+    expect(splitCommand('npm test 2>&1 | tail -5')).toEqual(['npm test 2>&1', 'tail -5']);
+  });
+});
+
+describe('command classification', () => {
+  it.each([
+    ['git commit -m "x"', 'vcs-change', 2],
+    ['npm install zod', 'package', 2],
+    ['pnpm add -D vitest', 'package', 2],
+    ['npm test', 'test', 1],
+    ['npx vitest run', 'test', 1],
+    ['pytest -q', 'test', 1],
+    ['npm run build', 'build', 1],
+    ['cargo build --release', 'build', 1],
+    ['npx eslint .', 'lint', 1],
+    ['docker compose up -d', 'container', 1],
+    ['vercel deploy --prod', 'deploy', 2],
+    ['npx prisma migrate dev', 'migration', 2],
+    ['cd app && git push', 'vcs-change', 2],
+    ['python script.py', 'run', 1],
+  ] as const)('classifies %s as %s', (command, kind, importance) => {
+    expect(classifyCommand(command)).toMatchObject({ kind, importance });
+  });
+});
