@@ -1,0 +1,95 @@
+// Whatever happens, a hook exits 0, prints nothing harmful and logs one [memory-hook] line.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allMemories, bashResponse, postToolUse, runHook, sandbox, type HookName } from '../helpers.js';
+
+const HOOKS: HookName[] = ['post-tool-use', 'stop', 'session-start'];
+
+describe.each(HOOKS)('%s with bad input', (name) => {
+  it.each([
+    ['empty stdin', '', 'empty stdin'],
+    ['garbage', 'not json at all', 'stdin is not valid JSON (15 characters)'],
+    ['truncated JSON', '{"session_id":"s","tool_name":"Ba', 'stdin is not valid JSON (33 characters)'],
+    ['a JSON array', '[{"session_id":"s"}]', 'stdin JSON is not an object'],
+  ])('exits 0 on %s with one stderr line', async (_what, stdin, reason) => {
+    const box = sandbox();
+    const result = await runHook(name, stdin, { env: box.env });
+    expect(result).toEqual({ code: 0, signal: null, stdout: '', stderr: `[memory-hook] ${name}: ${reason}\n` });
+  });
+
+  it('ends within about 10 s when stdin is never closed', async () => {
+    const box = sandbox();
+    const result = await runHook(name, null, { env: box.env, killAfterMs: 30_000 });
+    expect(result).toEqual({ code: 0, signal: null, stdout: '', stderr: `[memory-hook] ${name}: no input on stdin after 9000 ms\n` });
+  });
+
+  it('exits 0 on a payload with missing fields', async () => {
+    const box = sandbox();
+    const result = await runHook(name, { hook_event_name: 'PostToolUse' }, { env: box.env });
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+});
+
+describe('post-tool-use under stress', () => {
+  it('stores an event whose pipe was never closed', async () => {
+    const box = sandbox();
+    const payload = JSON.stringify(postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse()));
+    // runNode with stdin null leaves the pipe open; write the payload through env-free means:
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [join(process.cwd(), 'dist', 'hooks', 'post-tool-use.js')], { env: box.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdin.write(payload);
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(allMemories(box.dbPath).map((row) => row.content)).toEqual(['npm test']);
+  });
+
+  it('handles a 5 MB Edit payload', async () => {
+    const box = sandbox();
+    const file = join(box.project, 'src', 'huge.ts');
+    const original = 'export const line = "0123456789";\n'.repeat(150_000);
+    const payload = postToolUse(box, 'Edit', { file_path: file, old_string: 'line', new_string: 'row' }, { filePath: file, originalFile: original, structuredPatch: [] });
+    expect(JSON.stringify(payload).length).toBeGreaterThan(5_000_000);
+    const result = await runHook('post-tool-use', payload, { env: box.env });
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(allMemories(box.dbPath).map((row) => row.content)).toEqual(['Edited huge.ts: "line" → "row"']);
+  });
+
+  it('never deletes or replaces a corrupt database', async () => {
+    const box = sandbox();
+    mkdirSync(join(box.home, '.claude'), { recursive: true });
+    const garbage = 'this is not a database, but it is somebody\'s file\n'.repeat(200);
+    writeFileSync(box.dbPath, garbage);
+    for (const name of HOOKS) {
+      const payload = name === 'post-tool-use'
+        ? postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse())
+        : { session_id: 's', cwd: box.project, hook_event_name: name === 'stop' ? 'Stop' : 'SessionStart', source: 'startup' };
+      const result = await runHook(name, payload, { env: box.env });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(new RegExp(`^\\[memory-hook\\] ${name}: SQLITE_NOTADB: file is not a database\\n$`));
+    }
+    expect(readFileSync(box.dbPath, 'utf8')).toBe(garbage);
+  });
+
+  it('exits 0 with one line when the database directory cannot be created', async () => {
+    const box = sandbox();
+    writeFileSync(join(box.home, 'blocker'), 'a file where a directory should be');
+    const env = { ...box.env, CLAUDE_MEMORY_DB: join(box.home, 'blocker', 'memory.db') };
+    const result = await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse()), { env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^\[memory-hook\] post-tool-use: ENOTDIR: .*\n$/);
+  });
+
+  it('loses nothing when 100 hooks start at once', async () => {
+    const box = sandbox();
+    const runs = Array.from({ length: 100 }, (_, i) =>
+      runHook('post-tool-use', postToolUse(box, 'Bash', { command: `npm run task-${i}` }, bashResponse(), { session_id: `sess-${i % 7}` }), { env: box.env, killAfterMs: 120_000 }));
+    const results = await Promise.all(runs);
+    expect(results.filter((r) => r.code !== 0 || r.stderr !== '')).toEqual([]);
+    const rows = allMemories(box.dbPath);
+    expect(rows).toHaveLength(100);
+    expect(new Set(rows.map((row) => row.content)).size).toBe(100);
+  }, 180_000);
+});
