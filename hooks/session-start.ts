@@ -3,7 +3,7 @@
 // to a detached process so the session never waits for it.
 import { fileURLToPath } from 'node:url';
 import { runHook } from '../lib/hook-io.js';
-import { buildSessionStartOutput, scheduleDailyCleanup } from '../lib/handlers.js';
+import { buildSessionStartOutput, scheduleDailyCleanup } from '../lib/on-session-start.js';
 
 const cleanupScript = fileURLToPath(new URL('./_cleanup.js', import.meta.url));
 

@@ -1,8 +1,10 @@
 // The retention cleanup: what it deletes (old non-error memories), and the once-a-day throttle
 // that keeps it off SessionStart's path. The marker is a file next to the database.
 import { statSync, utimesSync, writeFileSync } from 'node:fs';
-import type { MemoryStore } from './db/memories.js';
-import { cleanupMarkerPath } from './paths.js';
+import { loadConfig } from './config.js';
+import { MemoryStore } from './db/memories.js';
+import { openDb } from './db/open.js';
+import { cleanupMarkerPath, type Env } from './paths.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,4 +28,16 @@ export function retentionCutoff(now: Date, retentionDays: number): string {
 /** Deletes memories past retention, keeping errors; the FTS indexes follow through triggers. */
 export function runCleanup(store: MemoryStore, now: Date, retentionDays: number): number {
   return store.deleteExpired(retentionCutoff(now, retentionDays));
+}
+
+/** The body of the detached cleanup process: rows deleted. */
+export function cleanupNow(env: Env): number {
+  const config = loadConfig(env);
+  const db = openDb(config.dbPath, { create: false });
+  if (!db) return 0;
+  try {
+    return runCleanup(new MemoryStore(db), config.now(), config.retentionDays);
+  } finally {
+    db.close();
+  }
 }

@@ -79,6 +79,12 @@ export function parseJsonObject(text: string): { ok: true; value: Record<string,
   return { ok: true, value: value as Record<string, unknown> };
 }
 
+/** What every hook handler receives: parsed stdin and the environment. */
+export interface HookInput {
+  readonly input: Readonly<Record<string, unknown>>;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
 export interface HookContext {
   readonly input: Record<string, unknown>;
   readonly env: NodeJS.ProcessEnv;

@@ -1,0 +1,64 @@
+// Timing helpers for the benchmarks: whole processes (spawned, stdin piped) and in-process calls.
+import { spawnSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+
+export interface Stats {
+  readonly median: number;
+  readonly p95: number;
+  readonly runs: number;
+}
+
+export function stats(samples: readonly number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number;
+  return { median: at(0.5), p95: at(0.95), runs: sorted.length };
+}
+
+export interface ProcessCase {
+  readonly name: string;
+  readonly args: readonly string[];
+  /** stdin for run number `i` (unique payloads keep dedupe from skipping work). */
+  readonly stdin: (i: number) => string;
+  readonly env: NodeJS.ProcessEnv;
+  /** Checked after each run: a benchmark of a failing process measures nothing. */
+  readonly expectStdout?: RegExp;
+}
+
+/** Runs every case once per round, interleaved, so machine noise hits all of them alike. */
+export function timeProcesses(cases: readonly ProcessCase[], rounds: number): Map<string, Stats> {
+  const samples = new Map<string, number[]>(cases.map((c) => [c.name, []]));
+  for (let round = 0; round < rounds + 2; round++) {
+    for (const testCase of cases) {
+      const start = performance.now();
+      const result = spawnSync(process.execPath, testCase.args, { input: testCase.stdin(round), env: testCase.env, encoding: 'utf8' });
+      const elapsed = performance.now() - start;
+      if (result.status !== 0 || result.stderr !== '' || (testCase.expectStdout && !testCase.expectStdout.test(result.stdout))) {
+        throw new Error(`${testCase.name} failed: status ${result.status}, stderr ${result.stderr.slice(0, 300)}, stdout ${result.stdout.slice(0, 200)}`);
+      }
+      // The first two rounds warm the file cache and are not counted.
+      if (round >= 2) samples.get(testCase.name)?.push(elapsed);
+    }
+  }
+  return new Map([...samples].map(([name, values]) => [name, stats(values)]));
+}
+
+export function timeCalls(iterations: number, call: (i: number) => unknown): Stats {
+  const samples: number[] = [];
+  for (let i = 0; i < iterations + 3; i++) {
+    const start = performance.now();
+    call(i);
+    if (i >= 3) samples.push(performance.now() - start);
+  }
+  return stats(samples);
+}
+
+/** The environment of every measured process: NODE_EXTRA_CA_CERTS adds 30–40 ms to each Node start. */
+export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  delete env['NODE_EXTRA_CA_CERTS'];
+  delete env['NODE_OPTIONS'];
+  return env;
+}
+
+export const ms = (value: number): string => `${value.toFixed(1)} ms`;
+export const ratio = (value: number, base: number): string => `${(value / base).toFixed(2)}×`;

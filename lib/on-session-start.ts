@@ -1,0 +1,48 @@
+// SessionStart: this project's <memory-context> block, and the hand-off of the daily cleanup to a
+// detached process. Never creates the database.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { claimDailyCleanup } from './cleanup.js';
+import { loadConfig } from './config.js';
+import { buildContext, sessionStartOutput } from './context.js';
+import { MemoryStore } from './db/memories.js';
+import { openDb } from './db/open.js';
+import type { HookInput } from './hook-io.js';
+import type { Env } from './paths.js';
+import { parseSessionStartEvent } from './payload.js';
+import { resolveProject } from './project.js';
+
+/** The JSON envelope to print, or '' when there is nothing to say. */
+export function buildSessionStartOutput({ input, env }: HookInput): string {
+  const config = loadConfig(env);
+  if (config.disabled) return '';
+  const event = parseSessionStartEvent(input);
+  if (!event) return '';
+  const project = resolveProject(env, event.cwd);
+  const db = openDb(config.dbPath, { create: false });
+  if (!db) return '';
+  try {
+    const store = new MemoryStore(db);
+    const context = buildContext({
+      project: project.name,
+      summaries: store.recentSummaries(project.path, 3),
+      changes: store.recentByImportance(project.path, 2, 10),
+      errors: store.recentByImportance(project.path, 3, 5),
+      maxChars: config.contextChars,
+    });
+    return context ? sessionStartOutput(context) : '';
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Starts the daily cleanup in a fully detached process (a child that inherited our stdio would keep
+ * the synchronous SessionStart hook running). At most once a day; a no-op otherwise.
+ */
+export function scheduleDailyCleanup(env: Env, node: string, cleanupScript: string): void {
+  const config = loadConfig(env);
+  if (config.disabled || !existsSync(config.dbPath)) return;
+  if (!claimDailyCleanup(config.dbPath, config.now())) return;
+  spawn(node, [cleanupScript], { detached: true, stdio: 'ignore', env: { ...env } }).unref();
+}
