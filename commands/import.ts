@@ -1,8 +1,101 @@
-// `memory import`: placeholder wiring until the subcommand lands.
-import type { Command } from 'commander';
+// `memory import [PATH…]`: backfills memories from Claude Code's own session transcripts, through the
+// same capture pipeline as the live hooks. Progress bar on a terminal (stderr); counts on stdout.
+import { Option, type Command } from 'commander';
+import { join } from 'node:path';
+import { loadConfig } from '../lib/config.js';
+import { MemoryError } from '../lib/errors.js';
+import { findTranscripts } from '../lib/import/files.js';
+import { importTranscripts, type ImportProgress, type ImportSummary } from '../lib/import/importer.js';
+import { renderProgress } from '../lib/import/progress.js';
+import { claudeDir, homeDir } from '../lib/paths.js';
+
+interface ImportFlags {
+  readonly json?: boolean;
+  readonly dryRun?: boolean;
+  readonly debugRss?: boolean;
+}
 
 export function registerImport(program: Command): void {
-  program.command('import').description('not implemented yet').action(() => {
-    throw new Error('memory import is not implemented yet');
+  program
+    .command('import')
+    .description("backfill memories from Claude Code's session transcripts")
+    .argument('[paths...]', 'transcript files or folders (default: ~/.claude/projects, or $CLAUDE_CONFIG_DIR/projects)')
+    .option('--json', 'print the summary as JSON')
+    .option('--dry-run', 'count what would be imported; write nothing')
+    .addOption(new Option('--debug-rss', 'report peak memory use in the JSON summary').hideHelp())
+    .action(async (paths: string[], flags: ImportFlags) => {
+      await runImport(paths, flags);
+    });
+}
+
+async function runImport(paths: readonly string[], flags: ImportFlags): Promise<void> {
+  const env = process.env;
+  const config = loadConfig(env);
+  for (const warning of config.warnings) process.stderr.write(`memory: ${warning}\n`);
+  const defaultRoot = join(claudeDir(env), 'projects');
+  const found = findTranscripts(paths.length > 0 ? paths : [defaultRoot]);
+  const [missing] = found.missing;
+  if (missing !== undefined) {
+    if (paths.length > 0) throw new MemoryError(`no such file or directory: ${missing}`);
+    // No transcripts yet is a normal first day, not a failure (install.sh --import runs this).
+    process.stderr.write(`memory: no Claude Code transcripts at ${defaultRoot}\n`);
+  }
+
+  const bar = process.stderr.isTTY && !flags.json ? new ProgressLine() : null;
+  const summary = await importTranscripts({
+    files: found.files,
+    config,
+    dryRun: flags.dryRun === true,
+    ...(bar ? { onProgress: (progress: ImportProgress) => bar.draw(progress) } : {}),
   });
+  bar?.clear();
+
+  if (flags.json) {
+    const extra = flags.debugRss ? { maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024) } : {};
+    process.stdout.write(`${JSON.stringify({ ...summary, dryRun: flags.dryRun === true, dbPath: config.dbPath, ...extra }, null, 2)}\n`);
+    return;
+  }
+  process.stdout.write(formatSummary(summary, flags.dryRun === true, tildify(config.dbPath, homeDir(env)), config.retentionDays));
+}
+
+function tildify(path: string, home: string): string {
+  return home && path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path;
+}
+
+/** Redraws at most ten times a second, in place, on stderr. */
+class ProgressLine {
+  private readonly started = Date.now();
+  private last = 0;
+
+  draw(progress: ImportProgress): void {
+    const now = Date.now();
+    if (now - this.last < 100) return;
+    this.last = now;
+    process.stderr.write(`\r\x1b[K${renderProgress(progress, now - this.started, process.stderr.columns || 80)}`);
+  }
+
+  clear(): void {
+    if (this.last > 0) process.stderr.write('\r\x1b[K');
+  }
+}
+
+export function formatSummary(summary: ImportSummary, dryRun: boolean, dbPath: string, retentionDays: number): string {
+  const s = (count: number, word: string): string => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+  const head = dryRun ? 'Dry run (nothing written):' : 'Imported';
+  const rows: Array<[string, number, string]> = [
+    [dryRun ? 'would add' : 'added', summary.added, `${summary.added === 1 ? 'memory' : 'memories'}${summary.redactions > 0 ? ` (${s(summary.redactions, 'secret')} redacted)` : ''}`],
+    ['duplicates', summary.duplicates, 'skipped (already stored)'],
+    ['noise', summary.noise, 'skipped (read-only commands, ignored paths, interrupts)'],
+    ['not run', summary.notRun, 'skipped (rejected, blocked by a hook, refused)'],
+    ['too old', summary.tooOld, `skipped (older than ${retentionDays} days)`],
+    ['bad lines', summary.badLines, 'skipped'],
+  ];
+  if (summary.unpaired > 0) rows.push(['unfinished', summary.unpaired, 'calls without a result, skipped']);
+  if (summary.unreadableFiles > 0) rows.push(['unreadable', summary.unreadableFiles, 'files skipped']);
+  const width = Math.max(...rows.map(([, count]) => count.toLocaleString('en-US').length));
+  const lines = [
+    `${head} ${s(summary.files, 'transcript file')} (${s(summary.sessions, 'session')}, ${s(summary.toolCalls, 'tool call')})${dryRun ? '' : ` into ${dbPath}`}`,
+    ...rows.map(([label, count, text]) => `  ${label.padEnd(11)}${count.toLocaleString('en-US').padStart(width)} ${text}`),
+  ];
+  return `${lines.join('\n')}\n`;
 }

@@ -1,0 +1,236 @@
+// `memory import`, the orchestration: streams each transcript, pairs calls with results, sends every
+// captured call through the live hooks' pipeline (captureEvent → recordDraft), and counts what
+// happened to it. Never prints: progress and the final counts go back to the caller.
+import { captureEvent, type MemoryDraft } from '../capture.js';
+import { retentionCutoff } from '../cleanup.js';
+import type { Config } from '../config.js';
+import type { HookBase } from '../payload.js';
+import { resolveProject, type Project } from '../project.js';
+import type { RecordOptions } from '../record.js';
+import { REDACTED } from '../redact.js';
+import type { TranscriptFile } from './files.js';
+import { rebuildEvent, ToolPairer, type PairedCall } from './pairing.js';
+import { openSink, type Sink } from './sink.js';
+import { parseLine, readLines } from './transcript.js';
+
+export interface ImportSummary {
+  files: number;
+  sessions: number;
+  /** Captured-tool calls paired with their result. */
+  toolCalls: number;
+  added: number;
+  duplicates: number;
+  /** Calls the capture filters drop (read-only commands, lock files, interrupts…), as live. */
+  noise: number;
+  /** Calls refused before running: user rejections, hook blocks, validation errors. */
+  notRun: number;
+  tooOld: number;
+  /** `[REDACTED]` marks in what was added. */
+  redactions: number;
+  badLines: number;
+  /** Calls whose result never came (a session cut short, or still running). */
+  unpaired: number;
+  unreadableFiles: number;
+}
+
+export interface ImportProgress {
+  readonly filesDone: number;
+  readonly filesTotal: number;
+  readonly bytesDone: number;
+  readonly bytesTotal: number;
+  readonly toolCalls: number;
+}
+
+export interface ImportOptions {
+  readonly files: readonly TranscriptFile[];
+  readonly config: Config;
+  readonly dryRun: boolean;
+  readonly onProgress?: (progress: ImportProgress) => void;
+}
+
+interface Queued {
+  readonly draft: MemoryDraft;
+  readonly event: HookBase;
+  readonly project: Project;
+  readonly options: RecordOptions;
+}
+
+// Rows are written one transaction per file; a giant file is cut into batches of this many, so
+// live hooks never wait on the write lock for the seconds it takes to read hundreds of megabytes.
+const BATCH_SIZE = 1000;
+const PROGRESS_EVERY_LINES = 256; // the caller throttles drawing by time
+
+export async function importTranscripts(options: ImportOptions): Promise<ImportSummary> {
+  const run = new ImportRun(options);
+  try {
+    return await run.all();
+  } finally {
+    run.close();
+  }
+}
+
+class ImportRun {
+  private readonly summary: ImportSummary = {
+    files: 0, sessions: 0, toolCalls: 0, added: 0, duplicates: 0, noise: 0, notRun: 0, tooOld: 0,
+    redactions: 0, badLines: 0, unpaired: 0, unreadableFiles: 0,
+  };
+  private readonly cutoff: number;
+  private readonly bytesTotal: number;
+  private bytesDone = 0;
+  /** Each session's first `cwd`: it stands in for CLAUDE_PROJECT_DIR, the project root at session start. */
+  private readonly firstCwd = new Map<string, string>();
+  private readonly sessions = new Set<string>();
+  private readonly gained = new Set<string>();
+  private sink: Sink | null = null;
+
+  constructor(private readonly options: ImportOptions) {
+    this.cutoff = Date.parse(retentionCutoff(options.config.now(), options.config.retentionDays));
+    this.bytesTotal = options.files.reduce((sum, file) => sum + file.size, 0);
+  }
+
+  async all(): Promise<ImportSummary> {
+    if (this.options.files.length === 0) return this.summary;
+    this.sink = openSink(this.options.config.dbPath, this.options.dryRun);
+    for (const file of this.options.files) {
+      await this.file(file);
+      this.summary.files += 1;
+      this.bytesDone += file.size;
+      this.progress(0);
+    }
+    this.sink.summarize(this.sessions, this.gained, this.options.config.now());
+    this.summary.sessions = this.sessions.size;
+    return this.summary;
+  }
+
+  close(): void {
+    this.sink?.close();
+  }
+
+  private async file(file: TranscriptFile): Promise<void> {
+    const pairer = new ToolPairer();
+    const queue: Queued[] = [];
+    const reader = readLines(file.path);
+    const lines = reader.lines[Symbol.asyncIterator]();
+    for (let count = 1; ; count++) {
+      let next: IteratorResult<string>;
+      try {
+        next = await lines.next();
+      } catch {
+        this.summary.unreadableFiles += 1; // vanished or unreadable mid-way: keep what was read
+        break;
+      }
+      if (next.done) break;
+      if (count % PROGRESS_EVERY_LINES === 0) this.progress(Math.min(reader.bytesRead(), file.size));
+      this.line(next.value, file, pairer, queue);
+      if (queue.length >= BATCH_SIZE) this.flush(queue);
+    }
+    this.flush(queue);
+    this.summary.unpaired += pairer.reset();
+  }
+
+  private line(text: string, file: TranscriptFile, pairer: ToolPairer, queue: Queued[]): void {
+    if (text.trim() === '') return;
+    const parsed = parseLine(text);
+    if (!parsed.ok) {
+      this.summary.badLines += 1; // includes a partly written last line
+      return;
+    }
+    const { meta } = parsed;
+    const sessionId = meta?.sessionId || file.sessionHint;
+    if (meta && sessionId) {
+      this.sessions.add(sessionId);
+      if (meta.cwd && !this.firstCwd.has(sessionId)) this.firstCwd.set(sessionId, meta.cwd);
+    }
+    for (const entry of parsed.entries) {
+      if (entry.kind === 'tool-use') pairer.use(entry, meta);
+      else if (entry.kind === 'pre-tool-hook') pairer.preToolHook(entry.toolUseId);
+      else if (entry.kind === 'hook-block') pairer.hookBlock(entry.toolUseId);
+      else {
+        const call = pairer.take(entry, meta);
+        if (call) this.call(call, file, queue);
+      }
+    }
+  }
+
+  private call(call: PairedCall, file: TranscriptFile, queue: Queued[]): void {
+    this.summary.toolCalls += 1;
+    const sessionId = call.useMeta?.sessionId || call.resultMeta?.sessionId || file.sessionHint;
+    const createdAt = parseTime(call.resultMeta?.timestamp) ?? parseTime(call.useMeta?.timestamp);
+    if (!sessionId || !createdAt) {
+      this.summary.badLines += 1; // a call nobody can date or place is as good as a broken line
+      return;
+    }
+    if (createdAt.getTime() < this.cutoff) {
+      this.summary.tooOld += 1;
+      return;
+    }
+    const agentId = call.useMeta?.agentId || file.agentHint || (call.useMeta?.isSidechain ? 'sidechain' : '') || null;
+    const rebuilt = rebuildEvent(call, { sessionId, agentId, transcriptPath: file.path });
+    if (rebuilt.kind === 'not-run') {
+      this.summary.notRun += 1;
+      return;
+    }
+    const draft = captureEvent(rebuilt.event);
+    if (!draft) {
+      this.summary.noise += 1;
+      return;
+    }
+    // Exactly what the live hook does with CLAUDE_PROJECT_DIR set to where the session started.
+    const project = resolveProject({ CLAUDE_PROJECT_DIR: this.firstCwd.get(sessionId) }, rebuilt.event.cwd);
+    const { cwd, transcriptPath } = rebuilt.event;
+    queue.push({
+      draft,
+      // Only the envelope: the event's response can hold a whole file (`originalFile`), and a
+      // batch of those would make memory grow with the transcript.
+      event: { sessionId, cwd, transcriptPath, agentId },
+      project,
+      options: { createdAt, toolUseId: call.toolUseId, source: 'import', dedupeWindowSec: this.options.config.dedupeWindowSec },
+    });
+  }
+
+  private flush(queue: Queued[]): void {
+    if (queue.length === 0 || !this.sink) return;
+    const sink = this.sink;
+    const outcomes: string[] = [];
+    sink.batch(() => {
+      outcomes.length = 0; // a retried transaction starts over
+      for (const item of queue) outcomes.push(sink.record(item.draft, item.event, item.project, item.options));
+    });
+    queue.forEach((item, index) => {
+      if (outcomes[index] === 'stored') {
+        this.summary.added += 1;
+        this.summary.redactions += countRedactions(item.draft);
+        this.gained.add(item.event.sessionId);
+      } else {
+        this.summary.duplicates += 1;
+      }
+    });
+    queue.length = 0;
+  }
+
+  private progress(currentFileBytes: number): void {
+    this.options.onProgress?.({
+      filesDone: this.summary.files,
+      filesTotal: this.options.files.length,
+      bytesDone: this.bytesDone + currentFileBytes,
+      bytesTotal: this.bytesTotal,
+      toolCalls: this.summary.toolCalls,
+    });
+  }
+}
+
+function parseTime(value: string | undefined): Date | null {
+  if (!value) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : new Date(time);
+}
+
+function countRedactions(draft: MemoryDraft): number {
+  return occurrences(draft.content) + occurrences(draft.filePath ?? '');
+}
+
+function occurrences(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf(REDACTED); at !== -1; at = text.indexOf(REDACTED, at + REDACTED.length)) count++;
+  return count;
+}

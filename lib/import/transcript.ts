@@ -1,0 +1,172 @@
+// Claude Code session transcripts (`projects/**/*.jsonl`) → the few facts an import needs, one line
+// at a time: tool calls, tool results, PreToolUse hook activity, and each line's session envelope.
+// Parses by key, never by position; unknown line types yield nothing; nothing here throws.
+import { createReadStream } from 'node:fs';
+import { record, str } from '../payload.js';
+
+/** The envelope fields of a conversation line that matter to an import. */
+export interface LineMeta {
+  readonly sessionId: string;
+  /** The line's working directory: it follows the model's `cd`. */
+  readonly cwd: string;
+  readonly timestamp: string;
+  readonly agentId: string;
+  readonly isSidechain: boolean;
+}
+
+export type TranscriptEntry =
+  | { readonly kind: 'tool-use'; readonly id: string; readonly name: string; readonly input: Readonly<Record<string, unknown>> }
+  | {
+      readonly kind: 'tool-result';
+      readonly toolUseId: string;
+      readonly isError: boolean;
+      /** `tool_result.content` as text, whether it was a string or an array of text blocks. */
+      readonly text: string;
+      /** `toolUseResult`: the PostToolUse `tool_response` object, an "Error: …" string, or absent. */
+      readonly structured: Readonly<Record<string, unknown>> | string | null;
+    }
+  /** A PreToolUse hook ran for this call (2.1.x `progress` lines). */
+  | { readonly kind: 'pre-tool-hook'; readonly toolUseId: string }
+  /** A PreToolUse hook blocked this call (`hook_blocking_error` attachment). */
+  | { readonly kind: 'hook-block'; readonly toolUseId: string };
+
+export type ParsedLine =
+  | { readonly ok: false }
+  | { readonly ok: true; readonly meta: LineMeta | null; readonly entries: readonly TranscriptEntry[] };
+
+const BAD: ParsedLine = { ok: false };
+const NOTHING: readonly TranscriptEntry[] = [];
+
+/** One transcript line. `ok: false` only for text that is not a JSON object (e.g. a partly written last line). */
+export function parseLine(text: string): ParsedLine {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return BAD;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return BAD;
+  const line = value as Readonly<Record<string, unknown>>;
+  const meta = lineMeta(line);
+  switch (line['type']) {
+    case 'assistant':
+      return { ok: true, meta, entries: toolUses(line) };
+    case 'user':
+      return { ok: true, meta, entries: toolResults(line) };
+    case 'progress':
+      return { ok: true, meta, entries: preToolHook(line) };
+    case 'attachment':
+      return { ok: true, meta, entries: hookBlock(line) };
+    default:
+      // summary, system, file-history-snapshot, queue-operation, and whatever comes next.
+      return { ok: true, meta, entries: NOTHING };
+  }
+}
+
+function lineMeta(line: Readonly<Record<string, unknown>>): LineMeta | null {
+  const sessionId = str(line['sessionId']);
+  const timestamp = str(line['timestamp']);
+  if (!sessionId && !timestamp) return null; // summary and snapshot lines carry no envelope
+  return {
+    sessionId,
+    cwd: str(line['cwd']),
+    timestamp,
+    agentId: str(line['agentId']),
+    isSidechain: line['isSidechain'] === true,
+  };
+}
+
+function contentBlocks(line: Readonly<Record<string, unknown>>): readonly unknown[] {
+  const content = record(line['message'])['content'];
+  return Array.isArray(content) ? content : NOTHING;
+}
+
+function toolUses(line: Readonly<Record<string, unknown>>): TranscriptEntry[] {
+  const entries: TranscriptEntry[] = [];
+  for (const item of contentBlocks(line)) {
+    const block = record(item);
+    if (block['type'] !== 'tool_use') continue;
+    const id = str(block['id']);
+    const name = str(block['name']);
+    if (id && name) entries.push({ kind: 'tool-use', id, name, input: record(block['input']) });
+  }
+  return entries;
+}
+
+function toolResults(line: Readonly<Record<string, unknown>>): TranscriptEntry[] {
+  const entries: TranscriptEntry[] = [];
+  const raw = line['toolUseResult'];
+  const structured = typeof raw === 'string' ? raw : typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? record(raw) : null;
+  for (const item of contentBlocks(line)) {
+    const block = record(item);
+    if (block['type'] !== 'tool_result') continue;
+    const toolUseId = str(block['tool_use_id']);
+    if (!toolUseId) continue;
+    // `is_error` is false or simply missing on success, depending on tool and version.
+    entries.push({ kind: 'tool-result', toolUseId, isError: block['is_error'] === true, text: resultText(block['content']), structured });
+  }
+  return entries;
+}
+
+/** `tool_result.content`: usually a string; an array of text (and image) blocks for some tools. */
+export function resultText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  const parts: string[] = [];
+  for (const item of content) {
+    const block = record(item);
+    if (block['type'] === 'text') parts.push(str(block['text']));
+  }
+  return parts.join('\n');
+}
+
+function preToolHook(line: Readonly<Record<string, unknown>>): readonly TranscriptEntry[] {
+  const data = record(line['data']);
+  const toolUseId = str(line['toolUseID']) || str(data['toolUseID']);
+  if (data['type'] !== 'hook_progress' || data['hookEvent'] !== 'PreToolUse' || !toolUseId) return NOTHING;
+  return [{ kind: 'pre-tool-hook', toolUseId }];
+}
+
+function hookBlock(line: Readonly<Record<string, unknown>>): readonly TranscriptEntry[] {
+  const attachment = record(line['attachment']);
+  const toolUseId = str(attachment['toolUseID']);
+  if (attachment['type'] !== 'hook_blocking_error' || attachment['hookEvent'] !== 'PreToolUse' || !toolUseId) return NOTHING;
+  return [{ kind: 'hook-block', toolUseId }];
+}
+
+export interface LineReader {
+  readonly lines: AsyncIterable<string>;
+  /** Bytes read from the file so far, for progress. */
+  bytesRead(): number;
+}
+
+/**
+ * Streams a file line by line with the stream's own backpressure: only the current chunk and line
+ * are held, so a transcript of hundreds of megabytes costs no more memory than its longest line.
+ * (readline's async iterator queues up to 1024 lines ahead, which is 100 MB of 100 KB lines.)
+ * A final line without a newline is still yielded; the parser decides whether it is whole.
+ */
+export function readLines(path: string): LineReader {
+  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 256 * 1024 });
+  return { lines: splitLines(stream), bytesRead: () => stream.bytesRead };
+}
+
+async function* splitLines(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  // Pieces of a line longer than a chunk, joined once at its newline (not re-concatenated per chunk).
+  const pieces: string[] = [];
+  for await (const chunk of chunks) {
+    let start = 0;
+    for (let newline = chunk.indexOf('\n'); newline !== -1; newline = chunk.indexOf('\n', start)) {
+      pieces.push(chunk.slice(start, newline));
+      yield withoutCarriageReturn(pieces.join(''));
+      pieces.length = 0;
+      start = newline + 1;
+    }
+    if (start < chunk.length) pieces.push(chunk.slice(start));
+  }
+  if (pieces.length > 0) yield withoutCarriageReturn(pieces.join(''));
+}
+
+function withoutCarriageReturn(line: string): string {
+  return line.endsWith('\r') ? line.slice(0, -1) : line;
+}
