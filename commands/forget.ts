@@ -1,8 +1,107 @@
-// `memory forget`: placeholder wiring until the subcommand lands.
+// `memory forget`: deletes memories someone does not want kept — by id, session, project, date or
+// search match. A dry run (count and samples) unless --yes; the delete itself is in lib/db/queries.ts.
 import type { Command } from 'commander';
+import { NO_FILTERS, forgetNow, selectForget, type ForgetSelection, type ForgetTarget } from '../lib/db/queries.js';
+import { UsageError } from '../lib/errors.js';
+import { parseIds, parseWhen, planSearch, plainText } from '../lib/search.js';
+import { summarizeSession } from '../lib/summary.js';
+import { clip } from '../lib/text.js';
+import { cliConfig, valueOf, withDatabase } from './_filters.js';
+import { TIER_LABELS, colorsFor, plural, renderPlainMemory } from './_format.js';
+
+interface ForgetOptions {
+  readonly session?: string;
+  readonly project?: string;
+  readonly before?: string;
+  readonly match?: string;
+  readonly yes?: boolean;
+  readonly json?: boolean;
+}
+
+const SAMPLES = 5;
 
 export function registerForget(program: Command): void {
-  program.command('forget').description('not implemented yet').action(() => {
-    throw new Error('memory forget is not implemented yet');
+  program
+    .command('forget')
+    .description('delete memories you do not want kept (a dry run unless --yes)')
+    .argument('[ids...]', 'memory ids, as `memory search` shows them (#12)')
+    .option('--session <id>', 'every memory of one session')
+    .option('--project <name>', 'every memory of a project')
+    .option('--before <when>', 'memories older than a duration (30d, 12h) or a date (2026-11-01)')
+    .option('--match <query>', 'memories `memory search <query>` finds')
+    .option('--yes', 'really delete (without it, only show what would go)')
+    .option('--json', 'machine-readable output')
+    .addHelpText('after', `
+Selectors combine: \`memory forget --project my-app --before 30d\` forgets only old memories of my-app.
+A session's summary goes too once the session has no memories left, and is rebuilt without the
+forgotten ones when it keeps others.
+
+Examples:
+  memory forget 12 13
+  memory forget --match "AKIA" --yes
+  memory forget --session 5b1c0a52-… --yes`)
+    .action((ids: string[], options: ForgetOptions) => {
+      process.stdout.write(runForget(ids, options));
+    });
+}
+
+function runForget(idArgs: readonly string[], options: ForgetOptions): string {
+  const selectors = idArgs.length + [options.session, options.project, options.before, options.match].filter((v) => v !== undefined).length;
+  if (selectors === 0) throw new UsageError('say what to forget: ids, --session <id>, --project <name>, --before <when> or --match <query>');
+  for (const [flag, value] of [['--session', options.session], ['--project', options.project], ['--match', options.match]] as const) {
+    if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} needs a value`);
+  }
+  const ids = idArgs.length > 0 ? valueOf(parseIds(idArgs)) : null;
+  const config = cliConfig();
+  const now = config.now();
+  const before = options.before === undefined ? null : valueOf(parseWhen('--before', options.before, now));
+  const c = colorsFor(process.stdout, process.env);
+  const match = options.match === undefined ? null : planSearch(options.match);
+  if (options.match !== undefined && !match) {
+    // Never let an empty match fall through to "everything the other selectors cover".
+    if (options.json) return `${JSON.stringify(report(options.yes !== true, { rows: [], summaries: [], rebuilt: [], tier: null }), null, 2)}\n`;
+    return `Nothing to forget: "${clip(plainText(options.match), 80)}" has nothing to search for.\n`;
+  }
+  const target: ForgetTarget = {
+    filters: { ...NO_FILTERS, ids, before, sessionId: options.session?.trim() ?? null, project: options.project?.trim() ?? null },
+    match,
+  };
+
+  return withDatabase(config, (db) => {
+    const dryRun = options.yes !== true;
+    const selection = dryRun
+      ? selectForget(db, target, now)
+      : forgetNow(db, target, now, (sessionId, rows) => summarizeSession(sessionId, rows, now));
+    if (options.json) return `${JSON.stringify(report(dryRun, selection), null, 2)}\n`;
+
+    const { rows, summaries, rebuilt } = selection;
+    if (rows.length === 0 && summaries.length === 0) return 'Nothing to forget: no memories match.\n';
+    const what = `${plural(rows.length, 'memory', 'memories')}${summaries.length > 0 ? ` and ${plural(summaries.length, 'session summary', 'session summaries')}` : ''}`;
+    const it = rows.length === 1 ? 'it' : 'them';
+    const summariesKept = plural(rebuilt.length, 'session summary', 'session summaries');
+    if (!dryRun) return `Forgot ${what}.${rebuilt.length > 0 ? ` Rebuilt ${summariesKept} without ${it}.` : ''}\n`;
+    const via = selection.tier ? `, found by ${TIER_LABELS[selection.tier]}` : '';
+    const samples = rows.slice(0, SAMPLES).map((row) => renderPlainMemory(row, now, c));
+    const rest = rows.length > SAMPLES ? [c.dim(`… and ${rows.length - SAMPLES} more`)] : [];
+    return [
+      `Would forget ${what}${via}:`,
+      '',
+      ...(samples.length > 0 ? [samples.join('\n\n'), ...rest, ''] : []),
+      ...(rebuilt.length > 0 ? [`${summariesKept} would be rebuilt without ${it}.`] : []),
+      `Nothing was deleted. Run the same command with ${c.bold('--yes')} to delete ${rows.length === 1 && summaries.length === 0 ? 'it' : 'them'}.`,
+      '',
+    ].join('\n');
   });
+}
+
+function report(dryRun: boolean, selection: ForgetSelection): Record<string, unknown> {
+  return {
+    dry_run: dryRun,
+    memories: selection.rows.length,
+    session_summaries: selection.summaries.length,
+    ids: selection.rows.map((row) => row.id),
+    summary_session_ids: selection.summaries,
+    rebuilt_summary_session_ids: selection.rebuilt,
+    tier: selection.tier,
+  };
 }

@@ -1,8 +1,92 @@
-// `memory search`: placeholder wiring until the subcommand lands.
+// `memory search`: tiered full-text search, and the --recent, --stats and --summaries views, each with
+// the same filters and a --json form. Thin: validation in _filters.ts, SQL in lib/db/queries.ts.
 import type { Command } from 'commander';
+import { memoryStats, recentMemories, searchMemories, sessionSummaries } from '../lib/db/queries.js';
+import { UsageError } from '../lib/errors.js';
+import { planSearch, plainText } from '../lib/search.js';
+import { clip } from '../lib/text.js';
+import { cliConfig, databaseBytes, filtersFrom, limitFrom, withDatabase, type FilterOptions } from './_filters.js';
+import { TIER_LABELS, colorsFor, plural, renderMemory, renderPlainMemory, renderSnippet, renderSummary } from './_format.js';
+import { buildStats, chartStart, renderStats } from './_stats.js';
+
+interface SearchOptions extends FilterOptions {
+  readonly recent?: boolean;
+  readonly stats?: boolean;
+  readonly summaries?: boolean;
+}
 
 export function registerSearch(program: Command): void {
-  program.command('search').description('not implemented yet').action(() => {
-    throw new Error('memory search is not implemented yet');
+  program
+    .command('search')
+    .description('search past sessions: words, then substrings, then a plain text scan')
+    .argument('[query...]', 'words to find (every word must match; quotes and operators are searched as text)')
+    .option('--recent', 'the latest memories (20 unless --limit)')
+    .option('--stats', 'totals, activity per day, top commands and files')
+    .option('--summaries', 'session summaries, newest first')
+    .option('--project <name>', 'only this project (default: all projects)')
+    .option('--here', 'only the project of the current directory')
+    .option('--type <type>', 'observation, file_edit, command or error')
+    .option('--since <when>', 'newer than a duration (7d, 12h, 30m, 2w) or a date (2026-11-01)')
+    .option('--limit <n>', 'how many rows (default 20; 10 for --summaries and for --stats top lists)')
+    .option('--json', 'machine-readable output')
+    // A query may look like a flag (`-x`, `--force`): unknown options are searched for, not rejected.
+    .allowUnknownOption()
+    .addHelpText('after', `
+Examples:
+  memory search JWT 인증
+  memory search handler --here --since 7d
+  memory search --recent --type error
+  memory search --stats --project my-app
+  memory search --summaries --limit 5 --json`)
+    .action((query: string[], options: SearchOptions) => {
+      process.stdout.write(runSearch(query, options));
+    });
+}
+
+function runSearch(query: readonly string[], options: SearchOptions): string {
+  const modes = (['recent', 'stats', 'summaries'] as const).filter((mode) => options[mode]);
+  if (modes.length > 1) throw new UsageError(`choose one of --${modes.join(', --')}`);
+  const [mode] = modes;
+  if (mode && query.length > 0) throw new UsageError(`--${mode} takes no search words (got "${clip(query.join(' '), 40)}")`);
+  if (!mode && query.length === 0) throw new UsageError('give words to search for, or one of --recent, --stats, --summaries');
+
+  const config = cliConfig();
+  const now = config.now();
+  const filters = filtersFrom(options, now);
+  const limit = limitFrom(options, mode === 'stats' || mode === 'summaries' ? 10 : 20);
+  const c = colorsFor(process.stdout, process.env);
+  const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
+  return withDatabase(config, (db) => {
+    if (mode === 'stats') {
+      const raw = memoryStats(db, filters, chartStart(now).toISOString(), limit);
+      const stats = buildStats(raw, { path: config.dbPath, ...databaseBytes(config.dbPath) }, now, limit);
+      return options.json ? json(stats) : `${renderStats(stats, now, c)}\n`;
+    }
+    if (mode === 'summaries') {
+      const rows = sessionSummaries(db, filters, limit);
+      if (options.json) return json(rows);
+      if (rows.length === 0) return 'No session summaries yet (they are written when a session ends).\n';
+      return `${rows.map((row) => renderSummary(row, now, c)).join('\n\n')}\n`;
+    }
+    if (mode === 'recent') {
+      const rows = recentMemories(db, filters, limit);
+      if (options.json) return json(rows);
+      if (rows.length === 0) return 'No memories yet for these filters.\n';
+      return `${rows.map((row) => renderPlainMemory(row, now, c)).join('\n\n')}\n`;
+    }
+
+    const text = query.join(' ');
+    const shown = clip(plainText(text), 80);
+    const plan = planSearch(text);
+    if (!plan) return options.json ? json([]) : `Nothing to search for in "${shown}": try words or parts of words.\n`;
+    const { tier, hits } = searchMemories(db, plan, filters, { limit, now });
+    if (options.json) return json(hits.map((hit) => ({ ...hit.row, tier })));
+    if (hits.length === 0) return `No memories match "${shown}".\n`;
+    const header = `${c.bold(plural(hits.length, 'memory', 'memories'))} ${hits.length === 1 ? 'matches' : 'match'} "${shown}" ${c.dim(`· ${TIER_LABELS[tier]}`)}`;
+    const more = hits.length === limit ? `\n${c.dim(`Showing the first ${limit}; use --limit for more.`)}` : '';
+    const body = hits.map((hit) => renderMemory(hit.row, renderSnippet(hit.snippet, c), now, c)).join('\n\n');
+    return `${header}\n\n${body}\n${more}${more ? '\n' : ''}`;
   });
 }
+

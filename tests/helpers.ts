@@ -93,7 +93,9 @@ export function runCli(args: readonly string[], options: RunOptions): Promise<Ru
 /** Opens the test database read-only for assertions; closed when the test ends. */
 export function openForRead(dbPath: string): Database.Database {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
-  onTestFinished(() => db.close());
+  onTestFinished(() => {
+    db.close();
+  });
   return db;
 }
 

@@ -1,0 +1,105 @@
+// Terminal rendering of memories and session summaries: colour decisions, relative times, highlighted
+// snippets. Every stored string passes through plainText/markedSegments first, so nothing captured
+// (ANSI escapes in a command's output, say) can drive the terminal.
+import pc from 'picocolors';
+import type { MemoryRow, SummaryRecord } from '../lib/db/queries.js';
+import { markedSegments, plainText, type Tier } from '../lib/search.js';
+import { clip } from '../lib/text.js';
+
+export type Colors = ReturnType<typeof pc.createColors>;
+
+/**
+ * Colour only on a TTY, never with NO_COLOR; FORCE_COLOR turns it on for pipes. Decided here because
+ * picocolors' own detection also switches colour on whenever CI is set.
+ */
+export function colorsFor(stream: { readonly isTTY?: boolean }, env: NodeJS.ProcessEnv): Colors {
+  const set = (name: string): boolean => (env[name] ?? '') !== '';
+  const forced = set('FORCE_COLOR') && env['FORCE_COLOR'] !== '0';
+  return pc.createColors(!set('NO_COLOR') && (forced || stream.isTTY === true));
+}
+
+/** `just now`, `5m ago`, `3h ago`, `2d ago`, `3w ago`, then the date. */
+export function relativeTime(iso: string, now: Date): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return plainText(iso);
+  const seconds = Math.max(0, Math.round((now.getTime() - time) / 1000));
+  if (seconds < 45) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  const days = Math.round(hours / 24);
+  if (days < 14) return `${days}d ago`;
+  if (days < 56) return `${Math.round(days / 7)}w ago`;
+  return localDay(new Date(time));
+}
+
+/** YYYY-MM-DD in local time. */
+export function localDay(date: Date): string {
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export function duration(seconds: number): string {
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes}m`;
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
+
+export function plural(count: number, word: string, many = `${word}s`): string {
+  return `${count} ${count === 1 ? word : many}`;
+}
+
+/** A file inside its project is shown relative to it. */
+export function displayPath(file: string, projectPath: string): string {
+  const root = projectPath.endsWith('/') ? projectPath : `${projectPath}/`;
+  return plainText(file.startsWith(root) ? file.slice(root.length) : file);
+}
+
+export const TIER_LABELS: Readonly<Record<Tier, string>> = {
+  unicode61: 'words (unicode61)',
+  trigram: 'substrings (trigram)',
+  like: 'plain text scan (LIKE)',
+};
+
+/** Highlighted snippet: bold on a colour terminal, `**hit**` markers otherwise. */
+export function renderSnippet(marked: string, c: Colors): string {
+  return markedSegments(marked)
+    .map((segment) => (segment.hit ? (c.isColorSupported ? c.bold(c.yellow(segment.text)) : `**${segment.text}**`) : segment.text))
+    .join('');
+}
+
+/** Two lines per memory: who/when/where, then the (highlighted) content. */
+export function renderMemory(row: MemoryRow, body: string, now: Date, c: Colors): string {
+  const head = [
+    c.dim(`#${row.id}`),
+    c.yellow(relativeTime(row.created_at, now)),
+    c.cyan(plainText(row.project)),
+    c.magenta(`${plainText(row.tool_name)}/${plainText(row.type)}`),
+    row.file_path ? c.green(displayPath(row.file_path, row.project_path)) : '',
+  ].filter(Boolean).join('  ');
+  return `${head}\n    ${body}`;
+}
+
+/** A memory with its content cut to one line (recent, forget samples). */
+export function renderPlainMemory(row: MemoryRow, now: Date, c: Colors): string {
+  const content = row.type === 'error' ? c.red(clip(plainText(row.content), 200)) : clip(plainText(row.content), 200);
+  return renderMemory(row, content, now, c);
+}
+
+export function renderSummary(row: SummaryRecord, now: Date, c: Colors): string {
+  const facts = [
+    plural(row.memory_count, 'memory', 'memories'),
+    row.error_count > 0 ? c.red(plural(row.error_count, 'error')) : '',
+    duration(row.duration_sec),
+  ].filter(Boolean).join(', ');
+  const head = [
+    c.yellow(relativeTime(row.ended_at, now)),
+    c.cyan(plainText(row.project)),
+    c.dim(plainText(row.session_id)),
+    facts,
+  ].join('  ');
+  const lines = row.summary.split('\n').map((line) => plainText(line)).filter(Boolean);
+  return [head, ...lines.map((line) => `    ${clip(line, 300)}`)].join('\n');
+}

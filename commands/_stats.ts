@@ -1,0 +1,115 @@
+// `memory search --stats`: raw counts → the JSON object and the atuin-style text view with a bar chart
+// of activity per day.
+import type { Count, RawStats } from '../lib/db/queries.js';
+import { commandKey, plainText } from '../lib/search.js';
+import { clip } from '../lib/text.js';
+import { displayPath, localDay, plural, relativeTime, type Colors } from './_format.js';
+
+export const CHART_DAYS = 14;
+
+export interface Stats {
+  readonly total: number;
+  readonly sessions: number;
+  readonly summaries: number;
+  readonly errors: number;
+  readonly oldest: string | null;
+  readonly newest: string | null;
+  readonly database: { readonly path: string; readonly bytes: number; readonly wal_bytes: number };
+  readonly by_type: Count[];
+  readonly by_tool: Count[];
+  readonly by_project: Count[];
+  readonly per_day: Array<{ readonly day: string; readonly count: number }>;
+  readonly top_commands: Array<{ readonly command: string; readonly count: number }>;
+  readonly top_files: Array<{ readonly file: string; readonly project_path: string; readonly count: number }>;
+}
+
+/** Local midnight starting the chart's first day (today is the last). */
+export function chartStart(now: Date): Date {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() - (CHART_DAYS - 1));
+}
+
+export function buildStats(raw: RawStats, database: Stats['database'], now: Date, top: number): Stats {
+  const counted = new Map(raw.perDay.map((day) => [day.name, day.count]));
+  const start = chartStart(now);
+  const perDay = Array.from({ length: CHART_DAYS }, (_, index) => {
+    const day = localDay(new Date(start.getFullYear(), start.getMonth(), start.getDate() + index));
+    return { day, count: counted.get(day) ?? 0 };
+  });
+  const commands = new Map<string, number>();
+  for (const head of raw.commandHeads) {
+    const key = commandKey(head);
+    if (key) commands.set(key, (commands.get(key) ?? 0) + 1);
+  }
+  const topCommands = [...commands]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, top)
+    .map(([command, count]) => ({ command, count }));
+  return {
+    total: raw.total,
+    sessions: raw.sessions,
+    summaries: raw.summaries,
+    errors: raw.errors,
+    oldest: raw.oldest,
+    newest: raw.newest,
+    database,
+    by_type: raw.byType,
+    by_tool: raw.byTool,
+    by_project: raw.byProject,
+    per_day: perDay,
+    top_commands: topCommands,
+    top_files: raw.topFiles.map((file) => ({ file: file.name, project_path: file.project_path, count: file.count })),
+  };
+}
+
+const BAR_WIDTH = 32;
+const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
+
+/** A horizontal bar in eighths of a block, `value / max` of the full width. */
+export function bar(value: number, max: number, width = BAR_WIDTH): string {
+  if (value <= 0 || max <= 0) return '';
+  const eighths = Math.max(1, Math.round((value / max) * width * 8));
+  return '█'.repeat(Math.floor(eighths / 8)) + (EIGHTHS[eighths % 8] ?? '');
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+export function renderStats(stats: Stats, now: Date, c: Colors): string {
+  const label = (text: string): string => c.bold(text.padEnd(13));
+  const counts = (list: readonly Count[]): string =>
+    list.slice(0, 8).map((item) => `${plainText(item.name)} ${c.bold(String(item.count))}`).join(c.dim(' · ')) || c.dim('none');
+  const when = (iso: string | null): string => (iso ? `${localDay(new Date(iso))} (${relativeTime(iso, now)})` : c.dim('—'));
+  const lines = [
+    `${label('Memories')}${c.bold(String(stats.total))}  ${c.dim(`in ${plural(stats.sessions, 'session')}, ${stats.summaries} summarised`)}`,
+    `${label('Errors')}${stats.errors > 0 ? c.red(String(stats.errors)) : '0'}`,
+    `${label('Oldest')}${when(stats.oldest)}`,
+    `${label('Newest')}${when(stats.newest)}`,
+    `${label('Database')}${formatBytes(stats.database.bytes)} + ${formatBytes(stats.database.wal_bytes)} WAL  ${c.dim(stats.database.path)}`,
+    '',
+    `${label('By type')}${counts(stats.by_type)}`,
+    `${label('By tool')}${counts(stats.by_tool)}`,
+    `${label('By project')}${counts(stats.by_project)}`,
+    '',
+    c.bold(`Last ${CHART_DAYS} days`),
+  ];
+  const max = Math.max(0, ...stats.per_day.map((day) => day.count));
+  for (const { day, count } of stats.per_day) {
+    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+    const weekday = WEEKDAYS[new Date(year, month - 1, date).getDay()] ?? '';
+    lines.push(`  ${day.slice(5)} ${weekday}  ${c.cyan(bar(count, max).padEnd(BAR_WIDTH))} ${count}`);
+  }
+  lines.push('', c.bold('Top commands'));
+  if (stats.top_commands.length === 0) lines.push(`  ${c.dim('none')}`);
+  for (const { command, count } of stats.top_commands) lines.push(`  ${String(count).padStart(5)}  ${clip(plainText(command), 80)}`);
+  lines.push('', c.bold('Top files'));
+  if (stats.top_files.length === 0) lines.push(`  ${c.dim('none')}`);
+  for (const { file, project_path: projectPath, count } of stats.top_files) {
+    lines.push(`  ${String(count).padStart(5)}  ${clip(displayPath(file, projectPath), 100)}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,308 @@
+// SQL of the `memory` CLI: the three search tiers, recent rows, stats, session summaries, and forget.
+// Rows keep the database's own column names because `--json` prints them as they are stored.
+import { MemoryStore, type SessionRow, type SessionSummaryRow } from './memories.js';
+import type { Db } from './open.js';
+import { withBusyRetry } from './open.js';
+import { MARK_END, MARK_START, likeSnippet, tiersOf, type SearchPlan, type Tier } from '../search.js';
+
+/** Every filter is optional (null); all given ones must hold. */
+export interface Filters {
+  readonly project: string | null;
+  readonly projectPath: string | null;
+  readonly type: string | null;
+  readonly since: string | null;
+  readonly before: string | null;
+  readonly sessionId: string | null;
+  readonly ids: readonly number[] | null;
+}
+
+export const NO_FILTERS: Filters = {
+  project: null, projectPath: null, type: null, since: null, before: null, sessionId: null, ids: null,
+};
+
+export interface MemoryRow {
+  readonly id: number;
+  readonly session_id: string;
+  readonly tool_name: string;
+  readonly type: string;
+  readonly project: string;
+  readonly project_path: string;
+  readonly file_path: string | null;
+  readonly content: string;
+  readonly tags: string;
+  readonly importance: number;
+  readonly created_at: string;
+  readonly tool_use_id: string | null;
+  readonly agent_id: string | null;
+  readonly exit_code: number | null;
+  readonly source: string;
+}
+
+export interface SearchHit {
+  readonly row: MemoryRow;
+  /** Snippet of the content with hits between MARK_START and MARK_END. */
+  readonly snippet: string;
+}
+
+export interface SearchResult {
+  /** The tier that answered; the last one tried when nothing matched. */
+  readonly tier: Tier;
+  readonly hits: readonly SearchHit[];
+}
+
+// Static SQL with NULL-able parameters: one prepared shape per statement, whatever filters are given.
+const WHERE = `
+  (@project IS NULL OR m.project = @project)
+  AND (@projectPath IS NULL OR m.project_path = @projectPath)
+  AND (@type IS NULL OR m.type = @type)
+  AND (@since IS NULL OR m.created_at >= @since)
+  AND (@before IS NULL OR m.created_at < @before)
+  AND (@sessionId IS NULL OR m.session_id = @sessionId)
+  AND (@ids IS NULL OR m.id IN (SELECT value FROM json_each(@ids)))`;
+
+function bind(filters: Filters): Record<string, string | null> {
+  const { ids, ...rest } = filters;
+  return { ...rest, ids: ids === null ? null : JSON.stringify(ids) };
+}
+
+// Relevance r = -bm25 (≥ 0) squashed to r/(1+r) in [0,1), then up to 20% more for a memory from today,
+// fading over weeks: recent work wins near-ties without burying a much better old match.
+function ftsSql(table: 'memories_fts' | 'memories_trigram', snippetTokens: number): string {
+  return `
+    SELECT m.*, snippet(${table}, 0, '${MARK_START}', '${MARK_END}', '…', ${snippetTokens}) AS snip,
+           (-bm25(${table}) / (1.0 - bm25(${table})))
+             * (1.0 + 0.2 / (1.0 + max(0.0, julianday(@now) - julianday(m.created_at)) / 7.0)) AS score
+    FROM ${table} JOIN memories m ON m.id = ${table}.rowid
+    WHERE ${table} MATCH @match AND ${WHERE}
+    ORDER BY score DESC, m.created_at DESC, m.id DESC
+    LIMIT @limit`;
+}
+
+// A row must contain every term (in its content, tags or file path): the same AND as the FTS tiers.
+const LIKE_SQL = `
+  SELECT m.* FROM memories m
+  WHERE ${WHERE} AND NOT EXISTS (
+    SELECT 1 FROM json_each(@patterns) p
+    WHERE NOT (m.content LIKE p.value ESCAPE '\\' OR m.tags LIKE p.value ESCAPE '\\'
+               OR coalesce(m.file_path, '') LIKE p.value ESCAPE '\\'))
+  ORDER BY m.created_at DESC, m.id DESC
+  LIMIT @limit`;
+
+export interface SearchOptions {
+  /** Maximum hits; null for all of them (forget --match). */
+  readonly limit: number | null;
+  readonly now: Date;
+}
+
+/** Tries unicode61, then trigram, then LIKE; the first tier with any hit answers. */
+export function searchMemories(db: Db, plan: SearchPlan, filters: Filters, options: SearchOptions): SearchResult {
+  const common = { ...bind(filters), limit: options.limit ?? -1, now: options.now.toISOString() };
+  let tier: Tier = 'like';
+  for (tier of tiersOf(plan)) {
+    const hits = runTier(db, tier, plan, common);
+    if (hits.length > 0) return { tier, hits };
+  }
+  return { tier, hits: [] };
+}
+
+type ScoredRow = MemoryRow & { snip?: string | null; score?: number };
+
+function runTier(db: Db, tier: Tier, plan: SearchPlan, params: Record<string, unknown>): SearchHit[] {
+  if (tier === 'like') {
+    const rows = db.prepare(LIKE_SQL).all({ ...params, patterns: JSON.stringify(plan.like) }) as MemoryRow[];
+    return rows.map((row) => ({ row, snippet: likeSnippet(row.content, plan.terms) }));
+  }
+  const sql = tier === 'unicode61' ? ftsSql('memories_fts', 16) : ftsSql('memories_trigram', 64);
+  const match = tier === 'unicode61' ? plan.unicode61 : plan.trigram;
+  const rows = db.prepare(sql).all({ ...params, match }) as ScoredRow[];
+  return rows.map(({ snip, score: _score, ...row }) => ({ row, snippet: snip ?? row.content }));
+}
+
+export function recentMemories(db: Db, filters: Filters, limit: number): MemoryRow[] {
+  return db.prepare(`
+    SELECT m.* FROM memories m WHERE ${WHERE}
+    ORDER BY m.created_at DESC, m.id DESC LIMIT @limit`).all({ ...bind(filters), limit }) as MemoryRow[];
+}
+
+export interface SummaryRecord {
+  readonly session_id: string;
+  readonly project: string;
+  readonly project_path: string;
+  readonly summary: string;
+  readonly tools_used: string[];
+  readonly files_changed: string[];
+  readonly memory_count: number;
+  readonly error_count: number;
+  readonly duration_sec: number;
+  readonly started_at: string;
+  readonly ended_at: string;
+  readonly updated_at: string;
+}
+
+/** Session summaries, newest first. `--type` keeps sessions holding at least one memory of that type. */
+export function sessionSummaries(db: Db, filters: Filters, limit: number): SummaryRecord[] {
+  const rows = db.prepare(`
+    SELECT s.* FROM session_summaries s
+    WHERE (@project IS NULL OR s.project = @project)
+      AND (@projectPath IS NULL OR s.project_path = @projectPath)
+      AND (@since IS NULL OR s.ended_at >= @since)
+      AND (@before IS NULL OR s.ended_at < @before)
+      AND (@sessionId IS NULL OR s.session_id = @sessionId)
+      AND (@type IS NULL OR EXISTS (SELECT 1 FROM memories m WHERE m.session_id = s.session_id AND m.type = @type))
+    ORDER BY s.ended_at DESC LIMIT @limit`).all({ ...bind(filters), limit }) as Array<Record<string, unknown>>;
+  return rows.map((row) => ({
+    ...(row as unknown as SummaryRecord),
+    tools_used: jsonList(row['tools_used']),
+    files_changed: jsonList(row['files_changed']),
+  }));
+}
+
+function jsonList(value: unknown): string[] {
+  try {
+    const parsed: unknown = JSON.parse(String(value));
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+export interface Count {
+  readonly name: string;
+  readonly count: number;
+}
+
+export interface RawStats {
+  readonly total: number;
+  readonly sessions: number;
+  readonly errors: number;
+  readonly summaries: number;
+  readonly oldest: string | null;
+  readonly newest: string | null;
+  readonly byType: Count[];
+  readonly byTool: Count[];
+  readonly byProject: Count[];
+  /** Local calendar day (YYYY-MM-DD) → memories, for days since `dayFrom`. */
+  readonly perDay: Count[];
+  readonly topFiles: Array<Count & { readonly project_path: string }>;
+  /** Heads of the newest 5,000 command memories, for the caller to group by command. */
+  readonly commandHeads: string[];
+}
+
+/** Everything `--stats` shows, under the usual filters. */
+export function memoryStats(db: Db, filters: Filters, dayFrom: string, top: number): RawStats {
+  const params = bind(filters);
+  const totals = db.prepare(`
+    SELECT count(*) AS total, count(DISTINCT m.session_id) AS sessions,
+           coalesce(sum(m.type = 'error'), 0) AS errors, min(m.created_at) AS oldest, max(m.created_at) AS newest
+    FROM memories m WHERE ${WHERE}`).get(params) as Pick<RawStats, 'total' | 'sessions' | 'errors' | 'oldest' | 'newest'>;
+  const groupBy = (column: string): Count[] => db.prepare(`
+    SELECT m.${column} AS name, count(*) AS count FROM memories m WHERE ${WHERE}
+    GROUP BY m.${column} ORDER BY count DESC, name LIMIT 50`).all(params) as Count[];
+  const summaries = db.prepare(`
+    SELECT count(*) AS n FROM session_summaries s
+    WHERE s.session_id IN (SELECT DISTINCT m.session_id FROM memories m WHERE ${WHERE})`).get(params) as { n: number };
+  // SQLite's 'localtime' follows the process TZ, as the JS side that labels the days does.
+  const perDay = db.prepare(`
+    SELECT date(m.created_at, 'localtime') AS name, count(*) AS count FROM memories m
+    WHERE ${WHERE} AND m.created_at >= @dayFrom GROUP BY name ORDER BY name`).all({ ...params, dayFrom }) as Count[];
+  const topFiles = db.prepare(`
+    SELECT m.file_path AS name, m.project_path AS project_path, count(*) AS count FROM memories m
+    WHERE ${WHERE} AND m.file_path IS NOT NULL
+    GROUP BY m.file_path, m.project_path ORDER BY count DESC, max(m.created_at) DESC LIMIT @top`)
+    .all({ ...params, top }) as RawStats['topFiles'];
+  const commandHeads = db.prepare(`
+    SELECT substr(m.content, 1, 200) AS head FROM memories m WHERE ${WHERE} AND m.type = 'command'
+    ORDER BY m.created_at DESC LIMIT 5000`).pluck().all(params) as string[];
+  return {
+    ...totals,
+    summaries: summaries.n,
+    byType: groupBy('type'),
+    byTool: groupBy('tool_name'),
+    byProject: groupBy('project'),
+    perDay,
+    topFiles,
+    commandHeads,
+  };
+}
+
+export interface ForgetTarget {
+  readonly filters: Filters;
+  /** `--match`: the rows the tiered search finds under `filters`. */
+  readonly match: SearchPlan | null;
+}
+
+export interface ForgetSelection {
+  readonly rows: readonly MemoryRow[];
+  /** Session summaries that go too: their sessions have no memories left afterwards. */
+  readonly summaries: readonly string[];
+  /** Session summaries rebuilt from the memories their sessions keep, so no forgotten text lingers there. */
+  readonly rebuilt: readonly string[];
+  readonly tier: Tier | null;
+}
+
+/** Folds a session's remaining rows into its new summary (the same fold Stop runs). */
+export type Resummarize = (sessionId: string, rows: readonly SessionRow[]) => SessionSummaryRow | null;
+
+/** What `forget` would delete, without deleting it. */
+export function selectForget(db: Db, target: ForgetTarget, now: Date): ForgetSelection {
+  const { filters, match } = target;
+  const found = match ? searchMemories(db, match, filters, { limit: null, now }) : null;
+  const rows = found ? found.hits.map((hit) => hit.row) : recentMemories(db, filters, -1);
+  const sessions = new Set(rows.map((row) => row.session_id));
+  // Selecting by session, project or date also reaches summaries whose memories are already gone
+  // (retention keeps summaries longer than most memories).
+  if (!match && filters.ids === null) {
+    const direct = db.prepare(`
+      SELECT s.session_id FROM session_summaries s
+      WHERE (@project IS NULL OR s.project = @project)
+        AND (@projectPath IS NULL OR s.project_path = @projectPath)
+        AND (@sessionId IS NULL OR s.session_id = @sessionId)
+        AND (@before IS NULL OR s.ended_at < @before)
+        AND (@since IS NULL OR s.ended_at >= @since)`).pluck().all(bind(filters)) as string[];
+    for (const id of direct) sessions.add(id);
+  }
+  const kept = db.prepare(`
+    SELECT s.session_id AS id, EXISTS (SELECT 1 FROM memories m WHERE m.session_id = s.session_id
+                      AND m.id NOT IN (SELECT value FROM json_each(@ids))) AS keeps
+    FROM session_summaries s WHERE s.session_id IN (SELECT value FROM json_each(@sessions))
+    ORDER BY s.ended_at DESC`)
+    .all({ sessions: JSON.stringify([...sessions]), ids: JSON.stringify(rows.map((row) => row.id)) }) as Array<{ id: string; keeps: number }>;
+  return {
+    rows,
+    summaries: kept.filter((session) => !session.keeps).map((session) => session.id),
+    rebuilt: kept.filter((session) => session.keeps).map((session) => session.id),
+    tier: found ? found.tier : null,
+  };
+}
+
+/**
+ * Selects, deletes and rebuilds summaries in one IMMEDIATE transaction. The delete triggers keep both FTS
+ * indexes in step; secure_delete and an FTS optimize then drop the forgotten text from free pages and
+ * old index segments.
+ */
+export function forgetNow(db: Db, target: ForgetTarget, now: Date, resummarize: Resummarize): ForgetSelection {
+  db.pragma('secure_delete = ON');
+  const store = new MemoryStore(db);
+  const work = db.transaction((): ForgetSelection => {
+    const selection = selectForget(db, target, now);
+    const ids = JSON.stringify(selection.rows.map((row) => row.id));
+    db.prepare('DELETE FROM memories WHERE id IN (SELECT value FROM json_each(?))').run(ids);
+    db.prepare('DELETE FROM session_summaries WHERE session_id IN (SELECT value FROM json_each(?))')
+      .run(JSON.stringify(selection.summaries));
+    for (const sessionId of selection.rebuilt) {
+      const summary = resummarize(sessionId, store.sessionRows(sessionId));
+      if (summary) store.upsertSummary(summary);
+    }
+    return selection;
+  });
+  const selection = withBusyRetry(() => work.immediate());
+  if (selection.rows.length > 0) {
+    withBusyRetry(() => db.transaction(() => {
+      db.prepare("INSERT INTO memories_fts (memories_fts) VALUES ('optimize')").run();
+      db.prepare("INSERT INTO memories_trigram (memories_trigram) VALUES ('optimize')").run();
+    }).immediate());
+    // Best effort: a busy checkpoint simply leaves the old pages in the WAL until the next one.
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+  return selection;
+}

@@ -1,0 +1,259 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ANSI, NOW, hoursAgo, memory, memoryCli, searchJson, seed, summary } from '../cli-helpers.js';
+import { postToolUse, runCli, runHook, sandbox, type Sandbox } from '../helpers.js';
+
+/** Captures an Edit through the real PostToolUse hook, at NOW. */
+async function captureEdit(box: Sandbox, file: string, oldString: string, newString: string): Promise<void> {
+  const path = join(box.project, file);
+  const payload = postToolUse(box, 'Edit', { file_path: path, old_string: oldString, new_string: newString }, { filePath: path, success: true });
+  const result = await runHook('post-tool-use', payload, { env: { ...box.env, CLAUDE_MEMORY_NOW: NOW } });
+  expect(result.code).toBe(0);
+}
+
+async function capturedBox(): Promise<Sandbox> {
+  const box = sandbox();
+  await captureEdit(box, 'src/theme.ts', 'light', 'dark mode toggle');
+  await captureEdit(box, 'src/handler.ts', 'old', 'export function handler() {}');
+  await captureEdit(box, 'src/auth.ts', '', 'JWT 인증을 추가');
+  return box;
+}
+
+describe('memory search tiers', () => {
+  it('finds whole words through the unicode61 index', async () => {
+    const box = await capturedBox();
+    const rows = await searchJson(box, ['dark', 'mode']);
+    expect(rows.map((row) => [row['tier'], row['file_path']])).toEqual([['unicode61', join(box.project, 'src/theme.ts')]]);
+  });
+
+  it('finds a substring inside a word through the trigram index', async () => {
+    const box = await capturedBox();
+    const rows = await searchJson(box, ['andle']);
+    expect(rows.map((row) => [row['tier'], row['file_path']])).toEqual([['trigram', join(box.project, 'src/handler.ts')]]);
+  });
+
+  it('finds a two-character Korean word through LIKE', async () => {
+    const box = await capturedBox();
+    const rows = await searchJson(box, ['인증']);
+    expect(rows.map((row) => [row['tier'], row['file_path']])).toEqual([['like', join(box.project, 'src/auth.ts')]]);
+  });
+
+  it('finds "JWT 인증" in a row saying "JWT 인증을 추가", and only there', async () => {
+    const box = await capturedBox();
+    seed(box, [memory({ box, content: 'JWT refresh token rotation' })]);
+    const rows = await searchJson(box, ['JWT', '인증']);
+    expect(rows.map((row) => [row['tier'], row['content']])).toEqual([['like', 'Edited auth.ts: added "JWT 인증을 추가"']]);
+  });
+
+  it('ranks a strong old match above a weak new one, and breaks near-ties by recency', async () => {
+    const box = sandbox();
+    seed(box, [
+      memory({ box, content: 'deploy deploy deploy to staging', createdAt: hoursAgo(24 * 60) }),
+      memory({ box, content: 'deploy notes for a very long and wordy changelog entry about many other things', createdAt: hoursAgo(1) }),
+      memory({ box, content: 'deploy to staging', createdAt: hoursAgo(24 * 90) }),
+      memory({ box, content: 'deploy to staging', createdAt: hoursAgo(2) }),
+    ]);
+    const rows = await searchJson(box, ['deploy']);
+    expect(rows.map((row) => row['id'])).toEqual([1, 4, 3, 2]);
+  });
+
+  it('shows time, project, tool/type, file, a highlighted snippet and the tier', async () => {
+    const box = await capturedBox();
+    const result = await memoryCli(box, ['search', 'JWT', '인증']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe([
+      '1 memory matches "JWT 인증" · plain text scan (LIKE)',
+      '',
+      '#3  just now  my-app  Edit/file_edit  src/auth.ts',
+      '    Edited auth.ts: added "**JWT** **인증**을 추가"',
+      '',
+    ].join('\n'));
+  });
+
+  it('highlights FTS matches with the index snippet', async () => {
+    const box = await capturedBox();
+    const result = await memoryCli(box, ['search', 'andle']);
+    expect(result.stdout).toContain('    Edited h**andle**r.ts: "old" → "export function h**andle**r() {}"');
+  });
+
+  it('says so, and exits 0, when nothing matches', async () => {
+    const box = await capturedBox();
+    const result = await memoryCli(box, ['search', 'kubernetes']);
+    expect([result.code, result.stdout, result.stderr]).toEqual([0, 'No memories match "kubernetes".\n', '']);
+  });
+});
+
+describe('hostile queries', () => {
+  it.each([
+    ['a lone quote', ['"']], ['a star', ['*']], ['a bare AND', ['AND']], ['NEAR(', ['NEAR(']], ['-x', ['-x']],
+    ['a column filter', ['col:']], [')(', [')(']], ['10,000 characters', ['x'.repeat(10_000)]],
+    ['only punctuation', ['" * )(']], ['a flag-like word', ['--force']], ['a LIKE wildcard', ['%']],
+    ['operators between words', ['a', 'OR', 'NOT', 'b']],
+  ])('exits 0 without an error for %s', async (_name, query) => {
+    const box = await capturedBox();
+    const result = await memoryCli(box, ['search', ...query]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^(No memories match|Nothing to search for in|\d+ memor(y|ies) match)/);
+  });
+});
+
+describe('memory search modes', () => {
+  function seededBox(): Sandbox {
+    const box = sandbox();
+    seed(box, [
+      memory({ box, content: 'npm test', createdAt: hoursAgo(30) }),
+      memory({ box, type: 'error', content: 'Bash error (exit 1): npm test\nENOENT', importance: 3, createdAt: hoursAgo(10) }),
+      memory({ box, toolName: 'Edit', type: 'file_edit', filePath: join(box.project, 'src/auth.ts'), content: 'Edited auth.ts', createdAt: hoursAgo(3) }),
+      memory({ box, sessionId: 'sess-2222', project: 'api', projectPath: '/srv/api', content: 'git commit -m "api"', createdAt: hoursAgo(2) }),
+    ], [summary(box), summary(box, { sessionId: 'sess-2222', project: 'api', projectPath: '/srv/api', summary: 'Commands: git commit', endedAt: hoursAgo(2) })]);
+    return box;
+  }
+
+  it('--recent --json prints database rows, newest first', async () => {
+    const rows = await searchJson(seededBox(), ['--recent']);
+    expect(rows.map((row) => row['id'])).toEqual([4, 3, 2, 1]);
+    expect(Object.keys(rows[0] ?? {})).toEqual(['id', 'session_id', 'tool_name', 'type', 'project', 'project_path', 'file_path',
+      'content', 'tags', 'importance', 'created_at', 'tool_use_id', 'agent_id', 'exit_code', 'source']);
+  });
+
+  it('search --json adds the tier to each database row', async () => {
+    const rows = await searchJson(seededBox(), ['auth']);
+    expect(Object.keys(rows[0] ?? {})).toContain('tier');
+    expect(rows[0]).toMatchObject({ id: 3, session_id: 'sess-1111', file_path: expect.stringMatching(/src\/auth\.ts$/), tier: 'unicode61' });
+  });
+
+  it('--summaries --json prints summary rows with their lists parsed', async () => {
+    const rows = await searchJson(seededBox(), ['--summaries']);
+    expect(rows.map((row) => row['session_id'])).toEqual(['sess-1111', 'sess-2222']);
+    expect(rows[0]).toMatchObject({ tools_used: ['Edit', 'Bash'], memory_count: 2, summary: expect.stringContaining('Edited 1 file') });
+  });
+
+  it('--stats --json prints one object of totals', async () => {
+    const stats = await searchJson<Record<string, unknown>>(seededBox(), ['--stats']);
+    expect(stats).toMatchObject({
+      total: 4, sessions: 2, summaries: 2, errors: 1, oldest: hoursAgo(30), newest: hoursAgo(2),
+      by_type: [{ name: 'command', count: 2 }, { name: 'error', count: 1 }, { name: 'file_edit', count: 1 }],
+      by_project: [{ name: 'my-app', count: 3 }, { name: 'api', count: 1 }],
+      top_commands: [{ command: 'git commit', count: 1 }, { command: 'npm test', count: 1 }],
+      top_files: [{ count: 1, file: expect.stringMatching(/auth\.ts$/) }],
+    });
+    expect(stats['per_day']).toHaveLength(14);
+    expect((stats['per_day'] as Array<{ day: string; count: number }>).slice(-2)).toEqual([{ day: '2026-03-09', count: 1 }, { day: '2026-03-10', count: 3 }]);
+    expect((stats['database'] as { bytes: number }).bytes).toBeGreaterThan(0);
+  });
+
+  it('--stats draws activity per day as bars', async () => {
+    const result = await memoryCli(seededBox(), ['search', '--stats']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('  03-09 Mon  ██████████▋                      1');
+    expect(result.stdout).toContain('  03-10 Tue  ████████████████████████████████ 3');
+    expect(result.stdout).toMatch(/Top commands\n +1 {2}git commit\n +1 {2}npm test/);
+  });
+
+  it('--summaries prints each session, newest first', async () => {
+    const result = await memoryCli(seededBox(), ['search', '--summaries', '--project', 'my-app']);
+    expect(result.stdout).toBe([
+      '1h ago  my-app  sess-1111  2 memories, 2m',
+      '    Edited 1 file: auth.ts',
+      '    Commands: npm test',
+      '    [2 observations, 90s, tools: Edit/Bash]',
+      '',
+    ].join('\n'));
+  });
+});
+
+describe('filters', () => {
+  function twoProjects(): Sandbox {
+    const box = sandbox();
+    seed(box, [
+      memory({ box, content: 'npm run build old', createdAt: hoursAgo(24 * 10) }),
+      memory({ box, type: 'error', content: 'Bash error: npm run build failed', importance: 3, createdAt: hoursAgo(5) }),
+      memory({ box, project: 'api', projectPath: '/srv/api', content: 'npm run build api', createdAt: hoursAgo(1) }),
+    ]);
+    return box;
+  }
+  // Sorted: these cases are about which rows pass, not their order.
+  const ids = async (box: Sandbox, args: string[]): Promise<number[]> =>
+    (await searchJson(box, args)).map((row) => row['id'] as number).sort((a, b) => a - b);
+
+  it.each([
+    [['build'], [1, 2, 3]],
+    [['build', '--project', 'api'], [3]],
+    [['--recent', '--project', 'my-app'], [1, 2]],
+    [['--recent', '--type', 'error'], [2]],
+    [['build', '--type', 'command'], [1, 3]],
+    [['--recent', '--since', '7d'], [2, 3]],
+    [['build', '--since', '2026-02-01'], [1, 2, 3]],
+    [['build', '--since', '2026-03-05'], [2, 3]],
+    [['--recent', '--limit', '1'], [3]],
+    [['build', '--limit', '2'], [1, 3]],
+  ])('memory search %j → ids %j', async (args, expected) => {
+    expect(await ids(twoProjects(), args)).toEqual(expected);
+  });
+
+  it('--here keeps the project of the current directory', async () => {
+    const box = twoProjects();
+    const deep = join(box.project, 'src', 'deep');
+    mkdirSync(deep, { recursive: true });
+    const result = await runCli(['search', '--recent', '--here', '--json'], { env: { ...box.env, CLAUDE_MEMORY_NOW: NOW }, cwd: deep });
+    expect((JSON.parse(result.stdout) as Array<{ id: number }>).map((row) => row.id)).toEqual([2, 1]);
+  });
+});
+
+describe('failures', () => {
+  it.each([
+    [['search', 'x', '--type', 'bogus'], /^memory: --type expects one of observation, file_edit, command, error \(got "bogus"\)\n$/],
+    [['search', 'x', '--since', 'yesterday'], /^memory: --since expects a duration like 7d or 12h/],
+    [['search', '--recent', '--limit', '0'], /^memory: --limit expects a whole number from 1 to 10000/],
+    [['search', '--recent', '--here', '--project', 'a'], /^memory: use either --project <name> or --here, not both\n$/],
+    [['search', '--recent', '--stats'], /^memory: choose one of --recent, --stats\n$/],
+    [['search', '--recent', 'foo'], /^memory: --recent takes no search words/],
+    [['search'], /^memory: give words to search for, or one of --recent, --stats, --summaries\n$/],
+  ])('memory %j exits 1 with one line', async (args, message) => {
+    const box = await capturedBox();
+    const result = await memoryCli(box, args);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('exits 1 with one line, and creates nothing, when there is no database', async () => {
+    const box = sandbox();
+    const result = await memoryCli(box, ['search', 'anything']);
+    expect([result.code, result.stdout]).toEqual([1, '']);
+    expect(result.stderr).toBe(`memory: no memory database at ${box.dbPath} yet (it is created by the first captured tool call)\n`);
+    expect(existsSync(box.dbPath)).toBe(false);
+  });
+});
+
+describe('colour', () => {
+  it('prints no escape codes when stdout is not a terminal, even without NO_COLOR and with CI set', async () => {
+    const box = await capturedBox();
+    const { NO_COLOR: _unset, ...env } = box.env;
+    const result = await memoryCli({ ...box, env: { ...env, CI: '1' } }, ['search', 'handler']);
+    expect(result.stdout).toContain('**handler**');
+    expect(result.stdout).not.toMatch(ANSI);
+  });
+
+  it('prints bold highlights with FORCE_COLOR, unless NO_COLOR is set', async () => {
+    const box = await capturedBox();
+    const forced = await memoryCli(box, ['search', 'handler'], { FORCE_COLOR: '1', NO_COLOR: '' });
+    expect(forced.stdout).toContain('\u001b[1m');
+    const refused = await memoryCli(box, ['search', 'handler'], { FORCE_COLOR: '1' });
+    expect(refused.stdout).not.toMatch(ANSI);
+  });
+
+  it('never lets escape sequences captured from a command reach the terminal', async () => {
+    const box = sandbox();
+    seed(box, [memory({ box, type: 'error', content: 'Bash error: \u001b[31mFAIL\u001b[0m \u001b]0;pwned\u0007 tests' })]);
+    for (const args of [['search', 'FAIL'], ['search', '--recent']]) {
+      const result = await memoryCli(box, args);
+      expect(result.stdout).not.toMatch(/\u001b|\u0007/);
+      expect(result.stdout).toContain('Bash error: ');
+    }
+  });
+});
