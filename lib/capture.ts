@@ -4,7 +4,7 @@ import type { ToolEvent } from './payload.js';
 import { record, str } from './payload.js';
 import { findSecrets, redact, stripPrivate } from './redact.js';
 import { classifyCommand, isNoiseCommand, type CommandClass } from './shell.js';
-import { clip, countLines, head, lines, oneLine } from './text.js';
+import { clip, countLines, head, lines, oneLine, stripAnsi } from './text.js';
 import { baseName } from './paths.js';
 
 export type MemoryType = 'observation' | 'file_edit' | 'command' | 'error';
@@ -59,7 +59,7 @@ class Redactor {
 }
 
 function prepare(text: string): string {
-  return stripPrivate(head(text, SCAN_MAX));
+  return stripPrivate(stripAnsi(head(text, SCAN_MAX)));
 }
 
 function captureBash(event: ToolEvent): MemoryDraft | null {

@@ -1,6 +1,8 @@
 // Makes stored text safe to print into the model's context: no control, zero-width or bidi
 // characters, XML-escaped so nothing stored can close or forge our tags, cut without breaking an entity.
 
+import { stripAnsi } from './text.js';
+
 // C0/C1 controls and DEL; zero-width and invisible formatting; bidi embeddings, overrides and isolates.
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
 
@@ -8,7 +10,7 @@ const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '
 
 /** One line of plain text: whitespace runs collapsed, invisible characters removed. */
 export function cleanText(text: string): string {
-  return text.replace(/[\t\n\r\v\f\u2028\u2029]+/g, ' ').replace(INVISIBLE, '').replace(/ {2,}/g, ' ').trim();
+  return stripAnsi(text).replace(/[\t\n\r\v\f\u2028\u2029]+/g, ' ').replace(INVISIBLE, '').replace(/ {2,}/g, ' ').trim();
 }
 
 /** Escapes all five XML specials: safe in text and in attribute values alike. */

@@ -35,3 +35,11 @@ export function lines(text: string): string[] {
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }
+
+// CSI (colours, cursor moves), OSC (titles, hyperlinks) and two-character escape sequences.
+const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
+
+/** Removes terminal escape sequences that tools print in colour (`\x1b[31mFAIL\x1b[0m` → `FAIL`). */
+export function stripAnsi(text: string): string {
+  return text.includes('\u001b') ? text.replace(ANSI, '') : text;
+}

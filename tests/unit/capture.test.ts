@@ -91,6 +91,10 @@ describe('Bash', () => {
       tags: 'bash,npm,test,error,exit-1', importance: 3, exitCode: 1,
     });
   });
+  it('stores coloured test output without its terminal escape sequences', () => {
+    const draft = captureFailure('Bash', { command: 'npx vitest run' }, 'Exit code 1\n\u001b[31m FAIL \u001b[39m tests/a.test.ts\n\u001b[1mAssertionError\u001b[22m: expected 1 to be 2');
+    expect(draft?.content).toBe('Bash error (exit 1): npx vitest run\nFAIL  tests/a.test.ts\nAssertionError: expected 1 to be 2');
+  });
   it('records a failing noise command too: every failure matters', () => {
     expect(captureFailure('Bash', { command: 'cat /tmp/missing.txt' }, 'Exit code 1\ncat: /tmp/missing.txt: No such file or directory')).toMatchObject({
       type: 'error', exitCode: 1, content: 'Bash error (exit 1): cat /tmp/missing.txt\ncat: /tmp/missing.txt: No such file or directory',

@@ -84,6 +84,9 @@ describe('sanitising', () => {
   it('removes control, zero-width and bidi characters', () => {
     expect(cleanText('a\u0000b\u200Bc\u202Ed\u2066e\uFEFFf\u061Cg')).toBe('abcdefg');
   });
+  it('removes terminal escape sequences whole', () => {
+    expect(cleanText('\u001b[31mred\u001b[0m \u001b]0;title\u0007text')).toBe('red text');
+  });
   it('never splits an entity when cutting', () => {
     const out = safeLine('&&&&&&&&&&', 12);
     expect(out).toBe('&amp;&amp;…');
