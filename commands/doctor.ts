@@ -1,8 +1,38 @@
-// `memory doctor`: placeholder wiring until the subcommand lands.
+// `memory doctor`: prints the installation checks of lib/doctor.ts as ✓/!/✗ lines with a fix each,
+// or as JSON; exits 1 (through MemoryError) when any check failed.
 import type { Command } from 'commander';
+import pc from 'picocolors';
+import { runDoctor, type Check, type DoctorReport } from '../lib/doctor.js';
+import { MemoryError } from '../lib/errors.js';
 
 export function registerDoctor(program: Command): void {
-  program.command('doctor').description('not implemented yet').action(() => {
-    throw new Error('memory doctor is not implemented yet');
-  });
+  program
+    .command('doctor')
+    .description('check the installation: hooks in settings.json, Node, the database, and each hook on a sample payload')
+    .option('--json', 'print the checks as JSON')
+    .action((options: { json?: boolean }) => {
+      const report = runDoctor(process.env, process.version);
+      process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : render(report));
+      const failed = report.checks.filter((check) => check.status === 'fail').length;
+      if (failed > 0) throw new MemoryError(`doctor found ${failed} problem${failed === 1 ? '' : 's'}`);
+    });
+}
+
+const MARK: Record<Check['status'], string> = { ok: pc.green('✓'), warn: pc.yellow('!'), fail: pc.red('✗') };
+
+function render(report: DoctorReport): string {
+  const out: string[] = [];
+  let section = '';
+  for (const check of report.checks) {
+    if (check.section !== section) {
+      section = check.section;
+      out.push(pc.bold(section));
+    }
+    out.push(`  ${MARK[check.status]} ${check.message}`);
+    if (check.fix && check.status !== 'ok') out.push(`    ${pc.dim('fix:')} ${check.fix}`);
+  }
+  const problems = report.checks.filter((check) => check.status === 'fail').length;
+  const warnings = report.checks.filter((check) => check.status === 'warn').length;
+  out.push('', problems === 0 ? `All good${warnings ? ` (${warnings} note${warnings === 1 ? '' : 's'})` : ''}.` : `${problems} problem${problems === 1 ? '' : 's'} found.`);
+  return `${out.join('\n')}\n`;
 }

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// The slash command's entry point. The argument text arrives on stdin through a quoted heredoc, so
+// no shell ever parses it; it runs `memory search …` and always exits 0, because a non-zero exit
+// would abort the whole slash command (errors are printed for the model to relay instead).
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { readStdin } from '../lib/hook-io.js';
+import { searchArgv, splitArguments } from '../lib/slash.js';
+
+const cli = fileURLToPath(new URL('./cli.js', import.meta.url));
+
+const stdin = await readStdin({ timeoutMs: 2000 });
+let text = stdin.ok ? stdin.text.trim() : '';
+// A client that runs `!` commands before substituting arguments leaves the placeholder as is.
+if (text === '$ARGUMENTS') text = '';
+const argv = searchArgv(splitArguments(text));
+
+process.stdout.write(`$ memory ${argv.map(display).join(' ')}\n`);
+const result = spawnSync(process.execPath, [cli, ...argv], {
+  encoding: 'utf8',
+  env: { ...process.env, NO_COLOR: '1' },
+  maxBuffer: 16 * 1024 * 1024,
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+if (result.stdout) process.stdout.write(result.stdout);
+if (result.stderr) process.stdout.write(result.stderr);
+if (result.error) process.stdout.write(`memory: ${result.error.message}\n`);
+process.exitCode = 0;
+
+function display(word: string): string {
+  return /^[\p{L}\p{N}_@%+=:,./-]+$/u.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,283 @@
+// The checks behind `memory doctor`, as data: each one a status, what was found, and how to fix it.
+// Runs the installed hooks only against a scratch database in a temp dir, never the real one.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { loadConfig } from './config.js';
+import { ftsRebuildSql, inspectDb, rowCounts, WAL_SQL, type FtsHealth } from './db/health.js';
+import { readSettingsFile } from './install-fs.js';
+import { claudeDir, cleanupMarkerPath, type Env } from './paths.js';
+import { HOOK_SPECS, hookCommand, hookScriptPath, isOurCommand, listHandlers, runtimeDir, type HookSpec, type RegisteredHandler } from './settings.js';
+import { isOurSlashCommand } from './slash.js';
+
+export type Status = 'ok' | 'warn' | 'fail';
+
+export interface Check {
+  readonly section: 'environment' | 'hooks' | 'database' | 'hook runs' | 'slash command';
+  readonly status: Status;
+  readonly message: string;
+  /** What to type or do; present on every warn and fail. */
+  readonly fix?: string;
+}
+
+export interface DoctorReport {
+  readonly ok: boolean;
+  readonly settingsPath: string;
+  readonly runtimeDir: string;
+  readonly dbPath: string;
+  readonly checks: readonly Check[];
+}
+
+const REINSTALL = 'run ./install.sh from the claude-memory-hooks checkout (it is safe to re-run)';
+
+export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
+  const config = loadConfig(env);
+  const runtime = runtimeDir(env);
+  const settingsPath = join(claudeDir(env), 'settings.json');
+  const checks: Check[] = [checkNode(nodeVersion)];
+  if (config.disabled) {
+    checks.push({ section: 'environment', status: 'warn', message: 'CLAUDE_MEMORY_DISABLE is set: the hooks capture nothing and inject nothing', fix: 'unset CLAUDE_MEMORY_DISABLE to turn capture back on' });
+  }
+  const registered = checkSettings(settingsPath, runtime, checks);
+  checks.push(...checkDatabase(config.dbPath));
+  checks.push(...sampleRuns(env, runtime, registered));
+  checks.push(checkSlashCommand(join(claudeDir(env), 'commands'), runtime));
+  return { ok: checks.every((check) => check.status !== 'fail'), settingsPath, runtimeDir: runtime, dbPath: config.dbPath, checks };
+}
+
+function checkNode(version: string): Check {
+  const major = Number(/^v?(\d+)/.exec(version)?.[1] ?? 0);
+  return major >= 20
+    ? { section: 'environment', status: 'ok', message: `Node ${version} (20 or newer required)` }
+    : { section: 'environment', status: 'fail', message: `Node ${version} is too old (20 or newer required)`, fix: 'install Node 20 or newer, then run ./install.sh again (better-sqlite3 is built for one Node version)' };
+}
+
+/** Checks our four entries; returns the command registered for each event (for the sample runs). */
+function checkSettings(path: string, runtime: string, checks: Check[]): Map<string, string> {
+  const commands = new Map<string, string>();
+  const file = readSettingsFile(path);
+  if (!file.ok) {
+    checks.push({ section: 'hooks', status: 'fail', message: `${path} ${file.reason}`, fix: `fix the JSON in ${path}, then run memory doctor again` });
+    return commands;
+  }
+  if (!file.exists) {
+    checks.push({ section: 'hooks', status: 'fail', message: `${path} does not exist: no hooks are registered`, fix: REINSTALL });
+    return commands;
+  }
+  const handlers = listHandlers(file.value);
+  for (const spec of HOOK_SPECS) {
+    const check = checkEvent(spec, handlers.filter((handler) => handler.event === spec.event), runtime);
+    if (check.command) commands.set(spec.event, check.command);
+    checks.push(check.result);
+  }
+  // Ours registered under an event we do not use (an older layout) would run for the wrong event.
+  for (const handler of handlers) {
+    if (HOOK_SPECS.some((spec) => spec.event === handler.event) || !isOurCommand(handler.command, runtime)) continue;
+    checks.push({ section: 'hooks', status: 'fail', message: `${handler.event} runs a memory hook it should not: ${handler.command}`, fix: REINSTALL });
+  }
+  return commands;
+}
+
+function checkEvent(spec: HookSpec, handlers: readonly RegisteredHandler[], runtime: string): { result: Check; command?: string } {
+  const ours = handlers.filter((handler) => isOurCommand(handler.command, runtime));
+  // The same script from another copy (a checkout, a plugin) makes every event run twice.
+  const copies = handlers.filter((handler) => !ours.includes(handler) && looksLikeOurScript(handler.command, spec));
+  const name = `${spec.event} hook`;
+  if (ours.length === 0) {
+    if (copies.length > 0) {
+      return { result: { section: 'hooks', status: 'fail', message: `${name} runs a copy outside ${runtime}: ${copies[0]?.command}`, fix: REINSTALL } };
+    }
+    return { result: { section: 'hooks', status: 'fail', message: `${name} is not registered`, fix: REINSTALL } };
+  }
+  const handler = ours[0] as RegisteredHandler;
+  const command = handler.command;
+  if (ours.length + copies.length > 1) {
+    return { result: { section: 'hooks', status: 'fail', message: `${name} is registered ${ours.length + copies.length} times: it runs more than once per event`, fix: `${REINSTALL}; it keeps one entry (remove others by hand from settings.json)` }, command };
+  }
+  const script = hookScriptPath(runtime, spec.script);
+  if (!existsSync(script)) {
+    return { result: { section: 'hooks', status: 'fail', message: `${name} points to ${script}, which does not exist`, fix: REINSTALL }, command };
+  }
+  if (handler.async !== spec.async) {
+    const message = spec.async ? `${name} is synchronous: every tool call waits for it` : `${name} is async: its context would arrive too late`;
+    return { result: { section: 'hooks', status: spec.async ? 'warn' : 'fail', message, fix: REINSTALL }, command };
+  }
+  return { result: { section: 'hooks', status: 'ok', message: `${name} registered once: ${command}` }, command };
+}
+
+function looksLikeOurScript(command: string, spec: HookSpec): boolean {
+  return new RegExp(`(?:memory|claude-memory-hooks)[^"']*/dist/hooks/${spec.script}\\.js`).test(command);
+}
+
+function checkDatabase(dbPath: string): Check[] {
+  const section = 'database';
+  if (!existsSync(dbPath)) {
+    return [{ section, status: 'warn', message: `no database yet at ${dbPath}`, fix: 'it is created by the first captured Edit, Write, Bash or NotebookEdit; `memory import` can backfill past sessions' }];
+  }
+  const checks: Check[] = [];
+  const aside = `move it aside (mv "${dbPath}" "${dbPath}.broken"); the next tool call starts a new one`;
+  let health;
+  try {
+    health = inspectDb(dbPath);
+  } catch (error) {
+    return [{ section, status: 'fail', message: `${dbPath} cannot be read as a database: ${error instanceof Error ? error.message : String(error)}`, fix: aside }];
+  }
+  const intact = health.integrity.length === 1 && health.integrity[0] === 'ok';
+  checks.push(intact
+    ? { section, status: 'ok', message: `${dbPath}: integrity_check ok` }
+    : { section, status: 'fail', message: `${dbPath}: integrity_check found problems: ${health.integrity.slice(0, 3).join('; ')}`, fix: `recover what is readable (sqlite3 "${dbPath}" .recover | sqlite3 recovered.db), or ${aside}` });
+  checks.push(health.journalMode.toLowerCase() === 'wal'
+    ? { section, status: 'ok', message: 'journal mode WAL' }
+    : { section, status: 'fail', message: `journal mode is ${health.journalMode}, not WAL: concurrent hooks will block each other`, fix: `sqlite3 "${dbPath}" '${WAL_SQL}' (the next hook run also switches it back)` });
+  if (health.schemaVersion === health.expectedSchemaVersion) {
+    checks.push({ section, status: 'ok', message: `schema v${health.schemaVersion}` });
+  } else if (health.schemaVersion < health.expectedSchemaVersion) {
+    checks.push({ section, status: 'warn', message: `schema v${health.schemaVersion}, this version uses v${health.expectedSchemaVersion}`, fix: 'the next captured tool call migrates it' });
+  } else {
+    checks.push({ section, status: 'fail', message: `schema v${health.schemaVersion} is newer than this install (v${health.expectedSchemaVersion})`, fix: `update the checkout (git pull), then ${REINSTALL}` });
+  }
+  for (const fts of health.fts) {
+    if (fts.problem) {
+      checks.push({ section, status: 'fail', message: `${fts.table} integrity-check failed: ${fts.problem}`, fix: rebuildFix(dbPath, fts.table) });
+    } else if (health.memoryRows !== null && fts.rows !== health.memoryRows) {
+      checks.push({ section, status: 'fail', message: `${fts.table} holds ${fts.rows} rows for ${health.memoryRows} memories: search misses or repeats results`, fix: rebuildFix(dbPath, fts.table) });
+    } else {
+      checks.push({ section, status: 'ok', message: `${fts.table} integrity-check ok (${fts.rows} rows)` });
+    }
+  }
+  checks.push(...checkPermissions(dbPath));
+  return checks;
+}
+
+function rebuildFix(dbPath: string, table: FtsHealth['table']): string {
+  return `rebuild the index: sqlite3 "${dbPath}" "${ftsRebuildSql(table)}"`;
+}
+
+function checkPermissions(dbPath: string): Check[] {
+  const section = 'database';
+  const checks: Check[] = [];
+  const loose = ['', '-wal', '-shm']
+    .map((suffix) => `${dbPath}${suffix}`)
+    .filter((path) => existsSync(path) && (statSync(path).mode & 0o077) !== 0);
+  checks.push(loose.length === 0
+    ? { section, status: 'ok', message: 'database file is private (0600)' }
+    : { section, status: 'fail', message: `readable by other users: ${loose.map((path) => `${path} (${modeOf(path)})`).join(', ')}`, fix: `chmod 600 ${loose.map((path) => `"${path}"`).join(' ')}` });
+  const dir = dirname(dbPath);
+  const dirMode = statSync(dir).mode;
+  checks.push((dirMode & 0o022) === 0
+    ? { section, status: 'ok', message: `${dir} is not group/world-writable (${modeOf(dir)})` }
+    : { section, status: 'fail', message: `${dir} is writable by other users (${modeOf(dir)}): they could replace the database`, fix: `chmod go-w "${dir}"` });
+  return checks;
+}
+
+function modeOf(path: string): string {
+  return (statSync(path).mode & 0o777).toString(8).padStart(4, '0');
+}
+
+/**
+ * Runs each registered hook command the way Claude Code does (`sh -c`, JSON on stdin) against a
+ * scratch database: capture, a failure, Stop's summary, then SessionStart's context.
+ */
+function sampleRuns(env: Env, runtime: string, registered: Map<string, string>): Check[] {
+  const section = 'hook runs';
+  const scratch = mkdtempSync(join(tmpdir(), 'memory-doctor-'));
+  try {
+    const project = join(scratch, 'sample-project');
+    mkdirSync(join(project, '.git'), { recursive: true });
+    const dbPath = join(scratch, 'memory.db');
+    // A fresh cleanup marker: SessionStart then has no reason to start a detached cleanup here.
+    writeFileSync(cleanupMarkerPath(dbPath), 'doctor\n');
+    const hookEnv: Record<string, string> = {};
+    for (const [key, value] of Object.entries(env)) {
+      if (value !== undefined && !/^CLAUDE_(MEMORY_|PROJECT_DIR$)/.test(key)) hookEnv[key] = value;
+    }
+    hookEnv['CLAUDE_MEMORY_DB'] = dbPath;
+    const base = { session_id: 'memory-doctor-sample', transcript_path: join(scratch, 'sample.jsonl'), cwd: project, permission_mode: 'default' };
+    const file = join(project, 'src', 'app.ts');
+    const runs: { spec: HookSpec; payload: Record<string, unknown>; verify: (stdout: string) => string | null; done: string }[] = [
+      {
+        spec: specFor('PostToolUse'),
+        payload: { ...base, hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_use_id: 'toolu_doctor_1', tool_input: { file_path: file, old_string: 'a', new_string: 'b' }, tool_response: { filePath: file, oldString: 'a', newString: 'b', originalFile: 'a\n', structuredPatch: [], userModified: false, replaceAll: false } },
+        verify: () => ((rowCounts(dbPath)?.memories ?? 0) >= 1 ? null : 'no memory was stored'),
+        done: 'stored a memory',
+      },
+      {
+        spec: specFor('PostToolUseFailure'),
+        payload: { ...base, hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_use_id: 'toolu_doctor_2', tool_input: { command: 'npm run build' }, error: 'Exit code 2\nsrc/app.ts(1,1): error TS2304: Cannot find name b.', is_interrupt: false },
+        verify: () => ((rowCounts(dbPath)?.errors ?? 0) >= 1 ? null : 'no error was stored'),
+        done: 'stored an error',
+      },
+      {
+        spec: specFor('Stop'),
+        payload: { ...base, hook_event_name: 'Stop', stop_hook_active: false },
+        verify: () => ((rowCounts(dbPath)?.summaries ?? 0) >= 1 ? null : 'no session summary was stored'),
+        done: 'stored a session summary',
+      },
+      {
+        spec: specFor('SessionStart'),
+        payload: { ...base, hook_event_name: 'SessionStart', source: 'startup' },
+        verify: (stdout) => (sessionContext(stdout)?.includes('<memory-context') ? null : `printed no <memory-context> JSON (stdout: ${JSON.stringify(stdout.slice(0, 120))})`),
+        done: 'printed a <memory-context> block',
+      },
+    ];
+    return runs.map((run): Check => {
+      const command = registered.get(run.spec.event) ?? hookCommand(runtime, run.spec.script);
+      const name = `${run.spec.event} hook`;
+      if (!existsSync(hookScriptPath(runtime, run.spec.script)) && !registered.has(run.spec.event)) {
+        return { section, status: 'fail', message: `${name} not run: ${hookScriptPath(runtime, run.spec.script)} is missing`, fix: REINSTALL };
+      }
+      const result = spawnSync('sh', ['-c', command], { input: JSON.stringify(run.payload), env: hookEnv, cwd: project, encoding: 'utf8', timeout: 30_000 });
+      const stderr = (result.stderr ?? '').trim();
+      let problem: string | null;
+      if (result.error) problem = result.error.message;
+      else if (result.status !== 0) problem = `exit code ${result.status ?? result.signal}${stderr ? `: ${telling(stderr)}` : ''}`;
+      else if (stderr) problem = telling(stderr);
+      else if (run.spec.event !== 'SessionStart' && result.stdout !== '') problem = 'printed to stdout (only SessionStart may)';
+      else problem = run.verify(result.stdout ?? '');
+      return problem === null
+        ? { section, status: 'ok', message: `${name} ran on a sample payload and ${run.done}` }
+        : { section, status: 'fail', message: `${name} failed on a sample payload: ${problem}`, fix: `${REINSTALL}; after switching Node versions a re-install is required (better-sqlite3 is built for one)` };
+    });
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The line of a stderr that says what went wrong (Node puts the error after a source excerpt). */
+function telling(stderr: string): string {
+  const lines = stderr.split('\n').map((line) => line.trim()).filter(Boolean);
+  return lines.find((line) => /^\[memory-hook\]|^\w*Error\b/.test(line)) ?? lines[0] ?? stderr;
+}
+
+function specFor(event: HookSpec['event']): HookSpec {
+  return HOOK_SPECS.find((spec) => spec.event === event) as HookSpec;
+}
+
+function sessionContext(stdout: string): string | null {
+  try {
+    const value = JSON.parse(stdout) as { hookSpecificOutput?: { additionalContext?: unknown } };
+    const context = value.hookSpecificOutput?.additionalContext;
+    return typeof context === 'string' ? context : null;
+  } catch {
+    return null;
+  }
+}
+
+function checkSlashCommand(dir: string, runtime: string): Check {
+  const section = 'slash command';
+  const names = existsSync(dir)
+    ? readdirSync(dir).filter((entry) => entry.endsWith('.md') && isReadableOurs(join(dir, entry), runtime)).map((entry) => `/${entry.slice(0, -3)}`)
+    : [];
+  return names.length > 0
+    ? { section, status: 'ok', message: `${names.join(', ')} installed in ${dir}` }
+    : { section, status: 'warn', message: `no slash command installed in ${dir}`, fix: REINSTALL };
+}
+
+function isReadableOurs(path: string, runtime: string): boolean {
+  try {
+    return isOurSlashCommand(readFileSync(path, 'utf8'), runtime);
+  } catch {
+    return false;
+  }
+}

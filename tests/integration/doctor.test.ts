@@ -1,0 +1,146 @@
+// `memory doctor` against real installs in a temp HOME: a healthy one passes, and each kind of
+// breakage (hooks, database, permissions, a missing script) is reported with a fix and exit 1.
+import Database from 'better-sqlite3';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allMemories, postToolUse, runCli, type RunResult } from '../helpers.js';
+import { commandFor, installBox, ourEntries, runInstall, runShell, type InstallBox } from '../install-helpers.js';
+
+async function installedWithOneMemory(): Promise<InstallBox> {
+  const box = installBox();
+  const install = await runInstall(['--no-build'], box.env);
+  expect(install.code).toBe(0);
+  const capture = commandFor(ourEntries(box.settings, box.runtime), 'PostToolUse');
+  await runShell(capture, [], box.env, JSON.stringify(postToolUse(box, 'Bash', { command: 'npm run build' }, { stdout: 'built', stderr: '', interrupted: false })), box.project);
+  expect(allMemories(box.dbPath)).toHaveLength(1);
+  return box;
+}
+
+function doctor(box: InstallBox, args: readonly string[] = [], env: Record<string, string> = {}): Promise<RunResult> {
+  return runCli(['doctor', ...args], { env: { ...box.env, ...env }, cwd: box.project });
+}
+
+function editSettings(box: InstallBox, edit: (hooks: Record<string, unknown[]>) => void): void {
+  const settings = JSON.parse(readFileSync(box.settings, 'utf8')) as { hooks: Record<string, unknown[]> };
+  edit(settings.hooks);
+  writeFileSync(box.settings, JSON.stringify(settings, null, 2));
+}
+
+describe('memory doctor', () => {
+  it('passes a healthy install, run through the installed launcher, without touching the real database', async () => {
+    const box = await installedWithOneMemory();
+    const before = readFileSync(box.dbPath);
+    const result = await runShell(`"${box.launcher}" doctor`, [], box.env);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain('✗');
+    for (const line of [
+      `  ✓ SessionStart hook registered once: node "${box.runtime}/dist/hooks/session-start.js"`,
+      '  ✓ PostToolUseFailure hook registered once',
+      `  ✓ ${box.dbPath}: integrity_check ok`,
+      '  ✓ journal mode WAL',
+      '  ✓ schema v',
+      '  ✓ memories_fts integrity-check ok (1 rows)',
+      '  ✓ memories_trigram integrity-check ok (1 rows)',
+      '  ✓ database file is private (0600)',
+      '  ✓ PostToolUse hook ran on a sample payload and stored a memory',
+      '  ✓ PostToolUseFailure hook ran on a sample payload and stored an error',
+      '  ✓ Stop hook ran on a sample payload and stored a session summary',
+      '  ✓ SessionStart hook ran on a sample payload and printed a <memory-context> block',
+      '  ✓ /mem installed in',
+    ]) {
+      expect(result.stdout).toContain(line);
+    }
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('All good.');
+    expect(allMemories(box.dbPath)).toHaveLength(1);
+    expect(readFileSync(box.dbPath).equals(before)).toBe(true);
+  });
+
+  it('prints the same checks as JSON with --json', async () => {
+    const box = await installedWithOneMemory();
+    const result = await doctor(box, ['--json']);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout) as { ok: boolean; dbPath: string; checks: { section: string; status: string; message: string }[] };
+    expect(report.ok).toBe(true);
+    expect(report.dbPath).toBe(box.dbPath);
+    expect(new Set(report.checks.map((check) => check.section))).toEqual(new Set(['environment', 'hooks', 'database', 'hook runs', 'slash command']));
+    expect(report.checks.every((check) => check.status === 'ok')).toBe(true);
+  });
+
+  it('reports a missing hook with how to fix it, and exits 1', async () => {
+    const box = await installedWithOneMemory();
+    editSettings(box, (hooks) => delete hooks['Stop']);
+    const result = await doctor(box);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('  ✗ Stop hook is not registered\n    fix: run ./install.sh from the claude-memory-hooks checkout (it is safe to re-run)\n');
+    expect(result.stdout).toContain('1 problem found.');
+    expect(result.stderr).toBe('memory: doctor found 1 problem\n');
+  });
+
+  it('reports a hook registered twice', async () => {
+    const box = await installedWithOneMemory();
+    editSettings(box, (hooks) => hooks['PostToolUse']?.push(hooks['PostToolUse'][0]));
+    const result = await doctor(box);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('  ✗ PostToolUse hook is registered 2 times: it runs more than once per event');
+  });
+
+  it('reports a hook script that no longer exists, and the failed sample run', async () => {
+    const box = await installedWithOneMemory();
+    rmSync(join(box.runtime, 'dist', 'hooks', 'stop.js'));
+    const result = await doctor(box);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(`  ✗ Stop hook points to ${box.runtime}/dist/hooks/stop.js, which does not exist`);
+    expect(result.stdout).toMatch(/ {2}✗ Stop hook failed on a sample payload: exit code 1: .*Cannot find module/);
+  });
+
+  it('reports a corrupt database file', async () => {
+    const box = await installedWithOneMemory();
+    rmSync(`${box.dbPath}-wal`, { force: true });
+    rmSync(`${box.dbPath}-shm`, { force: true });
+    writeFileSync(box.dbPath, 'this is not a database, just text that replaced it'.repeat(100));
+    const result = await doctor(box);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(`  ✗ ${box.dbPath} cannot be read as a database: file is not a database\n    fix: move it aside (mv "${box.dbPath}" "${box.dbPath}.broken"); the next tool call starts a new one\n`);
+    // The sample runs use their own scratch database, so they still pass.
+    expect(result.stdout).toContain('  ✓ PostToolUse hook ran on a sample payload and stored a memory');
+  });
+
+  it('reports a search index out of step with the memories', async () => {
+    const box = await installedWithOneMemory();
+    const db = new Database(box.dbPath);
+    db.prepare('DELETE FROM memories_trigram').run();
+    db.close();
+    const result = await doctor(box);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('  ✓ memories_fts integrity-check ok (1 rows)');
+    expect(result.stdout).toContain('  ✗ memories_trigram holds 0 rows for 1 memories: search misses or repeats results');
+    expect(result.stdout).toContain(`fix: rebuild the index: sqlite3 "${box.dbPath}" "DELETE FROM memories_trigram; INSERT INTO memories_trigram`);
+  });
+
+  it('reports a database other users can read', async () => {
+    const box = await installedWithOneMemory();
+    chmodSync(box.dbPath, 0o644);
+    const result = await doctor(box);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(`  ✗ readable by other users: ${box.dbPath} (0644)\n    fix: chmod 600 "${box.dbPath}"\n`);
+  });
+
+  it('notes CLAUDE_MEMORY_DISABLE without failing, and still checks the hooks for real', async () => {
+    const box = await installedWithOneMemory();
+    const result = await doctor(box, [], { CLAUDE_MEMORY_DISABLE: '1' });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('  ! CLAUDE_MEMORY_DISABLE is set: the hooks capture nothing and inject nothing\n    fix: unset CLAUDE_MEMORY_DISABLE to turn capture back on\n');
+    expect(result.stdout).toContain('  ✓ PostToolUse hook ran on a sample payload and stored a memory');
+    expect(result.stdout).toContain('All good (1 note).');
+  });
+
+  it('says what to do when nothing is installed', async () => {
+    const box = installBox();
+    const result = await doctor(box);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(`  ✗ ${box.settings} does not exist: no hooks are registered`);
+    expect(result.stdout).toContain(`  ! no database yet at ${box.dbPath}`);
+  });
+});

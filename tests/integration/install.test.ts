@@ -1,0 +1,357 @@
+// install.sh end to end in a temp HOME, from this built checkout (--no-build; the full npm ci +
+// build path runs in .ci/run): what it registers, that the registered commands really run, that
+// it is idempotent, that it never damages settings.json, and that --uninstall undoes exactly it.
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allMemories, openForRead, postToolUse, postToolUseFailure, ROOT, tempDir } from '../helpers.js';
+import { commandFor, installBox, ourEntries, runInstall, runShell, type InstallBox } from '../install-helpers.js';
+
+async function installed(box: InstallBox, args: readonly string[] = []): Promise<string> {
+  const result = await runInstall(['--no-build', ...args], box.env);
+  expect(result.stderr.replace(/^! .* is not on your PATH.*\n/m, ''), 'stderr').toBe('');
+  expect(result.code).toBe(0);
+  return result.stdout;
+}
+
+function backups(box: InstallBox): string[] {
+  return readdirSync(box.claude).filter((name) => name.startsWith('settings.json.bak-'));
+}
+
+const USER_SETTINGS = {
+  model: 'opus',
+  permissions: { allow: ['Bash(npm test:*)'], deny: ['Read(./.env)'] },
+  env: { FOO: 'bar' },
+  hooks: {
+    PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '~/bin/guard.sh' }] }],
+    PostToolUse: [{ matcher: 'Write', hooks: [{ type: 'command', command: 'prettier --write "$FILE"' }] }],
+  },
+  statusLine: { type: 'command', command: '~/bin/status.sh' },
+};
+
+function writeUserSettings(box: InstallBox, value: unknown = USER_SETTINGS): string {
+  mkdirSync(box.claude, { recursive: true });
+  const text = `${JSON.stringify(value, null, 2)}\n`;
+  writeFileSync(box.settings, text);
+  return text;
+}
+
+describe('install.sh', () => {
+  it('installs hooks, the /mem command, the launcher and a self-contained runtime on a fresh HOME', async () => {
+    const box = installBox();
+    const stdout = await installed(box);
+
+    const entries = ourEntries(box.settings, box.runtime);
+    expect(entries.map((entry) => [entry.event, entry.matcher, entry.handler])).toEqual([
+      ['SessionStart', 'startup|resume|clear|compact', { type: 'command', command: `node "${box.runtime}/dist/hooks/session-start.js"`, timeout: 10 }],
+      ['PostToolUse', 'Edit|Write|Bash|NotebookEdit', { type: 'command', command: `node "${box.runtime}/dist/hooks/post-tool-use.js"`, async: true, timeout: 30 }],
+      ['PostToolUseFailure', 'Edit|Write|Bash|NotebookEdit', { type: 'command', command: `node "${box.runtime}/dist/hooks/post-tool-use.js"`, async: true, timeout: 30 }],
+      ['Stop', undefined, { type: 'command', command: `node "${box.runtime}/dist/hooks/stop.js"`, timeout: 10 }],
+    ]);
+    expect(existsSync(join(box.claude, 'commands', 'mem.md'))).toBe(true);
+    expect(existsSync(join(box.claude, 'commands', 'memory.md'))).toBe(false);
+    expect(statSync(box.launcher).mode & 0o111).not.toBe(0);
+    // Production dependencies only, and of better-sqlite3's build only the addon.
+    const modules = readdirSync(join(box.runtime, 'node_modules'));
+    expect(modules).toEqual(expect.arrayContaining(['better-sqlite3', 'commander', 'picocolors', 'bindings']));
+    expect(modules).not.toContain('vitest');
+    expect(modules).not.toContain('typescript');
+    expect(readdirSync(join(box.runtime, 'node_modules', 'better-sqlite3', 'build', 'Release'))).toEqual(['better_sqlite3.node']);
+    expect(stdout).toContain(`✓ runtime copied to ${box.runtime}`);
+    expect(stdout).toContain('✓ slash command /mem');
+    expect(stdout).toContain(`✓ launcher ${box.launcher}`);
+    expect(stdout).toContain("'memory import' backfills");
+    expect(backups(box)).toEqual([]); // there was no settings.json to back up
+  });
+
+  it('registers commands that really run from settings.json: capture, failure, summary, context', async () => {
+    const box = installBox();
+    await installed(box);
+    const entries = ourEntries(box.settings, box.runtime);
+    const run = (event: string, payload: unknown) => runShell(commandFor(entries, event), [], box.env, JSON.stringify(payload), box.project);
+
+    const file = join(box.project, 'src', 'auth.ts');
+    const edit = await run('PostToolUse', postToolUse(box, 'Edit', { file_path: file, old_string: 'expiresIn: "1h"', new_string: 'expiresIn: "15m"' }, { filePath: file, oldString: 'expiresIn: "1h"', newString: 'expiresIn: "15m"', originalFile: 'expiresIn: "1h"\n', structuredPatch: [], userModified: false, replaceAll: false }));
+    expect(edit).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const failure = await run('PostToolUseFailure', postToolUseFailure(box, 'Bash', { command: 'npm test' }, 'Exit code 1\nFAIL src/auth.test.ts'));
+    expect(failure).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(allMemories(box.dbPath).map((row) => [row.type, row.tool_name])).toEqual([['file_edit', 'Edit'], ['error', 'Bash']]);
+
+    const stop = await run('Stop', { session_id: 'sess-1111', transcript_path: '/x.jsonl', cwd: box.project, hook_event_name: 'Stop', stop_hook_active: false });
+    expect(stop).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(openForRead(box.dbPath).prepare('SELECT count(*) AS n FROM session_summaries').get()).toEqual({ n: 1 });
+
+    const start = await run('SessionStart', { session_id: 'sess-2222', transcript_path: '/y.jsonl', cwd: box.project, hook_event_name: 'SessionStart', source: 'startup' });
+    expect(start.code).toBe(0);
+    const context = (JSON.parse(start.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+    expect(context).toContain('<memory-context project="my-app">');
+    expect(context).toContain('auth.ts');
+  });
+
+  it('keeps working after the checkout is gone: the launcher runs the runtime copy', async () => {
+    const box = installBox();
+    await installed(box);
+    const launcherText = readFileSync(box.launcher, 'utf8');
+    expect(launcherText).toContain(`exec node '${box.runtime}/dist/commands/cli.js' "$@"`);
+    expect(launcherText).not.toContain(process.cwd());
+    const help = await runShell(`"${box.launcher}" --help`, [], box.env);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('doctor');
+  });
+
+  it('is idempotent: a second run changes nothing in settings.json and duplicates nothing', async () => {
+    const box = installBox();
+    writeUserSettings(box);
+    await installed(box);
+    const first = readFileSync(box.settings, 'utf8');
+    const firstBackups = backups(box);
+    const again = await installed(box);
+    expect(readFileSync(box.settings, 'utf8')).toBe(first);
+    expect(again).toContain(`✓ ${box.settings}: hooks already up to date`);
+    expect(backups(box)).toEqual(firstBackups);
+    expect(ourEntries(box.settings, box.runtime)).toHaveLength(4);
+    expect(readdirSync(join(box.claude, 'commands'))).toEqual(['mem.md']);
+    expect(readdirSync(join(box.claude, 'hooks'))).toEqual(['memory']); // no stage or old copy left behind
+  });
+
+  it('keeps every other key and hook, backs up the original, and keeps the file mode', async () => {
+    const box = installBox();
+    const original = writeUserSettings(box);
+    chmodSync(box.settings, 0o600);
+    const stdout = await installed(box);
+
+    const after = JSON.parse(readFileSync(box.settings, 'utf8')) as typeof USER_SETTINGS & { hooks: Record<string, unknown[]> };
+    expect(Object.keys(after)).toEqual(['model', 'permissions', 'env', 'hooks', 'statusLine']);
+    expect({ ...after, hooks: undefined }).toEqual({ ...USER_SETTINGS, hooks: undefined });
+    expect(after.hooks['PreToolUse']).toEqual(USER_SETTINGS.hooks.PreToolUse);
+    expect(after.hooks['PostToolUse']?.[0]).toEqual(USER_SETTINGS.hooks.PostToolUse[0]);
+    expect(after.hooks['PostToolUse']).toHaveLength(2);
+    expect(statSync(box.settings).mode & 0o777).toBe(0o600);
+    const [backup] = backups(box);
+    expect(backup).toBeDefined();
+    expect(readFileSync(join(box.claude, backup as string), 'utf8')).toBe(original);
+    expect(stdout).toContain(`(backup: ${join(box.claude, backup as string)})`);
+  });
+
+  it('edits the target of a symlinked settings.json and keeps the link', async () => {
+    const box = installBox();
+    const dotfiles = join(box.home, 'dotfiles');
+    mkdirSync(dotfiles);
+    mkdirSync(box.claude);
+    writeFileSync(join(dotfiles, 'settings.json'), '{}\n');
+    symlinkSync(join(dotfiles, 'settings.json'), box.settings);
+    await installed(box);
+    expect(lstatSync(box.settings).isSymbolicLink()).toBe(true);
+    expect(ourEntries(join(dotfiles, 'settings.json'), box.runtime)).toHaveLength(4);
+  });
+
+  it.each([
+    ['broken JSON', '{ "model": "opus", "hooks": { ', 'is not valid JSON'],
+    ['a JSON array', '[]\n', 'is not a JSON object'],
+    ['hooks that is not an object', '{ "hooks": [] }\n', 'has a "hooks" value that is not an object'],
+    ['an event that is not an array', '{ "hooks": { "Stop": {} } }\n', 'has a "hooks.Stop" value that is not an array'],
+  ])('refuses a settings.json with %s and changes nothing at all', async (_name, text, reason) => {
+    const box = installBox();
+    mkdirSync(box.claude);
+    writeFileSync(box.settings, text);
+    const result = await runInstall(['--no-build'], box.env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`install.sh: ${box.settings} ${reason}`);
+    expect(result.stderr).toContain('nothing was changed');
+    expect(readFileSync(box.settings, 'utf8')).toBe(text);
+    expect(readdirSync(box.claude)).toEqual(['settings.json']);
+    expect(existsSync(join(box.home, '.local'))).toBe(false);
+  });
+
+  it('refuses to overwrite a slash command or launcher it did not write', async () => {
+    const box = installBox();
+    mkdirSync(join(box.claude, 'commands'), { recursive: true });
+    writeFileSync(join(box.claude, 'commands', 'mem.md'), 'my own command\n');
+    const command = await runInstall(['--no-build'], box.env);
+    expect(command.code).toBe(1);
+    expect(command.stderr).toContain('mem.md already exists and was not installed by claude-memory-hooks; pick another name with --command-name NAME');
+    expect(existsSync(box.runtime)).toBe(false);
+
+    const bin = join(box.home, 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'memory'), '#!/bin/sh\necho mine\n');
+    const launcher = await runInstall(['--no-build', '--command-name', 'recall', '--bin-dir', bin], box.env);
+    expect(launcher.code).toBe(1);
+    expect(launcher.stderr).toContain(`${bin}/memory already exists and is not our launcher`);
+    expect(readFileSync(join(bin, 'memory'), 'utf8')).toBe('#!/bin/sh\necho mine\n');
+    expect(existsSync(box.settings)).toBe(false);
+  });
+
+  it('installs the command under --command-name and the launcher under --bin-dir, warning when it is off PATH', async () => {
+    const box = installBox();
+    await installed(box);
+    const bin = join(box.home, 'tools');
+    const result = await runInstall(['--no-build', '--command-name', 'memory', '--bin-dir', bin], box.env);
+    expect(result.code).toBe(0);
+    expect(readdirSync(join(box.claude, 'commands'))).toEqual(['memory.md']); // the old /mem is gone
+    expect(result.stdout).toContain(`✓ removed slash command /mem`);
+    expect(existsSync(join(bin, 'memory'))).toBe(true);
+    expect(existsSync(box.launcher)).toBe(false); // the launcher moved: the old one is gone
+    expect(result.stdout).toContain(`✓ removed launcher ${box.launcher}`);
+    expect(result.stderr).toContain(`! ${bin} is not on your PATH`);
+
+    const onPath = await runInstall(['--no-build', '--bin-dir', bin], { ...box.env, PATH: `${bin}:${box.env['PATH'] ?? ''}` });
+    expect(onPath.code).toBe(0);
+    expect(onPath.stderr).toBe('');
+  });
+
+  it('stops with a clear message when Node is older than 20', async () => {
+    const box = installBox();
+    const fakeBin = tempDir();
+    writeFileSync(join(fakeBin, 'node'), '#!/bin/sh\necho 18.19.0\n', { mode: 0o755 });
+    const result = await runInstall(['--no-build'], { ...box.env, PATH: `${fakeBin}:/usr/bin:/bin` });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('install.sh: Node.js 20 or newer is required (found v18.19.0). Install a newer Node, then run ./install.sh again.\n');
+    expect(existsSync(box.claude)).toBe(false);
+  });
+
+  it.each([
+    [['--bogus'], 'install.sh: unknown option: --bogus'],
+    [['--purge'], 'install.sh: --purge only goes with --uninstall'],
+    [['--command-name', '../x'], "install.sh: --command-name takes letters, digits, '-' and '_' (got '../x')"],
+  ])('rejects bad flags %j with one line and exit 1', async (args, message) => {
+    const box = installBox();
+    const result = await runInstall(args, box.env);
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n')[0]).toBe(message);
+  });
+
+  it('--import runs memory import at the end', async () => {
+    const box = installBox();
+    const result = await runInstall(['--no-build', '--import'], box.env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Running memory import (backfills past sessions from transcripts)…');
+    expect(result.stdout).not.toContain("'memory import' backfills");
+  });
+
+  it('--import that fails does not fail the install', async () => {
+    const box = installBox();
+    mkdirSync(join(box.claude, 'projects'), { recursive: true });
+    cpSync(join(ROOT, 'tests', 'fixtures', 'transcripts', 'projects', '-home-dev-api'), join(box.claude, 'projects', '-home-dev-api'), { recursive: true });
+    writeFileSync(join(box.home, 'not-a-dir'), '');
+    const result = await runInstall(['--no-build', '--import'], { ...box.env, CLAUDE_MEMORY_DB: join(box.home, 'not-a-dir', 'memory.db') });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("! memory import failed (exit 1); the installation itself is complete — run 'memory import' again later");
+    expect(ourEntries(box.settings, box.runtime)).toHaveLength(4);
+  });
+
+  it('prints --help and exits 0', async () => {
+    const box = installBox();
+    const result = await runInstall(['--help'], box.env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('--command-name NAME');
+    expect(result.stdout).toContain('--uninstall');
+  });
+});
+
+describe('install.sh --uninstall', () => {
+  it('removes exactly what it added and keeps the database', async () => {
+    const box = installBox();
+    const original = writeUserSettings(box);
+    await installed(box, ['--command-name', 'recall']);
+    const entries = ourEntries(box.settings, box.runtime);
+    await runShell(commandFor(entries, 'PostToolUse'), [], box.env, JSON.stringify(postToolUse(box, 'Bash', { command: 'npm run build' }, { stdout: 'built', stderr: '', interrupted: false })), box.project);
+    expect(allMemories(box.dbPath)).toHaveLength(1);
+
+    const result = await runInstall(['--uninstall'], box.env);
+    expect(result.code).toBe(0);
+    expect(readFileSync(box.settings, 'utf8')).toBe(original);
+    expect(existsSync(join(box.claude, 'commands', 'recall.md'))).toBe(false);
+    expect(existsSync(box.launcher)).toBe(false);
+    expect(existsSync(join(box.claude, 'hooks'))).toBe(false);
+    expect(allMemories(box.dbPath)).toHaveLength(1);
+    expect(result.stdout).toContain(`✓ kept the database ${box.dbPath} (delete it with --uninstall --purge)`);
+  });
+
+  it('leaves settings.json without a hooks key when only ours were there', async () => {
+    const box = installBox();
+    writeUserSettings(box, { model: 'opus' });
+    await installed(box);
+    await runInstall(['--uninstall'], box.env);
+    expect(JSON.parse(readFileSync(box.settings, 'utf8'))).toEqual({ model: 'opus' });
+  });
+
+  it('--purge also deletes the database, its -wal and -shm files and the cleanup marker', async () => {
+    const box = installBox();
+    await installed(box);
+    const entries = ourEntries(box.settings, box.runtime);
+    await runShell(commandFor(entries, 'PostToolUse'), [], box.env, JSON.stringify(postToolUse(box, 'Bash', { command: 'npm run build' }, { stdout: 'built', stderr: '', interrupted: false })), box.project);
+    for (const suffix of ['-wal', '-shm', '.last-cleanup']) writeFileSync(`${box.dbPath}${suffix}`, '');
+    const result = await runInstall(['--uninstall', '--purge'], box.env);
+    expect(result.code).toBe(0);
+    expect(readdirSync(box.claude).filter((name) => name.startsWith('memory.db'))).toEqual([]);
+    expect(result.stdout).toContain(`✓ deleted ${box.dbPath}\n`);
+  });
+
+  it('refuses invalid settings on uninstall too, leaving the runtime in place', async () => {
+    const box = installBox();
+    await installed(box);
+    writeFileSync(box.settings, '{ oops');
+    const result = await runInstall(['--uninstall'], box.env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('is not valid JSON');
+    expect(existsSync(box.runtime)).toBe(true);
+    expect(existsSync(box.launcher)).toBe(true);
+  });
+});
+
+describe('the installed slash command', () => {
+  /** What Claude Code does: splice $ARGUMENTS in textually, then run each !`…` block with bash. */
+  async function invoke(box: InstallBox, argumentText: string): Promise<{ code: number | null; output: string }[]> {
+    const text = readFileSync(join(box.claude, 'commands', 'mem.md'), 'utf8').replaceAll('$ARGUMENTS', argumentText);
+    const runs = [];
+    for (const match of text.matchAll(/(?<!\w|\$)!`([^`]+)`/g)) {
+      const result = await runShell(match[1] as string, [], box.env, undefined, box.project);
+      runs.push({ code: result.code, output: result.stdout });
+    }
+    return runs;
+  }
+
+  it('declares a permission rule for exactly the command it runs', async () => {
+    const box = installBox();
+    await installed(box);
+    const text = readFileSync(join(box.claude, 'commands', 'mem.md'), 'utf8');
+    const helper = `${box.runtime}/dist/commands/_slash.js`;
+    expect(text).toContain(`allowed-tools: Bash(${helper}:*), Bash(true)\n`);
+    expect(text).toMatch(new RegExp(`\\n!\`${helper.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} <<'CLAUDE_MEMORY_ARGS_[0-9a-f]{12}' \\|\\| true\\n\\$ARGUMENTS\\nCLAUDE_MEMORY_ARGS_[0-9a-f]{12}\\n\`\\n`));
+  });
+
+  it.each([
+    ['JWT 인증', '$ memory search JWT 인증'],
+    ['--recent', '$ memory search --recent'],
+    ['', '$ memory search --recent'],
+    ['"refresh token" --since 7d', "$ memory search 'refresh token' --since 7d"],
+  ])('runs `memory search` with %j as words', async (argumentText, header) => {
+    const box = installBox();
+    await installed(box);
+    const [run] = await invoke(box, argumentText);
+    expect(run?.code).toBe(0);
+    expect(run?.output.split('\n')[0]).toBe(header);
+  });
+
+  it.each([
+    ["it's'; touch PWNED; echo '"],
+    ['$(touch PWNED)'],
+    ['`touch PWNED`'],
+    ['x\nCLAUDE_MEMORY_ARGS_000000000000\ntouch PWNED'],
+  ])('never executes argument text %j', async (argumentText) => {
+    const box = installBox();
+    await installed(box);
+    const runs = await invoke(box, argumentText);
+    for (const run of runs) expect(run.code).toBe(0);
+    expect(existsSync(join(box.project, 'PWNED'))).toBe(false);
+  });
+
+  it('exits 0 and shows the error when there is nothing to search yet', async () => {
+    const box = installBox();
+    await installed(box);
+    const [run] = await invoke(box, 'anything');
+    expect(run?.code).toBe(0);
+    expect(run?.output).toContain('no memory database');
+  });
+});
