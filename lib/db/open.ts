@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { MIGRATIONS } from './schema.js';
+import { LEGACY_MEMORIES_COPY, LEGACY_SUMMARIES_COPY, LEGACY_SUMMARIES_RENAME, LEGACY_TABLE_RENAMES, MIGRATIONS } from './schema.js';
 
 export type Db = Database.Database;
 
@@ -78,9 +78,28 @@ function migrate(db: Db): void {
     if (current > SCHEMA_VERSION) {
       throw new StoreError(`database schema v${current} is newer than this version of claude-memory-hooks (v${SCHEMA_VERSION})`, 'SCHEMA_TOO_NEW');
     }
+    const legacy = current === 0 && hasTable(db, 'memories');
+    const legacySummaries = legacy && hasTable(db, 'session_summaries');
+    if (legacy) {
+      // The old triggers write to the FTS tables dropped below: they go first.
+      for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all() as Array<{ name: string }>) {
+        db.exec(`DROP TRIGGER "${name.replaceAll('"', '""')}"`);
+      }
+      db.exec(LEGACY_TABLE_RENAMES);
+      if (legacySummaries) db.exec(LEGACY_SUMMARIES_RENAME);
+      // Their indexes moved with them and may carry the names v1 is about to create.
+      const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name LIKE 'legacy_%'").all() as Array<{ name: string }>;
+      for (const { name } of indexes) db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
+    }
     for (let version = current; version < SCHEMA_VERSION; version++) db.exec(MIGRATIONS[version] as string);
+    if (legacy) db.exec(LEGACY_MEMORIES_COPY);
+    if (legacySummaries) db.exec(LEGACY_SUMMARIES_COPY);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
+}
+
+function hasTable(db: Db, name: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
 }
 
 function assertSchemaReadable(db: Db): void {

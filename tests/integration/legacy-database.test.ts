@@ -1,0 +1,72 @@
+// A memory.db written by the design's first implementation (same path, no user_version) is adopted:
+// its rows move into the current schema, searchable, and the original tables are kept.
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allMemories, bashResponse, openForRead, postToolUse, runCli, runHook, sandbox } from '../helpers.js';
+
+// The schema of the design document (003): standalone FTS5 tables filled by INSERT triggers.
+const LEGACY_SCHEMA = `
+  CREATE TABLE memories (id INTEGER PRIMARY KEY AUTOINCREMENT, session_id TEXT, tool_name TEXT, type TEXT,
+    project TEXT, file_path TEXT, content TEXT, tags TEXT, importance INTEGER DEFAULT 1, created_at TEXT);
+  CREATE INDEX idx_memories_session ON memories(session_id);
+  CREATE INDEX memories_project ON memories(project);
+  CREATE INDEX idx_memories_importance ON memories(importance);
+  CREATE INDEX idx_memories_created ON memories(created_at);
+  CREATE VIRTUAL TABLE memories_fts USING fts5(body, tags, file_path, tokenize='unicode61');
+  CREATE VIRTUAL TABLE memories_trigram USING fts5(body, tags, tokenize='trigram');
+  CREATE TRIGGER memories_ai AFTER INSERT ON memories BEGIN
+    INSERT INTO memories_fts(rowid, body, tags, file_path) VALUES (new.id, new.content, new.tags, new.file_path);
+    INSERT INTO memories_trigram(rowid, body, tags) VALUES (new.id, new.content, new.tags);
+  END;
+  CREATE TABLE session_summaries (session_id TEXT PRIMARY KEY, project TEXT, summary TEXT, tools_used TEXT,
+    files_changed TEXT, memory_count INTEGER, duration_sec INTEGER, created_at TEXT);
+`;
+
+describe('a database from the first implementation', () => {
+  it('is adopted: old rows are searchable next to new ones, and the old tables are kept', async () => {
+    const box = sandbox();
+    mkdirSync(dirname(box.dbPath), { recursive: true });
+    const legacy = new Database(box.dbPath);
+    legacy.pragma('journal_mode = WAL');
+    legacy.exec(LEGACY_SCHEMA);
+    const insert = legacy.prepare('INSERT INTO memories (session_id, tool_name, type, project, file_path, content, tags, importance, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    insert.run('old-1', 'Edit', 'file_edit', 'claude-desk', '/w/claude-desk/schema.ts', 'Edit schema.ts: added memories table', 'edit', 2, '2026-11-01T10:00:00.000Z');
+    insert.run('old-1', 'Bash', 'error', 'claude-desk', null, 'Bash error: npm test → ENOENT 인증서', 'bash,error', 3, '2026-11-01 10:05:00');
+    legacy.prepare('INSERT INTO session_summaries VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run('old-1', 'claude-desk', 'Edited 1 file: schema.ts', '["Edit","Bash"]', '["/w/claude-desk/schema.ts"]', 2, 300, '2026-11-01T10:06:00Z');
+    legacy.close();
+
+    const result = await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse()), { env: box.env });
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+
+    expect(allMemories(box.dbPath).map((row) => [row.session_id, row.type, row.created_at, row.source])).toEqual([
+      ['old-1', 'file_edit', '2026-11-01T10:00:00.000Z', 'legacy'],
+      ['old-1', 'error', '2026-11-01T10:05:00.000Z', 'legacy'],
+      ['sess-1111', 'command', expect.any(String), 'hook'],
+    ]);
+    const db = openForRead(box.dbPath);
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.prepare('SELECT count(*) AS n FROM legacy_memories').get()).toEqual({ n: 2 });
+    expect(db.prepare('SELECT session_id, summary, error_count FROM session_summaries').all()).toEqual([
+      { session_id: 'old-1', summary: 'Edited 1 file: schema.ts', error_count: 1 },
+    ]);
+    const search = await runCli(['search', '인증서', '--json'], { env: box.env });
+    expect(search.code).toBe(0);
+    expect((JSON.parse(search.stdout) as Array<{ content: string }>).map((row) => row.content)).toEqual(['Bash error: npm test → ENOENT 인증서']);
+  });
+
+  it('is left untouched when its rows do not fit', async () => {
+    const box = sandbox();
+    mkdirSync(dirname(box.dbPath), { recursive: true });
+    const legacy = new Database(box.dbPath);
+    legacy.exec('CREATE TABLE memories (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO memories (text) VALUES (\'mine\');');
+    legacy.close();
+    const result = await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse()), { env: box.env });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^\[memory-hook\] post-tool-use: .*no such column.*\n$/);
+    const db = openForRead(box.dbPath);
+    expect(db.prepare('SELECT text FROM memories').all()).toEqual([{ text: 'mine' }]);
+    expect(db.pragma('user_version', { simple: true })).toBe(0);
+  });
+});
