@@ -13,7 +13,7 @@ const FILES = ['src/auth/jwt.ts', 'src/server.ts', 'src/db/schema.ts', 'src/hand
 const ENGLISH = ['add JWT refresh token rotation', 'fix race in connection pool', 'handle empty payload', 'dark mode toggle', 'rate limiter middleware', 'migrate users table', 'retry with exponential backoff', 'validate email format', 'cache invalidation on update', 'paginate search results'];
 const KOREAN = ['JWT 인증을 토큰 갱신으로 바꿈', '인증서 만료 확인', '다크 모드 설정 저장', '사용자 권한 검사 수정', '결제 모듈 오류 처리', '검색 결과 페이지네이션', '로그인 세션 만료 처리', '데이터베이스 마이그레이션 스크립트', '한국어 번역 파일 업데이트'];
 const COMMANDS = ['npm test', 'npm run build', 'git commit -m "feat: {t}"', 'git push origin main', 'npx vitest run tests/auth.test.ts', 'docker compose up -d', 'npm install zod', 'cargo build --release', 'pytest -q tests/', 'npx prisma migrate dev --name {s}'];
-const ERRORS = ['Error: ENOENT: no such file or directory, open \'/tmp/missing.txt\'', 'TypeError: Cannot read properties of undefined (reading \'token\')', 'FAIL tests/auth.test.ts > refresh rotates the token', 'error TS2322: Type \'string\' is not assignable to type \'number\'.', '인증 실패: 토큰이 만료되었습니다', 'npm ERR! code ERESOLVE'];
+const ERRORS = ['Error: ENOENT: no such file or directory, open \'/tmp/missing.txt\'', 'TypeError: Cannot read properties of undefined (reading \'token\')', 'FAIL tests/auth.test.ts > refresh rotates the token', 'error TS2322: Type \'string\' is not assignable to type \'number\'.', '토큰 인증에 실패: 세션이 만료되었습니다', 'npm ERR! code ERESOLVE'];
 
 /** Deterministic pseudo-random numbers, so every run builds the same databases. */
 function rng(seed: number): () => number {

@@ -3,20 +3,26 @@
 import { Command, CommanderError } from 'commander';
 import { MemoryError } from '../lib/errors.js';
 import { describeError } from '../lib/hook-io.js';
-import { registerDoctor } from './doctor.js';
-import { registerForget } from './forget.js';
-import { registerImport } from './import.js';
-import { registerSearch } from './search.js';
+
+type Register = (program: Command) => void;
+
+// Each subcommand is loaded only when it is the one asked for: `memory search` (and /mem) should
+// not pay for importing the doctor, the installer's settings code and the transcript importer.
+const SUBCOMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
+  search: async () => (await import('./search.js')).registerSearch,
+  forget: async () => (await import('./forget.js')).registerForget,
+  doctor: async () => (await import('./doctor.js')).registerDoctor,
+  import: async () => (await import('./import.js')).registerImport,
+};
 
 const program = new Command('memory')
   .description('Search what Claude Code did in past sessions (captured by claude-memory-hooks).')
   .showHelpAfterError()
   .exitOverride();
 
-registerSearch(program);
-registerForget(program);
-registerDoctor(program);
-registerImport(program);
+const asked = process.argv[2] ?? '';
+const loaders = Object.hasOwn(SUBCOMMANDS, asked) ? [SUBCOMMANDS[asked] as () => Promise<Register>] : Object.values(SUBCOMMANDS);
+for (const register of await Promise.all(loaders.map((load) => load()))) register(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -67,26 +67,60 @@ function bind(filters: Filters): Record<string, string | null> {
 
 // Relevance r = -bm25 (≥ 0) squashed to r/(1+r) in [0,1), then up to 20% more for a memory from today,
 // fading over weeks: recent work wins near-ties without burying a much better old match.
-function ftsSql(table: 'memories_fts' | 'memories_trigram', snippetTokens: number): string {
+// Ranking reads only ids and bm25 (materialised, so bm25 runs once per hit); snippets are built
+// afterwards for the page of winners, not for every hit: at 100k memories that halves the cost.
+function ftsRankSql(table: 'memories_fts' | 'memories_trigram'): string {
   return `
-    SELECT m.*, snippet(${table}, 0, '${MARK_START}', '${MARK_END}', '…', ${snippetTokens}) AS snip,
-           (-bm25(${table}) / (1.0 - bm25(${table})))
-             * (1.0 + 0.2 / (1.0 + max(0.0, julianday(@now) - julianday(m.created_at)) / 7.0)) AS score
-    FROM ${table} JOIN memories m ON m.id = ${table}.rowid
-    WHERE ${table} MATCH @match AND ${WHERE}
-    ORDER BY score DESC, m.created_at DESC, m.id DESC
+    WITH hits AS MATERIALIZED (SELECT rowid AS id, bm25(${table}) AS r FROM ${table} WHERE ${table} MATCH @match)
+    SELECT m.id FROM hits JOIN memories m ON m.id = hits.id
+    WHERE ${WHERE}
+    ORDER BY (-hits.r / (1.0 - hits.r)) * (1.0 + 0.2 / (1.0 + max(0.0, @nowJulian - julianday(m.created_at)) / 7.0)) DESC,
+             m.created_at DESC, m.id DESC
     LIMIT @limit`;
 }
 
+function ftsPageSql(table: 'memories_fts' | 'memories_trigram', snippetTokens: number): string {
+  return `
+    SELECT m.*, snippet(${table}, 0, '${MARK_START}', '${MARK_END}', '…', ${snippetTokens}) AS snip
+    FROM ${table} JOIN memories m ON m.id = ${table}.rowid
+    WHERE ${table} MATCH @match AND ${table}.rowid IN (SELECT value FROM json_each(@ids))`;
+}
+
 // A row must contain every term (in its content, tags or file path): the same AND as the FTS tiers.
-const LIKE_SQL = `
-  SELECT m.* FROM memories m
-  WHERE ${WHERE} AND NOT EXISTS (
-    SELECT 1 FROM json_each(@patterns) p
-    WHERE NOT (m.content LIKE p.value ESCAPE '\\' OR m.tags LIKE p.value ESCAPE '\\'
-               OR coalesce(m.file_path, '') LIKE p.value ESCAPE '\\'))
-  ORDER BY m.created_at DESC, m.id DESC
-  LIMIT @limit`;
+// One LIKE group per term, bound as @p0…@pN (a json_each join per row costs half again as much).
+function likeSql(termCount: number, order: 'newest-first' | 'scan'): string {
+  const terms = Array.from({ length: termCount }, (_, i) =>
+    `(m.content LIKE @p${i} ESCAPE '\\' OR m.tags LIKE @p${i} ESCAPE '\\' OR coalesce(m.file_path, '') LIKE @p${i} ESCAPE '\\')`);
+  // `newest-first` walks the created_at index and stops at @limit hits: instant for common terms,
+  // so it is bounded by @recentFrom. `scan` reads the table in storage order and sorts only the
+  // hits (the unary + keeps SQLite off the index): a rare term costs one sequential pass.
+  const bound = order === 'newest-first' ? 'AND m.created_at >= @recentFrom' : '';
+  const orderBy = order === 'newest-first' ? 'm.created_at DESC, m.id DESC' : '+m.created_at DESC, m.id DESC';
+  return `
+    SELECT m.* FROM memories m
+    WHERE ${WHERE} ${bound} AND ${terms.join(' AND ')}
+    ORDER BY ${orderBy}
+    LIMIT @limit`;
+}
+
+/** How many of the newest memories the index-order pass of the LIKE tier looks at. */
+const LIKE_RECENT_WINDOW = 5000;
+
+function likeRows(db: Db, plan: SearchPlan, params: Record<string, unknown>): MemoryRow[] {
+  const patterns = Object.fromEntries(plan.like.map((pattern, i) => [`p${i}`, pattern]));
+  const bound = { ...params, ...patterns };
+  const limit = params['limit'] as number;
+  if (limit > 0) {
+    const recentFrom = db.prepare('SELECT created_at FROM memories ORDER BY created_at DESC LIMIT 1 OFFSET ?')
+      .pluck().get(LIKE_RECENT_WINDOW - 1) as string | undefined;
+    if (recentFrom !== undefined) {
+      const recent = db.prepare(likeSql(plan.like.length, 'newest-first')).all({ ...bound, recentFrom }) as MemoryRow[];
+      // Enough hits among the newest rows are exactly the newest hits overall.
+      if (recent.length >= limit) return recent;
+    }
+  }
+  return db.prepare(likeSql(plan.like.length, 'scan')).all(bound) as MemoryRow[];
+}
 
 export interface SearchOptions {
   /** Maximum hits; null for all of them (forget --match). */
@@ -96,7 +130,7 @@ export interface SearchOptions {
 
 /** Tries unicode61, then trigram, then LIKE; the first tier with any hit answers. */
 export function searchMemories(db: Db, plan: SearchPlan, filters: Filters, options: SearchOptions): SearchResult {
-  const common = { ...bind(filters), limit: options.limit ?? -1, now: options.now.toISOString() };
+  const common = { ...bind(filters), limit: options.limit ?? -1, nowJulian: options.now.getTime() / 86_400_000 + 2_440_587.5 };
   let tier: Tier = 'like';
   for (tier of tiersOf(plan)) {
     const hits = runTier(db, tier, plan, common);
@@ -105,17 +139,20 @@ export function searchMemories(db: Db, plan: SearchPlan, filters: Filters, optio
   return { tier, hits: [] };
 }
 
-type ScoredRow = MemoryRow & { snip?: string | null; score?: number };
+type ScoredRow = MemoryRow & { snip?: string | null };
 
 function runTier(db: Db, tier: Tier, plan: SearchPlan, params: Record<string, unknown>): SearchHit[] {
   if (tier === 'like') {
-    const rows = db.prepare(LIKE_SQL).all({ ...params, patterns: JSON.stringify(plan.like) }) as MemoryRow[];
+    const rows = likeRows(db, plan, params);
     return rows.map((row) => ({ row, snippet: likeSnippet(row.content, plan.terms) }));
   }
-  const sql = tier === 'unicode61' ? ftsSql('memories_fts', 16) : ftsSql('memories_trigram', 64);
+  const table = tier === 'unicode61' ? 'memories_fts' : 'memories_trigram';
   const match = tier === 'unicode61' ? plan.unicode61 : plan.trigram;
-  const rows = db.prepare(sql).all({ ...params, match }) as ScoredRow[];
-  return rows.map(({ snip, score: _score, ...row }) => ({ row, snippet: snip ?? row.content }));
+  const ids = db.prepare(ftsRankSql(table)).pluck().all({ ...params, match }) as number[];
+  if (ids.length === 0) return [];
+  const page = db.prepare(ftsPageSql(table, tier === 'unicode61' ? 16 : 64)).all({ match, ids: JSON.stringify(ids) }) as ScoredRow[];
+  const byId = new Map(page.map(({ snip, ...row }) => [row.id, { row, snippet: snip ?? row.content }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export function recentMemories(db: Db, filters: Filters, limit: number): MemoryRow[] {
