@@ -1,12 +1,15 @@
 // Terminal rendering of memories and session summaries: colour decisions, relative times, highlighted
 // snippets. Every stored string passes through plainText/markedSegments first, so nothing captured
 // (ANSI escapes in a command's output, say) can drive the terminal.
-import pc from 'picocolors';
+import { createRequire } from 'node:module';
+import type pc from 'picocolors';
 import type { MemoryRow, SummaryRecord } from '../lib/db/queries.js';
 import { markedSegments, plainText, type Tier } from '../lib/search.js';
 import { clip } from '../lib/text.js';
 
 export type Colors = ReturnType<typeof pc.createColors>;
+
+const require = createRequire(import.meta.url);
 
 /**
  * Colour only on a TTY, never with NO_COLOR; FORCE_COLOR turns it on for pipes. Decided here because
@@ -15,8 +18,17 @@ export type Colors = ReturnType<typeof pc.createColors>;
 export function colorsFor(stream: { readonly isTTY?: boolean }, env: NodeJS.ProcessEnv): Colors {
   const set = (name: string): boolean => (env[name] ?? '') !== '';
   const forced = set('FORCE_COLOR') && env['FORCE_COLOR'] !== '0';
-  return pc.createColors(!set('NO_COLOR') && (forced || stream.isTTY === true));
+  const enabled = !set('NO_COLOR') && (forced || stream.isTTY === true);
+  // picocolors is loaded only when there is colour to draw: pipes (the slash command, scripts) skip it.
+  if (!enabled) return PLAIN;
+  return (require('picocolors') as { createColors: (enabled: boolean) => Colors }).createColors(true);
 }
+
+const identity = (text: string | number | null | undefined): string => String(text);
+/** picocolors' palette with colour off, built without loading picocolors. */
+const PLAIN = new Proxy({} as Colors, {
+  get: (_target, name) => (name === 'isColorSupported' ? false : identity),
+});
 
 /** `just now`, `5m ago`, `3h ago`, `2d ago`, `3w ago`, then the date. */
 export function relativeTime(iso: string, now: Date): string {
