@@ -1,9 +1,10 @@
 // SQL of the `memory` CLI: the three search tiers, recent rows, stats, session summaries, and forget.
 // Rows keep the database's own column names because `--json` prints them as they are stored.
 import { MemoryStore, type SessionRow, type SessionSummaryRow } from './memories.js';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './open.js';
 import { withBusyRetry } from './open.js';
-import { MARK_END, MARK_START, likeSnippet, tiersOf, type SearchPlan, type Tier } from '../search.js';
+import { likeSnippet, tiersOf, type SearchPlan, type Tier } from '../search.js';
 
 /** Every filter is optional (null); all given ones must hold. */
 export interface Filters {
@@ -67,8 +68,9 @@ function bind(filters: Filters): Record<string, string | null> {
 
 // Relevance r = -bm25 (≥ 0) squashed to r/(1+r) in [0,1), then up to 20% more for a memory from today,
 // fading over weeks: recent work wins near-ties without burying a much better old match.
-// Ranking reads only ids and bm25 (materialised, so bm25 runs once per hit); snippets are built
-// afterwards for the page of winners, not for every hit: at 100k memories that halves the cost.
+// Ranking reads only ids and bm25 (materialised, so bm25 runs once per hit); the page of winners is
+// then read by id and its snippets cut in JS. snippet() would run for every hit, and a second
+// MATCH restricted to the winners re-reads the whole doclist: both cost more than the ranking.
 function ftsRankSql(table: 'memories_fts' | 'memories_trigram'): string {
   return `
     WITH hits AS MATERIALIZED (SELECT rowid AS id, bm25(${table}) AS r FROM ${table} WHERE ${table} MATCH @match)
@@ -79,18 +81,25 @@ function ftsRankSql(table: 'memories_fts' | 'memories_trigram'): string {
     LIMIT @limit`;
 }
 
-function ftsPageSql(table: 'memories_fts' | 'memories_trigram', snippetTokens: number): string {
-  return `
-    SELECT m.*, snippet(${table}, 0, '${MARK_START}', '${MARK_END}', '…', ${snippetTokens}) AS snip
-    FROM ${table} JOIN memories m ON m.id = ${table}.rowid
-    WHERE ${table} MATCH @match AND ${table}.rowid IN (SELECT value FROM json_each(@ids))`;
-}
+const ROWS_BY_ID_SQL = 'SELECT m.* FROM memories m WHERE m.id IN (SELECT value FROM json_each(@ids))';
 
 // A row must contain every term (in its content, tags or file path): the same AND as the FTS tiers.
-// One LIKE group per term, bound as @p0…@pN (a json_each join per row costs half again as much).
-function likeSql(termCount: number, order: 'newest-first' | 'scan'): string {
-  const terms = Array.from({ length: termCount }, (_, i) =>
-    `(m.content LIKE @p${i} ESCAPE '\\' OR m.tags LIKE @p${i} ESCAPE '\\' OR coalesce(m.file_path, '') LIKE @p${i} ESCAPE '\\')`);
+// One group per term, bound as @p0…@pN (a json_each join per row costs half again as much).
+// A term without ASCII letters (Korean, digits, symbols) is matched with GLOB, a third cheaper
+// than LIKE over a full scan and identical for it: LIKE folds the case of ASCII letters only.
+type TermMatch = { readonly op: 'LIKE' | 'GLOB'; readonly pattern: string };
+
+function termMatches(plan: SearchPlan): TermMatch[] {
+  return plan.terms.map((term, i) => (/[A-Za-z]/.test(term)
+    ? { op: 'LIKE', pattern: plan.like[i] as string }
+    : { op: 'GLOB', pattern: `*${term.replace(/[*?[]/g, (char) => `[${char}]`)}*` }));
+}
+
+function likeSql(matches: readonly TermMatch[], order: 'newest-first' | 'scan'): string {
+  const terms = matches.map(({ op }, i) => {
+    const test = (column: string) => (op === 'LIKE' ? `${column} LIKE @p${i} ESCAPE '\\'` : `${column} GLOB @p${i}`);
+    return `(${test('m.content')} OR ${test('m.tags')} OR ${test("coalesce(m.file_path, '')")})`;
+  });
   // `newest-first` walks the created_at index and stops at @limit hits: instant for common terms,
   // so it is bounded by @recentFrom. `scan` reads the table in storage order and sorts only the
   // hits (the unary + keeps SQLite off the index): a rare term costs one sequential pass.
@@ -107,19 +116,20 @@ function likeSql(termCount: number, order: 'newest-first' | 'scan'): string {
 const LIKE_RECENT_WINDOW = 5000;
 
 function likeRows(db: Db, plan: SearchPlan, params: Record<string, unknown>): MemoryRow[] {
-  const patterns = Object.fromEntries(plan.like.map((pattern, i) => [`p${i}`, pattern]));
+  const matches = termMatches(plan);
+  const patterns = Object.fromEntries(matches.map(({ pattern }, i) => [`p${i}`, pattern]));
   const bound = { ...params, ...patterns };
   const limit = params['limit'] as number;
   if (limit > 0) {
-    const recentFrom = db.prepare('SELECT created_at FROM memories ORDER BY created_at DESC LIMIT 1 OFFSET ?')
+    const recentFrom = prepared(db, 'SELECT created_at FROM memories ORDER BY created_at DESC LIMIT 1 OFFSET ?')
       .pluck().get(LIKE_RECENT_WINDOW - 1) as string | undefined;
     if (recentFrom !== undefined) {
-      const recent = db.prepare(likeSql(plan.like.length, 'newest-first')).all({ ...bound, recentFrom }) as MemoryRow[];
+      const recent = prepared(db, likeSql(matches, 'newest-first')).all({ ...bound, recentFrom }) as MemoryRow[];
       // Enough hits among the newest rows are exactly the newest hits overall.
       if (recent.length >= limit) return recent;
     }
   }
-  return db.prepare(likeSql(plan.like.length, 'scan')).all(bound) as MemoryRow[];
+  return prepared(db, likeSql(matches, 'scan')).all(bound) as MemoryRow[];
 }
 
 export interface SearchOptions {
@@ -139,7 +149,6 @@ export function searchMemories(db: Db, plan: SearchPlan, filters: Filters, optio
   return { tier, hits: [] };
 }
 
-type ScoredRow = MemoryRow & { snip?: string | null };
 
 function runTier(db: Db, tier: Tier, plan: SearchPlan, params: Record<string, unknown>): SearchHit[] {
   if (tier === 'like') {
@@ -148,11 +157,25 @@ function runTier(db: Db, tier: Tier, plan: SearchPlan, params: Record<string, un
   }
   const table = tier === 'unicode61' ? 'memories_fts' : 'memories_trigram';
   const match = tier === 'unicode61' ? plan.unicode61 : plan.trigram;
-  const ids = db.prepare(ftsRankSql(table)).pluck().all({ ...params, match }) as number[];
+  const ids = prepared(db, ftsRankSql(table)).pluck().all({ ...params, match }) as number[];
   if (ids.length === 0) return [];
-  const page = db.prepare(ftsPageSql(table, tier === 'unicode61' ? 16 : 64)).all({ match, ids: JSON.stringify(ids) }) as ScoredRow[];
-  const byId = new Map(page.map(({ snip, ...row }) => [row.id, { row, snippet: snip ?? row.content }]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  const rows = prepared(db, ROWS_BY_ID_SQL).all({ ids: JSON.stringify(ids) }) as MemoryRow[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ row, snippet: likeSnippet(row.content, plan.terms) }] : [];
+  });
+}
+
+// Statements compiled once per connection: a long-lived caller (the benchmarks, a future server)
+// searches many times; compiling an FTS query costs about as much as running a small one.
+const statementCache = new WeakMap<Db, Map<string, Statement>>();
+function prepared(db: Db, sql: string): Statement {
+  let cache = statementCache.get(db);
+  if (!cache) statementCache.set(db, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) cache.set(sql, (statement = db.prepare(sql)));
+  return statement;
 }
 
 export function recentMemories(db: Db, filters: Filters, limit: number): MemoryRow[] {

@@ -46,6 +46,20 @@ describe('memory search tiers', () => {
     expect(rows.map((row) => [row['tier'], row['content']])).toEqual([['like', 'Edited auth.ts: added "JWT 인증을 추가"']]);
   });
 
+  it('matches wildcard characters in a Korean term literally, and ASCII letters in any case', async () => {
+    const box = sandbox();
+    seed(box, [
+      memory({ box, content: '인*증 literal star' }),
+      memory({ box, content: '인증 plain' }),
+      memory({ box, content: 'Fixed TypeError in 인증서' }),
+    ]);
+    expect((await searchJson(box, ['인*'])).map((row) => row['content'])).toEqual(['인*증 literal star']);
+    // Only the last tier can see "나?다", and its "?" is a character, not GLOB's any-character.
+    seed(box, [memory({ box, content: '가나*다 star' })]);
+    expect((await searchJson(box, ['나?다'])).map((row) => row['content'])).toEqual([]);
+    expect((await searchJson(box, ['pEer', '인증'])).map((row) => [row['tier'], row['content']])).toEqual([['like', 'Fixed TypeError in 인증서']]);
+  });
+
   it('ranks a strong old match above a weak new one, and breaks near-ties by recency', async () => {
     const box = sandbox();
     seed(box, [
