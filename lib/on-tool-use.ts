@@ -1,15 +1,14 @@
-// PostToolUse and PostToolUseFailure: one memory, or nothing for noise. Parses, filters and
-// returns early before the database is opened; imports only the capture path, to start fast.
+// PostToolUse and PostToolUseFailure: one memory, or nothing for noise. Parses and filters before
+// anything else: the database layer (and better-sqlite3, most of a hook's start-up cost) is loaded
+// only for an event that will be stored, so a skipped `ls` or lock-file edit costs almost nothing.
 import { captureEvent } from './capture.js';
 import { loadConfig } from './config.js';
-import { MemoryStore } from './db/memories.js';
-import { openDb } from './db/open.js';
 import type { HookInput } from './hook-io.js';
 import { parseToolEvent } from './payload.js';
 import { resolveProject } from './project.js';
 import { recordDraft } from './record.js';
 
-export function handleToolEvent({ input, env }: HookInput): void {
+export async function handleToolEvent({ input, env }: HookInput): Promise<void> {
   const config = loadConfig(env);
   if (config.disabled) return;
   const event = parseToolEvent(input);
@@ -17,6 +16,7 @@ export function handleToolEvent({ input, env }: HookInput): void {
   const draft = captureEvent(event);
   if (!draft) return;
   const project = resolveProject(env, event.cwd);
+  const [{ openDb }, { MemoryStore }] = await Promise.all([import('./db/open.js'), import('./db/memories.js')]);
   const db = openDb(config.dbPath, { create: true });
   if (!db) return;
   try {
