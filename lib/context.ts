@@ -28,7 +28,7 @@ export function buildContext(input: ContextInput): string {
   const intro = 'Activity recorded by claude-memory-hooks in earlier sessions of this project, newest first.';
   const close = '</memory-context>';
   const sections: Section[] = [
-    { title: '## Recent sessions', lines: [], candidates: input.summaries.map((row) => line(row.endedAt, row.summary)) },
+    { title: '## Recent sessions', lines: [], candidates: input.summaries.map((row) => line(row.endedAt, withoutFooter(row.summary))) },
     { title: '## Recent errors', lines: [], candidates: input.errors.map((row) => line(row.createdAt, row.content)) },
     { title: '## Recent changes', lines: [], candidates: input.changes.map((row) => line(row.createdAt, row.content)) },
   ];
@@ -52,6 +52,11 @@ export function buildContext(input: ContextInput): string {
   const body = order.filter((section) => section.lines.length > 0).flatMap((section) => [section.title, ...section.lines]);
   if (body.length === 0) return '';
   return [open, intro, ...body, close].join('\n');
+}
+
+/** A summary without its `[N observations, Ns, tools: …]` line: counts the model has no use for. */
+function withoutFooter(summary: string): string {
+  return summary.split('\n').filter((part) => !/^\[\d+ observations?, /.test(part)).join('\n');
 }
 
 /** One bullet: the date, then the stored text with its line breaks shown as ` | `. */

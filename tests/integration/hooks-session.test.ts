@@ -79,7 +79,7 @@ describe('session-start', () => {
       "<memory-context project="my-app">
       Activity recorded by claude-memory-hooks in earlier sessions of this project, newest first.
       ## Recent sessions
-      - [2026-11-20] Edited 3 files: config.ts, handler.ts, schema.ts | Commands: npm test; git commit -m "feat: memory" | Errors (1): cat: /tmp/missing.txt: No such file or directory | [6 observations, 12…
+      - [2026-11-20] Edited 3 files: config.ts, handler.ts, schema.ts | Commands: npm test; git commit -m "feat: memory" | Errors (1): cat: /tmp/missing.txt: No such file or directory
       ## Recent changes
       - [2026-11-20] git commit -m "feat: memory"
       - [2026-11-20] Created schema.ts (1 line): export {}

@@ -16,7 +16,7 @@ describe('<memory-context>', () => {
       "<memory-context project="claude-desk">
       Activity recorded by claude-memory-hooks in earlier sessions of this project, newest first.
       ## Recent sessions
-      - [2026-11-20] Edited 2 files: schema.ts, handler.ts | Commands: npm test | [5 observations, 60s, tools: Edit/Bash]
+      - [2026-11-20] Edited 2 files: schema.ts, handler.ts | Commands: npm test
       ## Recent changes
       - [2026-11-20] Edited schema.ts: "a" → "b"
       ## Recent errors
