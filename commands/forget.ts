@@ -1,7 +1,8 @@
 // `memory forget`: deletes memories someone does not want kept — by id, session, project, date or
 // search match. A dry run (count and samples) unless --yes; the delete itself is in lib/db/queries.ts.
 import type { Command } from 'commander';
-import { NO_FILTERS, forgetNow, selectForget, type ForgetSelection, type ForgetTarget } from '../lib/db/queries.js';
+import { forgetNow, selectForget, type ForgetSelection, type ForgetTarget } from '../lib/db/forget.js';
+import { NO_FILTERS } from '../lib/db/queries.js';
 import { UsageError } from '../lib/errors.js';
 import { parseIds, parseWhen, planSearch, plainText } from '../lib/search.js';
 import { summarizeSession } from '../lib/summary.js';

@@ -1,0 +1,89 @@
+// SQL of `memory forget`: what a selection reaches (memories, and the session summaries that go or
+// are rebuilt with them), and the one transaction that deletes it. FTS follows through the triggers.
+import { MemoryStore, type SessionRow, type SessionSummaryRow } from './memories.js';
+import type { Db } from './open.js';
+import { withBusyRetry } from './open.js';
+import { bind, recentMemories, searchMemories, type Filters, type MemoryRow } from './queries.js';
+import type { SearchPlan, Tier } from '../search.js';
+
+export interface ForgetTarget {
+  readonly filters: Filters;
+  /** `--match`: the rows the tiered search finds under `filters`. */
+  readonly match: SearchPlan | null;
+}
+
+export interface ForgetSelection {
+  readonly rows: readonly MemoryRow[];
+  /** Session summaries that go too: their sessions have no memories left afterwards. */
+  readonly summaries: readonly string[];
+  /** Session summaries rebuilt from the memories their sessions keep, so no forgotten text lingers there. */
+  readonly rebuilt: readonly string[];
+  readonly tier: Tier | null;
+}
+
+/** Folds a session's remaining rows into its new summary (the same fold Stop runs). */
+export type Resummarize = (sessionId: string, rows: readonly SessionRow[]) => SessionSummaryRow | null;
+
+/** What `forget` would delete, without deleting it. */
+export function selectForget(db: Db, target: ForgetTarget, now: Date): ForgetSelection {
+  const { filters, match } = target;
+  const found = match ? searchMemories(db, match, filters, { limit: null, now }) : null;
+  const rows = found ? found.hits.map((hit) => hit.row) : recentMemories(db, filters, -1);
+  const sessions = new Set(rows.map((row) => row.session_id));
+  // Selecting by session, project or date also reaches summaries whose memories are already gone
+  // (retention keeps summaries longer than most memories).
+  if (!match && filters.ids === null) {
+    const direct = db.prepare(`
+      SELECT s.session_id FROM session_summaries s
+      WHERE (@project IS NULL OR s.project = @project)
+        AND (@projectPath IS NULL OR s.project_path = @projectPath)
+        AND (@sessionId IS NULL OR s.session_id = @sessionId)
+        AND (@before IS NULL OR s.ended_at < @before)
+        AND (@since IS NULL OR s.ended_at >= @since)`).pluck().all(bind(filters)) as string[];
+    for (const id of direct) sessions.add(id);
+  }
+  const kept = db.prepare(`
+    SELECT s.session_id AS id, EXISTS (SELECT 1 FROM memories m WHERE m.session_id = s.session_id
+                      AND m.id NOT IN (SELECT value FROM json_each(@ids))) AS keeps
+    FROM session_summaries s WHERE s.session_id IN (SELECT value FROM json_each(@sessions))
+    ORDER BY s.ended_at DESC`)
+    .all({ sessions: JSON.stringify([...sessions]), ids: JSON.stringify(rows.map((row) => row.id)) }) as Array<{ id: string; keeps: number }>;
+  return {
+    rows,
+    summaries: kept.filter((session) => !session.keeps).map((session) => session.id),
+    rebuilt: kept.filter((session) => session.keeps).map((session) => session.id),
+    tier: found ? found.tier : null,
+  };
+}
+
+/**
+ * Selects, deletes and rebuilds summaries in one IMMEDIATE transaction. The delete triggers keep both FTS
+ * indexes in step; secure_delete and an FTS optimize then drop the forgotten text from free pages and
+ * old index segments.
+ */
+export function forgetNow(db: Db, target: ForgetTarget, now: Date, resummarize: Resummarize): ForgetSelection {
+  db.pragma('secure_delete = ON');
+  const store = new MemoryStore(db);
+  const work = db.transaction((): ForgetSelection => {
+    const selection = selectForget(db, target, now);
+    const ids = JSON.stringify(selection.rows.map((row) => row.id));
+    db.prepare('DELETE FROM memories WHERE id IN (SELECT value FROM json_each(?))').run(ids);
+    db.prepare('DELETE FROM session_summaries WHERE session_id IN (SELECT value FROM json_each(?))')
+      .run(JSON.stringify(selection.summaries));
+    for (const sessionId of selection.rebuilt) {
+      const summary = resummarize(sessionId, store.sessionRows(sessionId));
+      if (summary) store.upsertSummary(summary);
+    }
+    return selection;
+  });
+  const selection = withBusyRetry(() => work.immediate());
+  if (selection.rows.length > 0) {
+    withBusyRetry(() => db.transaction(() => {
+      db.prepare("INSERT INTO memories_fts (memories_fts) VALUES ('optimize')").run();
+      db.prepare("INSERT INTO memories_trigram (memories_trigram) VALUES ('optimize')").run();
+    }).immediate());
+    // Best effort: a busy checkpoint simply leaves the old pages in the WAL until the next one.
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+  return selection;
+}
