@@ -17,7 +17,6 @@ const SUBCOMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
 
 const program = new Command('memory')
   .description('Search what Claude Code did in past sessions (captured by claude-memory-hooks).')
-  .showHelpAfterError()
   .exitOverride();
 
 const asked = process.argv[2] ?? '';
