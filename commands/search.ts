@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { memoryStats, recentMemories, searchMemories, sessionSummaries } from '../lib/db/queries.js';
 import { UsageError } from '../lib/errors.js';
-import { planSearch, plainText } from '../lib/search.js';
+import { flagTypo, planSearch, plainText } from '../lib/search.js';
 import { clip } from '../lib/text.js';
 import { cliConfig, databaseBytes, filtersFrom, limitFrom, withDatabase, type FilterOptions } from './_filters.js';
 import { TIER_LABELS, colorsFor, plural, renderMemory, renderPlainMemory, renderSnippet, renderSummary } from './_format.js';
@@ -38,9 +38,20 @@ Examples:
   memory search --recent --type error
   memory search --stats --project my-app
   memory search --summaries --limit 5 --json`)
-    .action((query: string[], options: SearchOptions) => {
+    .action((query: string[], options: SearchOptions, command: Command) => {
+      rejectFlagTypos(query, command);
       process.stdout.write(runSearch(query, options));
     });
+}
+
+/** `--limt 5` is a typo, not a search; `memory search -- --limt` searches for it on purpose. */
+function rejectFlagTypos(query: readonly string[], command: Command): void {
+  if (process.argv.includes('--')) return;
+  const flags = command.options.map((option) => option.long?.replace(/^--/, '') ?? '').filter(Boolean);
+  for (const word of query) {
+    const meant = flagTypo(word, flags);
+    if (meant) throw new UsageError(`unknown option ${word.split('=')[0]} (did you mean --${meant}? to search for it, put -- before it)`);
+  }
 }
 
 function runSearch(query: readonly string[], options: SearchOptions): string {

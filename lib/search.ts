@@ -201,3 +201,37 @@ export function parseIds(values: readonly string[]): Parsed<number[]> {
   }
   return { ok: true, value: [...new Set(ids)] };
 }
+
+/**
+ * The known flag a word like `--limt` was probably meant to be (edit distance ≤ 2), or null.
+ * Unknown options are searched for as text (a query may look like a flag); a near-miss of a real
+ * flag is far more likely a typo than a search.
+ */
+export function flagTypo(word: string, flags: readonly string[]): string | null {
+  const match = /^--([a-z][a-z-]*)(?:=.*)?$/.exec(word);
+  if (!match) return null;
+  const name = match[1] as string;
+  let best: string | null = null;
+  let bestDistance = 3;
+  for (const flag of flags) {
+    const distance = editDistance(name, flag);
+    if (distance > 0 && distance < bestDistance) {
+      best = flag;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length] as number;
+}

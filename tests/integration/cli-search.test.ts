@@ -60,6 +60,14 @@ describe('memory search tiers', () => {
     expect((await searchJson(box, ['pEer', '인증'])).map((row) => [row['tier'], row['content']])).toEqual([['like', 'Fixed TypeError in 인증서']]);
   });
 
+  it('rejects a mistyped flag in one line, and searches it after --', async () => {
+    const box = await capturedBox();
+    expect(await memoryCli(box, ['search', 'dark', '--limt', '1'])).toMatchObject({
+      code: 1, stdout: '', stderr: 'memory: unknown option --limt (did you mean --limit? to search for it, put -- before it)\n',
+    });
+    expect(await memoryCli(box, ['search', '--', '--limt'])).toMatchObject({ code: 0, stdout: 'No memories match "--limt".\n' });
+  });
+
   it('ranks a strong old match above a weak new one, and breaks near-ties by recency', async () => {
     const box = sandbox();
     seed(box, [

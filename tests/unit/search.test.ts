@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import {
+import { flagTypo,
   MARK_END, MARK_START, commandKey, likeSnippet, markedSegments, parseIds, parseLimit, parseType, parseWhen,
   planSearch, plainText, searchTerms, tiersOf,
 } from '../../lib/search.js';
@@ -168,5 +168,17 @@ describe('flag values', () => {
     expect(parseIds(['12', '13', '12'])).toEqual({ ok: true, value: [12, 13] });
     expect(parseIds(['12', 'x']).ok).toBe(false);
     expect(parseIds(['0']).ok).toBe(false);
+  });
+});
+
+describe('flag typos', () => {
+  const flags = ['recent', 'stats', 'summaries', 'project', 'here', 'type', 'since', 'limit', 'json'];
+  it.each([
+    ['--limt', 'limit'], ['--recnet', 'recent'], ['--jsno', 'json'], ['--sinse=7d', 'since'],
+  ])('takes %s for --%s', (word, meant) => {
+    expect(flagTypo(word, flags)).toBe(meant);
+  });
+  it.each(['--force', '-x', 'limit', '--limit', '--', '--no-verify', '인증'])('leaves %s to be searched', (word) => {
+    expect(flagTypo(word, flags)).toBeNull();
   });
 });
