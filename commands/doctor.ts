@@ -1,9 +1,9 @@
 // `memory doctor`: prints the installation checks of lib/doctor.ts as ✓/!/✗ lines with a fix each,
 // or as JSON; exits 1 (through MemoryError) when any check failed.
 import type { Command } from 'commander';
-import pc from 'picocolors';
 import { runDoctor, type Check, type DoctorReport } from '../lib/doctor.js';
 import { MemoryError } from '../lib/errors.js';
+import { colorsFor, type Colors } from './_format.js';
 
 export function registerDoctor(program: Command): void {
   program
@@ -12,15 +12,14 @@ export function registerDoctor(program: Command): void {
     .option('--json', 'print the checks as JSON')
     .action((options: { json?: boolean }) => {
       const report = runDoctor(process.env, process.version);
-      process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : render(report));
+      process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : render(report, colorsFor(process.stdout, process.env)));
       const failed = report.checks.filter((check) => check.status === 'fail').length;
       if (failed > 0) throw new MemoryError(`doctor found ${failed} problem${failed === 1 ? '' : 's'}`);
     });
 }
 
-const MARK: Record<Check['status'], string> = { ok: pc.green('✓'), warn: pc.yellow('!'), fail: pc.red('✗') };
-
-function render(report: DoctorReport): string {
+function render(report: DoctorReport, pc: Colors): string {
+  const MARK: Record<Check['status'], string> = { ok: pc.green('✓'), warn: pc.yellow('!'), fail: pc.red('✗') };
   const out: string[] = [];
   let section = '';
   for (const check of report.checks) {

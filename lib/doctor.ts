@@ -14,7 +14,7 @@ import { isOurSlashCommand } from './slash.js';
 export type Status = 'ok' | 'warn' | 'fail';
 
 export interface Check {
-  readonly section: 'environment' | 'hooks' | 'database' | 'hook runs' | 'slash command';
+  readonly section: 'environment' | 'hooks' | 'database' | 'hook runs' | 'slash command' | 'launcher';
   readonly status: Status;
   readonly message: string;
   /** What to type or do; present on every warn and fail. */
@@ -43,6 +43,7 @@ export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
   checks.push(...checkDatabase(config.dbPath));
   checks.push(...sampleRuns(env, runtime, registered));
   checks.push(checkSlashCommand(join(claudeDir(env), 'commands'), runtime));
+  checks.push(checkLauncher(runtime, env));
   return { ok: checks.every((check) => check.status !== 'fail'), settingsPath, runtimeDir: runtime, dbPath: config.dbPath, checks };
 }
 
@@ -272,6 +273,30 @@ function checkSlashCommand(dir: string, runtime: string): Check {
   return names.length > 0
     ? { section, status: 'ok', message: `${names.join(', ')} installed in ${dir}` }
     : { section, status: 'warn', message: `no slash command installed in ${dir}`, fix: REINSTALL };
+}
+
+/** The `memory` launcher recorded by install.sh: present, ours, pointing at this runtime, on PATH. */
+function checkLauncher(runtime: string, env: Env): Check {
+  const section = 'launcher';
+  let launcher = '';
+  try {
+    launcher = /^launcher=(.*)$/m.exec(readFileSync(join(runtime, '.install-manifest'), 'utf8'))?.[1] ?? '';
+  } catch {
+    return { section, status: 'warn', message: `no install record in ${runtime}: the memory launcher cannot be checked`, fix: REINSTALL };
+  }
+  let text = '';
+  try {
+    text = readFileSync(launcher, 'utf8');
+  } catch {
+    return { section, status: 'fail', message: `the memory launcher ${launcher} is missing`, fix: REINSTALL };
+  }
+  if (!text.includes(`${runtime}/dist/commands/cli.js`)) {
+    return { section, status: 'fail', message: `${launcher} does not run ${runtime}`, fix: REINSTALL };
+  }
+  const onPath = (env['PATH'] ?? '').split(':').includes(dirname(launcher));
+  return onPath
+    ? { section, status: 'ok', message: `memory launcher ${launcher}` }
+    : { section, status: 'warn', message: `memory launcher ${launcher} is not on PATH`, fix: `add ${dirname(launcher)} to PATH in your shell profile` };
 }
 
 function isReadableOurs(path: string, runtime: string): boolean {

@@ -2,7 +2,7 @@
 // breakage (hooks, database, permissions, a missing script) is reported with a fix and exit 1.
 import Database from 'better-sqlite3';
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allMemories, postToolUse, runCli, type RunResult } from '../helpers.js';
 import { commandFor, installBox, ourEntries, runInstall, runShell, type InstallBox } from '../install-helpers.js';
@@ -17,8 +17,10 @@ async function installedWithOneMemory(): Promise<InstallBox> {
   return box;
 }
 
+/** Runs doctor as a user whose PATH includes the launcher's directory (as install.sh advises). */
 function doctor(box: InstallBox, args: readonly string[] = [], env: Record<string, string> = {}): Promise<RunResult> {
-  return runCli(['doctor', ...args], { env: { ...box.env, ...env }, cwd: box.project });
+  const path = `${dirname(box.launcher)}:${box.env['PATH'] ?? ''}`;
+  return runCli(['doctor', ...args], { env: { ...box.env, PATH: path, ...env }, cwd: box.project });
 }
 
 function editSettings(box: InstallBox, edit: (hooks: Record<string, unknown[]>) => void): void {
@@ -31,7 +33,7 @@ describe('memory doctor', () => {
   it('passes a healthy install, run through the installed launcher, without touching the real database', async () => {
     const box = await installedWithOneMemory();
     const before = readFileSync(box.dbPath);
-    const result = await runShell(`"${box.launcher}" doctor`, [], box.env);
+    const result = await runShell('memory doctor', [], { ...box.env, PATH: `${dirname(box.launcher)}:${box.env['PATH'] ?? ''}` });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).not.toContain('✗');
@@ -49,6 +51,7 @@ describe('memory doctor', () => {
       '  ✓ Stop hook ran on a sample payload and stored a session summary',
       '  ✓ SessionStart hook ran on a sample payload and printed a <memory-context> block',
       '  ✓ /mem installed in',
+      `  ✓ memory launcher ${box.launcher}`,
     ]) {
       expect(result.stdout).toContain(line);
     }
@@ -64,7 +67,7 @@ describe('memory doctor', () => {
     const report = JSON.parse(result.stdout) as { ok: boolean; dbPath: string; checks: { section: string; status: string; message: string }[] };
     expect(report.ok).toBe(true);
     expect(report.dbPath).toBe(box.dbPath);
-    expect(new Set(report.checks.map((check) => check.section))).toEqual(new Set(['environment', 'hooks', 'database', 'hook runs', 'slash command']));
+    expect(new Set(report.checks.map((check) => check.section))).toEqual(new Set(['environment', 'hooks', 'database', 'hook runs', 'slash command', 'launcher']));
     expect(report.checks.every((check) => check.status === 'ok')).toBe(true);
   });
 
@@ -134,6 +137,16 @@ describe('memory doctor', () => {
     expect(result.stdout).toContain('  ! CLAUDE_MEMORY_DISABLE is set: the hooks capture nothing and inject nothing\n    fix: unset CLAUDE_MEMORY_DISABLE to turn capture back on\n');
     expect(result.stdout).toContain('  ✓ PostToolUse hook ran on a sample payload and stored a memory');
     expect(result.stdout).toContain('All good (1 note).');
+  });
+
+  it('reports a missing launcher, and one that is not on PATH', async () => {
+    const box = await installedWithOneMemory();
+    const offPath = await runCli(['doctor'], { env: box.env, cwd: box.project });
+    expect(offPath.stdout).toContain(`  ! memory launcher ${box.launcher} is not on PATH\n    fix: add ${dirname(box.launcher)} to PATH in your shell profile\n`);
+    rmSync(box.launcher);
+    const missing = await doctor(box);
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toContain(`  ✗ the memory launcher ${box.launcher} is missing\n`);
   });
 
   it('says what to do when nothing is installed', async () => {
