@@ -75,30 +75,38 @@ export class MemoryStore {
   }
 
   /**
-   * Stores one memory unless its tool_use_id is known, or the same session stored the same content
-   * within `dedupeWindowSec`. The check and the insert share one IMMEDIATE transaction, so the
-   * rule holds across the many hook processes that write at once.
+   * Stores one memory unless it is a duplicate (see findDuplicate). The check and the insert share
+   * one IMMEDIATE transaction, so the rule holds across the many hook processes that write at once.
    */
   insert(memory: NewMemory, dedupeWindowSec: number): InsertOutcome {
-    const byToolUse = this.statement('SELECT 1 FROM memories WHERE tool_use_id = ?');
-    const byContent = this.statement(
-      'SELECT 1 FROM memories WHERE session_id = ? AND created_at BETWEEN ? AND ? AND content = ? LIMIT 1',
-    );
     const insert = this.statement(`
       INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags,
                             importance, created_at, tool_use_id, agent_id, exit_code, source)
       VALUES (@sessionId, @toolName, @type, @project, @projectPath, @filePath, @content, @tags,
               @importance, @createdAt, @toolUseId, @agentId, @exitCode, @source)`);
-    const time = Date.parse(memory.createdAt);
-    const from = new Date(time - dedupeWindowSec * 1000).toISOString();
-    const to = new Date(time + dedupeWindowSec * 1000).toISOString();
     const write = this.db.transaction((): InsertOutcome => {
-      if (memory.toolUseId && byToolUse.get(memory.toolUseId)) return 'duplicate-tool-use';
-      if (byContent.get(memory.sessionId, from, to, memory.content)) return 'duplicate-content';
+      const duplicate = this.findDuplicate(memory, dedupeWindowSec);
+      if (duplicate) return duplicate;
       insert.run(memory);
       return 'stored';
     });
     return withBusyRetry(() => write.immediate());
+  }
+
+  /**
+   * Why `memory` would not be stored: its tool_use_id is known, or the same session stored the same
+   * content within `dedupeWindowSec` of it. Read-only, so a dry run can ask it too.
+   */
+  findDuplicate(memory: NewMemory, dedupeWindowSec: number): Exclude<InsertOutcome, 'stored'> | null {
+    const byToolUse = this.statement('SELECT 1 FROM memories WHERE tool_use_id = ?');
+    const byContent = this.statement(
+      'SELECT 1 FROM memories WHERE session_id = ? AND created_at BETWEEN ? AND ? AND content = ? LIMIT 1',
+    );
+    if (memory.toolUseId && byToolUse.get(memory.toolUseId)) return 'duplicate-tool-use';
+    const time = Date.parse(memory.createdAt);
+    const from = new Date(time - dedupeWindowSec * 1000).toISOString();
+    const to = new Date(time + dedupeWindowSec * 1000).toISOString();
+    return byContent.get(memory.sessionId, from, to, memory.content) ? 'duplicate-content' : null;
   }
 
   sessionRows(sessionId: string, limit = 10000): SessionRow[] {

@@ -3,7 +3,7 @@
 // same dedupe questions of an existing database read-only and never writes or creates anything.
 import { createHash } from 'node:crypto';
 import type { MemoryDraft } from '../capture.js';
-import { DedupeProbe, hasSummary, inTransaction } from '../db/imports.js';
+import { hasSummary, inTransaction } from '../db/imports.js';
 import { MemoryStore, type InsertOutcome } from '../db/memories.js';
 import { openDb, type Db } from '../db/open.js';
 import type { HookBase } from '../payload.js';
@@ -59,28 +59,26 @@ class StoreSink implements Sink {
 
 /** Mirrors MemoryStore.insert's two rules over the database (if any) plus what this run would add. */
 class DryRunSink implements Sink {
-  private readonly probe: DedupeProbe | null;
+  private readonly existing: MemoryStore | null;
   private readonly toolUseIds = new Set<string>();
   /** session + content digest → times (ms) this run would store it at. */
   private readonly contents = new Map<string, number[]>();
 
   constructor(private readonly db: Db | null) {
-    this.probe = db ? new DedupeProbe(db) : null;
+    this.existing = db ? new MemoryStore(db) : null;
   }
 
   record(draft: MemoryDraft, event: HookBase, project: Project, options: RecordOptions): InsertOutcome {
     const memory = toNewMemory(draft, event, project, options);
     const id = memory.toolUseId;
-    if (id && (this.toolUseIds.has(id) || this.probe?.hasToolUse(id))) return 'duplicate-tool-use';
+    if (id && this.toolUseIds.has(id)) return 'duplicate-tool-use';
     const time = Date.parse(memory.createdAt);
     const window = options.dedupeWindowSec * 1000;
     const key = `${memory.sessionId}\u0000${createHash('sha1').update(memory.content).digest('base64')}`;
     const times = this.contents.get(key) ?? [];
-    const from = new Date(time - window).toISOString();
-    const to = new Date(time + window).toISOString();
-    if (times.some((seen) => Math.abs(seen - time) <= window) || this.probe?.hasContentBetween(memory.sessionId, from, to, memory.content)) {
-      return 'duplicate-content';
-    }
+    const inDatabase = this.existing?.findDuplicate(memory, options.dedupeWindowSec) ?? null;
+    if (inDatabase === 'duplicate-tool-use') return inDatabase;
+    if (inDatabase || times.some((seen) => Math.abs(seen - time) <= window)) return 'duplicate-content';
     if (id) this.toolUseIds.add(id);
     times.push(time);
     this.contents.set(key, times);
