@@ -2,7 +2,7 @@
 // read-only entry to the database (never created from here).
 import { statSync } from 'node:fs';
 import { loadConfig, type Config } from '../lib/config.js';
-import { openDb, type Db } from '../lib/db/open.js';
+import { withDb, type Db } from '../lib/db/open.js';
 import { NO_FILTERS, type Filters } from '../lib/db/queries.js';
 import { MissingDatabaseError, UsageError } from '../lib/errors.js';
 import { resolveProject } from '../lib/project.js';
@@ -46,14 +46,10 @@ export function cliConfig(): Config {
 }
 
 /** Runs `work` on the existing database and closes it; MissingDatabaseError when there is none yet. */
-export function withDatabase<T>(config: Config, work: (db: Db) => T): T {
-  const db = openDb(config.dbPath, { create: false });
-  if (!db) throw new MissingDatabaseError(config.dbPath);
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
+export function withDatabase(config: Config, work: (db: Db) => string): string {
+  const result = withDb(config.dbPath, { create: false }, work);
+  if (result === null) throw new MissingDatabaseError(config.dbPath);
+  return result;
 }
 
 /** Bytes on disk of the database and its WAL (0 when absent). */

@@ -3,7 +3,7 @@
 import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import { loadConfig } from './config.js';
 import { MemoryStore } from './db/memories.js';
-import { openDb } from './db/open.js';
+import { withDb } from './db/open.js';
 import { cleanupMarkerPath, type Env } from './paths.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,11 +33,5 @@ export function runCleanup(store: MemoryStore, now: Date, retentionDays: number)
 /** The body of the detached cleanup process: rows deleted. */
 export function cleanupNow(env: Env): number {
   const config = loadConfig(env);
-  const db = openDb(config.dbPath, { create: false });
-  if (!db) return 0;
-  try {
-    return runCleanup(new MemoryStore(db), config.now(), config.retentionDays);
-  } finally {
-    db.close();
-  }
+  return withDb(config.dbPath, { create: false }, (db) => runCleanup(new MemoryStore(db), config.now(), config.retentionDays)) ?? 0;
 }

@@ -6,7 +6,7 @@ import { claimDailyCleanup } from './cleanup.js';
 import { loadConfig } from './config.js';
 import { buildContext, sessionStartOutput } from './context.js';
 import { MemoryStore } from './db/memories.js';
-import { openDb } from './db/open.js';
+import { withDb } from './db/open.js';
 import type { HookInput } from './hook-io.js';
 import type { Env } from './paths.js';
 import { parseSessionStartEvent } from './payload.js';
@@ -19,21 +19,17 @@ export function buildSessionStartOutput({ input, env }: HookInput): string {
   const event = parseSessionStartEvent(input);
   if (!event) return '';
   const project = resolveProject(env, event.cwd);
-  const db = openDb(config.dbPath, { create: false });
-  if (!db) return '';
-  try {
+  const context = withDb(config.dbPath, { create: false }, (db) => {
     const store = new MemoryStore(db);
-    const context = buildContext({
+    return buildContext({
       project: project.name,
       summaries: store.recentSummaries(project.path, 3),
       changes: store.recentByImportance(project.path, 2, 10),
       errors: store.recentByImportance(project.path, 3, 5),
       maxChars: config.contextChars,
     });
-    return context ? sessionStartOutput(context) : '';
-  } finally {
-    db.close();
-  }
+  });
+  return context ? sessionStartOutput(context) : '';
 }
 
 /**

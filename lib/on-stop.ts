@@ -2,7 +2,7 @@
 // without a session id or before the first memory created the database.
 import { loadConfig } from './config.js';
 import { MemoryStore } from './db/memories.js';
-import { openDb } from './db/open.js';
+import { withDb } from './db/open.js';
 import type { HookInput } from './hook-io.js';
 import { parseStopEvent } from './payload.js';
 import { summarizeSession } from './summary.js';
@@ -12,13 +12,9 @@ export function handleStop({ input, env }: HookInput): void {
   if (config.disabled) return;
   const event = parseStopEvent(input);
   if (!event) return;
-  const db = openDb(config.dbPath, { create: false });
-  if (!db) return;
-  try {
+  withDb(config.dbPath, { create: false }, (db) => {
     const store = new MemoryStore(db);
     const summary = summarizeSession(event.sessionId, store.sessionRows(event.sessionId), config.now());
     if (summary) store.upsertSummary(summary);
-  } finally {
-    db.close();
-  }
+  });
 }

@@ -16,17 +16,12 @@ export async function handleToolEvent({ input, env }: HookInput): Promise<void> 
   const draft = captureEvent(event);
   if (!draft) return;
   const project = resolveProject(env, event.cwd);
-  const [{ openDb }, { MemoryStore }] = await Promise.all([import('./db/open.js'), import('./db/memories.js')]);
-  const db = openDb(config.dbPath, { create: true });
-  if (!db) return;
-  try {
+  const [{ withDb }, { MemoryStore }] = await Promise.all([import('./db/open.js'), import('./db/memories.js')]);
+  withDb(config.dbPath, { create: true }, (db) =>
     recordDraft(new MemoryStore(db), draft, event, project, {
       createdAt: config.now(),
       toolUseId: event.toolUseId,
       source: 'hook',
       dedupeWindowSec: config.dedupeWindowSec,
-    });
-  } finally {
-    db.close();
-  }
+    }));
 }

@@ -44,6 +44,20 @@ export function openDb(path: string, options: OpenOptions): Db | null {
   }
 }
 
+/**
+ * Opens the database, runs `work` and always closes it. Null when the file does not exist and
+ * `create` is false (so `work` itself should not return null).
+ */
+export function withDb<T>(path: string, options: OpenOptions, work: (db: Db) => T): T | null {
+  const db = openDb(path, options);
+  if (!db) return null;
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
 function createPrivateFile(path: string): void {
   const dir = dirname(path);
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -82,20 +96,23 @@ function migrate(db: Db): void {
     const legacySummaries = legacy && hasTable(db, 'session_summaries');
     if (legacy) {
       // The old triggers write to the FTS tables dropped below: they go first.
-      for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all() as Array<{ name: string }>) {
-        db.exec(`DROP TRIGGER "${name.replaceAll('"', '""')}"`);
-      }
+      dropAll(db, 'TRIGGER', "type = 'trigger'");
       db.exec(LEGACY_TABLE_RENAMES);
       if (legacySummaries) db.exec(LEGACY_SUMMARIES_RENAME);
       // Their indexes moved with them and may carry the names v1 is about to create.
-      const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name LIKE 'legacy_%'").all() as Array<{ name: string }>;
-      for (const { name } of indexes) db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
+      dropAll(db, 'INDEX', "type = 'index' AND sql IS NOT NULL AND tbl_name LIKE 'legacy_%'");
     }
     for (let version = current; version < SCHEMA_VERSION; version++) db.exec(MIGRATIONS[version] as string);
     if (legacy) db.exec(LEGACY_MEMORIES_COPY);
     if (legacySummaries) db.exec(LEGACY_SUMMARIES_COPY);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
+}
+
+/** Drops every schema object of `kind` that `where` selects from sqlite_master. */
+function dropAll(db: Db, kind: 'TRIGGER' | 'INDEX', where: string): void {
+  const names = db.prepare(`SELECT name FROM sqlite_master WHERE ${where}`).pluck().all() as string[];
+  for (const name of names) db.exec(`DROP ${kind} "${name.replaceAll('"', '""')}"`);
 }
 
 function hasTable(db: Db, name: string): boolean {
