@@ -1,10 +1,11 @@
 // Terminal rendering of memories and session summaries: colour decisions, relative times, highlighted
-// snippets. Every stored string passes through plainText/markedSegments first, so nothing captured
+// snippets. Every stored string passes through cleanText/markedSegments first, so nothing captured
 // (ANSI escapes in a command's output, say) can drive the terminal.
 import { createRequire } from 'node:module';
 import type pc from 'picocolors';
 import type { MemoryRow, SummaryRecord } from '../lib/db/queries.js';
-import { markedSegments, plainText, type Tier } from '../lib/search.js';
+import { cleanText } from '../lib/sanitize.js';
+import { markedSegments, type Tier } from '../lib/search.js';
 import { clip } from '../lib/text.js';
 
 export type Colors = ReturnType<typeof pc.createColors>;
@@ -33,7 +34,7 @@ const PLAIN = new Proxy({} as Colors, {
 /** `just now`, `5m ago`, `3h ago`, `2d ago`, `3w ago`, then the date. */
 export function relativeTime(iso: string, now: Date): string {
   const time = Date.parse(iso);
-  if (Number.isNaN(time)) return plainText(iso);
+  if (Number.isNaN(time)) return cleanText(iso);
   const seconds = Math.max(0, Math.round((now.getTime() - time) / 1000));
   if (seconds < 45) return 'just now';
   const minutes = Math.round(seconds / 60);
@@ -66,7 +67,7 @@ export function plural(count: number, word: string, many = `${word}s`): string {
 /** A file inside its project is shown relative to it. */
 export function displayPath(file: string, projectPath: string): string {
   const root = projectPath.endsWith('/') ? projectPath : `${projectPath}/`;
-  return plainText(file.startsWith(root) ? file.slice(root.length) : file);
+  return cleanText(file.startsWith(root) ? file.slice(root.length) : file);
 }
 
 export const TIER_LABELS: Readonly<Record<Tier, string>> = {
@@ -87,8 +88,8 @@ export function renderMemory(row: MemoryRow, body: string, now: Date, c: Colors)
   const head = [
     c.dim(`#${row.id}`),
     c.yellow(relativeTime(row.created_at, now)),
-    c.cyan(plainText(row.project)),
-    c.magenta(`${plainText(row.tool_name)}/${plainText(row.type)}`),
+    c.cyan(cleanText(row.project)),
+    c.magenta(`${cleanText(row.tool_name)}/${cleanText(row.type)}`),
     row.file_path ? c.green(displayPath(row.file_path, row.project_path)) : '',
   ].filter(Boolean).join('  ');
   return `${head}\n    ${body}`;
@@ -96,7 +97,7 @@ export function renderMemory(row: MemoryRow, body: string, now: Date, c: Colors)
 
 /** A memory with its content cut to one line (recent, forget samples). */
 export function renderPlainMemory(row: MemoryRow, now: Date, c: Colors): string {
-  const content = row.type === 'error' ? c.red(clip(plainText(row.content), 200)) : clip(plainText(row.content), 200);
+  const content = row.type === 'error' ? c.red(clip(cleanText(row.content), 200)) : clip(cleanText(row.content), 200);
   return renderMemory(row, content, now, c);
 }
 
@@ -108,10 +109,10 @@ export function renderSummary(row: SummaryRecord, now: Date, c: Colors): string 
   ].filter(Boolean).join(', ');
   const head = [
     c.yellow(relativeTime(row.ended_at, now)),
-    c.cyan(plainText(row.project)),
-    c.dim(plainText(row.session_id)),
+    c.cyan(cleanText(row.project)),
+    c.dim(cleanText(row.session_id)),
     facts,
   ].join('  ');
-  const lines = row.summary.split('\n').map((line) => plainText(line)).filter(Boolean);
+  const lines = row.summary.split('\n').map((line) => cleanText(line)).filter(Boolean);
   return [head, ...lines.map((line) => `    ${clip(line, 300)}`)].join('\n');
 }

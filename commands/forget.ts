@@ -1,10 +1,11 @@
 // `memory forget`: deletes memories someone does not want kept — by id, session, project, date or
-// search match. A dry run (count and samples) unless --yes; the delete itself is in lib/db/queries.ts.
+// search match. A dry run (count and samples) unless --yes; the delete itself is in lib/db/forget.ts.
 import type { Command } from 'commander';
 import { forgetNow, selectForget, type ForgetSelection, type ForgetTarget } from '../lib/db/forget.js';
 import { NO_FILTERS } from '../lib/db/queries.js';
 import { UsageError } from '../lib/errors.js';
-import { parseIds, parseWhen, planSearch, plainText } from '../lib/search.js';
+import { cleanText } from '../lib/sanitize.js';
+import { parseIds, parseWhen, planSearch } from '../lib/search.js';
 import { summarizeSession } from '../lib/summary.js';
 import { clip } from '../lib/text.js';
 import { cliConfig, valueOf, withDatabase } from './_filters.js';
@@ -61,7 +62,7 @@ function runForget(idArgs: readonly string[], options: ForgetOptions): string {
   if (options.match !== undefined && !match) {
     // Never let an empty match fall through to "everything the other selectors cover".
     if (options.json) return `${JSON.stringify(report(options.yes !== true, { rows: [], summaries: [], rebuilt: [], tier: null }), null, 2)}\n`;
-    return `Nothing to forget: "${clip(plainText(options.match), 80)}" has nothing to search for.\n`;
+    return `Nothing to forget: "${clip(cleanText(options.match), 80)}" has nothing to search for.\n`;
   }
   const target: ForgetTarget = {
     filters: { ...NO_FILTERS, ids, before, sessionId: options.session?.trim() ?? null, project: options.project?.trim() ?? null },

@@ -3,7 +3,8 @@
 import type { Command } from 'commander';
 import { memoryStats, recentMemories, searchMemories, sessionSummaries } from '../lib/db/queries.js';
 import { UsageError } from '../lib/errors.js';
-import { flagTypo, planSearch, plainText } from '../lib/search.js';
+import { cleanText } from '../lib/sanitize.js';
+import { flagTypo, planSearch } from '../lib/search.js';
 import { clip } from '../lib/text.js';
 import { cliConfig, databaseBytes, filtersFrom, limitFrom, withDatabase, type FilterOptions } from './_filters.js';
 import { TIER_LABELS, colorsFor, plural, renderMemory, renderPlainMemory, renderSnippet, renderSummary } from './_format.js';
@@ -88,7 +89,7 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
     }
 
     const text = query.join(' ');
-    const shown = clip(plainText(text), 80);
+    const shown = clip(cleanText(text), 80);
     const plan = planSearch(text);
     if (!plan) return options.json ? json([]) : `Nothing to search for in "${shown}": try words or parts of words.\n`;
     const { tier, hits } = searchMemories(db, plan, filters, { limit, now });

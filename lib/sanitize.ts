@@ -4,13 +4,16 @@
 import { stripAnsi } from './text.js';
 
 // C0/C1 controls and DEL; zero-width and invisible formatting; bidi embeddings, overrides and isolates.
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
+export const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
-/** One line of plain text: whitespace runs collapsed, invisible characters removed. */
+/**
+ * One line of plain text: escape sequences and invisible characters removed, whitespace runs collapsed.
+ * Safe both in the model's context (before escaping) and on a terminal.
+ */
 export function cleanText(text: string): string {
-  return stripAnsi(text).replace(/[\t\n\r\v\f\u2028\u2029]+/g, ' ').replace(INVISIBLE, '').replace(/ {2,}/g, ' ').trim();
+  return stripAnsi(text).replace(/[\t\n\r\v\f\u2028\u2029]+/g, ' ').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
 }
 
 /** Escapes all five XML specials: safe in text and in attribute values alike. */

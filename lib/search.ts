@@ -2,6 +2,7 @@
 // highlighting for LIKE hits; the parsers behind the CLI's --since/--limit/--type/ids. Pure: no I/O,
 // and no query text, however hostile, can make a tier's SQL fail.
 import type { MemoryType } from './capture.js';
+import { cleanText, INVISIBLE } from './sanitize.js';
 import { commandWords, isNoiseSegment, splitCommand } from './shell.js';
 import { head } from './text.js';
 
@@ -29,16 +30,13 @@ export interface SearchPlan {
 const OPERATORS: ReadonlySet<string> = new Set(['AND', 'OR', 'NOT', 'NEAR']);
 // Query-syntax punctuation at a term's edges (`"x"`, `(x)`, `x*`, `col:`, `^x`); punctuation inside stays.
 const EDGE_SYNTAX = /^["'()*^:]+|["'()*^:]+$/g;
-// Controls and invisible formatting characters: never part of a meaningful search.
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
-// ANSI escape sequences (colours, cursor moves, OSC titles and links) as captured from command output.
-const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
 // unicode61 keeps letters, numbers and private-use characters as token characters; anything else separates.
 const WORD_CHAR = /[\p{L}\p{N}\p{Co}]/u;
 
 export function searchTerms(query: string): string[] {
   const terms: string[] = [];
   const seen = new Set<string>();
+  // Controls and invisible formatting characters are never part of a meaningful search.
   for (const raw of query.normalize('NFC').replace(INVISIBLE, ' ').split(/\s+/u)) {
     if (OPERATORS.has(raw.replace(/[()]/g, ''))) continue;
     // `-x`, `+x`: FTS-style exclusion/requirement prefixes; `--force` keeps its dashes.
@@ -87,15 +85,10 @@ export interface Segment {
   readonly hit: boolean;
 }
 
-/** One line of stored text that is safe on a terminal: no escape sequences, controls or invisible characters. */
-export function plainText(text: string): string {
-  return text.replace(ANSI, '').replace(/\s+/gu, ' ').replace(INVISIBLE, '').replace(/ {2,}/g, ' ').trim();
-}
-
 /** Snippet text with marked hits → one-line segments, safe on a terminal. */
 export function markedSegments(marked: string): Segment[] {
   const segments: Segment[] = [];
-  const flat = plainText(marked);
+  const flat = cleanText(marked);
   let hit = false;
   let text = '';
   for (const char of flat) {
@@ -113,7 +106,7 @@ export function markedSegments(marked: string): Segment[] {
 
 /** LIKE hits have no FTS snippet: a window of about `width` characters around the first term, terms marked. */
 export function likeSnippet(content: string, terms: readonly string[], width = 120): string {
-  const text = plainText(content);
+  const text = cleanText(content);
   const pattern = new RegExp([...terms].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'giu');
   const first = pattern.exec(text);
   pattern.lastIndex = 0;

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { flagTypo,
-  MARK_END, MARK_START, commandKey, likeSnippet, markedSegments, parseIds, parseLimit, parseType, parseWhen,
-  planSearch, plainText, searchTerms, tiersOf,
+import { cleanText } from '../../lib/sanitize.js';
+import {
+  MARK_END, MARK_START, commandKey, flagTypo, likeSnippet, markedSegments, parseIds, parseLimit, parseType, parseWhen,
+  planSearch, searchTerms, tiersOf,
 } from '../../lib/search.js';
 
 const HOSTILE = ['"', '*', 'AND', 'NEAR(', '-x', 'col:', ')(', 'body:secret', 'a OR b', 'NOT x', '"unclosed', 'x*', '^start',
@@ -111,7 +112,7 @@ describe('snippets', () => {
   });
 
   it('removes terminal escape sequences and controls from stored text', () => {
-    expect(plainText('Error: \u001b[31mred\u001b[0m \u001b]0;title\u0007done\u0000\u200b')).toBe('Error: red done');
+    expect(cleanText('Error: \u001b[31mred\u001b[0m \u001b]0;title\u0007done\u0000\u200b')).toBe('Error: red done');
   });
 });
 
