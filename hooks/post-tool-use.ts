@@ -3,4 +3,4 @@
 import { runHook } from '../lib/hook-io.js';
 import { handleToolEvent } from '../lib/on-tool-use.js';
 
-await runHook('post-tool-use', ({ input, env }) => handleToolEvent({ input, env }));
+await runHook('post-tool-use', handleToolEvent);

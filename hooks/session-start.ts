@@ -7,8 +7,8 @@ import { buildSessionStartOutput, scheduleDailyCleanup } from '../lib/on-session
 
 const cleanupScript = fileURLToPath(new URL('./_cleanup.js', import.meta.url));
 
-await runHook('session-start', async ({ input, env, print }) => {
-  const output = buildSessionStartOutput({ input, env });
-  if (output) await print(output);
-  scheduleDailyCleanup(env, process.execPath, cleanupScript);
+await runHook('session-start', async (hook) => {
+  const output = buildSessionStartOutput(hook);
+  if (output) await hook.print(output);
+  scheduleDailyCleanup(hook.env, process.execPath, cleanupScript);
 });

@@ -3,4 +3,4 @@
 import { runHook } from '../lib/hook-io.js';
 import { handleStop } from '../lib/on-stop.js';
 
-await runHook('stop', ({ input, env }) => handleStop({ input, env }));
+await runHook('stop', handleStop);

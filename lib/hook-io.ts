@@ -85,9 +85,7 @@ export interface HookInput {
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
-export interface HookContext {
-  readonly input: Record<string, unknown>;
-  readonly env: NodeJS.ProcessEnv;
+export interface HookContext extends HookInput {
   /** SessionStart's context; the only thing any hook ever writes to stdout. */
   readonly print: (text: string) => Promise<void>;
 }
