@@ -15,6 +15,7 @@ import { openDb } from '../lib/db/open.js';
 import { NO_FILTERS, searchMemories } from '../lib/db/queries.js';
 import { planSearch } from '../lib/search.js';
 import { generate, syntheticPayload } from './generate.js';
+import { importGraph } from './import-graph.js';
 import { cleanEnv, ms, ratio, timeCalls, timeProcesses, type ProcessCase, type Stats } from './measure.js';
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -236,26 +237,11 @@ async function modulesLoaded(path: string): Promise<void> {
     const payload = name === 'post-tool-use' ? JSON.stringify(syntheticPayload(5_000_000, () => 0.7, 's', PROJECT)) : JSON.stringify({ session_id: 's', cwd: PROJECT, hook_event_name: 'X' });
     await (runAll([{ args: ['--require', join(DIST, 'bench', 'trace-modules.cjs'), join(DIST, 'hooks', `${name}.js`)], stdin: payload, env }]));
     const cjs = (JSON.parse(readFileSync(trace, 'utf8')) as string[]).map((file) => file.replace(`${ROOT}/`, ''));
-    const ours = esmGraph(join(DIST, 'hooks', `${name}.js`)).map((file) => file.replace(`${ROOT}/`, ''));
+    const ours = importGraph(join(DIST, 'hooks', `${name}.js`)).files.map((file) => file.replace(`${ROOT}/`, ''));
     const packages = [...new Set(cjs.filter((f) => f.includes('node_modules/')).map((f) => (f.split('node_modules/')[1] as string).split('/')[0]))];
     say(`- **${name}**: ${ours.length} of our modules (${ours.map((f) => f.replace('dist/', '')).join(', ')}); npm packages: ${packages.join(', ') || 'none'}; CommonJS files: ${cjs.filter((f) => !f.startsWith('node:')).length}. commander loaded: ${cjs.some((f) => f.includes('commander')) ? 'YES' : 'no'}; picocolors loaded: ${cjs.some((f) => f.includes('picocolors')) ? 'YES' : 'no'}.`);
   }
   say();
-}
-
-function esmGraph(entry: string): string[] {
-  const seen = new Set<string>();
-  const queue = [entry];
-  while (queue.length > 0) {
-    const file = queue.pop() as string;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    // Static imports, and the dynamic import() of modules loaded only after the early exits.
-    for (const match of readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g)) {
-      queue.push(resolve(dirname(file), (match[1] ?? match[2]) as string));
-    }
-  }
-  return [...seen].sort();
 }
 
 function countRows(path: string): number {

@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importGraph } from '../bench/import-graph.js';
 import { DIST, ROOT } from './helpers.js';
 
 function sourceFiles(dir: string): string[] {
@@ -62,28 +63,8 @@ describe('architecture', () => {
 
   it('never loads commander or picocolors from a hook, and only better-sqlite3 from npm', () => {
     for (const hook of ['session-start', 'post-tool-use', 'stop', '_cleanup']) {
-      const packages = packagesLoadedBy(join(DIST, 'hooks', `${hook}.js`));
+      const { packages } = importGraph(join(DIST, 'hooks', `${hook}.js`));
       expect([...packages].sort(), hook).toEqual(['better-sqlite3']);
     }
   });
 });
-
-/** Walks the static ESM import graph of built files; returns the bare npm packages reached. */
-function packagesLoadedBy(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const packages = new Set<string>();
-  const queue = [entry];
-  while (queue.length > 0) {
-    const file = queue.pop() as string;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
-      const spec = (match[1] ?? match[2]) as string;
-      if (spec.startsWith('node:')) continue;
-      if (spec.startsWith('.')) queue.push(resolve(dirname(file), spec));
-      else packages.add(spec.split('/')[0] as string);
-    }
-  }
-  return packages;
-}
