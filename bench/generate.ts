@@ -3,7 +3,7 @@
 import { captureEvent } from '../lib/capture.js';
 import { MemoryStore } from '../lib/db/memories.js';
 import type { Db } from '../lib/db/open.js';
-import { parseToolEvent } from '../lib/payload.js';
+import { parseToolEvent } from '../lib/hook/payload.js';
 import { projectAt } from '../lib/project.js';
 import { recordDraft } from '../lib/record.js';
 import { summarizeSession } from '../lib/summary.js';

@@ -3,9 +3,9 @@
 // (ANSI escapes in a command's output, say) can drive the terminal.
 import { createRequire } from 'node:module';
 import type pc from 'picocolors';
-import type { MemoryRow, SummaryRecord } from '../lib/db/queries.js';
+import type { MemoryRow, SummaryRecord } from '../lib/db/search.js';
 import { cleanText } from '../lib/sanitize.js';
-import { markedSegments, type Tier } from '../lib/search.js';
+import { markedSegments, type Tier } from '../lib/search/plan.js';
 import { clip } from '../lib/text.js';
 
 export type Colors = ReturnType<typeof pc.createColors>;

@@ -4,7 +4,7 @@
 // would abort the whole slash command (errors are printed for the model to relay instead).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { readStdin } from '../lib/hook-io.js';
+import { readStdin } from '../lib/hook/io.js';
 import { searchArgv, splitArguments } from '../lib/slash.js';
 
 const cli = fileURLToPath(new URL('./cli.js', import.meta.url));

@@ -2,13 +2,13 @@
 // search match. A dry run (count and samples) unless --yes; the delete itself is in lib/db/forget.ts.
 import type { Command } from 'commander';
 import { forgetNow, selectForget, type ForgetSelection, type ForgetTarget } from '../lib/db/forget.js';
-import { NO_FILTERS } from '../lib/db/queries.js';
+import { NO_FILTERS } from '../lib/db/search.js';
 import { UsageError } from '../lib/errors.js';
 import { cleanText } from '../lib/sanitize.js';
-import { parseIds, parseWhen, planSearch } from '../lib/search.js';
+import { parseIds, parseWhen, planSearch } from '../lib/search/plan.js';
 import { summarizeSession } from '../lib/summary.js';
 import { clip } from '../lib/text.js';
-import { cliConfig, valueOf, withDatabase } from './_filters.js';
+import { cliConfig, valueOf, withDatabase } from './_flags.js';
 import { TIER_LABELS, colorsFor, plural, renderPlainMemory } from './_format.js';
 
 interface ForgetOptions {

@@ -1,12 +1,12 @@
 // `memory search`: tiered full-text search, and the --recent, --stats and --summaries views, each with
 // the same filters and a --json form. Thin: validation in _filters.ts, SQL in lib/db/queries.ts.
 import type { Command } from 'commander';
-import { memoryStats, recentMemories, searchMemories, sessionSummaries } from '../lib/db/queries.js';
+import { memoryStats, recentMemories, searchMemories, sessionSummaries } from '../lib/db/search.js';
 import { UsageError } from '../lib/errors.js';
 import { cleanText } from '../lib/sanitize.js';
-import { flagTypo, planSearch } from '../lib/search.js';
+import { flagTypo, planSearch } from '../lib/search/plan.js';
 import { clip } from '../lib/text.js';
-import { cliConfig, databaseBytes, filtersFrom, limitFrom, withDatabase, type FilterOptions } from './_filters.js';
+import { cliConfig, databaseBytes, filtersFrom, limitFrom, withDatabase, type FilterOptions } from './_flags.js';
 import { TIER_LABELS, colorsFor, plural, renderMemory, renderPlainMemory, renderSnippet, renderSummary } from './_format.js';
 import { buildStats, chartStart, renderStats } from './_stats.js';
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Internal: the daily retention cleanup, started detached by session-start. Not a Claude Code hook.
-import { describeError } from '../lib/hook-io.js';
+import { describeError } from '../lib/hook/io.js';
 import { cleanupNow } from '../lib/cleanup.js';
 
 try {

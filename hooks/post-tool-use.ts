@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // PostToolUse and PostToolUseFailure (async): records one Edit, Write, Bash or NotebookEdit action.
-import { runHook } from '../lib/hook-io.js';
-import { handleToolEvent } from '../lib/on-tool-use.js';
+import { runHook } from '../lib/hook/io.js';
+import { handleToolEvent } from '../lib/hook/on-tool-use.js';
 
 await runHook('post-tool-use', handleToolEvent);

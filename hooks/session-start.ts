@@ -2,8 +2,8 @@
 // SessionStart (sync): prints this project's <memory-context>, then hands the daily cleanup
 // to a detached process so the session never waits for it.
 import { fileURLToPath } from 'node:url';
-import { runHook } from '../lib/hook-io.js';
-import { buildSessionStartOutput, scheduleDailyCleanup } from '../lib/on-session-start.js';
+import { runHook } from '../lib/hook/io.js';
+import { buildSessionStartOutput, scheduleDailyCleanup } from '../lib/hook/on-session-start.js';
 
 const cleanupScript = fileURLToPath(new URL('./_cleanup.js', import.meta.url));
 

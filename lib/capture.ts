@@ -1,7 +1,7 @@
 // Tool event → the memory worth keeping, or null for noise. Decides type, importance, tags and
 // content; strips <private> and redacts secrets before anything leaves this module. Pure: no I/O.
-import type { ToolEvent } from './payload.js';
-import { record, str } from './payload.js';
+import type { ToolEvent } from './hook/payload.js';
+import { record, str } from './hook/payload.js';
 import { findSecrets, redact, stripPrivate } from './redact.js';
 import { classifyCommand, isNoiseCommand, type CommandClass } from './shell.js';
 import { clip, countLines, head, lines, oneLine, stripAnsi } from './text.js';

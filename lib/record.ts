@@ -2,7 +2,7 @@
 // by imports, so a memory cannot be told apart by where it came from.
 import type { MemoryDraft } from './capture.js';
 import type { InsertOutcome, MemoryStore, NewMemory } from './db/memories.js';
-import type { HookBase } from './payload.js';
+import type { HookBase } from './hook/payload.js';
 import type { Project } from './project.js';
 
 export interface RecordOptions {

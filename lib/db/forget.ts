@@ -3,8 +3,8 @@
 import { MemoryStore, type SessionRow, type SessionSummaryRow } from './memories.js';
 import type { Db } from './open.js';
 import { withBusyRetry } from './open.js';
-import { bind, recentMemories, searchMemories, type Filters, type MemoryRow } from './queries.js';
-import type { SearchPlan, Tier } from '../search.js';
+import { bind, recentMemories, searchMemories, type Filters, type MemoryRow } from './search.js';
+import type { SearchPlan, Tier } from '../search/plan.js';
 
 export interface ForgetTarget {
   readonly filters: Filters;

@@ -4,7 +4,7 @@
 import { captureEvent, type MemoryDraft } from '../capture.js';
 import { retentionCutoff } from '../cleanup.js';
 import type { Config } from '../config.js';
-import type { HookBase } from '../payload.js';
+import type { HookBase } from '../hook/payload.js';
 import { resolveProject, type Project } from '../project.js';
 import type { RecordOptions } from '../record.js';
 import { REDACTED } from '../redact.js';

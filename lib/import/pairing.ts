@@ -1,8 +1,8 @@
 // Joins each captured tool call to its result by id and rebuilds the ToolEvent the live PostToolUse /
 // PostToolUseFailure hook would have received. Calls that never ran (rejected by the user, blocked
 // by a hook, refused by validation) yield `not-run`: Claude Code fires no capture hook for them.
-import type { CapturedTool, ToolEvent } from '../payload.js';
-import { str } from '../payload.js';
+import type { CapturedTool, ToolEvent } from '../hook/payload.js';
+import { str } from '../hook/payload.js';
 import type { LineMeta, TranscriptEntry } from './transcript.js';
 
 type ToolUse = Extract<TranscriptEntry, { kind: 'tool-use' }>;

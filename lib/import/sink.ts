@@ -6,7 +6,7 @@ import type { MemoryDraft } from '../capture.js';
 import { hasSummary, inTransaction } from '../db/imports.js';
 import { MemoryStore, type InsertOutcome } from '../db/memories.js';
 import { openDb, type Db } from '../db/open.js';
-import type { HookBase } from '../payload.js';
+import type { HookBase } from '../hook/payload.js';
 import type { Project } from '../project.js';
 import { recordDraft, toNewMemory, type RecordOptions } from '../record.js';
 import { summarizeSession } from '../summary.js';

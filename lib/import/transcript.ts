@@ -2,7 +2,7 @@
 // at a time: tool calls, tool results, PreToolUse hook activity, and each line's session envelope.
 // Parses by key, never by position; unknown line types yield nothing; nothing here throws.
 import { createReadStream } from 'node:fs';
-import { record, str } from '../payload.js';
+import { record, str } from '../hook/payload.js';
 
 /** The envelope fields of a conversation line that matter to an import. */
 export interface LineMeta {

@@ -1,10 +1,10 @@
 // Free text → what each search tier runs (quoted FTS5 strings, LIKE patterns) and which tiers can answer;
 // highlighting for LIKE hits; the parsers behind the CLI's --since/--limit/--type/ids. Pure: no I/O,
 // and no query text, however hostile, can make a tier's SQL fail.
-import type { MemoryType } from './capture.js';
-import { cleanText, INVISIBLE } from './sanitize.js';
-import { commandWords, isNoiseSegment, splitCommand } from './shell.js';
-import { head } from './text.js';
+import type { MemoryType } from '../capture.js';
+import { cleanText, INVISIBLE } from '../sanitize.js';
+import { commandWords, isNoiseSegment, splitCommand } from '../shell.js';
+import { head } from '../text.js';
 
 export type Tier = 'unicode61' | 'trigram' | 'like';
 

@@ -3,11 +3,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findTranscripts } from '../../lib/import/files.js';
-import { rebuildEvent, ToolPairer, type PairedCall } from '../../lib/import/pairing.js';
-import { renderProgress } from '../../lib/import/progress.js';
-import { parseLine, readLines, resultText, type LineMeta, type TranscriptEntry } from '../../lib/import/transcript.js';
-import { tempDir } from '../helpers.js';
+import { findTranscripts } from '../../../lib/import/files.js';
+import { rebuildEvent, ToolPairer, type PairedCall } from '../../../lib/import/pairing.js';
+import { renderProgress } from '../../../lib/import/progress.js';
+import { parseLine, readLines, resultText, type LineMeta, type TranscriptEntry } from '../../../lib/import/transcript.js';
+import { tempDir } from '../../helpers.js';
 
 const SESSION = '8c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 const META: LineMeta = { sessionId: SESSION, cwd: '/home/dev/api', timestamp: '2025-11-20T14:03:55.117Z', agentId: '', isSidechain: false };

@@ -3,10 +3,10 @@
 import { statSync } from 'node:fs';
 import { loadConfig, type Config } from '../lib/config.js';
 import { withDb, type Db } from '../lib/db/open.js';
-import { NO_FILTERS, type Filters } from '../lib/db/queries.js';
+import { NO_FILTERS, type Filters } from '../lib/db/search.js';
 import { MissingDatabaseError, UsageError } from '../lib/errors.js';
 import { resolveProject } from '../lib/project.js';
-import { parseLimit, parseType, parseWhen, type Parsed } from '../lib/search.js';
+import { parseLimit, parseType, parseWhen, type Parsed } from '../lib/search/plan.js';
 
 export interface FilterOptions {
   readonly project?: string;

@@ -3,7 +3,7 @@
 // Rows keep the database's own column names because `--json` prints them as they are stored.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './open.js';
-import { likeSnippet, tiersOf, type SearchPlan, type Tier } from '../search.js';
+import { likeSnippet, tiersOf, type SearchPlan, type Tier } from '../search/plan.js';
 
 /** Every filter is optional (null); all given ones must hold. */
 export interface Filters {

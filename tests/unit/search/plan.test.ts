@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { cleanText } from '../../lib/sanitize.js';
+import { cleanText } from '../../../lib/sanitize.js';
 import {
   MARK_END, MARK_START, commandKey, flagTypo, likeSnippet, markedSegments, parseIds, parseLimit, parseType, parseWhen,
   planSearch, searchTerms, tiersOf,
-} from '../../lib/search.js';
+} from '../../../lib/search/plan.js';
 
 const HOSTILE = ['"', '*', 'AND', 'NEAR(', '-x', 'col:', ')(', 'body:secret', 'a OR b', 'NOT x', '"unclosed', 'x*', '^start',
   '{body tags}: x', 'NEAR(a b, 2)', "it's", 'a"b', '\\', '%_%', '\u0000', '\u001b[31m', '—', '🙂', 'x'.repeat(10_000)];

@@ -2,15 +2,15 @@
 // detached process. Never creates the database.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { claimDailyCleanup } from './cleanup.js';
-import { loadConfig } from './config.js';
-import { buildContext, sessionStartOutput } from './context.js';
-import { MemoryStore } from './db/memories.js';
-import { withDb } from './db/open.js';
-import type { HookInput } from './hook-io.js';
-import type { Env } from './paths.js';
+import { claimDailyCleanup } from '../cleanup.js';
+import { loadConfig } from '../config.js';
+import { buildContext, sessionStartOutput } from '../context.js';
+import { MemoryStore } from '../db/memories.js';
+import { withDb } from '../db/open.js';
+import type { HookInput } from './io.js';
+import type { Env } from '../paths.js';
 import { parseSessionStartEvent } from './payload.js';
-import { resolveProject } from './project.js';
+import { resolveProject } from '../project.js';
 
 /** The JSON envelope to print, or '' when there is nothing to say. */
 export function buildSessionStartOutput({ input, env }: HookInput): string {

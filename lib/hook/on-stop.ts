@@ -1,11 +1,11 @@
 // Stop (every turn): upsert the session's structural summary so far. Never prints; does nothing
 // without a session id or before the first memory created the database.
-import { loadConfig } from './config.js';
-import { MemoryStore } from './db/memories.js';
-import { withDb } from './db/open.js';
-import type { HookInput } from './hook-io.js';
+import { loadConfig } from '../config.js';
+import { MemoryStore } from '../db/memories.js';
+import { withDb } from '../db/open.js';
+import type { HookInput } from './io.js';
 import { parseStopEvent } from './payload.js';
-import { summarizeSession } from './summary.js';
+import { summarizeSession } from '../summary.js';
 
 export function handleStop({ input, env }: HookInput): void {
   const config = loadConfig(env);

@@ -1,12 +1,12 @@
 // PostToolUse and PostToolUseFailure: one memory, or nothing for noise. Parses and filters before
 // anything else: the database layer (and better-sqlite3, most of a hook's start-up cost) is loaded
 // only for an event that will be stored, so a skipped `ls` or lock-file edit costs almost nothing.
-import { captureEvent } from './capture.js';
-import { loadConfig } from './config.js';
-import type { HookInput } from './hook-io.js';
+import { captureEvent } from '../capture.js';
+import { loadConfig } from '../config.js';
+import type { HookInput } from './io.js';
 import { parseToolEvent } from './payload.js';
-import { resolveProject } from './project.js';
-import { recordDraft } from './record.js';
+import { resolveProject } from '../project.js';
+import { recordDraft } from '../record.js';
 
 export async function handleToolEvent({ input, env }: HookInput): Promise<void> {
   const config = loadConfig(env);
@@ -16,7 +16,7 @@ export async function handleToolEvent({ input, env }: HookInput): Promise<void> 
   const draft = captureEvent(event);
   if (!draft) return;
   const project = resolveProject(env, event.cwd);
-  const [{ withDb }, { MemoryStore }] = await Promise.all([import('./db/open.js'), import('./db/memories.js')]);
+  const [{ withDb }, { MemoryStore }] = await Promise.all([import('../db/open.js'), import('../db/memories.js')]);
   withDb(config.dbPath, { create: true }, (db) =>
     recordDraft(new MemoryStore(db), draft, event, project, {
       createdAt: config.now(),

@@ -1,11 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { parseJsonObject, readStdin } from '../../lib/hook-io.js';
-import { loadConfig } from '../../lib/config.js';
-import { projectAt, resolveProject } from '../../lib/project.js';
+import { parseJsonObject, readStdin } from '../../../lib/hook/io.js';
+import { loadConfig } from '../../../lib/config.js';
+import { projectAt, resolveProject } from '../../../lib/project.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '../helpers.js';
+import { tempDir } from '../../helpers.js';
 
 describe('reading stdin', () => {
   it('reads a payload that arrives in pieces', async () => {
