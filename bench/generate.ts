@@ -1,11 +1,11 @@
 // Synthetic memory databases for the benchmarks, written through the real capture path:
-// wire payload → parseToolEvent → captureEvent (filters, redaction) → MemoryStore.insert.
+// wire payload → parseToolEvent → captureEvent (filters, redaction) → toNewMemory → MemoryStore.insert.
 import { captureEvent } from '../lib/capture.js';
 import { MemoryStore } from '../lib/db/memories.js';
 import type { Db } from '../lib/db/open.js';
 import { parseToolEvent } from '../lib/hook/payload.js';
+import { toNewMemory } from '../lib/memory.js';
 import { projectAt } from '../lib/project.js';
-import { recordDraft } from '../lib/record.js';
 import { summarizeSession } from '../lib/summary.js';
 
 const PROJECTS = ['/home/dev/work/api-server', '/home/dev/work/web-app', '/home/dev/work/mobile', '/home/dev/work/infra', '/home/dev/oss/claude-desk'];
@@ -76,7 +76,8 @@ export function generate(db: Db, options: GenerateOptions): GenerateResult {
       if (!event || !draft) continue;
       // Oldest first, so sessions are contiguous in time like real ones.
       const createdAt = new Date(options.now.getTime() - span + (span * index) / (options.count * 1.02));
-      const outcome = recordDraft(store, draft, event, projectAt(project), { createdAt, toolUseId: event.toolUseId, source: 'hook', dedupeWindowSec: 60 });
+      const memory = toNewMemory(draft, { sessionId: event.sessionId, agentId: event.agentId, toolUseId: event.toolUseId, project: projectAt(project), createdAt, source: 'hook' });
+      const outcome = store.insert(memory, 60);
       if (outcome === 'stored') {
         stored++;
         contentBytes += Buffer.byteLength(draft.content);

@@ -8,7 +8,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { cleanupNow } from '../lib/cleanup.js';
+import { cleanupNow } from '../lib/hook/on-cleanup.js';
 import { buildSessionStartOutput } from '../lib/hook/on-session-start.js';
 import { MemoryStore } from '../lib/db/memories.js';
 import { openDb } from '../lib/db/open.js';

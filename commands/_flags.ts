@@ -1,12 +1,99 @@
-// Shared by `search` and `forget`: flag values → validated filters (UsageError on a bad one), and the
-// read-only entry to the database (never created from here).
-import { statSync } from 'node:fs';
-import { loadConfig, type Config } from '../lib/config.js';
-import { withDb, type Db } from '../lib/db/open.js';
+// CLI flag values → typed values: durations and dates, limits, types, ids, near-miss flags, and the
+// filters `search` and `forget` share. A bad value is a UsageError whose message says what to type.
 import { NO_FILTERS, type Filters } from '../lib/db/search.js';
-import { MissingDatabaseError, UsageError } from '../lib/errors.js';
+import { UsageError } from '../lib/errors.js';
+import { MEMORY_TYPES, type MemoryType } from '../lib/memory.js';
 import { resolveProject } from '../lib/project.js';
-import { parseLimit, parseType, parseWhen, type Parsed } from '../lib/search/plan.js';
+import { head } from '../lib/text.js';
+
+export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+
+const DURATION = /^(\d{1,6})\s*(m|min|h|d|w|y)$/i;
+const UNIT_MS: Readonly<Record<string, number>> = {
+  m: 60_000, min: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000, y: 365 * 86_400_000,
+};
+
+/** `7d`, `12h`, `30m`, `2w`, `1y`, or a date (`2026-11-01`, local midnight) or ISO time → an ISO UTC instant. */
+export function parseWhen(flag: string, value: string, now: Date): Parsed<string> {
+  const text = value.trim();
+  const fail = { ok: false, error: `${flag} expects a duration like 7d or 12h, or a date like 2026-11-01 (got "${head(text, 40)}")` } as const;
+  const duration = DURATION.exec(text);
+  if (duration) {
+    const ms = Number(duration[1]) * (UNIT_MS[(duration[2] as string).toLowerCase()] as number);
+    return { ok: true, value: new Date(now.getTime() - ms).toISOString() };
+  }
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (day) {
+    const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
+    const local = new Date(year, month - 1, date);
+    // Rejects 2026-02-30 and friends, which Date would roll into March.
+    if (local.getFullYear() !== year || local.getMonth() !== month - 1 || local.getDate() !== date) return fail;
+    return { ok: true, value: local.toISOString() };
+  }
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text)) {
+    const time = Date.parse(text);
+    if (!Number.isNaN(time)) return { ok: true, value: new Date(time).toISOString() };
+  }
+  return fail;
+}
+
+export const LIMIT_MAX = 10_000;
+
+export function parseLimit(value: string): Parsed<number> {
+  const n = /^\d{1,6}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (!(n >= 1 && n <= LIMIT_MAX)) return { ok: false, error: `--limit expects a whole number from 1 to ${LIMIT_MAX} (got "${head(value, 40)}")` };
+  return { ok: true, value: n };
+}
+
+export function parseType(value: string): Parsed<MemoryType> {
+  const found = MEMORY_TYPES.find((type) => type === value.trim());
+  if (!found) return { ok: false, error: `--type expects one of ${MEMORY_TYPES.join(', ')} (got "${head(value, 40)}")` };
+  return { ok: true, value: found };
+}
+
+export function parseIds(values: readonly string[]): Parsed<number[]> {
+  const ids: number[] = [];
+  for (const value of values) {
+    const n = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+    if (!(n >= 1)) return { ok: false, error: `memory ids are whole numbers as shown by \`memory search\` (got "${head(value, 40)}")` };
+    ids.push(n);
+  }
+  return { ok: true, value: [...new Set(ids)] };
+}
+
+/**
+ * The known flag a word like `--limt` was probably meant to be (edit distance ≤ 2), or null.
+ * Unknown options are searched for as text (a query may look like a flag); a near-miss of a real
+ * flag is far more likely a typo than a search.
+ */
+export function flagTypo(word: string, flags: readonly string[]): string | null {
+  const match = /^--([a-z][a-z-]*)(?:=.*)?$/.exec(word);
+  if (!match) return null;
+  const name = match[1] as string;
+  let best: string | null = null;
+  let bestDistance = 3;
+  for (const flag of flags) {
+    const distance = editDistance(name, flag);
+    if (distance > 0 && distance < bestDistance) {
+      best = flag;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length] as number;
+}
 
 export interface FilterOptions {
   readonly project?: string;
@@ -39,21 +126,4 @@ export function filtersFrom(options: FilterOptions, now: Date): Filters {
 
 export function limitFrom(options: FilterOptions, fallback: number): number {
   return options.limit === undefined ? fallback : valueOf(parseLimit(options.limit));
-}
-
-export function cliConfig(): Config {
-  return loadConfig(process.env);
-}
-
-/** Runs `work` on the existing database and closes it; MissingDatabaseError when there is none yet. */
-export function withDatabase(config: Config, work: (db: Db) => string): string {
-  const result = withDb(config.dbPath, { create: false }, work);
-  if (result === null) throw new MissingDatabaseError(config.dbPath);
-  return result;
-}
-
-/** Bytes on disk of the database and its WAL (0 when absent). */
-export function databaseBytes(dbPath: string): { readonly bytes: number; readonly wal_bytes: number } {
-  const size = (path: string): number => statSync(path, { throwIfNoEntry: false })?.size ?? 0;
-  return { bytes: size(dbPath), wal_bytes: size(`${dbPath}-wal`) };
 }

@@ -3,9 +3,10 @@
 // (ANSI escapes in a command's output, say) can drive the terminal.
 import { createRequire } from 'node:module';
 import type pc from 'picocolors';
-import type { MemoryRow, SummaryRecord } from '../lib/db/search.js';
+import type { MemoryRow, SummaryRecord } from '../lib/memory.js';
 import { cleanText } from '../lib/sanitize.js';
-import { markedSegments, type Tier } from '../lib/search/plan.js';
+import type { Tier } from '../lib/search/plan.js';
+import { markedSegments } from '../lib/search/snippet.js';
 import { clip } from '../lib/text.js';
 
 export type Colors = ReturnType<typeof pc.createColors>;

@@ -1,8 +1,8 @@
 // `memory search --stats`: raw counts → the JSON object and the atuin-style text view with a bar chart
 // of activity per day.
-import type { Count, RawStats } from '../lib/db/search.js';
+import type { Count, RawStats } from '../lib/db/stats.js';
 import { cleanText } from '../lib/sanitize.js';
-import { commandKey } from '../lib/search/plan.js';
+import { commandKey } from '../lib/shell.js';
 import { clip } from '../lib/text.js';
 import { displayPath, localDay, plural, relativeTime, type Colors } from './_format.js';
 

@@ -2,7 +2,7 @@
 // The `memory` CLI: wires the subcommands and maps typed errors to exit codes, in this one place.
 import { Command, CommanderError } from 'commander';
 import { MemoryError } from '../lib/errors.js';
-import { describeError } from '../lib/hook/io.js';
+import { describeError } from '../lib/unknown.js';
 
 type Register = (program: Command) => void;
 

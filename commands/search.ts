@@ -1,12 +1,15 @@
 // `memory search`: tiered full-text search, and the --recent, --stats and --summaries views, each with
-// the same filters and a --json form. Thin: validation in _filters.ts, SQL in lib/db/queries.ts.
+// the same filters and a --json form. Thin: validation in _flags.ts, SQL in lib/db/search.ts and stats.ts.
 import type { Command } from 'commander';
-import { memoryStats, recentMemories, searchMemories, sessionSummaries } from '../lib/db/search.js';
+import { recentMemories, searchMemories, sessionSummaries } from '../lib/db/search.js';
+import { memoryStats } from '../lib/db/stats.js';
 import { UsageError } from '../lib/errors.js';
 import { cleanText } from '../lib/sanitize.js';
-import { flagTypo, planSearch } from '../lib/search/plan.js';
+import { planSearch } from '../lib/search/plan.js';
+import { likeSnippet } from '../lib/search/snippet.js';
 import { clip } from '../lib/text.js';
-import { cliConfig, databaseBytes, filtersFrom, limitFrom, withDatabase, type FilterOptions } from './_flags.js';
+import { cliConfig, databaseBytes, withDatabase } from './_database.js';
+import { filtersFrom, flagTypo, limitFrom, type FilterOptions } from './_flags.js';
 import { TIER_LABELS, colorsFor, plural, renderMemory, renderPlainMemory, renderSnippet, renderSummary } from './_format.js';
 import { buildStats, chartStart, renderStats } from './_stats.js';
 
@@ -92,12 +95,12 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
     const shown = clip(cleanText(text), 80);
     const plan = planSearch(text);
     if (!plan) return options.json ? json([]) : `Nothing to search for in "${shown}": try words or parts of words.\n`;
-    const { tier, hits } = searchMemories(db, plan, filters, { limit, now });
-    if (options.json) return json(hits.map((hit) => ({ ...hit.row, tier })));
+    const { tier, rows: hits } = searchMemories(db, plan, filters, { limit, now });
+    if (options.json) return json(hits.map((row) => ({ ...row, tier })));
     if (hits.length === 0) return `No memories match "${shown}".\n`;
     const header = `${c.bold(plural(hits.length, 'memory', 'memories'))} ${hits.length === 1 ? 'matches' : 'match'} "${shown}" ${c.dim(`· ${TIER_LABELS[tier]}`)}`;
     const more = hits.length === limit ? `\n${c.dim(`Showing the first ${limit}; use --limit for more.`)}` : '';
-    const body = hits.map((hit) => renderMemory(hit.row, renderSnippet(hit.snippet, c), now, c)).join('\n\n');
+    const body = hits.map((row) => renderMemory(row, renderSnippet(likeSnippet(row.content, plan.terms), c), now, c)).join('\n\n');
     return `${header}\n\n${body}\n${more}${more ? '\n' : ''}`;
   });
 }

@@ -1,23 +1,12 @@
 // Tool event → the memory worth keeping, or null for noise. Decides type, importance, tags and
 // content; strips <private> and redacts secrets before anything leaves this module. Pure: no I/O.
 import type { ToolEvent } from './hook/payload.js';
-import { record, str } from './hook/payload.js';
+import { IMPORTANCE, type MemoryDraft } from './memory.js';
 import { findSecrets, redact, stripPrivate } from './redact.js';
 import { classifyCommand, isNoiseCommand, type CommandClass } from './shell.js';
 import { clip, countLines, head, lines, oneLine, stripAnsi } from './text.js';
 import { baseName } from './paths.js';
-
-export type MemoryType = 'observation' | 'file_edit' | 'command' | 'error';
-
-export interface MemoryDraft {
-  readonly type: MemoryType;
-  readonly toolName: string;
-  readonly filePath: string | null;
-  readonly content: string;
-  readonly tags: string;
-  readonly importance: 1 | 2 | 3;
-  readonly exitCode: number | null;
-}
+import { objectOf, str } from './unknown.js';
 
 /** Stored content never exceeds this, whatever the payload's size. */
 export const CONTENT_MAX = 2000;
@@ -95,7 +84,7 @@ function captureBashFailure(event: ToolEvent): MemoryDraft | null {
     filePath: null,
     content: bound(output ? `${header}\n${output}` : header),
     tags: commandTags(kind, ['error', ...(exitCode === null ? [] : [`exit-${exitCode}`])]),
-    importance: 3,
+    importance: IMPORTANCE.error,
     exitCode,
   };
 }
@@ -132,7 +121,7 @@ function captureEdit(event: ToolEvent): MemoryDraft | null {
 function editPairs(input: Readonly<Record<string, unknown>>): Array<[string, string]> {
   const list = input['edits'];
   if (Array.isArray(list)) {
-    return list.map((item) => [str(record(item)['old_string']), str(record(item)['new_string'])] as [string, string]);
+    return list.map((item) => [str(objectOf(item)['old_string']), str(objectOf(item)['new_string'])] as [string, string]);
   }
   return [[str(input['old_string']), str(input['new_string'])]];
 }
@@ -185,7 +174,7 @@ function toolFailure(event: ToolEvent, path: string, name: string, redactor: Red
     filePath: redactor.clean(path),
     content: bound(`${event.toolName} failed on ${redactor.clean(name)}: ${reason}`),
     tags: joinTags([event.toolName.toLowerCase(), 'failed', extensionOf(path)]),
-    importance: 1,
+    importance: IMPORTANCE.routine,
     exitCode: null,
   };
 }

@@ -1,10 +1,8 @@
 // The retention cleanup: what it deletes (old non-error memories), and the once-a-day throttle
 // that keeps it off SessionStart's path. The marker is a file next to the database.
 import { statSync, utimesSync, writeFileSync } from 'node:fs';
-import { loadConfig } from './config.js';
-import { MemoryStore } from './db/memories.js';
-import { withDb } from './db/open.js';
-import { cleanupMarkerPath, type Env } from './paths.js';
+import type { MemoryStore } from './db/memories.js';
+import { cleanupMarkerPath } from './paths.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,10 +26,4 @@ export function retentionCutoff(now: Date, retentionDays: number): string {
 /** Deletes memories past retention, keeping errors; the FTS indexes follow through triggers. */
 export function runCleanup(store: MemoryStore, now: Date, retentionDays: number): number {
   return store.deleteExpired(retentionCutoff(now, retentionDays));
-}
-
-/** The body of the detached cleanup process: rows deleted. */
-export function cleanupNow(env: Env): number {
-  const config = loadConfig(env);
-  return withDb(config.dbPath, { create: false }, (db) => runCleanup(new MemoryStore(db), config.now(), config.retentionDays)) ?? 0;
 }

@@ -1,7 +1,7 @@
 // Rows → the bounded, escaped <memory-context> block SessionStart prints. Phrased as facts,
 // never as instructions; every stored string passes through safeLine() before it is printed.
 import { CONTEXT_CHARS_MAX } from './config.js';
-import type { ContextRow, ContextSummaryRow } from './db/memories.js';
+import type { ContextRow, ContextSummaryRow } from './memory.js';
 import { cleanText, escapeXml, safeLine } from './sanitize.js';
 
 export const LINE_MAX = 200;
@@ -54,9 +54,12 @@ export function buildContext(input: ContextInput): string {
   return [open, intro, ...body, close].join('\n');
 }
 
-/** A summary without its `[N observations, Ns, tools: …]` line: counts the model has no use for. */
+/**
+ * A summary without its `[N memories, Ns, tools: …]` line: counts the model has no use for. Summaries
+ * stored by earlier versions say `observations` there.
+ */
 function withoutFooter(summary: string): string {
-  return summary.split('\n').filter((part) => !/^\[\d+ observations?, /.test(part)).join('\n');
+  return summary.split('\n').filter((part) => !/^\[\d+ (?:memory|memories|observations?), /.test(part)).join('\n');
 }
 
 /** One bullet: the date, then the stored text with its line breaks shown as ` | `. */

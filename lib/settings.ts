@@ -1,6 +1,7 @@
 // Our hook entries in Claude Code's settings.json, as pure data: what we register, how to merge it
 // into a user's settings object and take it out again. Never reads or writes files; no SQL.
 import { join } from 'node:path';
+import { CAPTURED_TOOLS_MATCHER } from './memory.js';
 import { claudeDir, type Env } from './paths.js';
 
 export type HookEvent = 'SessionStart' | 'PostToolUse' | 'PostToolUseFailure' | 'Stop';
@@ -18,8 +19,8 @@ export interface HookSpec {
 
 export const HOOK_SPECS: readonly HookSpec[] = [
   { event: 'SessionStart', script: 'session-start', matcher: 'startup|resume|clear|compact', async: false, timeout: 10 },
-  { event: 'PostToolUse', script: 'post-tool-use', matcher: 'Edit|Write|Bash|NotebookEdit', async: true, timeout: 30 },
-  { event: 'PostToolUseFailure', script: 'post-tool-use', matcher: 'Edit|Write|Bash|NotebookEdit', async: true, timeout: 30 },
+  { event: 'PostToolUse', script: 'post-tool-use', matcher: CAPTURED_TOOLS_MATCHER, async: true, timeout: 30 },
+  { event: 'PostToolUseFailure', script: 'post-tool-use', matcher: CAPTURED_TOOLS_MATCHER, async: true, timeout: 30 },
   { event: 'Stop', script: 'stop', async: false, timeout: 10 },
 ];
 

@@ -1,5 +1,8 @@
 // Reads shell commands the way a person skims them: splits chains, drops read-only noise,
-// and names what a command does (commit, install, test, deploy …) for tags and importance.
+// and names what a command does (commit, install, test, deploy …) for tags and importance, and the
+// key (`git commit`, `npm`) commands are grouped by in `--stats`.
+import type { Importance } from './memory.js';
+import { head } from './text.js';
 
 export type CommandKind =
   | 'vcs-change' | 'vcs' | 'package' | 'deploy' | 'migration' | 'test' | 'build' | 'lint'
@@ -8,7 +11,7 @@ export type CommandKind =
 export interface CommandClass {
   readonly kind: CommandKind;
   readonly tool: string;
-  readonly importance: 1 | 2;
+  readonly importance: Exclude<Importance, 3>;
 }
 
 const NOISE_COMMANDS: ReadonlySet<string> = new Set([
@@ -186,4 +189,22 @@ function classifySegment(segment: string): CommandClass {
   if (writesFile(segment)) return { kind: 'file-change', tool, importance: 2 };
   if (/^(?:rm|mv|cp|mkdir|rmdir|chmod|chown|ln|touch|unzip|tar)$/.test(tool)) return { kind: 'file-change', tool, importance: 1 };
   return { kind: 'run', tool, importance: 1 };
+}
+
+// Tools whose first argument names the action, so `git commit` and `git push` count apart (as atuin does).
+const SUBCOMMAND_TOOLS: ReadonlySet<string> = new Set([
+  'git', 'gh', 'npm', 'pnpm', 'yarn', 'bun', 'cargo', 'go', 'docker', 'podman', 'kubectl', 'helm', 'uv', 'pip',
+  'poetry', 'deno', 'dotnet', 'terraform', 'systemctl', 'brew', 'apt', 'apt-get', 'make', 'npx',
+]);
+
+/** `git commit -m "x" && npm test  # note` → `git commit`: the first meaningful command of a captured line. */
+export function commandKey(content: string): string | null {
+  const line = head(content, 400).split('\n')[0]?.replace(/\s{2}# .*$/, '') ?? '';
+  const segment = splitCommand(line).find((part) => !isNoiseSegment(part)) ?? splitCommand(line)[0];
+  if (!segment) return null;
+  const words = commandWords(segment);
+  const program = (words[0] ?? '').replace(/^.*\//, '');
+  if (!program) return null;
+  const sub = words.slice(1).find((word) => !word.startsWith('-'));
+  return SUBCOMMAND_TOOLS.has(program) && sub && /^[\w:.-]+$/.test(sub) ? `${program} ${sub}` : program;
 }

@@ -1,9 +1,10 @@
-// A session's memories → its structural summary (no LLM), in the design's four-line format:
+// A session's memories → its structural summary (no LLM): up to four lines, each present only when
+// it has something to say, the footer always:
 //   Edited 3 files: config.ts, handler.ts, schema.ts
 //   Commands: npm test; git commit -m "feat: memory"
 //   Errors (1): ENOENT /tmp/missing.txt
-//   [15 observations, 120s, tools: Edit/Bash/Write]
-import type { SessionRow, SessionSummaryRow } from './db/memories.js';
+//   [15 memories, 120s, tools: Edit/Bash/Write]
+import type { SessionRow, SessionSummaryRow } from './memory.js';
 import { baseName } from './paths.js';
 import { clip, oneLine } from './text.js';
 
@@ -31,7 +32,7 @@ export function summarizeSession(sessionId: string, rows: readonly SessionRow[],
     const reasons = unique(errors.map((row) => errorReason(row.content)));
     summaryLines.push(`Errors (${errors.length}): ${listWithMore(reasons.map((r) => clip(r, 100)), MAX_ERRORS, '; ')}`);
   }
-  summaryLines.push(`[${rows.length} observation${rows.length === 1 ? '' : 's'}, ${durationSec}s, tools: ${tools.join('/')}]`);
+  summaryLines.push(`[${rows.length} ${rows.length === 1 ? 'memory' : 'memories'}, ${durationSec}s, tools: ${tools.join('/')}]`);
 
   return {
     sessionId,

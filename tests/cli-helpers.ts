@@ -2,7 +2,8 @@
 // (the write path the hooks use), and the CLI run inside a sandbox at a fixed "now".
 import Database from 'better-sqlite3';
 import { onTestFinished } from 'vitest';
-import { MemoryStore, type NewMemory, type SessionSummaryRow } from '../lib/db/memories.js';
+import { MemoryStore } from '../lib/db/memories.js';
+import type { NewMemory, SessionSummaryRow } from '../lib/memory.js';
 import { openDb } from '../lib/db/open.js';
 import { runCli, type RunResult, type Sandbox } from './helpers.js';
 

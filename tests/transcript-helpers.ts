@@ -1,5 +1,6 @@
-// Builds Claude Code transcripts for import tests, in the 2.1.x line shape of transcript-format.md §2–§5:
-// one assistant line per tool_use block, one user line per tool_result, joined by tool_use_id.
+// Builds Claude Code transcripts for import tests, in the line shape Claude Code 2.1.x writes (a
+// sessionId/cwd/timestamp envelope around each message): one assistant line per tool_use block, one
+// user line per tool_result, joined by tool_use_id.
 import { cpSync, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './helpers.js';

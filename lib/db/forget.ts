@@ -1,9 +1,9 @@
 // SQL of `memory forget`: what a selection reaches (memories, and the session summaries that go or
 // are rebuilt with them), and the one transaction that deletes it. FTS follows through the triggers.
-import { MemoryStore, type SessionRow, type SessionSummaryRow } from './memories.js';
-import type { Db } from './open.js';
-import { withBusyRetry } from './open.js';
-import { bind, recentMemories, searchMemories, type Filters, type MemoryRow } from './search.js';
+import type { MemoryRow, SessionRow, SessionSummaryRow } from '../memory.js';
+import { MemoryStore } from './memories.js';
+import { prepared, withBusyRetry, type Db } from './open.js';
+import { bind, recentMemories, searchMemories, type Filters } from './search.js';
 import type { SearchPlan, Tier } from '../search/plan.js';
 
 export interface ForgetTarget {
@@ -28,12 +28,12 @@ export type Resummarize = (sessionId: string, rows: readonly SessionRow[]) => Se
 export function selectForget(db: Db, target: ForgetTarget, now: Date): ForgetSelection {
   const { filters, match } = target;
   const found = match ? searchMemories(db, match, filters, { limit: null, now }) : null;
-  const rows = found ? found.hits.map((hit) => hit.row) : recentMemories(db, filters, -1);
+  const rows = found ? found.rows : recentMemories(db, filters, -1);
   const sessions = new Set(rows.map((row) => row.session_id));
   // Selecting by session, project or date also reaches summaries whose memories are already gone
   // (retention keeps summaries longer than most memories).
   if (!match && filters.ids === null) {
-    const direct = db.prepare(`
+    const direct = prepared(db, `
       SELECT s.session_id FROM session_summaries s
       WHERE (@project IS NULL OR s.project = @project)
         AND (@projectPath IS NULL OR s.project_path = @projectPath)
@@ -42,7 +42,7 @@ export function selectForget(db: Db, target: ForgetTarget, now: Date): ForgetSel
         AND (@since IS NULL OR s.ended_at >= @since)`).pluck().all(bind(filters)) as string[];
     for (const id of direct) sessions.add(id);
   }
-  const kept = db.prepare(`
+  const kept = prepared(db, `
     SELECT s.session_id AS id, EXISTS (SELECT 1 FROM memories m WHERE m.session_id = s.session_id
                       AND m.id NOT IN (SELECT value FROM json_each(@ids))) AS keeps
     FROM session_summaries s WHERE s.session_id IN (SELECT value FROM json_each(@sessions))
@@ -67,8 +67,8 @@ export function forgetNow(db: Db, target: ForgetTarget, now: Date, resummarize: 
   const work = db.transaction((): ForgetSelection => {
     const selection = selectForget(db, target, now);
     const ids = JSON.stringify(selection.rows.map((row) => row.id));
-    db.prepare('DELETE FROM memories WHERE id IN (SELECT value FROM json_each(?))').run(ids);
-    db.prepare('DELETE FROM session_summaries WHERE session_id IN (SELECT value FROM json_each(?))')
+    prepared(db, 'DELETE FROM memories WHERE id IN (SELECT value FROM json_each(?))').run(ids);
+    prepared(db, 'DELETE FROM session_summaries WHERE session_id IN (SELECT value FROM json_each(?))')
       .run(JSON.stringify(selection.summaries));
     for (const sessionId of selection.rebuilt) {
       const summary = resummarize(sessionId, store.sessionRows(sessionId));
@@ -79,8 +79,8 @@ export function forgetNow(db: Db, target: ForgetTarget, now: Date, resummarize: 
   const selection = withBusyRetry(() => work.immediate());
   if (selection.rows.length > 0) {
     withBusyRetry(() => db.transaction(() => {
-      db.prepare("INSERT INTO memories_fts (memories_fts) VALUES ('optimize')").run();
-      db.prepare("INSERT INTO memories_trigram (memories_trigram) VALUES ('optimize')").run();
+      prepared(db, "INSERT INTO memories_fts (memories_fts) VALUES ('optimize')").run();
+      prepared(db, "INSERT INTO memories_trigram (memories_trigram) VALUES ('optimize')").run();
     }).immediate());
     // Best effort: a busy checkpoint simply leaves the old pages in the WAL until the next one.
     db.pragma('wal_checkpoint(TRUNCATE)');

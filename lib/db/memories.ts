@@ -1,85 +1,20 @@
-// Reads and writes of the capture path (hooks and imports): insert with database-enforced dedupe,
-// the session rows Stop folds, the rows SessionStart shows, and the retention cleanup.
-import type { Statement } from 'better-sqlite3';
-import type { Db } from './open.js';
-import { withBusyRetry } from './open.js';
+// The `memories` and `session_summaries` rows of the capture path (hooks and imports): insert with
+// database-enforced dedupe, the session rows Stop folds, the rows SessionStart shows, retention.
+import {
+  IMPORTANCE, type ContextRow, type ContextSummaryRow, type Importance, type InsertOutcome, type NewMemory, type SessionRow,
+  type SessionSummaryRow,
+} from '../memory.js';
+import { prepared, withBusyRetry, type Db } from './open.js';
 
-export interface NewMemory {
-  readonly sessionId: string;
-  readonly toolName: string;
-  readonly type: string;
-  readonly project: string;
-  readonly projectPath: string;
-  readonly filePath: string | null;
-  readonly content: string;
-  readonly tags: string;
-  readonly importance: number;
-  readonly createdAt: string;
-  readonly toolUseId: string | null;
-  readonly agentId: string | null;
-  readonly exitCode: number | null;
-  readonly source: 'hook' | 'import';
-}
-
-export type InsertOutcome = 'stored' | 'duplicate-tool-use' | 'duplicate-content';
-
-export interface SessionRow {
-  readonly type: string;
-  readonly toolName: string;
-  readonly filePath: string | null;
-  readonly content: string;
-  readonly createdAt: string;
-  readonly project: string;
-  readonly projectPath: string;
-}
-
-export interface SessionSummaryRow {
-  readonly sessionId: string;
-  readonly project: string;
-  readonly projectPath: string;
-  readonly summary: string;
-  readonly toolsUsed: readonly string[];
-  readonly filesChanged: readonly string[];
-  readonly memoryCount: number;
-  readonly errorCount: number;
-  readonly durationSec: number;
-  readonly startedAt: string;
-  readonly endedAt: string;
-  readonly updatedAt: string;
-}
-
-export interface ContextRow {
-  readonly content: string;
-  readonly filePath: string | null;
-  readonly createdAt: string;
-}
-
-export interface ContextSummaryRow {
-  readonly summary: string;
-  readonly endedAt: string;
-}
-
-/** Hot-path statements, prepared once per process on first use. */
 export class MemoryStore {
-  private readonly statements = new Map<string, Statement>();
-
   constructor(readonly db: Db) {}
-
-  private statement(sql: string): Statement {
-    let prepared = this.statements.get(sql);
-    if (!prepared) {
-      prepared = this.db.prepare(sql);
-      this.statements.set(sql, prepared);
-    }
-    return prepared;
-  }
 
   /**
    * Stores one memory unless it is a duplicate (see findDuplicate). The check and the insert share
    * one IMMEDIATE transaction, so the rule holds across the many hook processes that write at once.
    */
   insert(memory: NewMemory, dedupeWindowSec: number): InsertOutcome {
-    const insert = this.statement(`
+    const insert = prepared(this.db, `
       INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags,
                             importance, created_at, tool_use_id, agent_id, exit_code, source)
       VALUES (@sessionId, @toolName, @type, @project, @projectPath, @filePath, @content, @tags,
@@ -98,8 +33,8 @@ export class MemoryStore {
    * content within `dedupeWindowSec` of it. Read-only, so a dry run can ask it too.
    */
   findDuplicate(memory: NewMemory, dedupeWindowSec: number): Exclude<InsertOutcome, 'stored'> | null {
-    const byToolUse = this.statement('SELECT 1 FROM memories WHERE tool_use_id = ?');
-    const byContent = this.statement(
+    const byToolUse = prepared(this.db, 'SELECT 1 FROM memories WHERE tool_use_id = ?');
+    const byContent = prepared(this.db,
       'SELECT 1 FROM memories WHERE session_id = ? AND created_at BETWEEN ? AND ? AND content = ? LIMIT 1',
     );
     if (memory.toolUseId && byToolUse.get(memory.toolUseId)) return 'duplicate-tool-use';
@@ -110,14 +45,14 @@ export class MemoryStore {
   }
 
   sessionRows(sessionId: string, limit = 10000): SessionRow[] {
-    return this.statement(`
+    return prepared(this.db, `
       SELECT type, tool_name AS toolName, file_path AS filePath, content, created_at AS createdAt,
              project, project_path AS projectPath
       FROM memories WHERE session_id = ? ORDER BY created_at, id LIMIT ?`).all(sessionId, limit) as SessionRow[];
   }
 
   upsertSummary(row: SessionSummaryRow): void {
-    const upsert = this.statement(`
+    const upsert = prepared(this.db, `
       INSERT INTO session_summaries (session_id, project, project_path, summary, tools_used, files_changed,
                                      memory_count, error_count, duration_sec, started_at, ended_at, updated_at)
       VALUES (@sessionId, @project, @projectPath, @summary, @toolsUsed, @filesChanged,
@@ -134,13 +69,18 @@ export class MemoryStore {
   }
 
   recentSummaries(projectPath: string, limit: number): ContextSummaryRow[] {
-    return this.statement(`
+    return prepared(this.db, `
       SELECT summary, ended_at AS endedAt FROM session_summaries
       WHERE project_path = ? ORDER BY ended_at DESC LIMIT ?`).all(projectPath, limit) as ContextSummaryRow[];
   }
 
-  recentByImportance(projectPath: string, importance: number, limit: number): ContextRow[] {
-    return this.statement(`
+  /** Whether a session already has a summary (a live Stop hook, or an earlier import, wrote one). */
+  hasSummary(sessionId: string): boolean {
+    return prepared(this.db, 'SELECT 1 FROM session_summaries WHERE session_id = ?').get(sessionId) !== undefined;
+  }
+
+  recentByImportance(projectPath: string, importance: Importance, limit: number): ContextRow[] {
+    return prepared(this.db, `
       SELECT content, file_path AS filePath, created_at AS createdAt FROM memories
       WHERE project_path = ? AND importance = ? ORDER BY created_at DESC, id DESC LIMIT ?`)
       .all(projectPath, importance, limit) as ContextRow[];
@@ -151,12 +91,12 @@ export class MemoryStore {
    * capture hooks waiting on the write lock are never held up for long. Returns rows deleted.
    */
   deleteExpired(cutoffIso: string, batchSize = 2000): number {
-    const batch = this.statement(`
+    const batch = prepared(this.db, `
       DELETE FROM memories WHERE id IN (
-        SELECT id FROM memories WHERE created_at < ? AND importance < 3 LIMIT ?)`);
+        SELECT id FROM memories WHERE created_at < ? AND importance < ? LIMIT ?)`);
     let total = 0;
     for (;;) {
-      const { changes } = withBusyRetry(() => batch.run(cutoffIso, batchSize));
+      const { changes } = withBusyRetry(() => batch.run(cutoffIso, IMPORTANCE.error, batchSize));
       total += changes;
       if (changes < batchSize) return total;
     }

@@ -1,6 +1,7 @@
-// Opens the one shared SQLite file: owner-only permissions, WAL, busy timeout, forward migrations.
+// Opens the one shared SQLite file: owner-only permissions, WAL, busy timeout, forward migrations;
+// the statement cache and the transaction helpers every other lib/db/ module uses.
 // Never deletes, truncates or replaces an existing file, however broken: someone's history is in it.
-import Database from 'better-sqlite3';
+import Database, { type Statement } from 'better-sqlite3';
 import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { LEGACY_MEMORIES_COPY, LEGACY_SUMMARIES_COPY, LEGACY_SUMMARIES_RENAME, LEGACY_TABLE_RENAMES, MIGRATIONS } from './schema.js';
@@ -141,6 +142,27 @@ export function isBusy(error: unknown): boolean {
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 export function sleepMs(ms: number): void {
   Atomics.wait(sleeper, 0, 0, ms);
+}
+
+/**
+ * Runs `work` in one IMMEDIATE transaction. Transactions opened inside it (MemoryStore.insert's)
+ * become savepoints, so a batch of inserts costs one commit.
+ */
+export function inTransaction<T>(db: Db, work: () => T): T {
+  return withBusyRetry(() => db.transaction(work).immediate());
+}
+
+// Statements compiled once per connection: a hook prepares each on first use, and a long-lived caller
+// (the benchmarks, a future server) searches many times; compiling an FTS query costs about as much
+// as running a small one. Every static statement in lib/db/ goes through here.
+const statementCache = new WeakMap<Db, Map<string, Statement>>();
+
+export function prepared(db: Db, sql: string): Statement {
+  let cache = statementCache.get(db);
+  if (!cache) statementCache.set(db, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) cache.set(sql, (statement = db.prepare(sql)));
+  return statement;
 }
 
 /** Runs a write transaction, retrying when the busy timeout expired under extreme contention. */

@@ -66,7 +66,7 @@ export const MIGRATIONS: readonly string[] = [
 ];
 
 /**
- * Databases written by the design's first implementation (same path, same table names, no
+ * Databases written by the first implementation of this tool (same path, same table names, no
  * user_version) are adopted, not rejected: their rows move into the v1 tables and the original
  * tables are kept, renamed `legacy_*`, untouched. The FTS tables and triggers are derived data and
  * are rebuilt by v1. If the old rows do not fit, the whole transaction rolls back and nothing changes.

@@ -1,9 +1,8 @@
-// SQL of the `memory` CLI: the three search tiers, recent rows, stats and session summaries
-// (forget lives in forget.ts).
+// Filtered reads of whole rows: the three search tiers, the most recent memories, session summaries.
 // Rows keep the database's own column names because `--json` prints them as they are stored.
-import type { Statement } from 'better-sqlite3';
-import type { Db } from './open.js';
-import { likeSnippet, tiersOf, type SearchPlan, type Tier } from '../search/plan.js';
+import type { MemoryRow, SummaryRecord } from '../memory.js';
+import { tiersOf, type SearchPlan, type Tier } from '../search/plan.js';
+import { prepared, type Db } from './open.js';
 
 /** Every filter is optional (null); all given ones must hold. */
 export interface Filters {
@@ -20,38 +19,15 @@ export const NO_FILTERS: Filters = {
   project: null, projectPath: null, type: null, since: null, before: null, sessionId: null, ids: null,
 };
 
-export interface MemoryRow {
-  readonly id: number;
-  readonly session_id: string;
-  readonly tool_name: string;
-  readonly type: string;
-  readonly project: string;
-  readonly project_path: string;
-  readonly file_path: string | null;
-  readonly content: string;
-  readonly tags: string;
-  readonly importance: number;
-  readonly created_at: string;
-  readonly tool_use_id: string | null;
-  readonly agent_id: string | null;
-  readonly exit_code: number | null;
-  readonly source: string;
-}
-
-export interface SearchHit {
-  readonly row: MemoryRow;
-  /** Snippet of the content with hits between MARK_START and MARK_END. */
-  readonly snippet: string;
-}
-
 export interface SearchResult {
   /** The tier that answered; the last one tried when nothing matched. */
   readonly tier: Tier;
-  readonly hits: readonly SearchHit[];
+  /** Best first. */
+  readonly rows: readonly MemoryRow[];
 }
 
 // Static SQL with NULL-able parameters: one prepared shape per statement, whatever filters are given.
-const WHERE = `
+export const WHERE = `
   (@project IS NULL OR m.project = @project)
   AND (@projectPath IS NULL OR m.project_path = @projectPath)
   AND (@type IS NULL OR m.type = @type)
@@ -139,21 +115,26 @@ export interface SearchOptions {
 
 /** Tries unicode61, then trigram, then LIKE; the first tier with any hit answers. */
 export function searchMemories(db: Db, plan: SearchPlan, filters: Filters, options: SearchOptions): SearchResult {
-  const common = { ...bind(filters), limit: options.limit ?? -1, nowJulian: options.now.getTime() / 86_400_000 + 2_440_587.5 };
+  const common = { ...bind(filters), limit: options.limit ?? -1, nowJulian: julianDay(options.now) };
   let tier: Tier = 'like';
   for (tier of tiersOf(plan)) {
-    const hits = runTier(db, tier, plan, common);
-    if (hits.length > 0) return { tier, hits };
+    const rows = tierRows(db, tier, plan, common);
+    if (rows.length > 0) return { tier, rows };
   }
-  return { tier, hits: [] };
+  return { tier, rows: [] };
 }
 
+/** One tier's hits alone, best first (for a caller that must exercise every tier, like the query fuzz). */
+export function searchTier(db: Db, tier: Tier, plan: SearchPlan, filters: Filters, options: SearchOptions): MemoryRow[] {
+  return tierRows(db, tier, plan, { ...bind(filters), limit: options.limit ?? -1, nowJulian: julianDay(options.now) });
+}
 
-function runTier(db: Db, tier: Tier, plan: SearchPlan, params: Record<string, unknown>): SearchHit[] {
-  if (tier === 'like') {
-    const rows = likeRows(db, plan, params);
-    return rows.map((row) => ({ row, snippet: likeSnippet(row.content, plan.terms) }));
-  }
+function julianDay(time: Date): number {
+  return time.getTime() / 86_400_000 + 2_440_587.5;
+}
+
+function tierRows(db: Db, tier: Tier, plan: SearchPlan, params: Record<string, unknown>): MemoryRow[] {
+  if (tier === 'like') return likeRows(db, plan, params);
   const table = tier === 'unicode61' ? 'memories_fts' : 'memories_trigram';
   const match = tier === 'unicode61' ? plan.unicode61 : plan.trigram;
   const ids = prepared(db, ftsRankSql(table)).pluck().all({ ...params, match }) as number[];
@@ -162,45 +143,19 @@ function runTier(db: Db, tier: Tier, plan: SearchPlan, params: Record<string, un
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [{ row, snippet: likeSnippet(row.content, plan.terms) }] : [];
+    return row ? [row] : [];
   });
 }
 
-// Statements compiled once per connection: a long-lived caller (the benchmarks, a future server)
-// searches many times; compiling an FTS query costs about as much as running a small one.
-const statementCache = new WeakMap<Db, Map<string, Statement>>();
-function prepared(db: Db, sql: string): Statement {
-  let cache = statementCache.get(db);
-  if (!cache) statementCache.set(db, (cache = new Map()));
-  let statement = cache.get(sql);
-  if (!statement) cache.set(sql, (statement = db.prepare(sql)));
-  return statement;
-}
-
 export function recentMemories(db: Db, filters: Filters, limit: number): MemoryRow[] {
-  return db.prepare(`
+  return prepared(db, `
     SELECT m.* FROM memories m WHERE ${WHERE}
     ORDER BY m.created_at DESC, m.id DESC LIMIT @limit`).all({ ...bind(filters), limit }) as MemoryRow[];
 }
 
-export interface SummaryRecord {
-  readonly session_id: string;
-  readonly project: string;
-  readonly project_path: string;
-  readonly summary: string;
-  readonly tools_used: string[];
-  readonly files_changed: string[];
-  readonly memory_count: number;
-  readonly error_count: number;
-  readonly duration_sec: number;
-  readonly started_at: string;
-  readonly ended_at: string;
-  readonly updated_at: string;
-}
-
 /** Session summaries, newest first. `--type` keeps sessions holding at least one memory of that type. */
 export function sessionSummaries(db: Db, filters: Filters, limit: number): SummaryRecord[] {
-  const rows = db.prepare(`
+  const rows = prepared(db, `
     SELECT s.* FROM session_summaries s
     WHERE (@project IS NULL OR s.project = @project)
       AND (@projectPath IS NULL OR s.project_path = @projectPath)
@@ -223,63 +178,4 @@ function jsonList(value: unknown): string[] {
   } catch {
     return [];
   }
-}
-
-export interface Count {
-  readonly name: string;
-  readonly count: number;
-}
-
-export interface RawStats {
-  readonly total: number;
-  readonly sessions: number;
-  readonly errors: number;
-  readonly summaries: number;
-  readonly oldest: string | null;
-  readonly newest: string | null;
-  readonly byType: Count[];
-  readonly byTool: Count[];
-  readonly byProject: Count[];
-  /** Local calendar day (YYYY-MM-DD) → memories, for days since `dayFrom`. */
-  readonly perDay: Count[];
-  readonly topFiles: Array<Count & { readonly project_path: string }>;
-  /** Heads of the newest 5,000 command memories, for the caller to group by command. */
-  readonly commandHeads: string[];
-}
-
-/** Everything `--stats` shows, under the usual filters. */
-export function memoryStats(db: Db, filters: Filters, dayFrom: string, top: number): RawStats {
-  const params = bind(filters);
-  const totals = db.prepare(`
-    SELECT count(*) AS total, count(DISTINCT m.session_id) AS sessions,
-           coalesce(sum(m.type = 'error'), 0) AS errors, min(m.created_at) AS oldest, max(m.created_at) AS newest
-    FROM memories m WHERE ${WHERE}`).get(params) as Pick<RawStats, 'total' | 'sessions' | 'errors' | 'oldest' | 'newest'>;
-  const groupBy = (column: string): Count[] => db.prepare(`
-    SELECT m.${column} AS name, count(*) AS count FROM memories m WHERE ${WHERE}
-    GROUP BY m.${column} ORDER BY count DESC, name LIMIT 50`).all(params) as Count[];
-  const summaries = db.prepare(`
-    SELECT count(*) AS n FROM session_summaries s
-    WHERE s.session_id IN (SELECT DISTINCT m.session_id FROM memories m WHERE ${WHERE})`).get(params) as { n: number };
-  // SQLite's 'localtime' follows the process TZ, as the JS side that labels the days does.
-  const perDay = db.prepare(`
-    SELECT date(m.created_at, 'localtime') AS name, count(*) AS count FROM memories m
-    WHERE ${WHERE} AND m.created_at >= @dayFrom GROUP BY name ORDER BY name`).all({ ...params, dayFrom }) as Count[];
-  const topFiles = db.prepare(`
-    SELECT m.file_path AS name, m.project_path AS project_path, count(*) AS count FROM memories m
-    WHERE ${WHERE} AND m.file_path IS NOT NULL
-    GROUP BY m.file_path, m.project_path ORDER BY count DESC, max(m.created_at) DESC LIMIT @top`)
-    .all({ ...params, top }) as RawStats['topFiles'];
-  const commandHeads = db.prepare(`
-    SELECT substr(m.content, 1, 200) AS head FROM memories m WHERE ${WHERE} AND m.type = 'command'
-    ORDER BY m.created_at DESC LIMIT 5000`).pluck().all(params) as string[];
-  return {
-    ...totals,
-    summaries: summaries.n,
-    byType: groupBy('type'),
-    byTool: groupBy('tool_name'),
-    byProject: groupBy('project'),
-    perDay,
-    topFiles,
-    commandHeads,
-  };
 }

@@ -1,10 +1,13 @@
 // The only hook-side owner of stdin, stdout, stderr and the exit code.
 // A hook must never hurt Claude Code: every path ends in exit code 0, and a failure is one stderr line.
+import { describeError } from '../unknown.js';
 
 /** Large enough for an Edit whose `originalFile` is a big source file. */
 export const STDIN_MAX_BYTES = 64 * 1024 * 1024;
 /** A client bug once left stdin open forever; under load, reading can also take seconds. */
 export const STDIN_TIMEOUT_MS = 9000;
+/** Shortens the stdin wait (milliseconds, 1 to STDIN_TIMEOUT_MS), so tests of a never-closed pipe need not wait 9 s. */
+export const STDIN_TIMEOUT_ENV = 'CLAUDE_MEMORY_STDIN_TIMEOUT_MS';
 
 export type StdinResult =
   | { readonly ok: true; readonly text: string }
@@ -90,22 +93,15 @@ export interface HookContext extends HookInput {
   readonly print: (text: string) => Promise<void>;
 }
 
-/** Thrown (or returned) for an expected failure whose message is already the whole story. */
-export class HookSkip extends Error {
-  override readonly name = 'HookSkip';
-}
-
 /**
  * Runs one hook: reads and parses stdin, calls the handler, and turns every outcome into exit code 0.
  * Expected failures log `[memory-hook] <hook>: <reason>`; so do unexpected ones, without a stack.
  */
 export async function runHook(hookName: string, handler: (context: HookContext) => Promise<void> | void): Promise<void> {
   process.exitCode = 0;
-  const log = (reason: string): void => {
-    process.stderr.write(`[memory-hook] ${hookName}: ${oneLine(reason)}\n`);
-  };
+  const log = (reason: string): void => logFailure(hookName, reason);
   try {
-    const stdin = await readStdin();
+    const stdin = await readStdin({ timeoutMs: stdinTimeoutMs(process.env) });
     if (!stdin.ok) return log(stdin.reason);
     const parsed = parseJsonObject(stdin.text);
     if (!parsed.ok) return log(parsed.reason);
@@ -117,18 +113,33 @@ export async function runHook(hookName: string, handler: (context: HookContext) 
   }
 }
 
+/** Runs a hook-side task that reads no stdin (the detached cleanup) under the same rules as runHook. */
+export function runTask(name: string, task: (env: Readonly<Record<string, string | undefined>>) => unknown): void {
+  process.exitCode = 0;
+  try {
+    task(process.env);
+  } catch (error) {
+    logFailure(name, describeError(error));
+  } finally {
+    process.exitCode = 0;
+  }
+}
+
+/** The one line a hook-side failure leaves: `[memory-hook] <name>: <reason>`. */
+function logFailure(name: string, reason: string): void {
+  process.stderr.write(`[memory-hook] ${name}: ${oneLine(reason)}\n`);
+}
+
+/** STDIN_TIMEOUT_MS unless the environment asks for a shorter wait; anything unusable is ignored. */
+export function stdinTimeoutMs(env: Readonly<Record<string, string | undefined>>): number {
+  const value = Number(env[STDIN_TIMEOUT_ENV]);
+  return Number.isInteger(value) && value >= 1 && value <= STDIN_TIMEOUT_MS ? value : STDIN_TIMEOUT_MS;
+}
+
 function writeStdout(text: string): Promise<void> {
   return new Promise((resolve) => {
     process.stdout.write(text, () => resolve());
   });
-}
-
-export function describeError(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    return typeof code === 'string' && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
-  }
-  return String(error);
 }
 
 function oneLine(text: string): string {

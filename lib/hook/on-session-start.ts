@@ -7,6 +7,7 @@ import { loadConfig } from '../config.js';
 import { buildContext, sessionStartOutput } from '../context.js';
 import { MemoryStore } from '../db/memories.js';
 import { withDb } from '../db/open.js';
+import { IMPORTANCE } from '../memory.js';
 import type { HookInput } from './io.js';
 import type { Env } from '../paths.js';
 import { parseSessionStartEvent } from './payload.js';
@@ -24,8 +25,8 @@ export function buildSessionStartOutput({ input, env }: HookInput): string {
     return buildContext({
       project: project.name,
       summaries: store.recentSummaries(project.path, 3),
-      changes: store.recentByImportance(project.path, 2, 10),
-      errors: store.recentByImportance(project.path, 3, 5),
+      changes: store.recentByImportance(project.path, IMPORTANCE.change, 10),
+      errors: store.recentByImportance(project.path, IMPORTANCE.error, 5),
       maxChars: config.contextChars,
     });
   });

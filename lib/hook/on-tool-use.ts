@@ -1,12 +1,13 @@
-// PostToolUse and PostToolUseFailure: one memory, or nothing for noise. Parses and filters before
-// anything else: the database layer (and better-sqlite3, most of a hook's start-up cost) is loaded
-// only for an event that will be stored, so a skipped `ls` or lock-file edit costs almost nothing.
+// PostToolUse and PostToolUseFailure: one memory, or nothing for noise. The write path runs once,
+// in order: event → draft → row → store. Parses and filters before anything else: the database layer
+// (and better-sqlite3, most of a hook's start-up cost) is loaded only for an event that will be
+// stored, so a skipped `ls` or lock-file edit costs almost nothing.
 import { captureEvent } from '../capture.js';
 import { loadConfig } from '../config.js';
+import { toNewMemory } from '../memory.js';
+import { resolveProject } from '../project.js';
 import type { HookInput } from './io.js';
 import { parseToolEvent } from './payload.js';
-import { resolveProject } from '../project.js';
-import { recordDraft } from '../record.js';
 
 export async function handleToolEvent({ input, env }: HookInput): Promise<void> {
   const config = loadConfig(env);
@@ -15,13 +16,14 @@ export async function handleToolEvent({ input, env }: HookInput): Promise<void> 
   if (!event) return;
   const draft = captureEvent(event);
   if (!draft) return;
-  const project = resolveProject(env, event.cwd);
+  const memory = toNewMemory(draft, {
+    sessionId: event.sessionId,
+    agentId: event.agentId,
+    toolUseId: event.toolUseId,
+    project: resolveProject(env, event.cwd),
+    createdAt: config.now(),
+    source: 'hook',
+  });
   const [{ withDb }, { MemoryStore }] = await Promise.all([import('../db/open.js'), import('../db/memories.js')]);
-  withDb(config.dbPath, { create: true }, (db) =>
-    recordDraft(new MemoryStore(db), draft, event, project, {
-      createdAt: config.now(),
-      toolUseId: event.toolUseId,
-      source: 'hook',
-      dedupeWindowSec: config.dedupeWindowSec,
-    }));
+  withDb(config.dbPath, { create: true }, (db) => new MemoryStore(db).insert(memory, config.dedupeWindowSec));
 }

@@ -1,14 +1,13 @@
 // Wire JSON from Claude Code → typed hook events. Each parser returns the event, or null for
 // "not ours, skip". Optional and unknown fields are tolerated; nothing here throws.
+import { isCapturedTool, type CapturedTool } from '../memory.js';
+import { objectOf, str } from '../unknown.js';
 
 export interface HookBase {
   readonly sessionId: string;
   readonly cwd: string;
-  readonly transcriptPath: string;
   readonly agentId: string | null;
 }
-
-export type CapturedTool = 'Edit' | 'MultiEdit' | 'Write' | 'Bash' | 'NotebookEdit';
 
 export interface ToolEvent extends HookBase {
   readonly outcome: 'success' | 'failure';
@@ -21,29 +20,13 @@ export interface ToolEvent extends HookBase {
   readonly isInterrupt: boolean;
 }
 
-export interface StopEvent extends HookBase {
-  readonly stopHookActive: boolean;
-}
-
-export interface SessionStartEvent extends HookBase {
-  readonly source: string;
-}
-
-const CAPTURED_TOOLS: ReadonlySet<string> = new Set(['Edit', 'MultiEdit', 'Write', 'Bash', 'NotebookEdit']);
-
-export function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-export function record(value: unknown): Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
+export type StopEvent = HookBase;
+export type SessionStartEvent = HookBase;
 
 function parseBase(input: Readonly<Record<string, unknown>>): HookBase {
   return {
     sessionId: str(input['session_id']),
     cwd: str(input['cwd']),
-    transcriptPath: str(input['transcript_path']),
     agentId: str(input['agent_id']) || null,
   };
 }
@@ -51,7 +34,7 @@ function parseBase(input: Readonly<Record<string, unknown>>): HookBase {
 export function parseToolEvent(input: Readonly<Record<string, unknown>>): ToolEvent | null {
   const eventName = str(input['hook_event_name']);
   const toolName = str(input['tool_name']);
-  if (!CAPTURED_TOOLS.has(toolName)) return null;
+  if (!isCapturedTool(toolName)) return null;
   // An event name we do not know is not ours; a missing one is treated as PostToolUse (older clients).
   const failed = eventName === 'PostToolUseFailure';
   if (eventName !== '' && eventName !== 'PostToolUse' && !failed) return null;
@@ -59,13 +42,13 @@ export function parseToolEvent(input: Readonly<Record<string, unknown>>): ToolEv
   if (!base.sessionId) return null;
   // Tool responses are usually objects; a bare string response is kept under `output`.
   const rawResponse = input['tool_response'];
-  const response = typeof rawResponse === 'string' ? { output: rawResponse } : record(rawResponse);
+  const response = typeof rawResponse === 'string' ? { output: rawResponse } : objectOf(rawResponse);
   return {
     ...base,
     outcome: failed ? 'failure' : 'success',
-    toolName: toolName as CapturedTool,
+    toolName,
     toolUseId: str(input['tool_use_id']) || null,
-    input: record(input['tool_input']),
+    input: objectOf(input['tool_input']),
     response,
     error: str(input['error']),
     isInterrupt: input['is_interrupt'] === true,
@@ -74,11 +57,9 @@ export function parseToolEvent(input: Readonly<Record<string, unknown>>): ToolEv
 
 export function parseStopEvent(input: Readonly<Record<string, unknown>>): StopEvent | null {
   const base = parseBase(input);
-  if (!base.sessionId) return null;
-  return { ...base, stopHookActive: input['stop_hook_active'] === true };
+  return base.sessionId ? base : null;
 }
 
 export function parseSessionStartEvent(input: Readonly<Record<string, unknown>>): SessionStartEvent | null {
-  const base = parseBase(input);
-  return { ...base, source: str(input['source']) || 'startup' };
+  return parseBase(input);
 }

@@ -1,12 +1,11 @@
 // `memory import`, the orchestration: streams each transcript, pairs calls with results, sends every
 // captured call through the live hooks' pipeline (captureEvent → recordDraft), and counts what
 // happened to it. Never prints: progress and the final counts go back to the caller.
-import { captureEvent, type MemoryDraft } from '../capture.js';
+import { captureEvent } from '../capture.js';
 import { retentionCutoff } from '../cleanup.js';
 import type { Config } from '../config.js';
-import type { HookBase } from '../hook/payload.js';
-import { resolveProject, type Project } from '../project.js';
-import type { RecordOptions } from '../record.js';
+import { toNewMemory, type NewMemory } from '../memory.js';
+import { resolveProject } from '../project.js';
 import { REDACTED } from '../redact.js';
 import type { TranscriptFile } from './files.js';
 import { rebuildEvent, ToolPairer, type PairedCall } from './pairing.js';
@@ -48,13 +47,6 @@ export interface ImportOptions {
   readonly onProgress?: (progress: ImportProgress) => void;
 }
 
-interface Queued {
-  readonly draft: MemoryDraft;
-  readonly event: HookBase;
-  readonly project: Project;
-  readonly options: RecordOptions;
-}
-
 // Rows are written one transaction per file; a giant file is cut into batches of this many, so
 // live hooks never wait on the write lock for the seconds it takes to read hundreds of megabytes.
 const BATCH_SIZE = 1000;
@@ -90,7 +82,7 @@ class ImportRun {
 
   async all(): Promise<ImportSummary> {
     if (this.options.files.length === 0) return this.summary;
-    this.sink = openSink(this.options.config.dbPath, this.options.dryRun);
+    this.sink = openSink(this.options.config.dbPath, this.options.dryRun, this.options.config.dedupeWindowSec);
     for (const file of this.options.files) {
       await this.file(file);
       this.summary.files += 1;
@@ -108,7 +100,7 @@ class ImportRun {
 
   private async file(file: TranscriptFile): Promise<void> {
     const pairer = new ToolPairer();
-    const queue: Queued[] = [];
+    const queue: NewMemory[] = [];
     const reader = readLines(file.path);
     const lines = reader.lines[Symbol.asyncIterator]();
     for (let count = 1; ; count++) {
@@ -128,7 +120,7 @@ class ImportRun {
     this.summary.unpaired += pairer.reset();
   }
 
-  private line(text: string, file: TranscriptFile, pairer: ToolPairer, queue: Queued[]): void {
+  private line(text: string, file: TranscriptFile, pairer: ToolPairer, queue: NewMemory[]): void {
     if (text.trim() === '') return;
     const parsed = parseLine(text);
     if (!parsed.ok) {
@@ -152,7 +144,7 @@ class ImportRun {
     }
   }
 
-  private call(call: PairedCall, file: TranscriptFile, queue: Queued[]): void {
+  private call(call: PairedCall, file: TranscriptFile, queue: NewMemory[]): void {
     this.summary.toolCalls += 1;
     const sessionId = call.useMeta?.sessionId || call.resultMeta?.sessionId || file.sessionHint;
     const createdAt = parseTime(call.resultMeta?.timestamp) ?? parseTime(call.useMeta?.timestamp);
@@ -165,7 +157,7 @@ class ImportRun {
       return;
     }
     const agentId = call.useMeta?.agentId || file.agentHint || (call.useMeta?.isSidechain ? 'sidechain' : '') || null;
-    const rebuilt = rebuildEvent(call, { sessionId, agentId, transcriptPath: file.path });
+    const rebuilt = rebuildEvent(call, { sessionId, agentId });
     if (rebuilt.kind === 'not-run') {
       this.summary.notRun += 1;
       return;
@@ -177,30 +169,24 @@ class ImportRun {
     }
     // Exactly what the live hook does with CLAUDE_PROJECT_DIR set to where the session started.
     const project = resolveProject({ CLAUDE_PROJECT_DIR: this.firstCwd.get(sessionId) }, rebuilt.event.cwd);
-    const { cwd, transcriptPath } = rebuilt.event;
-    queue.push({
-      draft,
-      // Only the envelope: the event's response can hold a whole file (`originalFile`), and a
-      // batch of those would make memory grow with the transcript.
-      event: { sessionId, cwd, transcriptPath, agentId },
-      project,
-      options: { createdAt, toolUseId: call.toolUseId, source: 'import', dedupeWindowSec: this.options.config.dedupeWindowSec },
-    });
+    // Only the row is queued: the event's response can hold a whole file (`originalFile`), and a
+    // batch of those would make memory grow with the transcript.
+    queue.push(toNewMemory(draft, { sessionId, agentId, toolUseId: call.toolUseId, project, createdAt, source: 'import' }));
   }
 
-  private flush(queue: Queued[]): void {
+  private flush(queue: NewMemory[]): void {
     if (queue.length === 0 || !this.sink) return;
     const sink = this.sink;
     const outcomes: string[] = [];
     sink.batch(() => {
       outcomes.length = 0; // a retried transaction starts over
-      for (const item of queue) outcomes.push(sink.record(item.draft, item.event, item.project, item.options));
+      for (const memory of queue) outcomes.push(sink.insert(memory));
     });
-    queue.forEach((item, index) => {
+    queue.forEach((memory, index) => {
       if (outcomes[index] === 'stored') {
         this.summary.added += 1;
-        this.summary.redactions += countRedactions(item.draft);
-        this.gained.add(item.event.sessionId);
+        this.summary.redactions += countRedactions(memory);
+        this.gained.add(memory.sessionId);
       } else {
         this.summary.duplicates += 1;
       }
@@ -225,8 +211,8 @@ function parseTime(value: string | undefined): Date | null {
   return Number.isNaN(time) ? null : new Date(time);
 }
 
-function countRedactions(draft: MemoryDraft): number {
-  return occurrences(draft.content) + occurrences(draft.filePath ?? '');
+function countRedactions(memory: NewMemory): number {
+  return occurrences(memory.content) + occurrences(memory.filePath ?? '');
 }
 
 function occurrences(text: string): number {

@@ -1,14 +1,13 @@
 // Joins each captured tool call to its result by id and rebuilds the ToolEvent the live PostToolUse /
 // PostToolUseFailure hook would have received. Calls that never ran (rejected by the user, blocked
 // by a hook, refused by validation) yield `not-run`: Claude Code fires no capture hook for them.
-import type { CapturedTool, ToolEvent } from '../hook/payload.js';
-import { str } from '../hook/payload.js';
+import type { ToolEvent } from '../hook/payload.js';
+import { isCapturedTool, type CapturedTool } from '../memory.js';
+import { str } from '../unknown.js';
 import type { LineMeta, TranscriptEntry } from './transcript.js';
 
 type ToolUse = Extract<TranscriptEntry, { kind: 'tool-use' }>;
 type ToolResult = Extract<TranscriptEntry, { kind: 'tool-result' }>;
-
-const CAPTURED: ReadonlySet<string> = new Set<CapturedTool>(['Edit', 'MultiEdit', 'Write', 'Bash', 'NotebookEdit']);
 
 interface PendingUse {
   readonly name: CapturedTool;
@@ -38,8 +37,8 @@ export class ToolPairer {
   private readonly blocked = new Set<string>();
 
   use(entry: ToolUse, meta: LineMeta | null): void {
-    if (!CAPTURED.has(entry.name)) return; // Read, Grep, Task…: nothing to keep
-    this.pending.set(entry.id, { name: entry.name as CapturedTool, input: entry.input, meta });
+    if (!isCapturedTool(entry.name)) return; // Read, Grep, Task…: nothing to keep
+    this.pending.set(entry.id, { name: entry.name, input: entry.input, meta });
   }
 
   preToolHook(toolUseId: string): void {
@@ -73,14 +72,14 @@ export class ToolPairer {
 export interface EventContext {
   readonly sessionId: string;
   readonly agentId: string | null;
-  readonly transcriptPath: string;
 }
 
 export type Rebuilt = { readonly kind: 'event'; readonly event: ToolEvent } | { readonly kind: 'not-run' };
 
 const NOT_RUN: Rebuilt = { kind: 'not-run' };
 
-// Texts of calls that were refused before running (transcript-format.md §7); the live hooks never see these.
+// Result texts of calls refused before running (by the user, a hook, a permission rule or input
+// validation); Claude Code fires no PostToolUse/PostToolUseFailure for these, so the live hooks never see them.
 const REJECTED_BY_USER = /^The user doesn't want to (?:proceed with this tool use|take this action)/;
 const BLOCKED_BY_HOOK = /^(?:PreToolUse|PermissionRequest)(?::\S+)? hook (?:error|blocking error)\b/;
 const PERMISSION_DENIED = /^Permission (?:for this (?:action|command)|to use \S+) (?:was|has been) denied/;
@@ -95,7 +94,6 @@ export function rebuildEvent(call: PairedCall, context: EventContext): Rebuilt {
   const base = {
     sessionId: context.sessionId,
     cwd: meta?.cwd || call.useMeta?.cwd || '',
-    transcriptPath: context.transcriptPath,
     agentId: context.agentId,
     toolName: call.name,
     toolUseId: call.toolUseId,

@@ -1,41 +1,37 @@
-// Where imported memories go: the real database through the live hooks' own write path
-// (recordDraft → MemoryStore.insert, which owns dedupe), or, for --dry-run, a counter that asks the
-// same dedupe questions of an existing database read-only and never writes or creates anything.
+// Where imported memories go: the real database through the live hooks' own store (MemoryStore.insert,
+// which owns dedupe), or, for --dry-run, a counter that asks the same dedupe questions of an existing
+// database read-only and never writes or creates anything.
 import { createHash } from 'node:crypto';
-import type { MemoryDraft } from '../capture.js';
-import { hasSummary, inTransaction } from '../db/imports.js';
-import { MemoryStore, type InsertOutcome } from '../db/memories.js';
-import { openDb, type Db } from '../db/open.js';
-import type { HookBase } from '../hook/payload.js';
-import type { Project } from '../project.js';
-import { recordDraft, toNewMemory, type RecordOptions } from '../record.js';
+import { MemoryStore } from '../db/memories.js';
+import { inTransaction, openDb, type Db } from '../db/open.js';
+import type { InsertOutcome, NewMemory } from '../memory.js';
 import { summarizeSession } from '../summary.js';
 
 export interface Sink {
-  record(draft: MemoryDraft, event: HookBase, project: Project, options: RecordOptions): InsertOutcome;
-  /** Runs a batch of `record` calls as one transaction. */
+  insert(memory: NewMemory): InsertOutcome;
+  /** Runs a batch of `insert` calls as one transaction. */
   batch(work: () => void): void;
   /** Upserts the structural summary of each session that gained rows (or has none yet). */
   summarize(sessionIds: Iterable<string>, gained: ReadonlySet<string>, now: Date): void;
   close(): void;
 }
 
-export function openSink(dbPath: string, dryRun: boolean): Sink {
-  if (dryRun) return new DryRunSink(openDb(dbPath, { create: false, readonly: true }));
+export function openSink(dbPath: string, dryRun: boolean, dedupeWindowSec: number): Sink {
+  if (dryRun) return new DryRunSink(openDb(dbPath, { create: false, readonly: true }), dedupeWindowSec);
   const db = openDb(dbPath, { create: true });
   if (!db) throw new Error(`could not open ${dbPath}`);
-  return new StoreSink(db);
+  return new StoreSink(db, dedupeWindowSec);
 }
 
 class StoreSink implements Sink {
   private readonly store: MemoryStore;
 
-  constructor(private readonly db: Db) {
+  constructor(private readonly db: Db, private readonly dedupeWindowSec: number) {
     this.store = new MemoryStore(db);
   }
 
-  record(draft: MemoryDraft, event: HookBase, project: Project, options: RecordOptions): InsertOutcome {
-    return recordDraft(this.store, draft, event, project, options);
+  insert(memory: NewMemory): InsertOutcome {
+    return this.store.insert(memory, this.dedupeWindowSec);
   }
 
   batch(work: () => void): void {
@@ -45,7 +41,7 @@ class StoreSink implements Sink {
   summarize(sessionIds: Iterable<string>, gained: ReadonlySet<string>, now: Date): void {
     inTransaction(this.db, () => {
       for (const sessionId of sessionIds) {
-        if (!gained.has(sessionId) && hasSummary(this.db, sessionId)) continue;
+        if (!gained.has(sessionId) && this.store.hasSummary(sessionId)) continue;
         const summary = summarizeSession(sessionId, this.store.sessionRows(sessionId), now);
         if (summary) this.store.upsertSummary(summary);
       }
@@ -64,19 +60,18 @@ class DryRunSink implements Sink {
   /** session + content digest → times (ms) this run would store it at. */
   private readonly contents = new Map<string, number[]>();
 
-  constructor(private readonly db: Db | null) {
+  constructor(private readonly db: Db | null, private readonly dedupeWindowSec: number) {
     this.existing = db ? new MemoryStore(db) : null;
   }
 
-  record(draft: MemoryDraft, event: HookBase, project: Project, options: RecordOptions): InsertOutcome {
-    const memory = toNewMemory(draft, event, project, options);
+  insert(memory: NewMemory): InsertOutcome {
     const id = memory.toolUseId;
     if (id && this.toolUseIds.has(id)) return 'duplicate-tool-use';
     const time = Date.parse(memory.createdAt);
-    const window = options.dedupeWindowSec * 1000;
+    const window = this.dedupeWindowSec * 1000;
     const key = `${memory.sessionId}\u0000${createHash('sha1').update(memory.content).digest('base64')}`;
     const times = this.contents.get(key) ?? [];
-    const inDatabase = this.existing?.findDuplicate(memory, options.dedupeWindowSec) ?? null;
+    const inDatabase = this.existing?.findDuplicate(memory, this.dedupeWindowSec) ?? null;
     if (inDatabase === 'duplicate-tool-use') return inDatabase;
     if (inDatabase || times.some((seen) => Math.abs(seen - time) <= window)) return 'duplicate-content';
     if (id) this.toolUseIds.add(id);

@@ -2,7 +2,7 @@
 // at a time: tool calls, tool results, PreToolUse hook activity, and each line's session envelope.
 // Parses by key, never by position; unknown line types yield nothing; nothing here throws.
 import { createReadStream } from 'node:fs';
-import { record, str } from '../hook/payload.js';
+import { objectOf, str } from '../unknown.js';
 
 /** The envelope fields of a conversation line that matter to an import. */
 export interface LineMeta {
@@ -77,18 +77,18 @@ function lineMeta(line: Readonly<Record<string, unknown>>): LineMeta | null {
 }
 
 function contentBlocks(line: Readonly<Record<string, unknown>>): readonly unknown[] {
-  const content = record(line['message'])['content'];
+  const content = objectOf(line['message'])['content'];
   return Array.isArray(content) ? content : NOTHING;
 }
 
 function toolUses(line: Readonly<Record<string, unknown>>): TranscriptEntry[] {
   const entries: TranscriptEntry[] = [];
   for (const item of contentBlocks(line)) {
-    const block = record(item);
+    const block = objectOf(item);
     if (block['type'] !== 'tool_use') continue;
     const id = str(block['id']);
     const name = str(block['name']);
-    if (id && name) entries.push({ kind: 'tool-use', id, name, input: record(block['input']) });
+    if (id && name) entries.push({ kind: 'tool-use', id, name, input: objectOf(block['input']) });
   }
   return entries;
 }
@@ -96,9 +96,9 @@ function toolUses(line: Readonly<Record<string, unknown>>): TranscriptEntry[] {
 function toolResults(line: Readonly<Record<string, unknown>>): TranscriptEntry[] {
   const entries: TranscriptEntry[] = [];
   const raw = line['toolUseResult'];
-  const structured = typeof raw === 'string' ? raw : typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? record(raw) : null;
+  const structured = typeof raw === 'string' ? raw : typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? objectOf(raw) : null;
   for (const item of contentBlocks(line)) {
-    const block = record(item);
+    const block = objectOf(item);
     if (block['type'] !== 'tool_result') continue;
     const toolUseId = str(block['tool_use_id']);
     if (!toolUseId) continue;
@@ -114,21 +114,21 @@ export function resultText(content: unknown): string {
   if (!Array.isArray(content)) return '';
   const parts: string[] = [];
   for (const item of content) {
-    const block = record(item);
+    const block = objectOf(item);
     if (block['type'] === 'text') parts.push(str(block['text']));
   }
   return parts.join('\n');
 }
 
 function preToolHook(line: Readonly<Record<string, unknown>>): readonly TranscriptEntry[] {
-  const data = record(line['data']);
+  const data = objectOf(line['data']);
   const toolUseId = str(line['toolUseID']) || str(data['toolUseID']);
   if (data['type'] !== 'hook_progress' || data['hookEvent'] !== 'PreToolUse' || !toolUseId) return NOTHING;
   return [{ kind: 'pre-tool-hook', toolUseId }];
 }
 
 function hookBlock(line: Readonly<Record<string, unknown>>): readonly TranscriptEntry[] {
-  const attachment = record(line['attachment']);
+  const attachment = objectOf(line['attachment']);
   const toolUseId = str(attachment['toolUseID']);
   if (attachment['type'] !== 'hook_blocking_error' || attachment['hookEvent'] !== 'PreToolUse' || !toolUseId) return NOTHING;
   return [{ kind: 'hook-block', toolUseId }];

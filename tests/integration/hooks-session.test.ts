@@ -50,7 +50,7 @@ describe('stop', () => {
         'Edited 3 files: config.ts, handler.ts, schema.ts',
         'Commands: npm test; git commit -m "feat: memory"; npm run build',
         'Errors (1): cat: /tmp/missing.txt: No such file or directory',
-        '[7 observations, 240s, tools: Edit/Write/Bash]',
+        '[7 memories, 240s, tools: Edit/Write/Bash]',
       ].join('\n'),
       tools_used: '["Edit","Write","Bash"]',
       files_changed: JSON.stringify(['config.ts', 'handler.ts', 'schema.ts'].map((name) => join(box.project, 'src', name))),

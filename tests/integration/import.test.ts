@@ -4,9 +4,9 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../lib/config.js';
-import { inTransaction } from '../../lib/db/imports.js';
-import { MemoryStore, type NewMemory } from '../../lib/db/memories.js';
-import { openDb } from '../../lib/db/open.js';
+import { MemoryStore } from '../../lib/db/memories.js';
+import type { NewMemory } from '../../lib/memory.js';
+import { inTransaction, openDb } from '../../lib/db/open.js';
 import { importTranscripts } from '../../lib/import/importer.js';
 import { allMemories, bashResponse, openForRead, postToolUse, runCli, runHook, sandbox, tempDir, type MemoryRecord, type Sandbox } from '../helpers.js';
 import { copyFixtures, FIXTURES, transcript, writeLargeTranscript, type Call } from '../transcript-helpers.js';
@@ -113,7 +113,7 @@ describe('importing the fixture transcripts', () => {
     await importJson(box, [FIXTURES]);
     const summaries = openForRead(box.dbPath).prepare('SELECT session_id, project, summary, memory_count, error_count FROM session_summaries ORDER BY session_id').all();
     expect(summaries).toEqual([
-      { session_id: SHOP, project: 'shop', memory_count: 5, error_count: 1, summary: 'Edited 3 files: cart.js, db.js, payments.js\nCommands: cd server && npm run migrate\nErrors (1): FAIL src/cart.test.js\n[5 observations, 176s, tools: MultiEdit/Bash/Edit/Write]' },
+      { session_id: SHOP, project: 'shop', memory_count: 5, error_count: 1, summary: 'Edited 3 files: cart.js, db.js, payments.js\nCommands: cd server && npm run migrate\nErrors (1): FAIL src/cart.test.js\n[5 memories, 176s, tools: MultiEdit/Bash/Edit/Write]' },
       { session_id: API, project: 'api', memory_count: 5, error_count: 1, summary: expect.stringContaining('Edited 2 files: limiter.go, prod.yaml') },
       { session_id: WEB, project: 'web', memory_count: 8, error_count: 2, summary: expect.stringContaining('Edited 4 files: button.tsx, bundle-size.ipynb, theme.ts, index.ts') },
     ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyCommand, isNoiseCommand, splitCommand } from '../../lib/shell.js';
+import { classifyCommand, commandKey, isNoiseCommand, splitCommand } from '../../lib/shell.js';
 
 describe('read-only shell noise', () => {
   it.each([
@@ -46,5 +46,18 @@ describe('command classification', () => {
     ['python script.py', 'run', 1],
   ] as const)('classifies %s as %s', (command, kind, importance) => {
     expect(classifyCommand(command)).toMatchObject({ kind, importance });
+  });
+});
+
+describe('top command keys', () => {
+  it.each([
+    ['git commit -m "x" && npm test  # commit it', 'git commit'],
+    ['cd src && npm run build', 'npm run'],
+    ['FOO=1 sudo docker compose up -d', 'docker compose'],
+    ['/usr/local/bin/node script.js', 'node'],
+    ['pytest -x tests/', 'pytest'],
+    ['', null],
+  ])('%j → %j', (content, key) => {
+    expect(commandKey(content)).toBe(key);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionRow } from '../../lib/db/memories.js';
+import type { SessionRow } from '../../lib/memory.js';
 import { summarizeSession } from '../../lib/summary.js';
 
 const at = (second: number) => new Date(Date.UTC(2026, 10, 20, 9, 0, second)).toISOString();
@@ -24,7 +24,7 @@ describe('session summary', () => {
       'Edited 3 files: config.ts, handler.ts, schema.ts',
       'Commands: npm test; git commit -m "feat: memory"',
       'Errors (1): ENOENT /tmp/missing.txt',
-      '[8 observations, 120s, tools: Edit/Write/Bash]',
+      '[8 memories, 120s, tools: Edit/Write/Bash]',
     ].join('\n'));
     expect(summary).toMatchObject({
       sessionId: 's-1', project: 'app', projectPath: '/w/app', memoryCount: 8, errorCount: 1, durationSec: 120,

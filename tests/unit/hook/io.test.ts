@@ -1,11 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { parseJsonObject, readStdin } from '../../../lib/hook/io.js';
-import { loadConfig } from '../../../lib/config.js';
-import { projectAt, resolveProject } from '../../../lib/project.js';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { tempDir } from '../../helpers.js';
+import { parseJsonObject, readStdin, stdinTimeoutMs } from '../../../lib/hook/io.js';
 
 describe('reading stdin', () => {
   it('reads a payload that arrives in pieces', async () => {
@@ -41,40 +36,11 @@ describe('reading stdin', () => {
   });
 });
 
-describe('configuration', () => {
-  it('defaults to ~/.claude/memory.db', () => {
-    expect(loadConfig({ HOME: '/home/u' }).dbPath).toBe('/home/u/.claude/memory.db');
-  });
-  it('honours CLAUDE_MEMORY_DB and CLAUDE_MEMORY_DISABLE', () => {
-    expect(loadConfig({ HOME: '/h', CLAUDE_MEMORY_DB: '/x/m.db', CLAUDE_MEMORY_DISABLE: '1' })).toMatchObject({ dbPath: '/x/m.db', disabled: true });
-  });
-  it('clamps the context size and warns about bad numbers instead of throwing', () => {
-    expect(loadConfig({ CLAUDE_MEMORY_CONTEXT_CHARS: '100000' }).contextChars).toBe(9000);
-    const config = loadConfig({ CLAUDE_MEMORY_RETENTION_DAYS: 'soon' });
-    expect(config.retentionDays).toBe(90);
-    expect(config.warnings).toEqual(['CLAUDE_MEMORY_RETENTION_DAYS=soon is not a whole number; using 90']);
-  });
-  it('takes an injected clock', () => {
-    expect(loadConfig({ CLAUDE_MEMORY_NOW: '2026-01-02T03:04:05Z' }).now().toISOString()).toBe('2026-01-02T03:04:05.000Z');
-  });
-});
-
-describe('project identity', () => {
-  it('prefers CLAUDE_PROJECT_DIR', () => {
-    expect(resolveProject({ CLAUDE_PROJECT_DIR: '/w/api/' }, '/w/api/src')).toEqual({ name: 'api', path: '/w/api' });
-  });
-  it('walks up to the git top-level without spawning git', () => {
-    const root = join(tempDir(), 'shop');
-    mkdirSync(join(root, '.git'), { recursive: true });
-    mkdirSync(join(root, 'src', 'deep'), { recursive: true });
-    expect(resolveProject({}, join(root, 'src', 'deep'))).toEqual({ name: 'shop', path: root });
-  });
-  it('falls back to cwd outside a repository', () => {
-    const dir = join(tempDir(), 'scratch');
-    mkdirSync(dir);
-    expect(resolveProject({}, dir)).toEqual({ name: 'scratch', path: dir });
-  });
-  it('understands Windows paths', () => {
-    expect(projectAt('C:\\Users\\dev\\app')).toEqual({ name: 'app', path: 'C:\\Users\\dev\\app' });
+describe('stdin timeout', () => {
+  it.each([
+    [{}, 9000], [{ CLAUDE_MEMORY_STDIN_TIMEOUT_MS: '300' }, 300], [{ CLAUDE_MEMORY_STDIN_TIMEOUT_MS: '60000' }, 9000],
+    [{ CLAUDE_MEMORY_STDIN_TIMEOUT_MS: '0' }, 9000], [{ CLAUDE_MEMORY_STDIN_TIMEOUT_MS: 'soon' }, 9000],
+  ])('waits %j → %i ms, never longer than the default', (env, ms) => {
+    expect(stdinTimeoutMs(env)).toBe(ms);
   });
 });

@@ -49,10 +49,10 @@ function rebuild(name: string, input: Record<string, unknown>, result: Record<st
   for (const line of between) feed(line);
   const call = feed(result);
   if (!call) throw new Error('call did not pair');
-  return rebuildEvent(call, { sessionId: SESSION, agentId: null, transcriptPath: '/t.jsonl' });
+  return rebuildEvent(call, { sessionId: SESSION, agentId: null });
 }
 
-describe('reading transcript lines (§3, §10)', () => {
+describe('reading transcript lines', () => {
   it.each([
     ['a partly written last line', '{"type":"assistant","message":{"content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"npm run bu'],
     ['plain text', 'not json at all'],
@@ -88,22 +88,22 @@ describe('reading transcript lines (§3, §10)', () => {
     ]);
   });
 
-  it('treats a missing is_error as success (§5)', () => {
+  it('treats a missing is_error as success', () => {
     expect(entries(toolResult('toolu_1', 'ok'))).toEqual([{ kind: 'tool-result', toolUseId: 'toolu_1', isError: false, text: 'ok', structured: null }]);
   });
 
-  it('joins array result content into text (§5)', () => {
+  it('joins array result content into text', () => {
     expect(resultText([{ type: 'text', text: 'first' }, { type: 'image', source: {} }, { type: 'text', text: 'second' }])).toBe('first\nsecond');
   });
 
-  it('keeps toolUseResult whether it is an object or an "Error: …" string (§6)', () => {
+  it('keeps toolUseResult whether it is an object or an "Error: …" string', () => {
     const [object] = entries(toolResult('toolu_1', 'x', false, { stdout: 'x' }));
     const [text] = entries(toolResult('toolu_2', 'Exit code 1', true, 'Error: Exit code 1'));
     expect(object).toMatchObject({ structured: { stdout: 'x' } });
     expect(text).toMatchObject({ structured: 'Error: Exit code 1', isError: true });
   });
 
-  it('notices a PreToolUse hook running and blocking a call (§8)', () => {
+  it('notices a PreToolUse hook running and blocking a call', () => {
     const progress = envelope('progress', { data: { type: 'hook_progress', hookEvent: 'PreToolUse', hookName: 'PreToolUse:Bash' }, toolUseID: 'toolu_1' });
     const other = envelope('progress', { data: { type: 'hook_progress', hookEvent: 'PostToolUse' }, toolUseID: 'toolu_1' });
     const block = envelope('attachment', { attachment: { type: 'hook_blocking_error', hookEvent: 'PreToolUse', toolUseID: 'toolu_1', blockingError: {} } });
@@ -115,7 +115,7 @@ describe('reading transcript lines (§3, §10)', () => {
   });
 });
 
-describe('pairing calls with their results (§5)', () => {
+describe('pairing calls with their results', () => {
   it('pairs by id even with other lines in between, and forgets the call once answered', () => {
     const pairer = new ToolPairer();
     const [use] = entries(toolUse('toolu_9', 'Edit', { file_path: '/a.ts' }));
@@ -140,7 +140,7 @@ describe('pairing calls with their results (§5)', () => {
   });
 });
 
-describe('rebuilding the hook event (§6, §7)', () => {
+describe('rebuilding the hook event', () => {
   it('uses toolUseResult as the tool_response', () => {
     const rebuilt = rebuild('Bash', { command: 'npm install zod' }, toolResult('toolu_1', 'added 1 package', false, { stdout: 'added 1 package', stderr: '', interrupted: false, isImage: false }));
     expect(rebuilt).toMatchObject({ kind: 'event', event: { outcome: 'success', toolName: 'Bash', toolUseId: 'toolu_1', response: { stdout: 'added 1 package' } } });
@@ -195,7 +195,7 @@ describe('rebuilding the hook event (§6, §7)', () => {
   });
 });
 
-describe('finding transcripts (§1)', () => {
+describe('finding transcripts', () => {
   it('reads main sessions before subagent files, skips tool-results, and names hints from file names', () => {
     const root = tempDir();
     const slug = join(root, '-home-dev-web');

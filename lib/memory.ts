@@ -1,0 +1,167 @@
+// The domain vocabulary, said once: memory types, importance, the tools we capture (and the settings
+// matcher derived from them), and the shapes a memory takes from draft to stored row. Pure: no I/O.
+import type { Project } from './project.js';
+
+export const MEMORY_TYPES = ['observation', 'file_edit', 'command', 'error'] as const;
+export type MemoryType = (typeof MEMORY_TYPES)[number];
+
+/** 1: routine (reads, test runs); 2: a change worth recalling; 3: an error, kept past retention. */
+export type Importance = 1 | 2 | 3;
+export const IMPORTANCE = { routine: 1, change: 2, error: 3 } as const satisfies Record<string, Importance>;
+
+/** The tools whose results become memories, as the settings matcher names them. */
+export const CAPTURED_TOOLS = ['Edit', 'Write', 'Bash', 'NotebookEdit'] as const;
+/** Folded into Edit by newer Claude Code; still parsed from old payloads and transcripts, never in the matcher. */
+export const LEGACY_CAPTURED_TOOLS = ['MultiEdit'] as const;
+export type CapturedTool = (typeof CAPTURED_TOOLS)[number] | (typeof LEGACY_CAPTURED_TOOLS)[number];
+
+const CAPTURED: ReadonlySet<string> = new Set<string>([...CAPTURED_TOOLS, ...LEGACY_CAPTURED_TOOLS]);
+
+export function isCapturedTool(name: string): name is CapturedTool {
+  return CAPTURED.has(name);
+}
+
+/**
+ * The PostToolUse/PostToolUseFailure matcher the installer writes. Letters and `|` only, which
+ * Claude Code reads as a list of exact tool names, so adding a tool above cannot miss the matcher.
+ */
+export const CAPTURED_TOOLS_MATCHER = CAPTURED_TOOLS.join('|');
+
+export type MemorySource = 'hook' | 'import';
+
+/** What capture decides about one tool event; where and when it happened is added by toNewMemory. */
+export interface MemoryDraft {
+  readonly type: MemoryType;
+  readonly toolName: CapturedTool;
+  readonly filePath: string | null;
+  readonly content: string;
+  readonly tags: string;
+  readonly importance: Importance;
+  readonly exitCode: number | null;
+}
+
+/** Where and when a drafted memory happened: the facts a draft does not carry. */
+export interface MemoryOrigin {
+  readonly sessionId: string;
+  readonly agentId: string | null;
+  readonly toolUseId: string | null;
+  readonly project: Project;
+  readonly createdAt: Date;
+  readonly source: MemorySource;
+}
+
+/** One memory as it is inserted; the live hook and imports build it the same way. */
+export interface NewMemory {
+  readonly sessionId: string;
+  readonly toolName: CapturedTool;
+  readonly type: MemoryType;
+  readonly project: string;
+  readonly projectPath: string;
+  readonly filePath: string | null;
+  readonly content: string;
+  readonly tags: string;
+  readonly importance: Importance;
+  readonly createdAt: string;
+  readonly toolUseId: string | null;
+  readonly agentId: string | null;
+  readonly exitCode: number | null;
+  readonly source: MemorySource;
+}
+
+export function toNewMemory(draft: MemoryDraft, origin: MemoryOrigin): NewMemory {
+  return {
+    sessionId: origin.sessionId,
+    toolName: draft.toolName,
+    type: draft.type,
+    project: origin.project.name,
+    projectPath: origin.project.path,
+    filePath: draft.filePath,
+    content: draft.content,
+    tags: draft.tags,
+    importance: draft.importance,
+    createdAt: origin.createdAt.toISOString(),
+    toolUseId: origin.toolUseId,
+    agentId: origin.agentId,
+    exitCode: draft.exitCode,
+    source: origin.source,
+  };
+}
+
+export type InsertOutcome = 'stored' | 'duplicate-tool-use' | 'duplicate-content';
+
+// Rows read back. Stored text may predate today's vocabulary, so read types stay as wide as the column.
+
+/** A session's memories in order, as Stop folds them into a summary. */
+export interface SessionRow {
+  readonly type: string;
+  readonly toolName: string;
+  readonly filePath: string | null;
+  readonly content: string;
+  readonly createdAt: string;
+  readonly project: string;
+  readonly projectPath: string;
+}
+
+/** A session's structural summary, as written. */
+export interface SessionSummaryRow {
+  readonly sessionId: string;
+  readonly project: string;
+  readonly projectPath: string;
+  readonly summary: string;
+  readonly toolsUsed: readonly string[];
+  readonly filesChanged: readonly string[];
+  readonly memoryCount: number;
+  readonly errorCount: number;
+  readonly durationSec: number;
+  readonly startedAt: string;
+  readonly endedAt: string;
+  readonly updatedAt: string;
+}
+
+/** A memory as SessionStart's context shows it. */
+export interface ContextRow {
+  readonly content: string;
+  readonly filePath: string | null;
+  readonly createdAt: string;
+}
+
+/** A session summary as SessionStart's context shows it. */
+export interface ContextSummaryRow {
+  readonly summary: string;
+  readonly endedAt: string;
+}
+
+/** A whole `memories` row under its column names, as the CLI's `--json` prints it. */
+export interface MemoryRow {
+  readonly id: number;
+  readonly session_id: string;
+  readonly tool_name: string;
+  readonly type: string;
+  readonly project: string;
+  readonly project_path: string;
+  readonly file_path: string | null;
+  readonly content: string;
+  readonly tags: string;
+  readonly importance: number;
+  readonly created_at: string;
+  readonly tool_use_id: string | null;
+  readonly agent_id: string | null;
+  readonly exit_code: number | null;
+  readonly source: string;
+}
+
+/** A whole `session_summaries` row under its column names, lists decoded, as `--json` prints it. */
+export interface SummaryRecord {
+  readonly session_id: string;
+  readonly project: string;
+  readonly project_path: string;
+  readonly summary: string;
+  readonly tools_used: string[];
+  readonly files_changed: string[];
+  readonly memory_count: number;
+  readonly error_count: number;
+  readonly duration_sec: number;
+  readonly started_at: string;
+  readonly ended_at: string;
+  readonly updated_at: string;
+}

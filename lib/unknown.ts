@@ -1,0 +1,21 @@
+// Narrowing of `unknown` values into what the rest of lib/ works with: wire JSON fields and thrown
+// errors. Never throws; a value of the wrong shape becomes an empty one.
+
+/** The string, or '' for anything else. */
+export function str(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** The plain object, or {} for anything else (arrays and null included). */
+export function objectOf(value: unknown): Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** A thrown value as one message, prefixed with its code (`ENOENT: …`) when the message lacks it. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return typeof code === 'string' && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
+  }
+  return String(error);
+}
