@@ -1,5 +1,6 @@
-// Enforces the layout STYLE.md describes: thin hooks, logic in lib/, SQL and better-sqlite3 only
-// under lib/db/, and a hook import graph free of CLI dependencies.
+// Enforces the layout the folders state: hooks/ is wiring over lib/hook/; lib/db/ alone holds SQL and
+// better-sqlite3 and imports no display code; the pure modules never reach lib/db/; a hook's import
+// graph holds no CLI, import or install code.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,27 +15,53 @@ function sourceFiles(dir: string): string[] {
 
 function importsOf(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8');
-  return [...text.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm)].map((m) => (m[1] ?? m[2]) as string);
+  return [...text.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm)]
+    .map((m) => (m[1] ?? m[2] ?? m[3]) as string);
+}
+
+/** Our source files `file` imports, as repository paths (`lib/db/open.ts`). */
+function localImports(file: string): string[] {
+  return importsOf(file).filter((spec) => spec.startsWith('.')).map((spec) => relative(ROOT, resolve(ROOT, dirname(file), spec)).replace(/\.js$/, '.ts'));
+}
+
+/** Every source file reachable from `file` through our own imports (itself excluded). */
+function reachable(file: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = localImports(file);
+  while (queue.length > 0) {
+    const next = queue.pop() as string;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    queue.push(...localImports(next));
+  }
+  return seen;
 }
 
 const lib = sourceFiles('lib');
 const hooks = sourceFiles('hooks');
 const commands = sourceFiles('commands');
 
+// Decisions over values, no I/O: they must never reach the database, so they stay testable alone.
+const PURE = [
+  'lib/memory.ts', 'lib/capture.ts', 'lib/summary.ts', 'lib/context.ts', 'lib/shell.ts', 'lib/redact.ts', 'lib/sanitize.ts',
+  'lib/text.ts', 'lib/unknown.ts', 'lib/hook/payload.ts', 'lib/search/plan.ts', 'lib/search/snippet.ts', 'lib/import/pairing.ts',
+];
+// What lib/db/ may import besides itself: the vocabulary and the search plan it runs.
+const DB_MAY_IMPORT = ['lib/memory.ts', 'lib/search/plan.ts'];
+
 describe('architecture', () => {
-  it('keeps hook entry points to wiring', () => {
+  it('keeps hook entry points to wiring over lib/hook/', () => {
     for (const file of hooks) {
       expect(readFileSync(join(ROOT, file), 'utf8').split('\n').length, file).toBeLessThanOrEqual(30);
-      for (const spec of importsOf(file)) expect(spec.startsWith('../lib/') || spec.startsWith('node:'), `${file} imports ${spec}`).toBe(true);
+      for (const spec of importsOf(file)) expect(spec.startsWith('../lib/hook/') || spec.startsWith('node:'), `${file} imports ${spec}`).toBe(true);
     }
   });
 
   it('lets nothing import hooks/ or commands/', () => {
     for (const file of [...lib, ...hooks, ...commands]) {
-      for (const spec of importsOf(file).filter((s) => s.startsWith('.'))) {
-        const target = relative(ROOT, resolve(ROOT, dirname(file), spec));
+      for (const target of localImports(file)) {
         if (file.startsWith('commands/') && target.startsWith('commands/')) continue;
-        expect(target.startsWith('hooks/') || target.startsWith('commands/'), `${file} imports ${spec}`).toBe(false);
+        expect(target.startsWith('hooks/') || target.startsWith('commands/'), `${file} imports ${target}`).toBe(false);
       }
     }
   });
@@ -54,6 +81,21 @@ describe('architecture', () => {
     }
   });
 
+  it('keeps display code out of lib/db/', () => {
+    for (const file of lib.filter((f) => f.startsWith('lib/db/'))) {
+      for (const target of localImports(file)) {
+        expect(target.startsWith('lib/db/') || DB_MAY_IMPORT.includes(target), `${file} imports ${target}`).toBe(true);
+      }
+    }
+  });
+
+  it('never lets a pure module reach lib/db/', () => {
+    for (const file of PURE) {
+      expect(lib, file).toContain(file);
+      expect([...reachable(file)].filter((target) => target.startsWith('lib/db/')), file).toEqual([]);
+    }
+  });
+
   it('keeps process exits, console and argv out of lib/', () => {
     for (const file of lib) {
       const text = readFileSync(join(ROOT, file), 'utf8');
@@ -65,6 +107,15 @@ describe('architecture', () => {
     for (const hook of ['session-start', 'post-tool-use', 'stop', '_cleanup']) {
       const { packages } = importGraph(join(DIST, 'hooks', `${hook}.js`));
       expect([...packages].sort(), hook).toEqual(['better-sqlite3']);
+    }
+  });
+
+  it('loads no CLI, search, import or install code from a hook', () => {
+    for (const hook of ['session-start', 'post-tool-use', 'stop', '_cleanup']) {
+      const files = importGraph(join(DIST, 'hooks', `${hook}.js`)).files.map((file) => relative(DIST, file));
+      const foreign = files.filter((file) => /^(?:commands|lib\/(?:import|install|search))\//.test(file));
+      expect(foreign, hook).toEqual([]);
+      expect(files.filter((file) => file.startsWith('lib/hook/')).length, hook).toBeGreaterThan(0);
     }
   });
 });
