@@ -1,5 +1,6 @@
 // Transcript lines → entries, tool_use ↔ tool_result pairing, the rebuilt ToolEvent, file discovery,
-// streaming line splitting and the progress line. Shapes from transcript-format.md (section in each name).
+// streaming line splitting and the progress line. Line shapes as Claude Code 1.0.x–2.1.x writes them
+// (see tests/fixtures/transcripts/README.md for each fixture's provenance).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
