@@ -1,7 +1,7 @@
 // Read-mostly health checks of a memory database for `memory doctor`: SQLite and FTS5 integrity,
 // journal mode, schema version, index row counts. Never creates, migrates or repairs anything.
 import Database from 'better-sqlite3';
-import { SCHEMA_VERSION } from './open.js';
+import { prepared, SCHEMA_VERSION } from './open.js';
 
 export const FTS_TABLES = ['memories_fts', 'memories_trigram'] as const;
 
@@ -34,7 +34,7 @@ export function inspectDb(path: string): DbHealth {
     const memoryRows = count(db, 'memories');
     const fts = FTS_TABLES.map((table): FtsHealth => {
       try {
-        db.prepare(`INSERT INTO ${table} (${table}) VALUES ('integrity-check')`).run();
+        prepared(db, `INSERT INTO ${table} (${table}) VALUES ('integrity-check')`).run();
         return { table, problem: null, rows: count(db, table) };
       } catch (error) {
         return { table, problem: error instanceof Error ? error.message : String(error), rows: count(db, table) };
@@ -63,7 +63,7 @@ export function rowCounts(path: string): RowCounts | null {
   try {
     return {
       memories: count(db, 'memories') ?? 0,
-      errors: Number((db.prepare(`SELECT count(*) AS n FROM memories WHERE type = 'error'`).get() as { n: number }).n),
+      errors: Number((prepared(db, `SELECT count(*) AS n FROM memories WHERE type = 'error'`).get() as { n: number }).n),
       summaries: count(db, 'session_summaries') ?? 0,
     };
   } catch {
@@ -84,7 +84,7 @@ export const WAL_SQL = 'PRAGMA journal_mode=WAL';
 
 function count(db: Database.Database, table: string): number | null {
   try {
-    return Number((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
+    return Number((prepared(db, `SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
   } catch {
     return null;
   }
