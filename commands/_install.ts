@@ -4,9 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { backupFile, readSettingsFile, writeFileAtomic } from '../lib/install-fs.js';
-import { detectIndent, installHooks, serializeSettings, uninstallHooks, type Change, type MergeResult } from '../lib/settings.js';
-import { isOurSlashCommand, renderSlashCommand } from '../lib/slash.js';
+import { backupFile, readSettingsFile, writeFileAtomic } from '../lib/install/files.js';
+import { detectIndent, installHooks, serializeSettings, uninstallHooks, type Change, type MergeResult } from '../lib/install/settings.js';
+import { isOurSlashCommand, renderSlashCommand } from '../lib/install/slash.js';
 
 const USAGE = `usage: _install.js check-settings <settings.json>
        _install.js hooks-install <settings.json> <runtime-dir>

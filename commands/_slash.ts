@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { readStdin } from '../lib/hook/io.js';
-import { searchArgv, splitArguments } from '../lib/slash.js';
+import { searchArgv, splitArguments } from '../lib/install/slash.js';
 
 const cli = fileURLToPath(new URL('./cli.js', import.meta.url));
 

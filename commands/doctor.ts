@@ -1,7 +1,7 @@
-// `memory doctor`: prints the installation checks of lib/doctor.ts as ✓/!/✗ lines with a fix each,
+// `memory doctor`: prints the installation checks of lib/install/doctor.ts as ✓/!/✗ lines with a fix each,
 // or as JSON; exits 1 (through MemoryError) when any check failed.
 import type { Command } from 'commander';
-import { runDoctor, type Check, type DoctorReport } from '../lib/doctor.js';
+import { runDoctor, type Check, type DoctorReport } from '../lib/install/doctor.js';
 import { MemoryError } from '../lib/errors.js';
 import { colorsFor, type Colors } from './_format.js';
 

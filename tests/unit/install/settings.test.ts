@@ -1,9 +1,9 @@
-// The settings.json merge as pure data (lib/settings.ts) and the slash command's argument handling
-// and rendering (lib/slash.ts).
+// The settings.json merge as pure data (lib/install/settings.ts) and the slash command's argument handling
+// and rendering (lib/install/slash.ts).
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { detectIndent, doubleQuote, hookCommand, installHooks, listHandlers, parseSettings, uninstallHooks } from '../../lib/settings.js';
-import { renderSlashCommand, searchArgv, splitArguments } from '../../lib/slash.js';
+import { detectIndent, doubleQuote, hookCommand, installHooks, listHandlers, parseSettings, uninstallHooks } from '../../../lib/install/settings.js';
+import { renderSlashCommand, searchArgv, splitArguments } from '../../../lib/install/slash.js';
 
 const RUNTIME = '/home/dev/.claude/hooks/memory';
 

@@ -4,10 +4,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { loadConfig } from './config.js';
-import { ftsRebuildSql, inspectDb, rowCounts, WAL_SQL, type FtsHealth } from './db/health.js';
-import { readSettingsFile } from './install-fs.js';
-import { claudeDir, cleanupMarkerPath, type Env } from './paths.js';
+import { loadConfig } from '../config.js';
+import { ftsRebuildSql, inspectDb, rowCounts, WAL_SQL, type FtsHealth } from '../db/health.js';
+import { readSettingsFile } from './files.js';
+import { claudeDir, cleanupMarkerPath, type Env } from '../paths.js';
 import { HOOK_SPECS, hookCommand, hookScriptPath, isOurCommand, listHandlers, runtimeDir, type HookSpec, type RegisteredHandler } from './settings.js';
 import { isOurSlashCommand } from './slash.js';
 

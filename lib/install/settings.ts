@@ -1,8 +1,8 @@
 // Our hook entries in Claude Code's settings.json, as pure data: what we register, how to merge it
 // into a user's settings object and take it out again. Never reads or writes files; no SQL.
 import { join } from 'node:path';
-import { CAPTURED_TOOLS_MATCHER } from './memory.js';
-import { claudeDir, type Env } from './paths.js';
+import { CAPTURED_TOOLS_MATCHER } from '../memory.js';
+import { claudeDir, type Env } from '../paths.js';
 
 export type HookEvent = 'SessionStart' | 'PostToolUse' | 'PostToolUseFailure' | 'Stop';
 export type HookScript = 'session-start' | 'post-tool-use' | 'stop';
