@@ -1,9 +1,14 @@
-// Fixtures for the install.sh and doctor tests: install.sh run in a temp HOME with stdin closed
-// (from this already-built checkout, --no-build), and the hook commands read back from settings.json.
+// Fixtures for the install and doctor tests: install.sh run in a temp HOME with stdin closed (from
+// this already-built checkout, --no-build), the installer called in-process, one install shared by
+// the tests that only read it, and the hook commands read back from settings.json.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, sandbox, type RunResult, type Sandbox } from './helpers.js';
+import { afterAll, beforeAll } from 'vitest';
+import { install } from '../lib/install/install.js';
+import type { Reporter } from '../lib/install/steps.js';
+import { ROOT, sandbox, tempDir, type RunResult, type Sandbox } from './helpers.js';
 
 export interface InstallBox extends Sandbox {
   readonly claude: string;
@@ -14,12 +19,19 @@ export interface InstallBox extends Sandbox {
 
 /** A sandbox whose env also keeps npm's user config and cache (node-gyp needs them offline). */
 export function installBox(extraEnv: Record<string, string> = {}): InstallBox {
-  const npmEnv: Record<string, string> = {};
+  return withInstallPaths(sandbox({ ...npmEnv(), ...extraEnv }));
+}
+
+function npmEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
   for (const key of ['npm_config_userconfig', 'npm_config_cache'] as const) {
     const value = process.env[key];
-    if (value) npmEnv[key] = value;
+    if (value) env[key] = value;
   }
-  const box = sandbox({ ...npmEnv, ...extraEnv });
+  return env;
+}
+
+function withInstallPaths(box: Sandbox): InstallBox {
   const claude = join(box.home, '.claude');
   return {
     ...box,
@@ -28,6 +40,61 @@ export function installBox(extraEnv: Record<string, string> = {}): InstallBox {
     runtime: join(claude, 'hooks', 'memory'),
     launcher: join(box.home, '.local', 'bin', 'memory'),
   };
+}
+
+export interface SharedInstall {
+  readonly box: InstallBox;
+  /** What ./install.sh printed. */
+  readonly stdout: string;
+}
+
+/**
+ * One real `./install.sh --no-build` into a fresh temp HOME for the whole file, for tests that only
+ * read the installation. Tests that write a database point CLAUDE_MEMORY_DB elsewhere (withOwnDb).
+ */
+export function useSharedInstall(): () => SharedInstall {
+  let shared: SharedInstall | undefined;
+  let home = '';
+  beforeAll(async () => {
+    home = mkdtempSync(join(tmpdir(), 'cmh-shared-'));
+    const project = join(home, 'work', 'my-app');
+    mkdirSync(join(project, '.git'), { recursive: true });
+    mkdirSync(join(project, 'src'), { recursive: true });
+    const dbPath = join(home, '.claude', 'memory.db');
+    const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, CLAUDE_MEMORY_DB: dbPath, NO_COLOR: '1', ...npmEnv() };
+    const box = withInstallPaths({ home, dbPath, project, env });
+    const result = await runInstall(['--no-build'], env);
+    if (result.code !== 0) throw new Error(`shared install failed: ${result.stderr}`);
+    shared = { box, stdout: result.stdout };
+  });
+  afterAll(() => rmSync(home, { recursive: true, force: true }));
+  return () => {
+    if (!shared) throw new Error('the shared install is not ready');
+    return shared;
+  };
+}
+
+/** The same installation with a database of the test's own (cleaned up with the test). */
+export function withOwnDb(box: InstallBox): InstallBox {
+  const dbPath = join(tempDir('cmh-db-'), 'memory.db');
+  return { ...box, dbPath, env: { ...box.env, CLAUDE_MEMORY_DB: dbPath } };
+}
+
+/** Lines the in-process installer printed, as install.sh would show them. */
+export function collectingReporter(lines: string[] = []): Reporter & { readonly lines: string[] } {
+  return {
+    lines,
+    step: (text) => lines.push(`✓ ${text}`),
+    info: (text) => lines.push(text),
+    warn: (text) => lines.push(`! ${text}`),
+  };
+}
+
+/** Installs into the box in this process, from this built checkout; returns the printed lines. */
+export function installInProcess(box: InstallBox, choices: { commandName?: string; binDir?: string } = {}): string[] {
+  const report = collectingReporter();
+  install(ROOT, { commandName: choices.commandName ?? 'mem', ...(choices.binDir === undefined ? {} : { binDir: choices.binDir }) }, { env: box.env, report });
+  return report.lines;
 }
 
 /** Runs ./install.sh with stdin closed (`<&-`), as a non-interactive installer must survive. */

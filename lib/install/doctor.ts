@@ -7,8 +7,10 @@ import { dirname, join } from 'node:path';
 import { loadConfig } from '../config.js';
 import { ftsRebuildSql, inspectDb, rowCounts, WAL_SQL, type FtsHealth } from '../db/health.js';
 import { readSettingsFile } from './files.js';
-import { claudeDir, cleanupMarkerPath, type Env } from '../paths.js';
-import { HOOK_SPECS, hookCommand, hookScriptPath, isOurCommand, listHandlers, runtimeDir, type HookSpec, type RegisteredHandler } from './settings.js';
+import { cleanupMarkerPath, type Env } from '../paths.js';
+import { launcherRuns, parseRecord } from './launcher.js';
+import { installLayout } from './layout.js';
+import { HOOK_SPECS, hookCommand, hookScriptPath, isOurCommand, listHandlers, type HookSpec, type RegisteredHandler } from './settings.js';
 import { isOurSlashCommand } from './slash.js';
 
 export type Status = 'ok' | 'warn' | 'fail';
@@ -33,8 +35,9 @@ const REINSTALL = 'run ./install.sh from the claude-memory-hooks checkout (it is
 
 export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
   const config = loadConfig(env);
-  const runtime = runtimeDir(env);
-  const settingsPath = join(claudeDir(env), 'settings.json');
+  const layout = installLayout(env);
+  const runtime = layout.runtime;
+  const settingsPath = layout.settings;
   const checks: Check[] = [checkNode(nodeVersion)];
   if (config.disabled) {
     checks.push({ section: 'environment', status: 'warn', message: 'CLAUDE_MEMORY_DISABLE is set: the hooks capture nothing and inject nothing', fix: 'unset CLAUDE_MEMORY_DISABLE to turn capture back on' });
@@ -42,8 +45,8 @@ export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
   const registered = checkSettings(settingsPath, runtime, checks);
   checks.push(...checkDatabase(config.dbPath));
   checks.push(...sampleRuns(env, runtime, registered));
-  checks.push(checkSlashCommand(join(claudeDir(env), 'commands'), runtime));
-  checks.push(checkLauncher(runtime, env));
+  checks.push(checkSlashCommand(layout.commandsDir, runtime));
+  checks.push(checkLauncher(layout.record, runtime, env));
   return { ok: checks.every((check) => check.status !== 'fail'), settingsPath, runtimeDir: runtime, dbPath: config.dbPath, checks };
 }
 
@@ -275,12 +278,12 @@ function checkSlashCommand(dir: string, runtime: string): Check {
     : { section, status: 'warn', message: `no slash command installed in ${dir}`, fix: REINSTALL };
 }
 
-/** The `memory` launcher recorded by install.sh: present, ours, pointing at this runtime, on PATH. */
-function checkLauncher(runtime: string, env: Env): Check {
+/** The `memory` launcher the install recorded: present, ours, pointing at this runtime, on PATH. */
+function checkLauncher(record: string, runtime: string, env: Env): Check {
   const section = 'launcher';
   let launcher = '';
   try {
-    launcher = /^launcher=(.*)$/m.exec(readFileSync(join(runtime, '.install-manifest'), 'utf8'))?.[1] ?? '';
+    launcher = parseRecord(readFileSync(record, 'utf8')).launcher ?? '';
   } catch {
     return { section, status: 'warn', message: `no install record in ${runtime}: the memory launcher cannot be checked`, fix: REINSTALL };
   }
@@ -290,7 +293,7 @@ function checkLauncher(runtime: string, env: Env): Check {
   } catch {
     return { section, status: 'fail', message: `the memory launcher ${launcher} is missing`, fix: REINSTALL };
   }
-  if (!text.includes(`${runtime}/dist/commands/cli.js`)) {
+  if (!launcherRuns(text, runtime)) {
     return { section, status: 'fail', message: `${launcher} does not run ${runtime}`, fix: REINSTALL };
   }
   const onPath = (env['PATH'] ?? '').split(':').includes(dirname(launcher));

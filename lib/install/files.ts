@@ -1,6 +1,6 @@
-// File operations install.sh delegates to Node: read settings.json safely, back it up, and replace
-// files atomically (temp file + rename) keeping their mode and any symlink that points at them.
-import { chmodSync, closeSync, copyFileSync, existsSync, fsyncSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+// The installer's file operations: read settings.json safely, say whether we may replace a file,
+// back it up, and replace files atomically (temp file + rename) keeping their mode and any symlink.
+import { accessSync, chmodSync, closeSync, constants, copyFileSync, existsSync, fsyncSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { parseSettings, type SettingsObject } from './settings.js';
@@ -54,6 +54,42 @@ export function writeFileAtomic(path: string, text: string, newFileMode = 0o644)
     rmSync(temp, { force: true });
     throw error;
   }
+}
+
+/**
+ * Why we may not replace the file at `path` (null when we may). A rename over it would succeed even
+ * for a read-only file or one of another user (only the directory's permission counts, and root
+ * passes every check), so the file's own mode and owner are read, and the directory is asked too
+ * (a read-only file system answers EROFS even to root).
+ */
+export function replaceProblem(path: string, uid: number | undefined = process.getuid?.()): string | null {
+  const target = realTarget(path);
+  let mode: number | null = null;
+  try {
+    const stat = statSync(target);
+    mode = stat.mode & 0o7777;
+    if ((mode & 0o200) === 0) return `is read-only (mode ${mode.toString(8).padStart(4, '0')})`;
+    if (uid !== undefined && stat.uid !== uid) return `belongs to another user (uid ${stat.uid})`;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'ENOENT') return `cannot be checked (${describe(error)})`;
+  }
+  const dir = existingAncestor(dirname(target));
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    return `cannot be ${mode === null ? 'created' : 'replaced'}: ${dir} is not writable (${describe(error)})`;
+  }
+  return null;
+}
+
+function existingAncestor(dir: string): string {
+  let current = dir;
+  while (!existsSync(current) && dirname(current) !== current) current = dirname(current);
+  return current;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function realTarget(path: string): string {

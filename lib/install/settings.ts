@@ -1,8 +1,7 @@
-// Our hook entries in Claude Code's settings.json, as pure data: what we register, how to merge it
-// into a user's settings object and take it out again. Never reads or writes files; no SQL.
-import { join } from 'node:path';
+// Our hook entries in Claude Code's settings.json: what we register, and the text edits that put
+// them in and take them out again without touching a byte of anything else. Never reads or writes files.
 import { CAPTURED_TOOLS_MATCHER } from '../memory.js';
-import { claudeDir, type Env } from '../paths.js';
+import { insertValue, removeValue, textStyle } from './json-text.js';
 
 export type HookEvent = 'SessionStart' | 'PostToolUse' | 'PostToolUseFailure' | 'Stop';
 export type HookScript = 'session-start' | 'post-tool-use' | 'stop';
@@ -23,11 +22,6 @@ export const HOOK_SPECS: readonly HookSpec[] = [
   { event: 'PostToolUseFailure', script: 'post-tool-use', matcher: CAPTURED_TOOLS_MATCHER, async: true, timeout: 30 },
   { event: 'Stop', script: 'stop', async: false, timeout: 10 },
 ];
-
-/** Where install.sh copies the runtime (dist + production node_modules). */
-export function runtimeDir(env: Env): string {
-  return join(claudeDir(env), 'hooks', 'memory');
-}
 
 export function hookScriptPath(runtime: string, script: HookScript): string {
   return `${runtime}/dist/hooks/${script}.js`;
@@ -85,68 +79,80 @@ export interface Change {
   readonly action: 'added' | 'updated' | 'unchanged' | 'removed';
 }
 
-export interface MergeResult {
-  readonly settings: SettingsObject;
+export interface SettingsEdit {
+  /** The new settings.json text: the input with only our entries inserted, replaced or removed. */
+  readonly text: string;
   readonly changes: readonly Change[];
-  /** False when the result is identical to the input: nothing to write, nothing to back up. */
+  /** False when the text is unchanged: nothing to write, nothing to back up. */
   readonly changed: boolean;
 }
 
 /**
- * Registers our four hooks. Every other key, event and handler is kept as it was; an existing
- * entry of ours is replaced where it stands, and any duplicate of ours anywhere is dropped.
+ * Registers our four hooks in settings.json text (valid, see parseSettings). Every other byte stays:
+ * an entry of ours that is already right is left alone, a stale one is replaced where it stands,
+ * any duplicate of ours anywhere is dropped, and missing events are appended.
  */
-export function installHooks(settings: SettingsObject, runtime: string): MergeResult {
-  const before = JSON.stringify(settings);
-  const hooks: Record<string, unknown[]> = { ...((settings['hooks'] as Record<string, unknown[]> | undefined) ?? {}) };
+export function installHooks(text: string, runtime: string): SettingsEdit {
+  const blank = text.trim() === '';
+  const style = textStyle(text);
+  let edited = blank ? '{}' : text;
+  const existing = hooksOf(edited);
+  const hooks = existing ?? {};
+  let hasHooks = existing !== undefined;
   const changes: Change[] = [];
-  const positions = new Map<string, number>();
-  const previous = new Map<string, string>();
-  for (const [event, groups] of Object.entries(hooks)) {
-    const stripped = stripOurs(groups, runtime);
-    if (stripped.removed.length === 0) continue;
-    hooks[event] = stripped.groups;
-    positions.set(event, stripped.firstIndex);
-    previous.set(event, JSON.stringify(stripped.removed));
-  }
   for (const spec of HOOK_SPECS) {
     const group = groupFor(spec, runtime);
-    const groups = [...(hooks[spec.event] ?? [])];
-    const at = positions.get(spec.event) ?? groups.length;
-    groups.splice(at, 0, group);
-    hooks[spec.event] = groups;
-    const old = previous.get(spec.event);
-    changes.push({ event: spec.event, action: old === undefined ? 'added' : old === JSON.stringify([group]) ? 'unchanged' : 'updated' });
-    previous.delete(spec.event);
+    const groups = hooks[spec.event];
+    if (groups === undefined) {
+      edited = hasHooks ? insertValue(edited, ['hooks', spec.event], [group], style) : insertValue(edited, ['hooks'], { [spec.event]: [group] }, style);
+      hasHooks = true;
+      changes.push({ event: spec.event, action: 'added' });
+      continue;
+    }
+    const ours = findOurs(groups, runtime);
+    const [first] = ours;
+    const only = ours.length === 1 && first?.handler === undefined ? groups[first?.group ?? -1] : undefined;
+    if (only !== undefined && JSON.stringify(only) === JSON.stringify(group)) {
+      changes.push({ event: spec.event, action: 'unchanged' });
+      continue;
+    }
+    edited = removeOurs(edited, spec.event, ours);
+    edited = insertValue(edited, ['hooks', spec.event, firstPosition(ours, groups.length)], group, style);
+    changes.push({ event: spec.event, action: ours.length === 0 ? 'added' : 'updated' });
   }
   // Our handlers found under events we no longer register (an older layout): gone now.
-  for (const event of previous.keys()) {
+  for (const [event, groups] of Object.entries(hooks)) {
+    if (HOOK_SPECS.some((spec) => spec.event === event)) continue;
+    const ours = findOurs(groups, runtime);
+    if (ours.length === 0) continue;
+    edited = ours.length === groups.length && ours.every((place) => place.handler === undefined) ? removeValue(edited, ['hooks', event]) : removeOurs(edited, event, ours);
     changes.push({ event, action: 'removed' });
-    if (hooks[event]?.length === 0) delete hooks[event];
   }
-  const result = withHooks(settings, hooks);
-  return { settings: result, changes, changed: JSON.stringify(result) !== before };
+  if (blank) edited += style.eol;
+  return { text: edited, changes, changed: edited !== text };
 }
 
 /** Removes every handler of ours, and the event arrays and `hooks` object that only we filled. */
-export function uninstallHooks(settings: SettingsObject, runtime: string): MergeResult {
-  const current = settings['hooks'];
-  if (!isPlainObject(current)) return { settings, changes: [], changed: false };
-  const hooks: Record<string, unknown[]> = { ...(current as Record<string, unknown[]>) };
+export function uninstallHooks(text: string, runtime: string): SettingsEdit {
+  if (text.trim() === '') return { text, changes: [], changed: false };
+  const hooks = hooksOf(text) ?? {};
+  let edited = text;
   const changes: Change[] = [];
-  for (const [event, groups] of Object.entries(hooks)) {
-    const stripped = stripOurs(groups, runtime);
-    if (stripped.removed.length === 0) continue;
+  let emptied = 0;
+  const events = Object.entries(hooks);
+  for (const [event, groups] of events) {
+    const ours = findOurs(groups, runtime);
+    if (ours.length === 0) continue;
     changes.push({ event, action: 'removed' });
-    if (stripped.groups.length === 0) delete hooks[event];
-    else hooks[event] = stripped.groups;
+    if (ours.length === groups.length && ours.every((place) => place.handler === undefined)) {
+      edited = removeValue(edited, ['hooks', event]);
+      emptied++;
+    } else {
+      edited = removeOurs(edited, event, ours);
+    }
   }
-  if (changes.length === 0) return { settings, changes, changed: false };
-  if (Object.keys(hooks).length === 0) {
-    const { hooks: _removed, ...rest } = settings;
-    return { settings: rest, changes, changed: true };
-  }
-  return { settings: withHooks(settings, hooks), changes, changed: true };
+  if (changes.length > 0 && emptied === events.length) edited = removeValue(edited, ['hooks']);
+  return { text: edited, changes, changed: edited !== text };
 }
 
 export interface RegisteredHandler {
@@ -177,16 +183,6 @@ export function listHandlers(settings: SettingsObject): RegisteredHandler[] {
   return found;
 }
 
-/** The indentation the user's file already uses (2 spaces when there is none to copy). */
-export function detectIndent(text: string): string {
-  const match = /^[{[][^\n]*\n([ \t]+)\S/.exec(text);
-  return match?.[1] ?? '  ';
-}
-
-export function serializeSettings(settings: SettingsObject, indent: string): string {
-  return `${JSON.stringify(settings, null, indent)}\n`;
-}
-
 function groupFor(spec: HookSpec, runtime: string): Record<string, unknown> {
   const handler: Record<string, unknown> = { type: 'command', command: hookCommand(runtime, spec.script) };
   if (spec.async) handler['async'] = true;
@@ -194,45 +190,49 @@ function groupFor(spec: HookSpec, runtime: string): Record<string, unknown> {
   return spec.matcher === undefined ? { hooks: [handler] } : { matcher: spec.matcher, hooks: [handler] };
 }
 
-interface Stripped {
-  readonly groups: unknown[];
-  /** Our whole groups (or lone handlers) that were taken out. */
-  readonly removed: unknown[];
-  /** Where the first of ours stood, so a re-install puts the new entry back in the same place. */
-  readonly firstIndex: number;
+/** The `hooks` object of valid settings text (parseSettings vouches for its shape); undefined when absent. */
+function hooksOf(text: string): Record<string, unknown[]> | undefined {
+  const parsed = parseSettings(text);
+  if (!parsed.ok) throw new Error(`settings.json ${parsed.reason}`);
+  return parsed.value['hooks'] as Record<string, unknown[]> | undefined;
 }
 
-function stripOurs(groups: unknown[], runtime: string): Stripped {
-  const kept: unknown[] = [];
-  const removed: unknown[] = [];
-  let firstIndex = -1;
-  for (const group of groups) {
-    if (!isPlainObject(group) || !Array.isArray(group['hooks'])) {
-      kept.push(group);
-      continue;
-    }
+/** One of ours: a whole group (handler undefined), or our handler inside a group someone else owns. */
+interface Place {
+  readonly group: number;
+  readonly handler?: number;
+}
+
+function findOurs(groups: readonly unknown[], runtime: string): Place[] {
+  const places: Place[] = [];
+  groups.forEach((group, index) => {
+    if (!isPlainObject(group) || !Array.isArray(group['hooks'])) return;
     const handlers = group['hooks'] as unknown[];
-    const others = handlers.filter((handler) => !isPlainObject(handler) || !isOurCommand(handler['command'], runtime));
-    if (others.length === handlers.length) {
-      kept.push(group);
-      continue;
-    }
-    if (others.length === 0) {
-      if (firstIndex < 0) firstIndex = kept.length;
-      removed.push(group);
-    } else {
-      // Someone put our handler into a group of theirs: take ours out, leave theirs and the matcher alone.
-      removed.push({ ...group, hooks: handlers.filter((handler) => !others.includes(handler)) });
-      kept.push({ ...group, hooks: others });
-      if (firstIndex < 0) firstIndex = kept.length;
-    }
-  }
-  return { groups: kept, removed, firstIndex: Math.max(firstIndex, 0) };
+    const ours = handlers.flatMap((handler, at) => (isPlainObject(handler) && isOurCommand(handler['command'], runtime) ? [at] : []));
+    if (ours.length === 0) return;
+    if (ours.length === handlers.length) places.push({ group: index });
+    else for (const handler of ours) places.push({ group: index, handler });
+  });
+  return places;
 }
 
-function withHooks(settings: SettingsObject, hooks: Record<string, unknown[]>): SettingsObject {
-  // Keeps `hooks` where it was in the key order; a new one goes at the end.
-  return 'hooks' in settings ? Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, key === 'hooks' ? hooks : value])) : { ...settings, hooks };
+/** Removes our places, last first so the earlier indices stay valid. */
+function removeOurs(text: string, event: string, places: readonly Place[]): string {
+  let edited = text;
+  for (const place of [...places].reverse()) {
+    edited = removeValue(edited, place.handler === undefined ? ['hooks', event, place.group] : ['hooks', event, place.group, 'hooks', place.handler]);
+  }
+  return edited;
+}
+
+/**
+ * Where our new group goes once ours are removed: where the first of ours stood (after a group
+ * of someone else's that held our handler), so a re-install keeps the user's order; else at the end.
+ */
+function firstPosition(places: readonly Place[], groupCount: number): number {
+  const first = places[0];
+  if (first === undefined) return groupCount;
+  return first.handler === undefined ? first.group : first.group + 1;
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,16 +1,25 @@
 // `memory doctor` against real installs in a temp HOME: a healthy one passes, and each kind of
 // breakage (hooks, database, permissions, a missing script) is reported with a fix and exit 1.
+// One shared install serves the checks that break only the database (each test has its own);
+// tests that break the installation itself install their own copy in-process.
 import Database from 'better-sqlite3';
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allMemories, postToolUse, runCli, type RunResult } from '../helpers.js';
-import { commandFor, installBox, ourEntries, runInstall, runShell, type InstallBox } from '../install-helpers.js';
+import { commandFor, installBox, installInProcess, ourEntries, runShell, useSharedInstall, withOwnDb, type InstallBox } from '../install-helpers.js';
 
-async function installedWithOneMemory(): Promise<InstallBox> {
-  const box = installBox();
-  const install = await runInstall(['--no-build'], box.env);
-  expect(install.code).toBe(0);
+const shared = useSharedInstall();
+
+/** An installation with one captured memory: the shared one (with a database of the test's own), or, for tests that break the installation, a private one. */
+async function installedWithOneMemory(own: 'shared' | 'private' = 'shared'): Promise<InstallBox> {
+  let box: InstallBox;
+  if (own === 'private') {
+    box = installBox();
+    installInProcess(box);
+  } else {
+    box = withOwnDb(shared().box);
+  }
   const capture = commandFor(ourEntries(box.settings, box.runtime), 'PostToolUse');
   await runShell(capture, [], box.env, JSON.stringify(postToolUse(box, 'Bash', { command: 'npm run build' }, { stdout: 'built', stderr: '', interrupted: false })), box.project);
   expect(allMemories(box.dbPath)).toHaveLength(1);
@@ -72,7 +81,7 @@ describe('memory doctor', () => {
   });
 
   it('reports a missing hook with how to fix it, and exits 1', async () => {
-    const box = await installedWithOneMemory();
+    const box = await installedWithOneMemory('private');
     editSettings(box, (hooks) => delete hooks['Stop']);
     const result = await doctor(box);
     expect(result.code).toBe(1);
@@ -82,7 +91,7 @@ describe('memory doctor', () => {
   });
 
   it('reports a hook registered twice', async () => {
-    const box = await installedWithOneMemory();
+    const box = await installedWithOneMemory('private');
     editSettings(box, (hooks) => hooks['PostToolUse']?.push(hooks['PostToolUse'][0]));
     const result = await doctor(box);
     expect(result.code).toBe(1);
@@ -90,7 +99,7 @@ describe('memory doctor', () => {
   });
 
   it('reports a hook script that no longer exists, and the failed sample run', async () => {
-    const box = await installedWithOneMemory();
+    const box = await installedWithOneMemory('private');
     rmSync(join(box.runtime, 'dist', 'hooks', 'stop.js'));
     const result = await doctor(box);
     expect(result.code).toBe(1);
@@ -140,7 +149,7 @@ describe('memory doctor', () => {
   });
 
   it('reports a missing launcher, and one that is not on PATH', async () => {
-    const box = await installedWithOneMemory();
+    const box = await installedWithOneMemory('private');
     const offPath = await runCli(['doctor'], { env: box.env, cwd: box.project });
     expect(offPath.stdout).toContain(`  ! memory launcher ${box.launcher} is not on PATH\n    fix: add ${dirname(box.launcher)} to PATH in your shell profile\n`);
     rmSync(box.launcher);

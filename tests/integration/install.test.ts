@@ -1,11 +1,15 @@
 // install.sh end to end in a temp HOME, from this built checkout (--no-build; the full npm ci +
 // build path runs in .ci/run): what it registers, that the registered commands really run, that
 // it is idempotent, that it never damages settings.json, and that --uninstall undoes exactly it.
-import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+// Tests that only read an installation share one; the others install their own.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allMemories, openForRead, postToolUse, postToolUseFailure, ROOT, tempDir } from '../helpers.js';
-import { commandFor, installBox, ourEntries, runInstall, runShell, type InstallBox } from '../install-helpers.js';
+import { commandFor, installBox, installInProcess, ourEntries, runInstall, runShell, useSharedInstall, withOwnDb, type InstallBox } from '../install-helpers.js';
+
+const shared = useSharedInstall();
 
 async function installed(box: InstallBox, args: readonly string[] = []): Promise<string> {
   const result = await runInstall(['--no-build', ...args], box.env);
@@ -37,9 +41,9 @@ function writeUserSettings(box: InstallBox, value: unknown = USER_SETTINGS): str
 }
 
 describe('install.sh', () => {
-  it('installs hooks, the /mem command, the launcher and a self-contained runtime on a fresh HOME', async () => {
-    const box = installBox();
-    const stdout = await installed(box);
+  it('installs hooks, the /mem command, the launcher and a self-contained runtime on a fresh HOME', () => {
+    const { box, stdout } = shared();
+    expect(stdout.split('\n')[0]).toBe(`claude-memory-hooks: installing into ${box.claude} (Node ${process.version})`);
 
     const entries = ourEntries(box.settings, box.runtime);
     expect(entries.map((entry) => [entry.event, entry.matcher, entry.handler])).toEqual([
@@ -65,8 +69,7 @@ describe('install.sh', () => {
   });
 
   it('registers commands that really run from settings.json: capture, failure, summary, context', async () => {
-    const box = installBox();
-    await installed(box);
+    const box = withOwnDb(shared().box);
     const entries = ourEntries(box.settings, box.runtime);
     const run = (event: string, payload: unknown) => runShell(commandFor(entries, event), [], box.env, JSON.stringify(payload), box.project);
 
@@ -89,8 +92,7 @@ describe('install.sh', () => {
   });
 
   it('keeps working after the checkout is gone: the launcher runs the runtime copy', async () => {
-    const box = installBox();
-    await installed(box);
+    const { box } = shared();
     const launcherText = readFileSync(box.launcher, 'utf8');
     expect(launcherText).toContain(`exec node '${box.runtime}/dist/commands/cli.js' "$@"`);
     expect(launcherText).not.toContain(process.cwd());
@@ -184,7 +186,7 @@ describe('install.sh', () => {
 
   it('installs the command under --command-name and the launcher under --bin-dir, warning when it is off PATH', async () => {
     const box = installBox();
-    await installed(box);
+    installInProcess(box);
     const bin = join(box.home, 'tools');
     const result = await runInstall(['--no-build', '--command-name', 'memory', '--bin-dir', bin], box.env);
     expect(result.code).toBe(0);
@@ -216,9 +218,11 @@ describe('install.sh', () => {
     [['--command-name', '../x'], "install.sh: --command-name takes letters, digits, '-' and '_' (got '../x')"],
   ])('rejects bad flags %j with one line and exit 1', async (args, message) => {
     const box = installBox();
-    const result = await runInstall(args, box.env);
+    const result = await runInstall(['--no-build', ...args], box.env);
     expect(result.code).toBe(1);
     expect(result.stderr.split('\n')[0]).toBe(message);
+    expect(result.stderr.split('\n')[1]).toBe("Run './install.sh --help' for the options.");
+    expect(existsSync(box.claude)).toBe(false);
   });
 
   it('--import runs memory import at the end', async () => {
@@ -253,7 +257,7 @@ describe('install.sh --uninstall', () => {
   it('removes exactly what it added and keeps the database', async () => {
     const box = installBox();
     const original = writeUserSettings(box);
-    await installed(box, ['--command-name', 'recall']);
+    installInProcess(box, { commandName: 'recall' });
     const entries = ourEntries(box.settings, box.runtime);
     await runShell(commandFor(entries, 'PostToolUse'), [], box.env, JSON.stringify(postToolUse(box, 'Bash', { command: 'npm run build' }, { stdout: 'built', stderr: '', interrupted: false })), box.project);
     expect(allMemories(box.dbPath)).toHaveLength(1);
@@ -271,14 +275,14 @@ describe('install.sh --uninstall', () => {
   it('leaves settings.json without a hooks key when only ours were there', async () => {
     const box = installBox();
     writeUserSettings(box, { model: 'opus' });
-    await installed(box);
+    installInProcess(box);
     await runInstall(['--uninstall'], box.env);
     expect(JSON.parse(readFileSync(box.settings, 'utf8'))).toEqual({ model: 'opus' });
   });
 
   it('--purge also deletes the database, its -wal and -shm files and the cleanup marker', async () => {
     const box = installBox();
-    await installed(box);
+    installInProcess(box);
     const entries = ourEntries(box.settings, box.runtime);
     await runShell(commandFor(entries, 'PostToolUse'), [], box.env, JSON.stringify(postToolUse(box, 'Bash', { command: 'npm run build' }, { stdout: 'built', stderr: '', interrupted: false })), box.project);
     for (const suffix of ['-wal', '-shm', '.last-cleanup']) writeFileSync(`${box.dbPath}${suffix}`, '');
@@ -290,7 +294,7 @@ describe('install.sh --uninstall', () => {
 
   it('refuses invalid settings on uninstall too, leaving the runtime in place', async () => {
     const box = installBox();
-    await installed(box);
+    installInProcess(box);
     writeFileSync(box.settings, '{ oops');
     const result = await runInstall(['--uninstall'], box.env);
     expect(result.code).toBe(1);
@@ -312,9 +316,8 @@ describe('the installed slash command', () => {
     return runs;
   }
 
-  it('declares a permission rule for exactly the command it runs', async () => {
-    const box = installBox();
-    await installed(box);
+  it('declares a permission rule for exactly the command it runs', () => {
+    const { box } = shared();
     const text = readFileSync(join(box.claude, 'commands', 'mem.md'), 'utf8');
     const helper = `${box.runtime}/dist/commands/_slash.js`;
     expect(text).toContain(`allowed-tools: Bash(${helper}:*), Bash(true)\n`);
@@ -327,8 +330,7 @@ describe('the installed slash command', () => {
     ['', '$ memory search --recent'],
     ['"refresh token" --since 7d', "$ memory search 'refresh token' --since 7d"],
   ])('runs `memory search` with %j as words', async (argumentText, header) => {
-    const box = installBox();
-    await installed(box);
+    const box = withOwnDb(shared().box);
     const [run] = await invoke(box, argumentText);
     expect(run?.code).toBe(0);
     expect(run?.output.split('\n')[0]).toBe(header);
@@ -340,18 +342,140 @@ describe('the installed slash command', () => {
     ['`touch PWNED`'],
     ['x\nCLAUDE_MEMORY_ARGS_000000000000\ntouch PWNED'],
   ])('never executes argument text %j', async (argumentText) => {
-    const box = installBox();
-    await installed(box);
+    const box = withOwnDb(shared().box);
     const runs = await invoke(box, argumentText);
     for (const run of runs) expect(run.code).toBe(0);
     expect(existsSync(join(box.project, 'PWNED'))).toBe(false);
   });
 
   it('exits 0 and shows the error when there is nothing to search yet', async () => {
-    const box = installBox();
-    await installed(box);
+    const box = withOwnDb(shared().box);
     const [run] = await invoke(box, 'anything');
     expect(run?.code).toBe(0);
     expect(run?.output).toContain('no memory database');
+  });
+});
+
+describe('install.sh and what it must not touch', () => {
+  it('keeps every byte of settings.json it does not own: big integers, 1.0, 1e2, CRLF', async () => {
+    const box = installBox();
+    mkdirSync(box.claude, { recursive: true });
+    const original = '{\r\n  "seed": 12345678901234567890,\r\n  "temperature": 1.0,\r\n  "limit": 1e2,\r\n  "model": "opus"\r\n}\r\n';
+    writeFileSync(box.settings, original);
+    await installed(box);
+    const after = readFileSync(box.settings, 'utf8');
+    expect(after.startsWith('{\r\n  "seed": 12345678901234567890,\r\n  "temperature": 1.0,\r\n  "limit": 1e2,\r\n  "model": "opus",\r\n  "hooks": {\r\n')).toBe(true);
+    expect(after.replace(/\r\n/g, '')).not.toContain('\n');
+    expect(ourEntries(box.settings, box.runtime)).toHaveLength(4);
+    const uninstall = await runInstall(['--uninstall'], box.env);
+    expect(uninstall.code).toBe(0);
+    expect(readFileSync(box.settings, 'utf8')).toBe(original);
+  });
+
+  it('refuses a read-only (0444) settings.json instead of replacing it, and changes nothing', async () => {
+    const box = installBox();
+    mkdirSync(box.claude, { recursive: true });
+    writeFileSync(box.settings, '{ "model": "opus" }\n');
+    chmodSync(box.settings, 0o444);
+    const result = await runInstall(['--no-build'], box.env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`install.sh: ${box.settings} is read-only (mode 0444), so its hooks cannot be changed. Make it yours and writable (or move it), then run ./install.sh again; nothing was changed.\n`);
+    expect(readFileSync(box.settings, 'utf8')).toBe('{ "model": "opus" }\n');
+    expect(statSync(box.settings).mode & 0o777).toBe(0o444);
+    expect(readdirSync(box.claude)).toEqual(['settings.json']);
+    expect(existsSync(join(box.home, '.local'))).toBe(false);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)('refuses a settings.json that belongs to another user (run as root)', async () => {
+    const box = installBox();
+    mkdirSync(box.claude, { recursive: true });
+    writeFileSync(box.settings, '{}\n');
+    chownSync(box.settings, 65534, 65534);
+    const result = await runInstall(['--no-build'], box.env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${box.settings} belongs to another user (uid 65534)`);
+    expect(statSync(box.settings).uid).toBe(65534);
+    expect(readdirSync(box.claude)).toEqual(['settings.json']);
+  });
+
+  it('ends three installs started at once in one consistent installation, with nothing stray', async () => {
+    const box = installBox();
+    writeUserSettings(box);
+    const results = await Promise.all([0, 1, 2].map(() => runInstall(['--no-build'], box.env)));
+    for (const result of results) expect(result.code, result.stderr).toBe(0);
+    expect(ourEntries(box.settings, box.runtime)).toHaveLength(4);
+    expect(readdirSync(join(box.claude, 'hooks'))).toEqual(['memory']);
+    expect(readdirSync(box.runtime).sort()).toEqual(['.install-manifest', 'dist', 'node_modules', 'package-lock.json', 'package.json']);
+    expect(readdirSync(box.claude).filter((name) => name.startsWith('.memory'))).toEqual([]);
+    expect(readdirSync(join(box.claude, 'commands'))).toEqual(['mem.md']);
+    const help = await runShell(`"${box.launcher}" --help`, [], box.env);
+    expect(help.code).toBe(0);
+  });
+
+  it('uninstalls with the installed runtime alone: no built checkout needed', async () => {
+    const box = installBox();
+    installInProcess(box);
+    const bare = tempDir('cmh-clone-');
+    cpSync(join(ROOT, 'install.sh'), join(bare, 'install.sh'));
+    const result = await runInstall(['--uninstall'], box.env, join(bare, 'install.sh'));
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`✓ removed runtime ${box.runtime}`);
+    expect(existsSync(join(box.claude, 'hooks'))).toBe(false);
+    expect(existsSync(box.launcher)).toBe(false);
+    expect(readdirSync(bare)).toEqual(['install.sh']); // nothing was built there
+  });
+});
+
+/** ./install.sh in a private mount namespace where `dir` is mounted read-only: a real EROFS. */
+function installWithReadOnly(dir: string, args: readonly string[], env: Record<string, string>) {
+  const script = 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && shift && exec "$@" <&-';
+  return runShell(`exec unshare -rm sh -c '${script}' sh "$0" "$@"`, [dir, join(ROOT, 'install.sh'), ...args], env);
+}
+
+const canMount = spawnSync('unshare', ['-rm', 'sh', '-c', 'd=$(mktemp -d) && mount --bind "$d" "$d" && mount -o remount,bind,ro "$d"; s=$?; rmdir "$d"; exit $s']).status === 0;
+
+describe.skipIf(!canMount)('install.sh on a read-only file system', () => {
+  it('refuses up front when settings.json lives on a read-only file system, creating nothing', async () => {
+    const box = installBox();
+    const dotfiles = join(box.home, 'dotfiles');
+    mkdirSync(dotfiles);
+    mkdirSync(box.claude);
+    writeFileSync(join(dotfiles, 'settings.json'), '{}\n');
+    symlinkSync(join(dotfiles, 'settings.json'), box.settings);
+    const result = await installWithReadOnly(dotfiles, ['--no-build'], box.env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/settings\.json cannot be replaced: .*dotfiles is not writable \(EROFS/);
+    expect(readdirSync(box.claude)).toEqual(['settings.json']);
+    expect(existsSync(join(box.home, '.local'))).toBe(false);
+  });
+
+  it('puts the old runtime, settings.json and launcher back when a later step fails', async () => {
+    const box = installBox();
+    writeUserSettings(box);
+    installInProcess(box);
+    writeFileSync(join(box.runtime, 'old-runtime-marker'), 'the runtime that was there');
+    const settingsBefore = readFileSync(box.settings, 'utf8');
+    const launcherBefore = readFileSync(box.launcher, 'utf8');
+    const commands = join(box.claude, 'commands');
+    const result = await installWithReadOnly(commands, ['--no-build', '--command-name', 'recall'], box.env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^install\.sh: install failed: .*read-only file system.*; everything it had changed was put back\n$/);
+    expect(readFileSync(join(box.runtime, 'old-runtime-marker'), 'utf8')).toBe('the runtime that was there');
+    expect(readFileSync(box.settings, 'utf8')).toBe(settingsBefore);
+    expect(readFileSync(box.launcher, 'utf8')).toBe(launcherBefore);
+    expect(readdirSync(join(box.claude, 'hooks'))).toEqual(['memory']);
+    expect(readdirSync(box.claude).filter((name) => name.startsWith('settings.json.bak-'))).toHaveLength(1); // the first install's
+    expect(readdirSync(commands)).toEqual(['mem.md']);
+  });
+
+  it('leaves nothing behind when a fresh install fails part way', async () => {
+    const box = installBox();
+    mkdirSync(join(box.claude, 'commands'), { recursive: true });
+    const result = await installWithReadOnly(join(box.claude, 'commands'), ['--no-build'], box.env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('everything it had changed was put back');
+    expect(readdirSync(box.claude)).toEqual(['commands']);
+    expect(existsSync(join(box.home, '.local'))).toBe(false);
   });
 });

@@ -1,11 +1,18 @@
-// The settings.json merge as pure data (lib/install/settings.ts) and the slash command's argument handling
-// and rendering (lib/install/slash.ts).
+// The settings.json merge (lib/install/settings.ts): what it registers and removes, checked on the
+// parsed result, and that it is a text edit that leaves every byte it does not own as it was.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { detectIndent, doubleQuote, hookCommand, installHooks, listHandlers, parseSettings, uninstallHooks } from '../../../lib/install/settings.js';
-import { renderSlashCommand, searchArgv, splitArguments } from '../../../lib/install/slash.js';
+import { detectIndent } from '../../../lib/install/json-text.js';
+import { doubleQuote, hookCommand, installHooks as installText, listHandlers, parseSettings, uninstallHooks as uninstallText, type SettingsEdit } from '../../../lib/install/settings.js';
 
 const RUNTIME = '/home/dev/.claude/hooks/memory';
+
+/** The settings as a user's file holds them: 2-space JSON with a final newline. */
+const fileText = (settings: unknown): string => `${JSON.stringify(settings, null, 2)}\n`;
+type Parsed = SettingsEdit & { readonly settings: Record<string, unknown> };
+const parsed = (edit: SettingsEdit): Parsed => ({ ...edit, settings: JSON.parse(edit.text) as Record<string, unknown> });
+const installHooks = (settings: unknown, runtime: string): Parsed => parsed(installText(fileText(settings), runtime));
+const uninstallHooks = (settings: unknown, runtime: string): Parsed => parsed(uninstallText(fileText(settings), runtime));
 
 const theirs = (command: string, matcher = 'Bash') => ({ matcher, hooks: [{ type: 'command', command }] });
 
@@ -126,6 +133,7 @@ describe('uninstallHooks', () => {
     const result = uninstallHooks(installed, RUNTIME);
     expect(result.settings).toEqual(before);
     expect(JSON.stringify(result.settings)).toBe(JSON.stringify(before));
+    expect(uninstallText(installText(fileText(before), RUNTIME).text, RUNTIME).text).toBe(fileText(before));
   });
 
   it('drops the hooks key when only ours were in it', () => {
@@ -135,7 +143,7 @@ describe('uninstallHooks', () => {
 
   it('reports no change when none of ours are registered', () => {
     const settings = { hooks: { PreToolUse: [theirs('guard.sh')] } };
-    expect(uninstallHooks(settings, RUNTIME)).toEqual({ settings, changes: [], changed: false });
+    expect(uninstallText(fileText(settings), RUNTIME)).toEqual({ text: fileText(settings), changes: [], changed: false });
   });
 });
 
@@ -187,33 +195,63 @@ describe('detectIndent', () => {
   });
 });
 
-describe('slash command arguments', () => {
+
+describe('settings.json as text', () => {
+  const user = '{\n  "model": "opus",\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Bash", "hooks": [{ "type": "command", "command": "guard.sh" }] }\n    ]\n  },\n  "statusLine": { "type": "command" }\n}\n';
+
   it.each([
-    ['JWT 인증', ['JWT', '인증']],
-    ['  --recent  ', ['--recent']],
-    ['"refresh token" --since 7d', ['refresh token', '--since', '7d']],
-    ["'exact phrase'", ['exact phrase']],
-    ["don't panic", ["don't", 'panic']],
-    ['"unterminated quote', ['"unterminated', 'quote']],
-    ['$(rm -rf ~) `id` ; |', ['$(rm', '-rf', '~)', '`id`', ';', '|']],
-    ['', []],
-    ['""', ['']],
-  ])('splits %j into words without expanding anything', (text, words) => {
-    expect(splitArguments(text)).toEqual(words);
+    ['a big integer', '"seed": 12345678901234567890'],
+    ['a float written as 1.0', '"temperature": 1.0'],
+    ['an exponent', '"limit": 1e2'],
+    ['a negative zero and an escaped string', '"offset": -0, "name": "caf\\u00e9 \\/ bar"'],
+  ])('keeps %s exactly as written, through install and uninstall', (_name, member) => {
+    const text = `{\n  ${member},\n  "model": "opus"\n}\n`;
+    const installed = installText(text, RUNTIME).text;
+    expect(installed).toContain(member);
+    expect(installed.startsWith(`{\n  ${member},\n  "model": "opus",\n  "hooks": {\n`)).toBe(true);
+    expect(uninstallText(installed, RUNTIME).text).toBe(text);
   });
 
-  it('searches recent activity when no words are given', () => {
-    expect(searchArgv([])).toEqual(['search', '--recent']);
-    expect(searchArgv([''])).toEqual(['search', '--recent']);
-    expect(searchArgv(['--stats'])).toEqual(['search', '--stats']);
+  it('keeps CRLF line endings and writes its own lines with them', () => {
+    const text = user.replace(/\n/g, '\r\n');
+    const installed = installText(text, RUNTIME).text;
+    expect(installed.replace(/\r\n/g, '')).not.toContain('\n');
+    expect(installed.startsWith(text.slice(0, text.indexOf('    ]')))).toBe(true);
+    expect(uninstallText(installed, RUNTIME).text).toBe(text);
   });
 
-  it('renders the template with the helper path and delimiter', () => {
-    const template = 'allowed-tools: Bash({{HELPER}}:*)\n!`{{HELPER}} <<\'{{END}}\' || true\n$ARGUMENTS\n{{END}}\n`\n';
-    expect(renderSlashCommand(template, { helper: '/h/.claude/hooks/memory/dist/commands/_slash.js', delimiter: 'END_1' })).toBe(
-      "allowed-tools: Bash(/h/.claude/hooks/memory/dist/commands/_slash.js:*)\n!`/h/.claude/hooks/memory/dist/commands/_slash.js <<'END_1' || true\n$ARGUMENTS\nEND_1\n`\n",
-    );
-    expect(renderSlashCommand('{{HELPER}}', { helper: "/Users/Jane O'Neil/x.js", delimiter: 'E' })).toBe("'/Users/Jane O'\\''Neil/x.js'");
-    expect(() => renderSlashCommand('', { helper: '/x', delimiter: "E'; rm" })).toThrow('unusable heredoc delimiter');
+  it('indents its entries like the file (tabs here) and leaves the rest of the layout alone', () => {
+    const text = '{\n\t"model": "opus",\n\t"env": {"A": "1", "B": "2"}\n}';
+    const installed = installText(text, RUNTIME).text;
+    expect(installed.startsWith('{\n\t"model": "opus",\n\t"env": {"A": "1", "B": "2"},\n\t"hooks": {\n\t\t"SessionStart": [\n\t\t\t{\n')).toBe(true);
+    expect(installed.endsWith('\n\t}\n}')).toBe(true);
+    expect(uninstallText(installed, RUNTIME).text).toBe(text);
+  });
+
+  it('gives back the exact bytes after install then uninstall, with our entries mixed into theirs', () => {
+    const installed = installText(user, RUNTIME).text;
+    const withStop = installed.replace('"PreToolUse": [\n', `"PreToolUse": [\n      { "hooks": [{ "type": "command", "command": "log.sh" }, { "type": "command", "command": ${JSON.stringify(hookCommand(RUNTIME, 'stop'))} }] },\n`);
+    const result = uninstallText(withStop, RUNTIME);
+    expect(result.text).toBe(user.replace('"PreToolUse": [\n', '"PreToolUse": [\n      { "hooks": [{ "type": "command", "command": "log.sh" }] },\n'));
+  });
+
+  it('re-installs over a stale entry without touching the lines around it', () => {
+    const installed = installText(user, RUNTIME).text;
+    const stale = installed.replace('"timeout": 10', '"timeout": 5');
+    const result = installText(stale, RUNTIME);
+    expect(result.changes.find((change) => change.event === 'SessionStart')?.action).toBe('updated');
+    expect(result.text).toBe(installed);
+  });
+
+  it('writes a new file as 2-space JSON with a final newline', () => {
+    const created = installText('', RUNTIME).text;
+    expect(created).toBe(fileText(JSON.parse(created)));
+    expect(uninstallText(created, RUNTIME).text).toBe('{}\n');
+  });
+
+  it('keeps a one-line file on one line', () => {
+    const installed = installText('{"model":"opus"}', RUNTIME).text;
+    expect(installed.split('\n')).toHaveLength(1);
+    expect(uninstallText(installed, RUNTIME).text).toBe('{"model":"opus"}');
   });
 });

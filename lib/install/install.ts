@@ -1,0 +1,98 @@
+// The install, from a built checkout: refuse anything that would overwrite someone else's file
+// before changing anything, then (under the lock) runtime → settings.json → slash command →
+// launcher → install record. A failure at any step puts every earlier one back.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { MemoryError } from '../errors.js';
+import { formatRecord, isOurLauncher, launcherRuns, launcherText, parseRecord } from './launcher.js';
+import { installLayout, slashEntryPath, type Layout } from './layout.js';
+import { acquireLock } from './lock.js';
+import { isOurRuntime, sizeKb, stageRuntime, sweepLeftovers, swapRuntime } from './runtime.js';
+import { installHooks } from './settings.js';
+import { isOurSlashCommand, renderSlashCommand } from './slash.js';
+import { applySettingsEdit, checkedSettings, InstallRefusal, ourCommandFiles, readsAsOurs, UndoLog, type RunContext } from './steps.js';
+
+export interface InstallChoices {
+  readonly commandName: string;
+  readonly binDir?: string;
+}
+
+/** Installs from `source`, a checkout with node_modules and dist/ built; returns where things went. */
+export function install(source: string, choices: InstallChoices, context: RunContext): Layout {
+  const { report } = context;
+  const layout = installLayout(context.env, choices, context.cwd);
+  report.info(`claude-memory-hooks: installing into ${layout.claudeDir} (Node ${process.version})`);
+  const template = readFileSync(join(source, 'commands', 'memory.md'), 'utf8');
+  refuseForeignFiles(layout, context.uid);
+
+  const undo = new UndoLog();
+  try {
+    undo.makeDir(layout.hooksDir);
+    const lock = acquireLock(layout.lock, { ...(context.lockWaitMs === undefined ? {} : { waitMs: context.lockWaitMs }), onWait: (pid) => report.info(`… waiting for another install to finish (pid ${pid})`) });
+    try {
+      // Another install may have finished while we waited: look again under the lock.
+      refuseForeignFiles(layout, context.uid);
+      for (const path of sweepLeftovers(layout.hooksDir, layout.runtime)) report.step(`removed ${path}, left by an interrupted install`);
+      const previous = existsSync(layout.record) ? parseRecord(readFileSync(layout.record, 'utf8')) : {};
+
+      const swap = swapRuntime(stageRuntime(source, layout.hooksDir), layout.runtime);
+      undo.push(() => swap.undo());
+      report.step(`runtime copied to ${layout.runtime} (${sizeKb(layout.runtime)} KB: dist + production node_modules)`);
+
+      const settings = checkedSettings(layout.settings, (text) => installHooks(text, layout.runtime), context.uid);
+      applySettingsEdit(layout.settings, settings, installHooks(settings.text, layout.runtime), 'hooks already up to date', report, undo);
+
+      const delimiter = `CLAUDE_MEMORY_ARGS_${randomBytes(6).toString('hex')}`;
+      undo.writeFile(layout.commandFile, renderSlashCommand(template, { helper: slashEntryPath(layout.runtime), delimiter }));
+      report.step(`slash command /${choices.commandName} (${layout.commandFile})`);
+
+      undo.writeFile(layout.launcher, launcherText(layout.runtime), 0o755);
+      report.step(`launcher ${layout.launcher}`);
+      undo.writeFile(layout.record, formatRecord({ launcher: layout.launcher, command: layout.commandFile }));
+
+      swap.finish();
+      removeStale(layout, previous.launcher, report);
+    } finally {
+      lock.release();
+    }
+  } catch (error) {
+    const failures = undo.rollBack();
+    if (error instanceof MemoryError && failures.length === 0) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new MemoryError(failures.length === 0 ? `install failed: ${reason}; everything it had changed was put back` : `install failed: ${reason}; putting back what it had changed failed too: ${failures.join('; ')}`);
+  }
+
+  if (!(context.env['PATH'] ?? '').split(':').includes(layout.binDir)) {
+    report.warn(`${layout.binDir} is not on your PATH: add  export PATH="${layout.binDir}:$PATH"  to your shell profile, or use ${layout.launcher}`);
+  }
+  report.info('');
+  report.info('Done. New Claude Code sessions load the hooks (a running one: open /hooks once). Check with: memory doctor');
+  return layout;
+}
+
+/** Everything that would make us overwrite someone else's file is refused before any change. */
+function refuseForeignFiles(layout: Layout, uid: number | undefined): void {
+  checkedSettings(layout.settings, (text) => installHooks(text, layout.runtime), uid);
+  if (existsSync(layout.runtime) && !isOurRuntime(layout.runtime)) {
+    throw new InstallRefusal(`${layout.runtime} exists and is not a claude-memory-hooks runtime (an older memory-hooks setup?). Move it aside and remove the settings.json hooks that point into it, then run ./install.sh again; nothing was changed.`);
+  }
+  if (existsSync(layout.commandFile) && !readsAsOurs(layout.commandFile, (text) => isOurSlashCommand(text, layout.runtime))) {
+    throw new InstallRefusal(`${layout.commandFile} already exists and was not installed by claude-memory-hooks; pick another name with --command-name NAME. Nothing was changed.`);
+  }
+  if (existsSync(layout.launcher) && !readsAsOurs(layout.launcher, isOurLauncher)) {
+    throw new InstallRefusal(`${layout.launcher} already exists and is not our launcher; choose another directory with --bin-dir DIR. Nothing was changed.`);
+  }
+}
+
+/** After a re-install under another --command-name or --bin-dir: the old command and launcher go. */
+function removeStale(layout: Layout, previousLauncher: string | undefined, report: RunContext['report']): void {
+  for (const path of ourCommandFiles(layout.commandsDir, layout.runtime, layout.commandFile)) {
+    rmSync(path, { force: true });
+    report.step(`removed slash command /${path.slice(dirname(path).length + 1, -3)} (${path})`);
+  }
+  if (previousLauncher && previousLauncher !== layout.launcher && readsAsOurs(previousLauncher, (text) => launcherRuns(text, layout.runtime))) {
+    rmSync(previousLauncher, { force: true });
+    report.step(`removed launcher ${previousLauncher}`);
+  }
+}
