@@ -1,6 +1,7 @@
 // One install or uninstall at a time per Claude directory: an exclusive lock file holding the
 // owner's pid. A second run waits for the first to finish; a lock whose owner died is taken over.
-import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 export class LockError extends Error {
   override readonly name = 'LockError';
@@ -41,7 +42,13 @@ function tryCreate(path: string): boolean {
   try {
     fd = openSync(path, 'wx', 0o600);
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'EEXIST') return false;
+    const code = (error as { code?: unknown }).code;
+    if (code === 'EEXIST') return false;
+    // The run we waited for failed and removed the directory it had created for its lock.
+    if (code === 'ENOENT') {
+      mkdirSync(dirname(path), { recursive: true });
+      return false;
+    }
     throw error;
   }
   try {

@@ -69,7 +69,12 @@ export class UndoLog {
     const missing: string[] = [];
     for (let current = dir; !existsSync(current) && dirname(current) !== current; current = dirname(current)) missing.unshift(current);
     for (const path of missing) {
-      mkdirSync(path);
+      try {
+        mkdirSync(path);
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'EEXIST') continue; // a concurrent run made it: not ours to remove
+        throw error;
+      }
       this.push(() => rmdirSync(path));
     }
   }

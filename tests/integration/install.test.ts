@@ -3,7 +3,7 @@
 // it is idempotent, that it never damages settings.json, and that --uninstall undoes exactly it.
 // Tests that only read an installation share one; the others install their own.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allMemories, openForRead, postToolUse, postToolUseFailure, ROOT, tempDir } from '../helpers.js';
@@ -398,9 +398,8 @@ describe('install.sh and what it must not touch', () => {
     expect(readdirSync(box.claude)).toEqual(['settings.json']);
   });
 
-  it('ends three installs started at once in one consistent installation, with nothing stray', async () => {
+  it('ends three installs started at once on a fresh HOME in one consistent installation, with nothing stray', async () => {
     const box = installBox();
-    writeUserSettings(box);
     const results = await Promise.all([0, 1, 2].map(() => runInstall(['--no-build'], box.env)));
     for (const result of results) expect(result.code, result.stderr).toBe(0);
     expect(ourEntries(box.settings, box.runtime)).toHaveLength(4);
@@ -424,6 +423,17 @@ describe('install.sh and what it must not touch', () => {
     expect(existsSync(join(box.claude, 'hooks'))).toBe(false);
     expect(existsSync(box.launcher)).toBe(false);
     expect(readdirSync(bare)).toEqual(['install.sh']); // nothing was built there
+  });
+
+  it('uninstalls a runtime whose installer predates lib/install/ with this checkout\'s installer', async () => {
+    const box = installBox();
+    writeUserSettings(box, { model: 'opus' });
+    installInProcess(box);
+    rmSync(join(box.runtime, 'dist', 'lib', 'install'), { recursive: true }); // as a bash-era runtime has none
+    const result = await runInstall(['--uninstall'], box.env);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(readFileSync(box.settings, 'utf8'))).toEqual({ model: 'opus' });
+    expect(existsSync(join(box.claude, 'hooks'))).toBe(false);
   });
 });
 
