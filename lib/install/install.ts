@@ -51,8 +51,10 @@ export function install(source: string, choices: InstallChoices, context: RunCon
       report.step(`launcher ${layout.launcher}`);
       undo.writeFile(layout.record, formatRecord({ launcher: layout.launcher, command: layout.commandFile }));
 
-      swap.finish();
-      removeStale(layout, previous.launcher, report);
+      // Committed: from here on nothing is rolled back, and tidying up can only warn.
+      undo.forget();
+      tidyUp(() => swap.finish(), report);
+      tidyUp(() => removeStale(layout, previous.launcher, report), report);
     } finally {
       lock.release();
     }
@@ -82,6 +84,14 @@ function refuseForeignFiles(layout: Layout, uid: number | undefined): void {
   }
   if (existsSync(layout.launcher) && !readsAsOurs(layout.launcher, isOurLauncher)) {
     throw new InstallRefusal(`${layout.launcher} already exists and is not our launcher; choose another directory with --bin-dir DIR. Nothing was changed.`);
+  }
+}
+
+function tidyUp(step: () => void, report: RunContext['report']): void {
+  try {
+    step();
+  } catch (error) {
+    report.warn(`installed, but could not tidy up: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

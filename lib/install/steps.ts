@@ -51,6 +51,11 @@ export class UndoLog {
     this.steps.push(step);
   }
 
+  /** The changes are kept for good: nothing to undo any more. */
+  forget(): void {
+    this.steps.length = 0;
+  }
+
   rollBack(): string[] {
     const failures: string[] = [];
     for (const step of this.steps.reverse()) {
