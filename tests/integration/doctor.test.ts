@@ -5,9 +5,12 @@
 import Database from 'better-sqlite3';
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { allMemories, postToolUse, runCli, type RunResult } from '../helpers.js';
 import { commandFor, installBox, installInProcess, ourEntries, runShell, useSharedInstall, withOwnDb, type InstallBox } from '../install-helpers.js';
+
+// A hang limit, not a speed target: some tests here copy the 5 MB runtime two or three times.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const shared = useSharedInstall();
 

@@ -5,9 +5,12 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { allMemories, openForRead, postToolUse, postToolUseFailure, ROOT, tempDir } from '../helpers.js';
 import { commandFor, installBox, installInProcess, ourEntries, runInstall, runShell, useSharedInstall, withOwnDb, type InstallBox } from '../install-helpers.js';
+
+// A hang limit, not a speed target: some tests here copy the 5 MB runtime two or three times.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const shared = useSharedInstall();
 

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryError, UsageError } from '../../../lib/errors.js';
 import { install } from '../../../lib/install/install.js';
 import { acquireLock, LockError } from '../../../lib/install/lock.js';
@@ -24,6 +24,9 @@ function tree(dir: string): Record<string, string> {
   }
   return out;
 }
+
+// A hang limit, not a speed target: the in-process installs copy the 5 MB runtime.
+vi.setConfig({ testTimeout: 180_000 });
 
 function tryInstall(box: InstallBox, choices: { commandName?: string; binDir?: string } = {}, uid?: number): MemoryError {
   try {
