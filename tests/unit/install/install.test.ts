@@ -75,7 +75,7 @@ describe('productionPackages', () => {
   });
 
   it('finds every package npm ls lists for this checkout', () => {
-    const listed = spawnSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\n').filter((line) => line.includes('/node_modules/')).map((line) => relative(ROOT, line));
+    const listed = spawnSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\n').filter((line) => line.includes('/node_modules/')).map((line) => line.slice(line.indexOf('node_modules/')));
     const packages = productionPackages(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
     expect(listed.filter((path) => !packages.some((pkg) => path === pkg || path.startsWith(`${pkg}/`)))).toEqual([]);
   });
