@@ -11,6 +11,7 @@ import { cliPath } from '../lib/install/layout.js';
 import { parseInstallArgs } from '../lib/install/options.js';
 import type { Reporter } from '../lib/install/steps.js';
 import { uninstall } from '../lib/install/uninstall.js';
+import { describeError } from '../lib/unknown.js';
 
 /** dist/commands/ → the checkout (or runtime) this file was built into. */
 const source = resolve(fileURLToPath(import.meta.url), '..', '..', '..');
@@ -39,7 +40,7 @@ try {
     }
   }
 } catch (error) {
-  process.stderr.write(`install.sh: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`install.sh: ${describeError(error)}\n`);
   if (error instanceof UsageError) process.stderr.write("Run './install.sh --help' for the options.\n");
   process.exitCode = 1;
 }

@@ -3,6 +3,7 @@
 import { accessSync, chmodSync, closeSync, constants, copyFileSync, existsSync, fsyncSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
+import { describeError } from '../unknown.js';
 import { parseSettings, type SettingsObject } from './settings.js';
 
 export type SettingsFile =
@@ -15,7 +16,7 @@ export function readSettingsFile(path: string): SettingsFile {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ENOENT') return { ok: true, exists: false, text: '', value: {} };
-    return { ok: false, reason: `cannot be read (${error instanceof Error ? error.message : String(error)})` };
+    return { ok: false, reason: `cannot be read (${describeError(error)})` };
   }
   const parsed = parseSettings(text);
   return parsed.ok ? { ok: true, exists: true, text, value: parsed.value } : parsed;
@@ -71,13 +72,13 @@ export function replaceProblem(path: string, uid: number | undefined = process.g
     if ((mode & 0o200) === 0) return `is read-only (mode ${mode.toString(8).padStart(4, '0')})`;
     if (uid !== undefined && stat.uid !== uid) return `belongs to another user (uid ${stat.uid})`;
   } catch (error) {
-    if ((error as { code?: unknown }).code !== 'ENOENT') return `cannot be checked (${describe(error)})`;
+    if ((error as { code?: unknown }).code !== 'ENOENT') return `cannot be checked (${describeError(error)})`;
   }
   const dir = existingAncestor(dirname(target));
   try {
     accessSync(dir, constants.W_OK);
   } catch (error) {
-    return `cannot be ${mode === null ? 'created' : 'replaced'}: ${dir} is not writable (${describe(error)})`;
+    return `cannot be ${mode === null ? 'created' : 'replaced'}: ${dir} is not writable (${describeError(error)})`;
   }
   return null;
 }
@@ -86,10 +87,6 @@ function existingAncestor(dir: string): string {
   let current = dir;
   while (!existsSync(current) && dirname(current) !== current) current = dirname(current);
   return current;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function realTarget(path: string): string {

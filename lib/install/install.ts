@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { MemoryError } from '../errors.js';
+import { describeError } from '../unknown.js';
 import { formatRecord, isOurLauncher, launcherRuns, launcherText, parseRecord } from './launcher.js';
 import { installLayout, slashEntryPath, type Layout } from './layout.js';
 import { acquireLock } from './lock.js';
@@ -61,7 +62,7 @@ export function install(source: string, choices: InstallChoices, context: RunCon
   } catch (error) {
     const failures = undo.rollBack();
     if (error instanceof MemoryError && failures.length === 0) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = describeError(error);
     throw new MemoryError(failures.length === 0 ? `install failed: ${reason}; everything it had changed was put back` : `install failed: ${reason}; putting back what it had changed failed too: ${failures.join('; ')}`);
   }
 
@@ -91,7 +92,7 @@ function tidyUp(step: () => void, report: RunContext['report']): void {
   try {
     step();
   } catch (error) {
-    report.warn(`installed, but could not tidy up: ${error instanceof Error ? error.message : String(error)}`);
+    report.warn(`installed, but could not tidy up: ${describeError(error)}`);
   }
 }
 

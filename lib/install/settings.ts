@@ -1,6 +1,7 @@
 // Our hook entries in Claude Code's settings.json: what we register, and the text edits that put
 // them in and take them out again without touching a byte of anything else. Never reads or writes files.
 import { CAPTURED_TOOLS_MATCHER } from '../memory.js';
+import { describeError } from '../unknown.js';
 import { insertValue, removeValue, textStyle } from './json-text.js';
 
 export type HookEvent = 'SessionStart' | 'PostToolUse' | 'PostToolUseFailure' | 'Stop';
@@ -56,7 +57,7 @@ export function parseSettings(text: string): ParseResult {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, reason: `is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+    return { ok: false, reason: `is not valid JSON (${describeError(error)})` };
   }
   const problem = shapeProblem(value);
   return problem ? { ok: false, reason: problem } : { ok: true, value: value as SettingsObject };

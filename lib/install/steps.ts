@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync } f
 import { dirname, join } from 'node:path';
 import { MemoryError } from '../errors.js';
 import type { Env } from '../paths.js';
+import { describeError } from '../unknown.js';
 import { backupFile, readSettingsFile, replaceProblem, writeFileAtomic } from './files.js';
 import type { SettingsEdit } from './settings.js';
 import { isOurSlashCommand } from './slash.js';
@@ -62,7 +63,7 @@ export class UndoLog {
       try {
         step();
       } catch (error) {
-        failures.push(error instanceof Error ? error.message : String(error));
+        failures.push(describeError(error));
       }
     }
     this.steps.length = 0;
