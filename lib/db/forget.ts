@@ -4,6 +4,7 @@ import type { MemoryRow, SessionRow, SessionSummaryRow } from '../memory.js';
 import { MemoryStore } from './memories.js';
 import { prepared, withBusyRetry, type Db } from './open.js';
 import { bind, recentMemories, searchMemories, type Filters } from './search.js';
+import { queueTombstones } from './team/local.js';
 import type { SearchPlan, Tier } from '../search/plan.js';
 
 export interface ForgetTarget {
@@ -66,6 +67,8 @@ export function forgetNow(db: Db, target: ForgetTarget, now: Date, resummarize: 
   const store = new MemoryStore(db);
   const work = db.transaction((): ForgetSelection => {
     const selection = selectForget(db, target, now);
+    // What this host already pushed to a team server is removed there too (at the next contact).
+    queueTombstones(db, selection.rows, selection.summaries, now.toISOString());
     const ids = JSON.stringify(selection.rows.map((row) => row.id));
     prepared(db, 'DELETE FROM memories WHERE id IN (SELECT value FROM json_each(?))').run(ids);
     prepared(db, 'DELETE FROM session_summaries WHERE session_id IN (SELECT value FROM json_each(?))')

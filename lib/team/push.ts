@@ -1,0 +1,104 @@
+// `memory team push`: queued tombstones first, then each shared project's new memories and session
+// summaries, in batches that each advance the local cursor only after the server committed them.
+// Only projects marked shared are read; nothing of any other project is sent.
+import type { ClientBase } from 'pg';
+import type { Db } from '../db/open.js';
+import {
+  adoptServer, advanceCursor, clearTombstones, ensureTeamTables, hostId, memoriesAfter, queuedTombstones, resetCursors,
+  summariesAfter, teamProjects,
+} from '../db/team/local.js';
+import {
+  applyTombstones, insertMemories, membership, registerHost, serverId, serverSchemaVersion, SERVER_SCHEMA_VERSION,
+  upsertSummaries,
+} from '../db/team/server.js';
+import type { TeamConfig } from './config.js';
+import { TeamError } from './connect.js';
+import { outgoingMemory, outgoingSummary, type Sender } from './outgoing.js';
+
+const MEMORY_BATCH = 500;
+const SUMMARY_BATCH = 200;
+
+export interface ProjectPush {
+  readonly project: string;
+  readonly memoriesSent: number;
+  readonly memoriesInserted: number;
+  readonly summariesSent: number;
+  readonly summariesInserted: number;
+  readonly summariesUpdated: number;
+  /** Why this project was not pushed (not a member, refused by the server), or null. */
+  readonly error: string | null;
+}
+
+export interface PushReport {
+  readonly hostId: string;
+  readonly projects: readonly ProjectPush[];
+  readonly tombstonesSent: number;
+  readonly rowsForgotten: number;
+  /** The server is not the one the cursors were for: everything was offered again. */
+  readonly newServer: boolean;
+}
+
+/** Refuses a server without our schema, or with a newer one. */
+export async function assertServerReady(client: ClientBase, where: string): Promise<void> {
+  const version = await serverSchemaVersion(client);
+  if (version === null || version === 0) throw new TeamError(`team server ${where} has no team schema yet: its administrator runs \`memory team init\``);
+  if (version > SERVER_SCHEMA_VERSION) {
+    throw new TeamError(`team server ${where} has schema v${version}, newer than this version of claude-memory-hooks (v${SERVER_SCHEMA_VERSION}): update it`);
+  }
+}
+
+export function senderFor(db: Db, config: TeamConfig): Sender {
+  ensureTeamTables(db);
+  return { hostId: hostId(db), hostName: config.hostName, pii: config.pii, piiPatterns: config.piiPatterns };
+}
+
+/** Sends queued tombstones; returns [tombstones sent, server rows deleted]. */
+export async function sendTombstones(db: Db, client: ClientBase, sender: Sender): Promise<[number, number]> {
+  const queued = queuedTombstones(db);
+  if (queued.length === 0) return [0, 0];
+  await registerHost(client, sender.hostId, sender.hostName);
+  const deleted = await applyTombstones(client, queued.map((t) => ({ kind: t.kind, host_id: sender.hostId, local_key: t.localKey, project: t.project })));
+  clearTombstones(db, queued);
+  return [queued.length, deleted];
+}
+
+export async function push(db: Db, client: ClientBase, config: TeamConfig, where: string, options: { readonly all: boolean }): Promise<PushReport> {
+  await assertServerReady(client, where);
+  const sender = senderFor(db, config);
+  const newServer = adoptServer(db, await serverId(client));
+  if (options.all) resetCursors(db);
+  await registerHost(client, sender.hostId, sender.hostName);
+  const [tombstonesSent, rowsForgotten] = await sendTombstones(db, client, sender);
+  const projects: ProjectPush[] = [];
+  for (const project of teamProjects(db).filter((p) => p.shared)) {
+    projects.push(await pushProject(db, client, sender, project.project, where));
+  }
+  return { hostId: sender.hostId, projects, tombstonesSent, rowsForgotten, newServer };
+}
+
+async function pushProject(db: Db, client: ClientBase, sender: Sender, project: string, where: string): Promise<ProjectPush> {
+  const counts = { memoriesSent: 0, memoriesInserted: 0, summariesSent: 0, summariesInserted: 0, summariesUpdated: 0 };
+  if ((await membership(client, project)) === null) {
+    return { project, ...counts, error: `you are not a member of project "${project}" on ${where} (an administrator adds you: memory team member add <role> ${project})` };
+  }
+  // Cursors are re-read each round: they only move forward, and only after the server committed.
+  for (;;) {
+    const cursor = teamProjects(db).find((p) => p.project === project)?.memoryCursor ?? 0;
+    const rows = memoriesAfter(db, project, cursor, MEMORY_BATCH);
+    if (rows.length === 0) break;
+    counts.memoriesInserted += await insertMemories(client, rows.map((row) => outgoingMemory(row, sender)));
+    counts.memoriesSent += rows.length;
+    advanceCursor(db, project, { memory: rows[rows.length - 1]?.id as number });
+  }
+  const summaryCursor = teamProjects(db).find((p) => p.project === project)?.summaryCursor ?? '';
+  const summaries = summariesAfter(db, project, summaryCursor);
+  for (let start = 0; start < summaries.length; start += SUMMARY_BATCH) {
+    const batch = summaries.slice(start, start + SUMMARY_BATCH);
+    const result = await upsertSummaries(client, batch.map((row) => outgoingSummary(row, sender)));
+    counts.summariesSent += batch.length;
+    counts.summariesInserted += result.inserted;
+    counts.summariesUpdated += result.updated;
+    advanceCursor(db, project, { summary: batch[batch.length - 1]?.updated_at as string });
+  }
+  return { project, ...counts, error: null };
+}
