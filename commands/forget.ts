@@ -43,8 +43,11 @@ Examples:
   memory forget 12 13
   memory forget --match "AKIA" --yes
   memory forget --session 5b1c0a52-… --yes`)
-    .action((ids: string[], options: ForgetOptions) => {
+    .action(async (ids: string[], options: ForgetOptions) => {
       process.stdout.write(runForget(ids, options));
+      if (!options.yes) return;
+      const team = await (await import('./team.js')).sendTombstonesNow(cliConfig().dbPath);
+      (options.json ? process.stderr : process.stdout).write(team);
     });
 }
 

@@ -33,6 +33,7 @@ export function registerSearch(program: Command): void {
     .option('--since <when>', 'newer than a duration (7d, 12h, 30m, 2w) or a date (2026-11-01)')
     .option('--limit <n>', 'how many rows (default 20; 10 for --summaries and for --stats top lists)')
     .option('--json', 'machine-readable output')
+    .option('--team', 'also search the team server (`memory team`), results marked with their origin')
     // A query may look like a flag (`-x`, `--force`): unknown options are searched for, not rejected.
     .allowUnknownOption()
     .addHelpText('after', `
@@ -41,9 +42,11 @@ Examples:
   memory search handler --here --since 7d
   memory search --recent --type error
   memory search --stats --project my-app
-  memory search --summaries --limit 5 --json`)
-    .action((query: string[], options: SearchOptions, command: Command) => {
+  memory search --summaries --limit 5 --json
+  memory search --team 인증`)
+    .action(async (query: string[], options: SearchOptions & { team?: boolean }, command: Command) => {
       rejectFlagTypos(query, command);
+      if (options.team) return (await import('./_team-search.js')).runTeamSearch(query, options);
       process.stdout.write(runSearch(query, options));
     });
 }

@@ -1,0 +1,96 @@
+// `memory search --team`: the local tiered search and the same tiers on the team server, merged,
+// each result marked with where it came from and whose machine wrote it. A team server that is
+// down, slow or refuses us costs one stderr line and exit code 1; the local results still print.
+import { openDb } from '../lib/db/open.js';
+import { searchMemories, type SearchHit } from '../lib/db/queries.js';
+import { ensureTeamTables, hostId } from '../lib/db/team/local.js';
+import { searchTeam, type TeamHit } from '../lib/db/team/server.js';
+import { UsageError } from '../lib/errors.js';
+import { resolveProject } from '../lib/project.js';
+import { cleanText } from '../lib/sanitize.js';
+import { likeSnippet, planSearch, type Tier } from '../lib/search.js';
+import { loadTeamConfig } from '../lib/team/config.js';
+import { TeamError, withTeamServer } from '../lib/team/connect.js';
+import { mergeResults } from '../lib/team/merge.js';
+import { assertServerReady } from '../lib/team/push.js';
+import { clip } from '../lib/text.js';
+import { cliConfig, filtersFrom, limitFrom, type FilterOptions } from './_filters.js';
+import { TIER_LABELS, colorsFor, plural, relativeTime, renderMemory, renderSnippet, type Colors } from './_format.js';
+
+export async function runTeamSearch(query: readonly string[], options: FilterOptions & { readonly recent?: boolean; readonly stats?: boolean; readonly summaries?: boolean }): Promise<void> {
+  if (options.recent || options.stats || options.summaries) throw new UsageError('--team searches words: it does not go with --recent, --stats or --summaries');
+  if (query.length === 0) throw new UsageError('give words to search for');
+  const config = cliConfig();
+  const team = loadTeamConfig(process.env);
+  const now = config.now();
+  const filters = filtersFrom(options, now);
+  const limit = limitFrom(options, 20);
+  const text = query.join(' ');
+  const shown = clip(cleanText(text), 80);
+  const plan = planSearch(text);
+  if (!plan) {
+    process.stdout.write(options.json ? '[]\n' : `Nothing to search for in "${shown}": try words or parts of words.\n`);
+    return;
+  }
+
+  // Local first: it needs no network, and it is printed whatever the server does.
+  let local: { tier: Tier; hits: readonly SearchHit[] } = { tier: 'like', hits: [] };
+  let ownHost: string | null = null;
+  const db = openDb(config.dbPath, { create: false });
+  if (db) {
+    try {
+      local = searchMemories(db, plan, filters, { limit, now });
+      ensureTeamTables(db);
+      ownHost = hostId(db);
+    } finally {
+      db.close();
+    }
+  }
+
+  let remote: { tier: Tier; hits: readonly TeamHit[] } = { tier: 'like', hits: [] };
+  let failure: TeamError | null = null;
+  try {
+    const project = filters.project ?? (options.here ? resolveProject(process.env, process.cwd()).name : null);
+    remote = await withTeamServer(team, async (client, where) => {
+      await assertServerReady(client, where);
+      return searchTeam(client, plan, { project, type: filters.type, since: filters.since }, limit);
+    });
+  } catch (error) {
+    if (!(error instanceof TeamError)) throw error;
+    failure = error;
+  }
+
+  const merged = mergeResults(local.hits, remote.hits, ownHost, limit);
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify(merged.map((item) => (item.origin === 'local'
+      ? { origin: 'local', host: team.hostName, ...item.hit.row, tier: local.tier }
+      : { origin: 'team', host: item.hit.host_name, ...item.hit, tier: remote.tier })), null, 2)}\n`);
+  } else {
+    process.stdout.write(render(merged, shown, plan.terms, local.tier, remote.tier, failure !== null, now, colorsFor(process.stdout, process.env), team.hostName));
+  }
+  if (failure) throw failure;
+}
+
+function render(merged: ReturnType<typeof mergeResults<SearchHit, TeamHit>>, shown: string, terms: readonly string[], localTier: Tier, teamTier: Tier, teamFailed: boolean, now: Date, c: Colors, hostName: string): string {
+  if (merged.length === 0) return `No memories match "${shown}"${teamFailed ? ' here (the team server was not searched)' : ', here or on the team server'}.\n`;
+  const locals = merged.filter((item) => item.origin === 'local').length;
+  const header = `${c.bold(plural(merged.length, 'memory', 'memories'))} ${merged.length === 1 ? 'matches' : 'match'} "${shown}" `
+    + c.dim(`· ${locals} here (${TIER_LABELS[localTier]})${teamFailed ? '' : `, ${merged.length - locals} from the team (${TIER_LABELS[teamTier]})`}`);
+  const body = merged.map((item) => {
+    if (item.origin === 'local') {
+      const text = renderMemory(item.hit.row, renderSnippet(item.hit.snippet, c), now, c);
+      return text.replace('\n', `  ${c.dim(`local · ${cleanText(hostName)}`)}\n`);
+    }
+    const hit = item.hit;
+    const head = [
+      c.dim(`team #${hit.id}`),
+      c.yellow(relativeTime(hit.created_at, now)),
+      c.cyan(cleanText(hit.project)),
+      c.magenta(`${cleanText(hit.tool_name)}/${cleanText(hit.type)}`),
+      hit.file_path ? c.green(cleanText(hit.file_path)) : '',
+      c.blue(`by ${cleanText(hit.author)}@${cleanText(hit.host_name)}`),
+    ].filter(Boolean).join('  ');
+    return `${head}\n    ${renderSnippet(likeSnippet(hit.content, terms), c)}`;
+  });
+  return `${header}\n\n${body.join('\n\n')}\n`;
+}
