@@ -1,0 +1,102 @@
+// A throw-away PostgreSQL cluster from Debian's packages for the team-memory tests: initdb in a temp
+// dir with a UTF-8 locale, listening on 127.0.0.1 only at a free port, password (scram) auth over TCP.
+// initdb refuses to run as root, so under root the server runs as the unprivileged `postgres` user.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export interface Cluster {
+  readonly host: string;
+  readonly port: number;
+  readonly adminUser: string;
+  readonly adminPassword: string;
+  /** postgres:// URL for `user` (the admin by default) to `database`. */
+  url(database: string, user?: string, password?: string): string;
+  /** Runs SQL as the admin on `database`. */
+  admin<T = Record<string, unknown>>(database: string, sql: string, params?: readonly unknown[]): Promise<T[]>;
+  stop(): void;
+}
+
+/** The newest installed server's bin directory, or null when PostgreSQL is not installed. */
+export function postgresBin(): string | null {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root).filter((name) => existsSync(join(root, name, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? join(root, versions[0], 'bin') : null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** uid/gid to run the server as: ourselves, or `postgres` when we are root. */
+function serverUser(): { uid: number; gid: number; name: string } | null {
+  if (process.getuid?.() !== 0) return null;
+  const line = execFileSync('getent', ['passwd', 'postgres'], { encoding: 'utf8' }).trim();
+  const [name, , uid, gid] = line.split(':');
+  return { name: name as string, uid: Number(uid), gid: Number(gid) };
+}
+
+export async function startCluster(): Promise<Cluster> {
+  const bin = postgresBin();
+  if (!bin) throw new Error('PostgreSQL is not installed (apt-get install postgresql; .ci/run does it)');
+  const dir = mkdtempSync(join(tmpdir(), 'cmh-pg-'));
+  const data = join(dir, 'data');
+  const user = serverUser();
+  if (user) {
+    chmodSync(dir, 0o700);
+    chownSync(dir, user.uid, user.gid);
+  }
+  const adminUser = 'team_admin';
+  const adminPassword = `admin-${process.pid}-pw`;
+  const pwfile = join(dir, 'pw');
+  writeFileSync(pwfile, `${adminPassword}\n`, { mode: 0o600 });
+  if (user) chownSync(pwfile, user.uid, user.gid);
+  const port = await freePort();
+  const run = (program: string, args: readonly string[]) => {
+    const command = user ? 'setpriv' : join(bin, program);
+    const argv = user ? ['--reuid', String(user.uid), '--regid', String(user.gid), '--init-groups', join(bin, program), ...args] : [...args];
+    const result = spawnSync(command, argv, { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C.UTF-8', LANG: 'C.UTF-8' }, cwd: dir });
+    if (result.status !== 0) throw new Error(`${program} failed: ${result.stderr || result.stdout}`);
+  };
+  run('initdb', ['-D', data, '-U', adminUser, `--pwfile=${pwfile}`, '--auth-local=scram-sha-256', '--auth-host=scram-sha-256',
+    '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync']);
+  run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o',
+    `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off -c max_connections=60`, 'start']);
+  const host = '127.0.0.1';
+  const url = (database: string, name = adminUser, password = adminPassword) =>
+    `postgres://${encodeURIComponent(name)}:${encodeURIComponent(password)}@${host}:${port}/${encodeURIComponent(database)}`;
+  return {
+    host,
+    port,
+    adminUser,
+    adminPassword,
+    url,
+    async admin<T>(database: string, sql: string, params: readonly unknown[] = []): Promise<T[]> {
+      const client = new pg.Client({ connectionString: url(database) });
+      await client.connect();
+      try {
+        return (await client.query(sql, params as unknown[])).rows as T[];
+      } finally {
+        await client.end();
+      }
+    },
+    stop() {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
