@@ -5,6 +5,9 @@ import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 import { addMember, migrateServer } from '../lib/db/team/server.js';
 import { memoryCli } from './cli-helpers.js';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { RunResult, Sandbox } from './helpers.js';
 import { startCluster, type Cluster } from './pg-cluster.js';
 
@@ -29,11 +32,26 @@ export function useCluster(): () => Cluster {
       await cluster.admin('postgres', `CREATE ROLE ${name} LOGIN PASSWORD '${password}'`);
     }
   }, 120_000);
-  afterAll(() => cluster?.stop());
+  afterAll(() => {
+    for (const dir of fileSandboxes.splice(0)) rmSync(dir, { recursive: true, force: true });
+    cluster?.stop();
+  });
   return () => {
     if (!cluster) throw new Error('cluster not started');
     return cluster;
   };
+}
+
+const fileSandboxes: string[] = [];
+
+/** Like helpers.sandbox(), for a beforeAll: removed when the file's cluster stops. */
+export function fileSandbox(): Sandbox {
+  const home = mkdtempSync(join(tmpdir(), 'cmh-team-'));
+  fileSandboxes.push(home);
+  const project = join(home, 'work', 'my-app');
+  mkdirSync(join(project, '.git'), { recursive: true });
+  const dbPath = join(home, '.claude', 'memory.db');
+  return { home, dbPath, project, env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, CLAUDE_MEMORY_DB: dbPath, NO_COLOR: '1' } };
 }
 
 let databases = 0;

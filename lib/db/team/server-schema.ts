@@ -216,6 +216,49 @@ export const SERVER_MIGRATIONS: readonly string[] = [
   CREATE POLICY tombstones_write ON ${SCHEMA}.tombstones FOR INSERT WITH CHECK (
     author = current_user AND (${SCHEMA}.owns_host(host_id, current_user) OR ${SCHEMA}.is_maintainer(project, current_user)));
 
+  -- Search for teammates. Under row-level security the planner may not use an index for a
+  -- non-leakproof operator (@@, ILIKE) before the policy has filtered the rows, so every search would
+  -- read the whole table. This function runs as the owner, where the GIN indexes serve, and applies
+  -- the members' read rule itself: approved rows of projects the login role belongs to.
+  CREATE FUNCTION ${SCHEMA}.search_approved(tier text, terms text[], patterns text[], p_project text, p_type text,
+                                            p_since timestamptz, p_limit integer, p_window integer)
+    RETURNS TABLE (id text, project text, author text, host_id text, host_name text, local_id text, session_id text,
+                   tool_name text, type text, file_path text, content text, tags text, importance integer, created_at text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+    DECLARE
+      visible text := format(
+        'm.status = ''approved'' AND EXISTS (SELECT 1 FROM ${SCHEMA}.project_members pm WHERE pm.project = m.project AND pm.member = %L)'
+        ' AND (%L::text IS NULL OR m.project = %L) AND (%L::text IS NULL OR m.type = %L)'
+        ' AND (%L::timestamptz IS NULL OR m.created_at >= %L::timestamptz)',
+        session_user, p_project, p_project, p_type, p_type, p_since, p_since);
+      columns text := 'm.id::text, m.project, m.author::text, m.host_id::text, m.host_name, m.local_id::text, m.session_id,'
+        ' m.tool_name, m.type, m.file_path, m.content, m.tags, m.importance::integer,'
+        ' to_char(m.created_at AT TIME ZONE ''UTC'', ''YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'')';
+      matches text;
+      query tsquery;
+      term text;
+    BEGIN
+      IF tier = 'words' THEN
+        FOREACH term IN ARRAY terms LOOP
+          query := CASE WHEN query IS NULL THEN plainto_tsquery('simple', term) ELSE query && plainto_tsquery('simple', term) END;
+        END LOOP;
+        RETURN QUERY EXECUTE format('SELECT %s FROM ${SCHEMA}.memories m WHERE %s AND m.search @@ $1'
+          ' ORDER BY ts_rank(m.search, $1) DESC, m.created_at DESC, m.id DESC LIMIT $2', columns, visible) USING query, p_limit;
+        RETURN;
+      END IF;
+      -- Patterns become quoted literals, so the planner sees them and pg_trgm can use its index.
+      SELECT string_agg(format('(m.content || '' '' || m.tags || '' '' || coalesce(m.file_path, '''')) ILIKE %L', pattern), ' AND ')
+        INTO matches FROM unnest(patterns) AS pattern;
+      IF tier = 'substrings' THEN
+        RETURN QUERY EXECUTE format('SELECT %s FROM ${SCHEMA}.memories m WHERE %s AND %s'
+          ' ORDER BY m.created_at DESC, m.id DESC LIMIT $1', columns, visible, matches) USING p_limit;
+      ELSE
+        RETURN QUERY EXECUTE format('SELECT %s FROM (SELECT * FROM ${SCHEMA}.memories m WHERE %s'
+          ' ORDER BY m.created_at DESC, m.id DESC LIMIT $2) m WHERE %s ORDER BY m.created_at DESC, m.id DESC LIMIT $1',
+          columns, visible, matches) USING p_limit, p_window;
+      END IF;
+    END $f$;
+
   -- Table privileges: what the policies filter. Nobody but the owner writes status on insert, or
   -- changes who wrote a row.
   REVOKE ALL ON SCHEMA ${SCHEMA} FROM PUBLIC;

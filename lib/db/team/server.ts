@@ -327,43 +327,17 @@ export interface TeamSearchFilters {
 /** How many of the newest approved memories the short-word tier scans (ILIKE without an index). */
 export const SHORT_WORD_WINDOW = 20_000;
 
-const HAYSTACK = `(m.content || ' ' || m.tags || ' ' || coalesce(m.file_path, ''))`;
-const HIT_COLUMNS = `m.id::text AS id, m.project, m.author::text AS author, m.host_id::text AS host_id, m.host_name,
-  m.local_id::text AS local_id, m.session_id, m.tool_name, m.type, m.file_path, m.content, m.tags, m.importance,
-  to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
-const FILTERS = `m.status = 'approved' AND ($1::text IS NULL OR m.project = $1) AND ($2::text IS NULL OR m.type = $2)
-  AND ($3::timestamptz IS NULL OR m.created_at >= $3::timestamptz)`;
-
 /**
  * The local store's tier order on the server: `simple` tsvector words, then pg_trgm substrings
  * (terms of 3+ characters), then a bounded ILIKE scan of the newest rows for 1–2 character words
- * such as 인증. Only approved memories are searched; RLS keeps them to the role's projects.
+ * such as 인증. Only approved memories of the role's projects (see search_approved in the schema).
  */
 export async function searchTeam(client: ClientBase, plan: SearchPlan, filters: TeamSearchFilters, limit: number): Promise<{ tier: Tier; hits: TeamHit[] }> {
-  const base = [filters.project, filters.type, filters.since, limit];
+  const SERVER_TIER: Readonly<Record<Tier, string>> = { unicode61: 'words', trigram: 'substrings', like: 'scan' };
   let tier: Tier = 'like';
   for (tier of tiersOf(plan)) {
-    let sql: string;
-    let params: unknown[];
-    if (tier === 'unicode61') {
-      const query = plan.terms.map((_, i) => `plainto_tsquery('simple', $${i + 5})`).join(' && ');
-      sql = `SELECT ${HIT_COLUMNS} FROM ${SCHEMA}.memories m, (SELECT ${query} AS q) query
-             WHERE ${FILTERS} AND m.search @@ query.q
-             ORDER BY ts_rank(m.search, query.q) DESC, m.created_at DESC, m.id DESC LIMIT $4`;
-      params = [...base, ...plan.terms];
-    } else if (tier === 'trigram') {
-      const terms = plan.like.map((_, i) => `${HAYSTACK} ILIKE $${i + 5}`).join(' AND ');
-      sql = `SELECT ${HIT_COLUMNS} FROM ${SCHEMA}.memories m WHERE ${FILTERS} AND ${terms}
-             ORDER BY m.created_at DESC, m.id DESC LIMIT $4`;
-      params = [...base, ...plan.like];
-    } else {
-      const terms = plan.like.map((_, i) => `${HAYSTACK} ILIKE $${i + 6}`).join(' AND ');
-      sql = `SELECT ${HIT_COLUMNS} FROM (SELECT * FROM ${SCHEMA}.memories m WHERE ${FILTERS}
-                                         ORDER BY m.created_at DESC, m.id DESC LIMIT $5) m
-             WHERE ${terms} ORDER BY m.created_at DESC, m.id DESC LIMIT $4`;
-      params = [...base, SHORT_WORD_WINDOW, ...plan.like];
-    }
-    const { rows } = await client.query<TeamHit>(sql, params);
+    const { rows } = await client.query<TeamHit>(`SELECT * FROM ${SCHEMA}.search_approved($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [SERVER_TIER[tier], plan.terms, plan.like, filters.project, filters.type, filters.since, limit, SHORT_WORD_WINDOW]);
     if (rows.length > 0) return { tier, hits: rows };
   }
   return { tier, hits: [] };
