@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { runDoctor, type Check, type DoctorReport } from '../lib/install/doctor.js';
 import { MemoryError } from '../lib/errors.js';
+import { loadTeamConfig } from '../lib/team/config.js';
 import { colorsFor, type Colors } from './_format.js';
 
 export function registerDoctor(program: Command): void {
@@ -10,12 +11,19 @@ export function registerDoctor(program: Command): void {
     .command('doctor')
     .description('check the installation: hooks in settings.json, Node, the database, and each hook on a sample payload')
     .option('--json', 'print the checks as JSON')
-    .action((options: { json?: boolean }) => {
-      const report = runDoctor(process.env, process.version);
+    .action(async (options: { json?: boolean }) => {
+      const report = await withTeamChecks(runDoctor(process.env, process.version));
       process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : render(report, colorsFor(process.stdout, process.env)));
       const failed = report.checks.filter((check) => check.status === 'fail').length;
       if (failed > 0) throw new MemoryError(`doctor found ${failed} problem${failed === 1 ? '' : 's'}`);
     });
+}
+
+/** Adds the team server's checks when one is configured (pg is loaded only then). */
+async function withTeamChecks(report: DoctorReport): Promise<DoctorReport> {
+  if (!loadTeamConfig(process.env).url) return report;
+  const checks = [...report.checks, ...await (await import('../lib/team/doctor.js')).teamChecks(process.env)];
+  return { ...report, checks, ok: checks.every((check) => check.status !== 'fail') };
 }
 
 function render(report: DoctorReport, pc: Colors): string {

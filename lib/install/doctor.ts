@@ -16,7 +16,7 @@ import { isOurSlashCommand } from './slash.js';
 export type Status = 'ok' | 'warn' | 'fail';
 
 export interface Check {
-  readonly section: 'environment' | 'hooks' | 'database' | 'hook runs' | 'slash command' | 'launcher';
+  readonly section: 'environment' | 'hooks' | 'database' | 'hook runs' | 'slash command' | 'launcher' | 'team';
   readonly status: Status;
   readonly message: string;
   /** What to type or do; present on every warn and fail. */

@@ -274,3 +274,20 @@ describe('memory team member', () => {
     expect((await expectOk(team(admin, server, 'admin', ['member', 'remove', 'bob', 'web']))).stdout).toBe('bob no longer belongs to web.\n');
   });
 });
+
+describe('memory doctor', () => {
+  it('checks the team server: a C ctype fails, a UTF-8 one passes, a server that is down is a note', async () => {
+    const checksOf = async (url: string) => {
+      const result = await memoryCli(sandbox(), ['doctor', '--json'], { CLAUDE_MEMORY_TEAM_URL: url, CLAUDE_MEMORY_TEAM_TIMEOUT_MS: '2000' });
+      const report = JSON.parse(result.stdout) as { checks: Array<{ section: string; status: string; message: string }> };
+      return report.checks.filter((check) => check.section === 'team').map((check) => `${check.status}: ${check.message}`);
+    };
+    const latin = await teamServer(cluster(), { init: false, ctype: 'C' });
+    expect((await checksOf(latin.url())).join('\n')).toMatch(/^fail: database .* ctype "C": substring search \(pg_trgm\) ignores Korean/m);
+    const good = await teamServer(cluster());
+    expect((await checksOf(good.url('bob'))).slice(1)).toEqual([`ok: database ${good.database}: UTF8, ctype C.UTF-8`, 'ok: team schema v1']);
+    const down = await checksOf(`postgres://bob:${PASSWORDS.bob}@127.0.0.1:${await closedPort()}/x`);
+    expect(down).toHaveLength(1);
+    expect(down[0]).toMatch(/^warn: cannot use team server postgres:\/\/bob:\*\*\*@127\.0\.0\.1:\d+\/x: connection refused/);
+  });
+});
