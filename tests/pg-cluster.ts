@@ -1,7 +1,7 @@
 // A throw-away PostgreSQL cluster from Debian's packages for the team-memory tests: initdb in a temp
 // dir with a UTF-8 locale, listening on 127.0.0.1 only at a free port, password (scram) auth over TCP.
 // initdb refuses to run as root, so under root the server runs as the unprivileged `postgres` user.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -42,9 +42,14 @@ function freePort(): Promise<number> {
 /** uid/gid to run the server as: ourselves, or `postgres` when we are root. */
 function serverUser(): { uid: number; gid: number; name: string } | null {
   if (process.getuid?.() !== 0) return null;
-  const line = execFileSync('getent', ['passwd', 'postgres'], { encoding: 'utf8' }).trim();
-  const [name, , uid, gid] = line.split(':');
-  return { name: name as string, uid: Number(uid), gid: Number(gid) };
+  // Debian's package creates `postgres`; without it any unprivileged account will do.
+  for (const account of ['postgres', 'nobody']) {
+    const found = spawnSync('getent', ['passwd', account], { encoding: 'utf8' });
+    if (found.status !== 0) continue;
+    const [name, , uid, gid] = found.stdout.trim().split(':');
+    return { name: name as string, uid: Number(uid), gid: Number(gid) };
+  }
+  throw new Error('running as root and no unprivileged account (postgres, nobody) to run PostgreSQL as');
 }
 
 export async function startCluster(): Promise<Cluster> {

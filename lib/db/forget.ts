@@ -67,8 +67,9 @@ export function forgetNow(db: Db, target: ForgetTarget, now: Date, resummarize: 
   const store = new MemoryStore(db);
   const work = db.transaction((): ForgetSelection => {
     const selection = selectForget(db, target, now);
-    // What this host already pushed to a team server is removed there too (at the next contact).
-    queueTombstones(db, selection.rows, selection.summaries, now.toISOString());
+    // What this host already pushed to a team server is removed there too (at the next contact),
+    // rebuilt summaries included: the server's copy still holds the forgotten text.
+    queueTombstones(db, selection.rows, [...selection.summaries, ...selection.rebuilt], now.toISOString());
     const ids = JSON.stringify(selection.rows.map((row) => row.id));
     prepared(db, 'DELETE FROM memories WHERE id IN (SELECT value FROM json_each(?))').run(ids);
     prepared(db, 'DELETE FROM session_summaries WHERE session_id IN (SELECT value FROM json_each(?))')

@@ -192,6 +192,18 @@ describe('tombstones', () => {
     expect(await serverMemories(server)).toHaveLength(1);
   });
 
+  it('removes the server copy of a session summary that forget rebuilt without the forgotten text', async () => {
+    const server = await teamServer(cluster());
+    const bob = sandbox();
+    seed(bob, [memory({ box: bob, content: 'npm run keep' }), memory({ box: bob, content: 'npm run oops-secret' })], [summary(bob, { summary: 'Commands: npm run keep, npm run oops-secret' })]);
+    await expectOk(team(bob, server, 'bob', ['share', 'my-app']));
+    await expectOk(team(bob, server, 'bob', ['push']));
+    await expectOk(memoryCli(bob, ['forget', '2', '--yes'], teamEnv(server, 'bob')));
+    expect(await server.admin('SELECT summary FROM memory_team.session_summaries')).toEqual([]);
+    await expectOk(team(bob, server, 'bob', ['push']));
+    expect(JSON.stringify(await server.admin('SELECT * FROM memory_team.session_summaries'))).not.toContain('oops-secret');
+  });
+
   it('queues the tombstone while the server is down and sends it with the next push', async () => {
     const server = await teamServer(cluster());
     const bob = await sharedHost(server, 'bob', 2);
