@@ -161,10 +161,13 @@ for a maintainer's approval before teammates see them.`);
       if (days === undefined && errorDays === undefined) throw new UsageError('give --days <n> and/or --error-days <n>');
       return withTeamServer(config, async (client, where) => {
         await assertServerReady(client, where);
-        const rules = { ...(days === undefined ? {} : { ttlDays: days }), ...(errorDays === undefined ? {} : { errorTtlDays: errorDays }) };
-        if (!(await setProjectRules(client, project, rules))) throw notMaintainer(project);
-        const now = (await projectsOverview(client)).find((p) => p.name === project);
-        return `${cleanText(project)} keeps memories ${now?.ttl_days ?? days} days and errors ${now?.error_ttl_days ?? errorDays} days.\n`;
+        const current = (await projectsOverview(client)).find((p) => p.name === project);
+        // A member sees the project but may not change it; the administrator sees it with no role.
+        if (!current || current.role === 'member') throw notMaintainer(project);
+        const [keep, keepErrors] = [days ?? current.ttl_days, errorDays ?? current.error_ttl_days];
+        if (keepErrors < keep) throw new UsageError(`errors are kept at least as long as other memories: --error-days would be ${keepErrors}, --days ${keep}`);
+        if (!(await setProjectRules(client, project, { ttlDays: keep, errorTtlDays: keepErrors }))) throw notMaintainer(project);
+        return `${cleanText(project)} keeps memories ${keep} days and errors ${keepErrors} days.\n`;
       });
     }));
 

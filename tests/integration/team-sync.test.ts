@@ -170,6 +170,8 @@ describe('retention', () => {
     await expectOk(team(bob, server, 'bob', ['push']));
     const tooLong = await team(sandbox(), server, 'alice', ['ttl', 'my-app', '--days', '400']);
     expect(tooLong.code).toBe(1);
+    expect(tooLong.stderr).toBe('memory: errors are kept at least as long as other memories: --error-days would be 365, --days 400\n');
+    expect((await team(sandbox(), server, 'bob', ['ttl', 'my-app', '--days', '30'])).stderr).toContain('you do not maintain a project "my-app"');
     expect((await expectOk(team(sandbox(), server, 'alice', ['expire']))).stdout).toContain('Expired 1 memory');
     expect((await serverMemories(server)).map((row) => row.content)).toEqual(['old error', 'fresh command']);
     expect((await expectOk(team(sandbox(), server, 'alice', ['ttl', 'my-app', '--days', '5', '--error-days', '30']))).stdout)
