@@ -7,6 +7,7 @@ import { UsageError } from '../lib/errors.js';
 import { cleanText } from '../lib/sanitize.js';
 import { planSearch } from '../lib/search/plan.js';
 import { summarizeSession } from '../lib/summary.js';
+import { loadTeamConfig } from '../lib/team/config.js';
 import { clip } from '../lib/text.js';
 import { cliConfig, withDatabase } from './_database.js';
 import { parseIds, parseWhen, valueOf } from './_flags.js';
@@ -45,7 +46,8 @@ Examples:
   memory forget --session 5b1c0a52-… --yes`)
     .action(async (ids: string[], options: ForgetOptions) => {
       process.stdout.write(runForget(ids, options));
-      if (!options.yes) return;
+      // pg is loaded only when a team server is configured.
+      if (!options.yes || !loadTeamConfig(process.env).url) return;
       const team = await (await import('./team.js')).sendTombstonesNow(cliConfig().dbPath);
       (options.json ? process.stderr : process.stdout).write(team);
     });

@@ -25,6 +25,8 @@ export async function withTeamServer<T>(config: TeamConfig, work: (client: pg.Cl
     // pg gives up a little after our own deadline, so its socket is gone soon after we report.
     connectionTimeoutMillis: config.connectTimeoutMs + 1000,
     statement_timeout: STATEMENT_TIMEOUT_MS,
+    // And a client-side limit for a server that stops answering mid-command (a network stall).
+    query_timeout: STATEMENT_TIMEOUT_MS + 5000,
     application_name: 'claude-memory-hooks',
   });
   // A connection dropped while idle is reported here; the next query then fails and is reported.
