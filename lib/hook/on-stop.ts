@@ -6,15 +6,18 @@ import { withDb } from '../db/open.js';
 import type { HookInput } from './io.js';
 import { parseStopEvent } from './payload.js';
 import { summarizeSession } from '../summary.js';
+import { maybeStartTeamPush } from '../team/auto-push.js';
 
 export function handleStop({ input, env }: HookInput): void {
   const config = loadConfig(env);
   if (config.disabled) return;
   const event = parseStopEvent(input);
   if (!event) return;
-  withDb(config.dbPath, { create: false }, (db) => {
+  const folded = withDb(config.dbPath, { create: false }, (db) => {
     const store = new MemoryStore(db);
     const summary = summarizeSession(event.sessionId, store.sessionRows(event.sessionId), config.now());
     if (summary) store.upsertSummary(summary);
+    return true;
   });
+  if (folded) maybeStartTeamPush(env, config.dbPath, config.now());
 }

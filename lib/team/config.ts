@@ -19,6 +19,8 @@ export interface TeamConfig {
   readonly piiPatterns: readonly RegExp[];
   /** How long to wait for the server to answer a connection, in milliseconds. */
   readonly connectTimeoutMs: number;
+  /** After a Stop, push in a detached process at most this often (minutes); 0 = only by command. */
+  readonly autoPushMinutes: number;
   readonly configPath: string;
   readonly warnings: readonly string[];
 }
@@ -34,6 +36,7 @@ interface TeamFileSettings {
   pii?: unknown;
   piiPatterns?: unknown;
   connectTimeoutMs?: unknown;
+  autoPushMinutes?: unknown;
 }
 
 export function loadTeamConfig(env: Env): TeamConfig {
@@ -50,6 +53,7 @@ export function loadTeamConfig(env: Env): TeamConfig {
     pii: piiKinds(env['CLAUDE_MEMORY_TEAM_PII'] ?? file.pii, warnings),
     piiPatterns: patterns(file.piiPatterns, warnings),
     connectTimeoutMs: timeout(env['CLAUDE_MEMORY_TEAM_TIMEOUT_MS'] ?? file.connectTimeoutMs, warnings),
+    autoPushMinutes: minutes(env['CLAUDE_MEMORY_TEAM_AUTO_PUSH'] ?? file.autoPushMinutes, warnings),
     configPath,
     warnings,
   };
@@ -112,6 +116,16 @@ function timeout(value: unknown, warnings: string[]): number {
   if (!Number.isInteger(n) || n < 100 || n > 120_000) {
     warnings.push(`team connect timeout ${String(value)} is not a whole number of milliseconds from 100 to 120000; using ${fallback}`);
     return fallback;
+  }
+  return n;
+}
+
+function minutes(value: unknown, warnings: string[]): number {
+  if (value === undefined || value === '' || value === 0 || value === '0') return 0;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 10_080) {
+    warnings.push(`team auto-push interval ${String(value)} is not a whole number of minutes from 1 to 10080; auto-push is off`);
+    return 0;
   }
   return n;
 }

@@ -1,10 +1,11 @@
 // `memory team` against a real PostgreSQL (a throw-away cluster from Debian's packages): init, share,
 // push and re-push, the approval gate, tombstones, a server that is down, slow or refuses the
 // password, and three hosts pushing at once.
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { NOW, hoursAgo, memory, memoryCli, seed, summary } from '../cli-helpers.js';
-import { sandbox, type Sandbox } from '../helpers.js';
+import { runHook, sandbox, type Sandbox } from '../helpers.js';
 import { PASSWORDS, expectOk, serverMemories, team, teamEnv, teamServer, useCluster, type TeamServer } from '../team-helpers.js';
 
 const cluster = useCluster();
@@ -303,5 +304,35 @@ describe('memory doctor', () => {
     const down = await checksOf(`postgres://bob:${PASSWORDS.bob}@127.0.0.1:${await closedPort()}/x`);
     expect(down).toHaveLength(1);
     expect(down[0]).toMatch(/^warn: cannot use team server postgres:\/\/bob:\*\*\*@127\.0\.0\.1:\d+\/x: connection refused/);
+  });
+});
+
+describe('push after Stop', () => {
+  it('starts a detached push when auto-push is configured, at most once per interval', async () => {
+    const server = await teamServer(cluster());
+    const bob = await sharedHost(server, 'bob', 2);
+    const env = { ...bob.env, ...teamEnv(server, 'bob'), CLAUDE_MEMORY_TEAM_AUTO_PUSH: '15', CLAUDE_MEMORY_NOW: NOW };
+    const stop = { session_id: 'sess-1111', transcript_path: '/t.jsonl', cwd: bob.project, hook_event_name: 'Stop', stop_hook_active: false };
+    const first = await runHook('stop', stop, { env });
+    expect([first.code, first.stdout, first.stderr]).toEqual([0, '', '']);
+    // The push runs in its own process after the hook returned: wait for its rows (bounded, no timing claim).
+    for (let tries = 0; tries < 600 && (await serverMemories(server)).length < 2; tries++) await new Promise((r) => setTimeout(r, 100));
+    expect((await serverMemories(server)).map((row) => row.content)).toEqual(['npm run deploy-0', 'npm run deploy-1']);
+    const marker = readFileSync(`${bob.dbPath}.last-team-push`, 'utf8');
+    expect(marker).toBe(`${NOW}\n`);
+    // Within the interval the marker is not claimed again, so no second push starts.
+    const later = { ...env, CLAUDE_MEMORY_NOW: new Date(Date.parse(NOW) + 5 * 60_000).toISOString() };
+    expect((await runHook('stop', stop, { env: later })).code).toBe(0);
+    expect(readFileSync(`${bob.dbPath}.last-team-push`, 'utf8')).toBe(marker);
+  });
+
+  it('never starts one without the setting, and never fails the hook when the server is down', async () => {
+    const bob = host(1);
+    const stop = { session_id: 'sess-1111', transcript_path: '/t.jsonl', cwd: bob.project, hook_event_name: 'Stop', stop_hook_active: false };
+    const off = await runHook('stop', stop, { env: { ...bob.env, CLAUDE_MEMORY_TEAM_URL: `postgres://bob:x@127.0.0.1:${await closedPort()}/x` } });
+    expect([off.code, off.stderr]).toEqual([0, '']);
+    expect(existsSync(`${bob.dbPath}.last-team-push`)).toBe(false);
+    const down = await runHook('stop', stop, { env: { ...bob.env, CLAUDE_MEMORY_TEAM_URL: `postgres://bob:x@127.0.0.1:${await closedPort()}/x`, CLAUDE_MEMORY_TEAM_AUTO_PUSH: '5' } });
+    expect([down.code, down.stdout, down.stderr]).toEqual([0, '', '']);
   });
 });

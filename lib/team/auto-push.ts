@@ -1,0 +1,35 @@
+// The optional push after Stop: when a team server and an interval are configured, Stop starts
+// `memory team push` in a fully detached process at most once per interval. Loads neither pg nor the
+// database; the Stop hook never waits for the network.
+import { spawn } from 'node:child_process';
+import { statSync, utimesSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { baseName, type Env } from '../paths.js';
+import { loadTeamConfig } from './config.js';
+
+export function teamPushMarkerPath(dbPath: string): string {
+  return join(dirname(dbPath), `${baseName(dbPath)}.last-team-push`);
+}
+
+/** Claims the interval by touching the marker first, so concurrent Stops start one push, not many. */
+export function claimTeamPush(dbPath: string, now: Date, minutes: number): boolean {
+  const marker = teamPushMarkerPath(dbPath);
+  const stat = statSync(marker, { throwIfNoEntry: false });
+  if (stat && now.getTime() - stat.mtimeMs < minutes * 60_000 && stat.mtimeMs <= now.getTime()) return false;
+  writeFileSync(marker, `${now.toISOString()}\n`, { mode: 0o600 });
+  utimesSync(marker, now, now);
+  return true;
+}
+
+/** Starts a detached push when one is configured and due; returns whether it did. */
+export function maybeStartTeamPush(env: Env, dbPath: string, now: Date): boolean {
+  const config = loadTeamConfig(env);
+  if (!config.url || config.autoPushMinutes === 0) return false;
+  if (!claimTeamPush(dbPath, now, config.autoPushMinutes)) return false;
+  // dist/lib/team/auto-push.js → dist/commands/cli.js, in the checkout and in the installed runtime alike.
+  const cli = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'commands', 'cli.js');
+  // A child that inherited our stdio would keep Claude Code waiting for the hook's output to close.
+  spawn(process.execPath, [cli, 'team', 'push'], { detached: true, stdio: 'ignore', env: { ...env } }).unref();
+  return true;
+}
