@@ -47,7 +47,14 @@ describe('team settings', () => {
   });
 
   it('has no server, both PII kinds and a 5 s connect timeout by default', () => {
-    expect(loadTeamConfig({ CLAUDE_MEMORY_CONFIG: join(tempDir(), 'none.json') })).toMatchObject({ url: null, pii: ['email', 'phone'], connectTimeoutMs: 5000 });
+    expect(loadTeamConfig({ CLAUDE_MEMORY_CONFIG: join(tempDir(), 'none.json') })).toMatchObject({ url: null, pii: ['email', 'phone'], connectTimeoutMs: 5000, autoPushMinutes: 0 });
+  });
+
+  it('turns auto-push on with a whole number of minutes, and off with a warning otherwise', () => {
+    const none = join(tempDir(), 'none.json');
+    expect(loadTeamConfig({ CLAUDE_MEMORY_CONFIG: none, CLAUDE_MEMORY_TEAM_AUTO_PUSH: '15' }).autoPushMinutes).toBe(15);
+    const bad = loadTeamConfig({ CLAUDE_MEMORY_CONFIG: none, CLAUDE_MEMORY_TEAM_AUTO_PUSH: 'often' });
+    expect([bad.autoPushMinutes, bad.warnings.length]).toEqual([0, 1]);
   });
 
   it.each([
