@@ -67,7 +67,6 @@ export async function startCluster(): Promise<Cluster> {
   const pwfile = join(dir, 'pw');
   writeFileSync(pwfile, `${adminPassword}\n`, { mode: 0o600 });
   if (user) chownSync(pwfile, user.uid, user.gid);
-  const port = await freePort();
   const run = (program: string, args: readonly string[]) => {
     const command = user ? 'setpriv' : join(bin, program);
     const argv = user ? ['--reuid', String(user.uid), '--regid', String(user.gid), '--init-groups', join(bin, program), ...args] : [...args];
@@ -76,8 +75,18 @@ export async function startCluster(): Promise<Cluster> {
   };
   run('initdb', ['-D', data, '-U', adminUser, `--pwfile=${pwfile}`, '--auth-local=scram-sha-256', '--auth-host=scram-sha-256',
     '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync']);
-  run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o',
-    `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off -c max_connections=60`, 'start']);
+  // Another process may take the free port before the server binds it: try a few.
+  let port = 0;
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    try {
+      run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o',
+        `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off -c max_connections=60`, 'start']);
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
   const host = '127.0.0.1';
   const url = (database: string, name = adminUser, password = adminPassword) =>
     `postgres://${encodeURIComponent(name)}:${encodeURIComponent(password)}@${host}:${port}/${encodeURIComponent(database)}`;
