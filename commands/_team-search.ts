@@ -2,19 +2,22 @@
 // each result marked with where it came from and whose machine wrote it. A team server that is
 // down, slow or refuses us costs one stderr line and exit code 1; the local results still print.
 import { openDb } from '../lib/db/open.js';
-import { searchMemories, type SearchHit } from '../lib/db/queries.js';
+import { searchMemories } from '../lib/db/search.js';
 import { ensureTeamTables, hostId } from '../lib/db/team/local.js';
 import { searchTeam, type TeamHit } from '../lib/db/team/server.js';
 import { UsageError } from '../lib/errors.js';
 import { resolveProject } from '../lib/project.js';
 import { cleanText } from '../lib/sanitize.js';
-import { likeSnippet, planSearch, type Tier } from '../lib/search.js';
+import type { MemoryRow } from '../lib/memory.js';
+import { planSearch, type Tier } from '../lib/search/plan.js';
+import { likeSnippet } from '../lib/search/snippet.js';
 import { loadTeamConfig } from '../lib/team/config.js';
 import { TeamError, withTeamServer } from '../lib/team/connect.js';
 import { mergeResults } from '../lib/team/merge.js';
 import { assertServerReady } from '../lib/team/push.js';
 import { clip } from '../lib/text.js';
-import { cliConfig, filtersFrom, limitFrom, type FilterOptions } from './_filters.js';
+import { cliConfig } from './_database.js';
+import { filtersFrom, limitFrom, type FilterOptions } from './_flags.js';
 import { TIER_LABELS, colorsFor, plural, relativeTime, renderMemory, renderSnippet, type Colors } from './_format.js';
 
 export async function runTeamSearch(query: readonly string[], options: FilterOptions & { readonly recent?: boolean; readonly stats?: boolean; readonly summaries?: boolean }): Promise<void> {
@@ -34,7 +37,7 @@ export async function runTeamSearch(query: readonly string[], options: FilterOpt
   }
 
   // Local first: it needs no network, and it is printed whatever the server does.
-  let local: { tier: Tier; hits: readonly SearchHit[] } = { tier: 'like', hits: [] };
+  let local: { tier: Tier; rows: readonly MemoryRow[] } = { tier: 'like', rows: [] };
   let ownHost: string | null = null;
   const db = openDb(config.dbPath, { create: false });
   if (db) {
@@ -60,10 +63,10 @@ export async function runTeamSearch(query: readonly string[], options: FilterOpt
     failure = error;
   }
 
-  const merged = mergeResults(local.hits, remote.hits, ownHost, limit);
+  const merged = mergeResults(local.rows, remote.hits, ownHost, limit);
   if (options.json) {
     process.stdout.write(`${JSON.stringify(merged.map((item) => (item.origin === 'local'
-      ? { origin: 'local', host: team.hostName, ...item.hit.row, tier: local.tier }
+      ? { origin: 'local', host: team.hostName, ...item.hit, tier: local.tier }
       : { origin: 'team', host: item.hit.host_name, ...item.hit, tier: remote.tier })), null, 2)}\n`);
   } else {
     process.stdout.write(render(merged, shown, plan.terms, local.tier, remote.tier, failure !== null, now, colorsFor(process.stdout, process.env), team.hostName));
@@ -71,14 +74,14 @@ export async function runTeamSearch(query: readonly string[], options: FilterOpt
   if (failure) throw failure;
 }
 
-function render(merged: ReturnType<typeof mergeResults<SearchHit, TeamHit>>, shown: string, terms: readonly string[], localTier: Tier, teamTier: Tier, teamFailed: boolean, now: Date, c: Colors, hostName: string): string {
+function render(merged: ReturnType<typeof mergeResults<MemoryRow, TeamHit>>, shown: string, terms: readonly string[], localTier: Tier, teamTier: Tier, teamFailed: boolean, now: Date, c: Colors, hostName: string): string {
   if (merged.length === 0) return `No memories match "${shown}"${teamFailed ? ' here (the team server was not searched)' : ', here or on the team server'}.\n`;
   const locals = merged.filter((item) => item.origin === 'local').length;
   const header = `${c.bold(plural(merged.length, 'memory', 'memories'))} ${merged.length === 1 ? 'matches' : 'match'} "${shown}" `
     + c.dim(`· ${locals} here (${TIER_LABELS[localTier]})${teamFailed ? '' : `, ${merged.length - locals} from the team (${TIER_LABELS[teamTier]})`}`);
   const body = merged.map((item) => {
     if (item.origin === 'local') {
-      const text = renderMemory(item.hit.row, renderSnippet(item.hit.snippet, c), now, c);
+      const text = renderMemory(item.hit, renderSnippet(likeSnippet(item.hit.content, terms), c), now, c);
       return text.replace('\n', `  ${c.dim(`local · ${cleanText(hostName)}`)}\n`);
     }
     const hit = item.hit;

@@ -11,13 +11,13 @@ import {
 import { MissingDatabaseError, UsageError } from '../lib/errors.js';
 import { resolveProject } from '../lib/project.js';
 import { cleanText } from '../lib/sanitize.js';
-import { parseLimit } from '../lib/search.js';
 import { displayUrl, loadTeamConfig, type TeamConfig } from '../lib/team/config.js';
 import { TeamError, withTeamServer } from '../lib/team/connect.js';
 import { isUtf8Locale, localeProblem } from '../lib/team/locale.js';
 import { assertServerReady, push, senderFor, sendTombstones } from '../lib/team/push.js';
 import { clip } from '../lib/text.js';
-import { cliConfig, valueOf } from './_filters.js';
+import { cliConfig } from './_database.js';
+import { parseLimit, valueOf } from './_flags.js';
 import { colorsFor, plural, relativeTime } from './_format.js';
 
 export function registerTeam(program: Command): void {

@@ -3,7 +3,7 @@
 // business). Pure: local rows in, server rows out.
 import type { OutgoingMemory, OutgoingSummary } from '../db/team/server.js';
 import type { StoredSummary } from '../db/team/local.js';
-import type { MemoryRow } from '../db/queries.js';
+import type { MemoryRow } from '../memory.js';
 import { redact } from '../redact.js';
 import { filterPii, type PiiKind } from './pii.js';
 

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../open.js';
 import { withBusyRetry } from '../open.js';
-import type { MemoryRow, SummaryRecord } from '../queries.js';
+import type { MemoryRow, SummaryRecord } from '../../memory.js';
 
 const TABLES = `
   CREATE TABLE IF NOT EXISTS team_state (
