@@ -36,25 +36,28 @@ function pickAssignment(match: RegExpExecArray, text: string): Span | null {
   const closed = opened !== '' && whole.slice(1 + key.length).trimStart().startsWith(opened);
   const before = text[match.index - 1] ?? '';
   const sepEnd = match.index + whole.length;
-  let pos = skipBlanks(text, sepEnd);
+  const pos = skipBlanks(text, sepEnd);
   const spaced = pos > sepEnd || /[ \t]$/.test(whole.slice(0, whole.length - sep.length));
 
-  // `password: str = "x"`, `const token: string = "x"`: the value follows the annotation.
-  if (sep === ':' && !opened) {
-    const annotation = TYPE_ANNOTATION.exec(text.slice(pos, pos + 80));
-    if (annotation) pos = skipBlanks(text, pos + annotation[0].length);
-  }
   // `key:value` without a space is a host:port or a word, not YAML or an object property.
   if (sep === ':' && pos === sepEnd && !isQuote(text[pos])) return null;
 
-  const value = readValue(text, pos, false);
+  let value = readValue(text, pos, false);
   if (!value) return null;
+  // `password: str = "x"`, `const token: string = "x"`: the value follows the type annotation.
+  if (sep === ':' && !opened && !value.quote && bareKind(text.slice(value.start, value.end), '') !== 'literal') {
+    const annotation = TYPE_ANNOTATION.exec(text.slice(pos, pos + 80));
+    if (annotation) {
+      value = readValue(text, skipBlanks(text, pos + annotation[0].length), false);
+      if (!value) return null;
+    }
+  }
   if (value.quote) {
     // The quote that closes the string the key sits in: "?token=" + t, 'password=' + pw.
     if (pos === sepEnd && (before === '?' || before === '&' || (before === value.quote && !opened))) return null;
     const prefix = text[value.start - 2] ?? '';
     if (quotedKind(text, value, prefix, text.slice(value.after, value.after + 16)) !== 'literal') return null;
-    return afterScheme(text, value.start, value.end, strength, key);
+    return afterScheme(text, value.start, value.end, strength, key) ?? read(value.after);
   }
 
   const raw = text.slice(value.start, value.end);
@@ -63,8 +66,8 @@ function pickAssignment(match: RegExpExecArray, text: string): Span | null {
   const kind = bareKind(raw, following);
   if (kind === 'expression') return null;
 
-  const head = lineHeadOf(text, match.index);
-  const lineShaped = head !== null && LINE_HEAD.test(head) && spaced && (sep === ':' || sep === '=');
+  const head = spaced && (sep === ':' || sep === '=') ? lineHeadOf(text, match.index) : null;
+  const lineShaped = head !== null && LINE_HEAD.test(head);
   const headerInString = sep === ':' && opened !== '' && !closed;
   const envStyle = sep === '=' && !spaced && !opened && !/^[,)]/.test(following);
   const connString = sep === '=' && (before === ';' || CONN_STRING_NEXT.test(following));
@@ -75,7 +78,12 @@ function pickAssignment(match: RegExpExecArray, text: string): Span | null {
   // YAML, INI and header values run to the end of the line: passphrases have spaces.
   let end = value.end;
   if (lineShaped || headerInString) end = restOfValue(text, value, headerInString ? opened : '');
-  return secretSpan(text, value.start, end, strength, key);
+  return secretSpan(text, value.start, end, strength, key) ?? read(end);
+}
+
+/** A literal value read and found not to be a secret: nothing to redact, nothing to read again. */
+function read(end: number): Span {
+  return { start: end, end };
 }
 
 /** Where a YAML/INI plain value ends: the end of the line, before a comment or the closing quote. */
@@ -113,7 +121,7 @@ function schemeValue(text: string, from: number, strength: NameStrength, name: s
 
 const assignment: SecretRule = {
   name: 'Credential assignment',
-  hints: ['pass', 'pwd', 'pw', 'secret', 'token', 'key', 'auth', 'sig', 'cred', 'conn'],
+  hints: ['pass', 'pw', 'secret', 'token', 'key', 'auth', 'sig', 'cred', 'conn'],
   pattern: /(?<![A-Za-z0-9_.-])["']?(?<key>[A-Za-z_][A-Za-z0-9_.-]{0,79})["']?[ \t]{0,8}(?<sep>:=|=>|=(?!=)|:(?![:/]))/g,
   pick: pickAssignment,
   redacts: [
@@ -188,7 +196,7 @@ function pickFlag(match: RegExpExecArray, text: string): Span | null {
 
 const flag: SecretRule = {
   name: 'Password flag',
-  hints: ['pass', 'pwd', 'pw', 'secret', 'token', 'key', 'auth', 'sig', 'cred'],
+  hints: ['pass', 'pw', 'secret', 'token', 'key', 'auth', 'sig', 'cred'],
   pattern: /(?<!\S)--?(?<flag>[A-Za-z][A-Za-z0-9_.-]{0,47})(?=[= \t\\])/g,
   pick: pickFlag,
   redacts: [
@@ -282,14 +290,22 @@ function pickTool(match: RegExpExecArray, text: string): Span[] | null {
   const positional = spec.positional?.(words);
   if (positional) found.push(positional);
   for (const word of found) {
-    if (!isReference(word.text) && !isPlaceholder(word.text) && word.text !== '-') spans.push({ start: word.start, end: word.end });
+    if (!isReference(word.text) && !isPlaceholder(word.text) && word.text !== '-') spans.push(insideQuotes(text, word));
   }
   return spans;
 }
 
+/** A word's span without the quotes around it, so the redacted command still reads as written. */
+function insideQuotes(text: string, word: Word): Span {
+  const first = text[word.start];
+  const quoted = isQuote(first) && word.end - word.start >= 2 && text[word.end - 1] === first;
+  return quoted ? { start: word.start + 1, end: word.end - 1 } : { start: word.start, end: word.end };
+}
+
 const tools: SecretRule = {
   name: 'Password argument of a command-line tool',
-  hints: Object.keys(TOOL_SPECS),
+  // Tool names, shortened to what they share; docker, podman, helm, cf … matter only with `login`.
+  hints: ['mysql', 'mariadb', 'mongo', 'sshpass', 'redis-cli', 'sqlcmd', 'bcp', 'zip', '7z', 'ldap', 'doctl', 'login', 'gh', 'htpasswd', 'vault'],
   pattern: /(?<![A-Za-z0-9_./-])(?<tool>mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb|mariadb-dump|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|sshpass|redis-cli|sqlcmd|bcp|zip|zipcloak|unzip|7z|7za|7zr|ldapsearch|ldapadd|ldapmodify|ldapdelete|ldapwhoami|ldappasswd|ldapcompare|doctl|docker|podman|buildah|skopeo|nerdctl|helm|oras|crane|cf|gh|htpasswd|vault)(?=[ \t])/g,
   pick: pickTool,
   redacts: [
@@ -318,13 +334,15 @@ const tools: SecretRule = {
   ],
 };
 
+const NO_STOP: ReadonlySet<string> = new Set();
+
 // ---- curl -u user:pass --------------------------------------------------------------------------
 
 function pickUserPass(match: RegExpExecArray, text: string): Span | null {
   const end = match.index + match[0].length;
   const pos = text[end] === '=' ? end + 1 : skipBlanks(text, end);
   if (pos === end) return null;
-  const [word] = shellWords(text, pos, new Set(), 300);
+  const [word] = shellWords(text, pos, NO_STOP, 300, false, 1);
   if (!word) return null;
   const separator = word.text.includes(':') ? ':' : word.text.includes('%') ? '%' : '';
   if (!separator) return null;
@@ -404,14 +422,14 @@ const NETRC_STOP = new Set(['machine', 'default']);
 const NETRC_KEYWORDS = new Set(['login', 'password', 'account', 'port', 'macdef']);
 
 function pickNetrc(match: RegExpExecArray, text: string): Span | null {
-  const words = shellWords(text, match.index + match[0].length, NETRC_STOP, 400, true);
+  const words = shellWords(text, match.index + match[0].length, NETRC_STOP, 400, true, 12);
   // `machine <host> login …` or `default login …`: anything else is prose.
   const first = words[match[0] === 'machine' ? 1 : 0];
   if (!first || !NETRC_KEYWORDS.has(first.text)) return null;
   const at = words.findIndex((word) => word.text === 'password');
   const value = at < 0 ? undefined : words[at + 1];
   if (!value || isReference(value.text) || isPlaceholder(value.text)) return null;
-  return { start: value.start, end: value.end };
+  return insideQuotes(text, value);
 }
 
 const netrc: SecretRule = {
@@ -521,14 +539,13 @@ const bearer: SecretRule = {
 // ---- `<tool> config set <key> <value>` ------------------------------------------------------------
 
 function pickConfigSet(match: RegExpExecArray, text: string): Span | null {
-  const [key, value] = shellWords(text, match.index + match[0].length, new Set(), 400);
+  const [key, value] = shellWords(text, match.index + match[0].length, NO_STOP, 400, false, 2);
   if (!key || !value) return null;
   const name = key.text.slice(Math.max(key.text.lastIndexOf('/'), key.text.lastIndexOf(':'), key.text.lastIndexOf('.')) + 1);
   const strength = credentialName(name);
   if (!strength) return null;
-  const close = value.quoted && isQuote(text[value.end - 1]) ? 1 : 0;
-  const open = value.quoted && isQuote(text[value.start]) ? 1 : 0;
-  return secretSpan(text, value.start + open, value.end - close, strength, name);
+  const inner = insideQuotes(text, value);
+  return secretSpan(text, inner.start, inner.end, strength, name);
 }
 
 const configSet: SecretRule = {

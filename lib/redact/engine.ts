@@ -27,7 +27,10 @@ export interface SecretRule {
    * match attempt never rescans what an earlier attempt scanned (tests/unit/redact-linear.test.ts).
    */
   readonly pattern: RegExp;
-  /** The secret in a match; default: the `secret` group, or the whole match. Null: not a secret. */
+  /**
+   * The secret in a match; default: the `secret` group, or the whole match. Null: not a secret. An
+   * empty span marks text the picker read and rejected, so the scan resumes after it.
+   */
   readonly pick?: (match: RegExpExecArray, text: string) => Span | readonly Span[] | null;
   /** Texts this rule must redact, with the secret each holds. */
   readonly redacts: readonly Sample[];
@@ -48,10 +51,9 @@ export function findSpans(text: string, rules: readonly SecretRule[]): Span[] {
       const found = rule.pick ? rule.pick(match, text) : groupSpan(match);
       let resume = match.index + Math.max(match[0].length, 1);
       for (const span of found === null ? [] : Array.isArray(found) ? found : [found as Span]) {
-        if (span.end <= span.start) continue;
-        spans.push(span);
-        // Never look inside a secret again: also what keeps repeated keywords linear.
+        // Never look inside a secret (or a value already read) again: what keeps repeated keywords linear.
         resume = Math.max(resume, span.end);
+        if (span.end > span.start) spans.push(span);
       }
       pattern.lastIndex = resume;
     }

@@ -17,7 +17,7 @@ const WEAK_PARTS = new Set(['key', 'auth', 'sig', 'signature']);
 const KEY_QUALIFIERS = new Set([
   'api', 'secret', 'private', 'access', 'encryption', 'encrypt', 'decryption', 'signing', 'sign', 'master', 'client',
   'license', 'licence', 'account', 'auth', 'service', 'app', 'application', 'webhook', 'deploy', 'ssh', 'hmac', 'jwt',
-  'session', 'cookie', 'shared', 'storage', 'subscription', 'crypto', 'aes', 'sas', 'admin', 'write', 'ingest',
+  'session', 'cookie', 'shared', 'subscription', 'crypto', 'aes', 'sas', 'admin', 'write', 'ingest',
   'consumer', 'bot', 'server', 'root', 'personal', 'security', 'store', 'keystore', 'gpg', 'pgp', 'cipher',
 ]);
 // `<these>_key` names something that is not secret.
@@ -34,8 +34,21 @@ const NOT_CREDENTIALS = new Set(['pwd', 'oldpwd']);
 // Cheap first look: most identifiers in code contain none of these letters in a row.
 const MAYBE = /pass|pwd|pw|secret|token|key|auth|sig|cred|conn/i;
 
+// Code repeats its names; a small memo keeps a file full of `token:` cheap.
+const memo = new Map<string, NameStrength | null>();
+
 /** How strongly `name` names a credential, or null when it does not. */
 export function credentialName(name: string): NameStrength | null {
+  let known = memo.get(name);
+  if (known === undefined) {
+    known = classify(name);
+    if (memo.size >= 2048) memo.clear();
+    memo.set(name, known);
+  }
+  return known;
+}
+
+function classify(name: string): NameStrength | null {
   if (name.length > 120 || !MAYBE.test(name)) return null;
   if (NOT_CREDENTIALS.has(name.toLowerCase())) return null;
   const parts = nameParts(name);

@@ -12,11 +12,11 @@ export interface Word {
   readonly quoted: boolean;
 }
 
-export function shellWords(text: string, pos: number, stopWords: ReadonlySet<string>, max = 400, newlines = false): Word[] {
+export function shellWords(text: string, pos: number, stopWords: ReadonlySet<string>, max = 400, newlines = false, maxWords = 64): Word[] {
   const limit = Math.min(text.length, pos + max);
   const words: Word[] = [];
   let i = pos;
-  while (i < limit) {
+  while (i < limit && words.length < maxWords) {
     const c = text[i] as string;
     if (c === ' ' || c === '\t' || (newlines && (c === '\n' || c === '\r'))) {
       i++;

@@ -72,6 +72,8 @@ export function readBare(text: string, pos: number, shell: boolean): Value {
       if (depth === 0) break;
       depth--;
     } else if (c === 44 && (i + 1 >= text.length || text.charCodeAt(i + 1) <= 32)) break; // `, `
+    // `a=b` inside a value starts another assignment (base64 padding is never followed by a letter).
+    else if (c === 61 && /[A-Za-z_]/.test(text[i + 1] ?? '')) break;
   }
   return { start: pos, end: i, quote: null, closed: true, after: i };
 }
@@ -128,7 +130,8 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // `req.headers.authorization`, `getpass()`, `os.environ["X"]`, `config?.token`, `this->key`, `Foo::BAR`.
 const ACCESS_OR_CALL = /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$]|\(|\[|!\.|::|->)/;
 // What follows an operand in an expression: `a || b`, `a ?? b`, `a + b`, `a if c else b`, `a.b`.
-const OPERATOR_AFTER = /^[ \t]*(?:\|\||\?\?|&&|[-+*/%?|&^]|\.[A-Za-z_(]|\b(?:if|or|and|else)\b)/;
+// A lone operator needs a blank before it: `?key=v&page=2` is a query string, not `v & page`.
+const OPERATOR_AFTER = /^(?:[ \t]*(?:\|\||\?\?|&&)|[ \t]+[-+*/%?|&^]|\.[A-Za-z_(]|[ \t]+(?:if|or|and|else)\b)/;
 
 /** What an unquoted value is; `following` is the text right after it. */
 export function bareKind(value: string, following: string): ValueKind {
