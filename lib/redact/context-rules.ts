@@ -63,13 +63,14 @@ function pickAssignment(match: RegExpExecArray, text: string): Span | null {
   const raw = text.slice(value.start, value.end);
   const following = text.slice(value.end, value.end + 16);
   if (AUTH_SCHEME.test(raw)) return schemeValue(text, value.end, strength, key);
-  const kind = bareKind(raw, following);
+  const envStyle = sep === '=' && !spaced && !opened && !/^[,)]/.test(following);
+  // In `KEY=value && next`, `&&` ends a shell command; it is not an operator on the value.
+  const kind = bareKind(raw, envStyle ? '' : following);
   if (kind === 'expression') return null;
 
   const head = spaced && (sep === ':' || sep === '=') ? lineHeadOf(text, match.index) : null;
   const lineShaped = head !== null && LINE_HEAD.test(head);
   const headerInString = sep === ':' && opened !== '' && !closed;
-  const envStyle = sep === '=' && !spaced && !opened && !/^[,)]/.test(following);
   const connString = sep === '=' && (before === ';' || CONN_STRING_NEXT.test(following));
   if (kind === 'identifier') {
     const literal = envStyle || connString || headerInString || /\d/.test(raw) || (lineShaped && !CAMEL.test(raw));
