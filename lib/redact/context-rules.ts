@@ -123,7 +123,8 @@ function schemeValue(text: string, from: number, strength: NameStrength, name: s
 const assignment: SecretRule = {
   name: 'Credential assignment',
   hints: ['pass', 'pw', 'secret', 'token', 'key', 'auth', 'sig', 'cred', 'conn'],
-  pattern: /(?<![A-Za-z0-9_.-])["']?(?<key>[A-Za-z_][A-Za-z0-9_.-]{0,79})["']?[ \t]{0,8}(?<sep>:=|=>|=(?!=)|:(?![:/]))/g,
+  // `["']?\]?`: a quoted key, also as a subscript: os.environ["API_KEY"] = "…"
+  pattern: /(?<![A-Za-z0-9_.-])["']?(?<key>[A-Za-z_][A-Za-z0-9_.-]{0,79})["']?\]?[ \t]{0,8}(?<sep>:=|=>|=(?!=)|:(?![:/]))/g,
   pick: pickAssignment,
   redacts: [
     { text: 'DB_PASSWORD=s3cr3t-Value', secret: 's3cr3t-Value' },
@@ -148,6 +149,7 @@ const assignment: SecretRule = {
     { text: 'docker run -e POSTGRES_PASSWORD=pgpass4711 postgres', secret: 'pgpass4711' },
     { text: 'kubectl create secret generic db --from-literal=password=hunter2x', secret: 'hunter2x' },
     { text: '//registry.npmjs.org/:_authToken=a1b2c3d4-e5f6-7a8b-9c0d-e1f2a3b4c5d6', secret: 'a1b2c3d4-e5f6-7a8b-9c0d-e1f2a3b4c5d6' },
+    { text: 'os.environ["AWS_SECRET_ACCESS_KEY"] = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"', secret: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' },
   ],
   keeps: [
     'const token = req.headers.authorization',
