@@ -3,6 +3,7 @@
 // rule's samples repeated. `node dist/bench/redact.js` prints it and updates its BENCHMARKS.md section;
 // `npm run bench` includes it.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { redactFields, SECRET_RULES } from '../lib/redact.js';
@@ -80,7 +81,7 @@ export function redactionBench(): RedactionBench {
   const lines = [
     REDACTION_HEADING,
     '',
-    `All ${SECRET_RULES.length} rules over one 16,384-character field, in process: median CPU time of 7 runs after 2 unmeasured ones.`,
+    `All ${SECRET_RULES.length} rules over one 16,384-character field, in process: median CPU time of 7 runs after 2 unmeasured ones (load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${cpus().length} CPUs while measuring).`,
     '',
     '| input | time |',
     '|---|---:|',
