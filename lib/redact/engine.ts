@@ -41,24 +41,56 @@ export interface SecretRule {
 /** The secret spans `rules` find in `text`, sorted and merged. */
 export function findSpans(text: string, rules: readonly SecretRule[]): Span[] {
   if (!text) return [];
-  const lower = text.toLowerCase();
+  const hints = new HintIndex(text);
   const spans: Span[] = [];
   for (const rule of rules) {
-    if (!rule.hints.some((hint) => lower.includes(hint))) continue;
+    if (!rule.hints.some((hint) => hints.has(hint))) continue;
     const pattern = rule.pattern;
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
       const found = rule.pick ? rule.pick(match, text) : groupSpan(match);
       let resume = match.index + Math.max(match[0].length, 1);
-      for (const span of found === null ? [] : Array.isArray(found) ? found : [found as Span]) {
-        // Never look inside a secret (or a value already read) again: what keeps repeated keywords linear.
-        resume = Math.max(resume, span.end);
-        if (span.end > span.start) spans.push(span);
+      if (found !== null) {
+        const list: readonly Span[] = Array.isArray(found) ? found : [found as Span];
+        for (const span of list) {
+          // Never look inside a secret (or a value already read) again: what keeps repeated keywords linear.
+          if (span.end > resume) resume = span.end;
+          if (span.end > span.start) spans.push(span);
+        }
       }
       pattern.lastIndex = resume;
     }
   }
   return merge(spans);
+}
+
+/**
+ * Answers "does the text contain this hint?" cheaply for the ~100 hints of the rules: the pairs of
+ * adjacent lowercase characters present are recorded in one pass, so most absent hints are ruled
+ * out without searching the text.
+ */
+class HintIndex {
+  private readonly lower: string;
+  private readonly pairs = new Uint8Array(65536);
+
+  constructor(text: string) {
+    this.lower = text.toLowerCase();
+    const lower = this.lower;
+    for (let i = 0; i + 1 < lower.length; i++) {
+      const a = lower.charCodeAt(i);
+      const b = lower.charCodeAt(i + 1);
+      if (a < 256 && b < 256) this.pairs[(a << 8) | b] = 1;
+    }
+  }
+
+  has(hint: string): boolean {
+    if (hint.length >= 2) {
+      const a = hint.charCodeAt(0);
+      const b = hint.charCodeAt(1);
+      if (a < 256 && b < 256 && this.pairs[(a << 8) | b] === 0) return false;
+    }
+    return this.lower.includes(hint);
+  }
 }
 
 function groupSpan(match: RegExpExecArray): Span | null {

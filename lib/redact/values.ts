@@ -105,8 +105,10 @@ export function isPlaceholder(value: string, name = ''): boolean {
   if (/^(?:x+|\*+|\.+|…+|-+|_+|#+|0+|•+)$/i.test(v)) return true;
   if (/^<[^<>\n]*>$|^\[[^[\]\n]*\]$|^\(\s*[^()\n]*\)$/.test(v)) return true;
   if (/^(?:your|my|enter|insert|replace|put|add|the)[\s_-]|[\s_-](?:here|goes[\s_-]here)$|^(?:xxx|\*\*\*)/i.test(v)) return true;
+  // The key's own name as its value (`PASSWORD=PASSWORD`, `password: password`).
+  if (name === '' || Math.abs(v.length - name.length) > 4) return false;
   const bare = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]/g, '');
-  return name !== '' && bare(v) === bare(name);
+  return bare(v) === bare(name);
 }
 
 /** `$X`, `${X}`, `$(cmd)`, `%X%`, `{{ x }}`, `<%= x %>`, `#{x}`, `!Ref X`, `@Value(...)`, `:param`. */
