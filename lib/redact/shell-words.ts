@@ -2,6 +2,8 @@
 // (quotes, backslashes, `\`-newline continuations), so a password given to a tool can be found by
 // position. Stops at the end of the command (; | & newline), a comment, a word in `stopWords`, or
 // `max` characters, so the scan is bounded and never crosses into another command.
+import type { Span } from './engine.js';
+import { isQuote } from './values.js';
 
 export interface Word {
   /** The whole word as written, quotes included. */
@@ -54,4 +56,13 @@ export function shellWords(text: string, pos: number, stopWords: ReadonlySet<str
     words.push({ start, end, text: word, quoted });
   }
   return words;
+}
+
+export const NO_STOP: ReadonlySet<string> = new Set();
+
+/** A word's span without the quotes around it, so the redacted command still reads as written. */
+export function insideQuotes(text: string, word: Word): Span {
+  const first = text[word.start];
+  const quoted = isQuote(first) && word.end - word.start >= 2 && text[word.end - 1] === first;
+  return quoted ? { start: word.start + 1, end: word.end - 1 } : { start: word.start, end: word.end };
 }

@@ -1,6 +1,8 @@
 // Reads the value after a key, flag or separator, and tells a literal (which may be a secret) from
 // an expression that merely handles one: a variable, a call, a member access, an environment lookup,
 // a template. Every scan moves forward only and stops at VALUE_MAX characters or the end of the line.
+import type { Span } from './engine.js';
+import type { NameStrength } from './names.js';
 
 export const VALUE_MAX = 512;
 
@@ -174,4 +176,12 @@ export function lineEnd(text: string, pos: number, max = VALUE_MAX): number {
     if (c === '\n' || c === '\r') return i;
   }
   return limit;
+}
+
+/** The secret part of a value under a name of `strength`, or null when it is not one. */
+export function secretSpan(text: string, start: number, end: number, strength: NameStrength, name: string): Span | null {
+  const value = text.slice(start, end);
+  if (isPlaceholder(value, name) || isReference(value)) return null;
+  if (strength === 'weak' && !looksRandom(value)) return null;
+  return { start, end };
 }
