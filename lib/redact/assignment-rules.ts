@@ -185,7 +185,18 @@ function pickFlag(match: RegExpExecArray, text: string): Span | null {
   const raw = text.slice(value.start, value.end);
   if (!value.quote && raw.startsWith('-')) return null; // the next flag: this one prompts
   if (value.quote && quotedKind(text, value, '', '') !== 'literal') return null;
-  return secretSpan(text, value.start, value.end, strength, flag);
+  // A flag named inside a quoted string is prose (`git commit -m "add a --token option"`): only a
+  // value that looks random is taken for a secret there.
+  const inProse = !value.quote && /^[a-z]+$/.test(raw) && insideDoubleQuotes(text, match.index);
+  return secretSpan(text, value.start, value.end, inProse ? 'weak' : strength, flag);
+}
+
+/** An odd number of double quotes between the start of the line and `pos` (at most 200 back). */
+function insideDoubleQuotes(text: string, pos: number): boolean {
+  const start = Math.max(0, lineStart(text, pos, 200));
+  let quotes = 0;
+  for (let i = start; i < pos; i++) if (text[i] === '"' && text[i - 1] !== '\\') quotes++;
+  return quotes % 2 === 1;
 }
 
 export const flag: SecretRule = {
@@ -210,5 +221,6 @@ export const flag: SecretRule = {
     'curl --oauth2-bearer $TOKEN https://api.example.com',
     'openssl req -new -key server.key -out server.csr',
     'llm --max-tokens 400 "summarise"',
+    'git commit -m "feat: add a --token option to deploy"',
   ],
 };
