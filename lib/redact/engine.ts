@@ -24,7 +24,7 @@ export interface SecretRule {
   readonly hints: readonly string[];
   /**
    * Global regex, built without nested or overlapping quantifiers and guarded at its start so a
-   * match attempt never rescans what an earlier attempt scanned (tests/unit/redact-linear.test.ts).
+   * match attempt never rescans what an earlier attempt scanned (tests/unit/redact/engine.test.ts).
    */
   readonly pattern: RegExp;
   /**

@@ -3,7 +3,8 @@
 // afterwards no byte of the old secrets is left in the database file or its WAL.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MemoryStore, type NewMemory } from '../../lib/db/memories.js';
+import { MemoryStore } from '../../lib/db/memories.js';
+import type { NewMemory } from '../../lib/memory.js';
 import { openDb } from '../../lib/db/open.js';
 import { allMemories, openForRead, runCli, sandbox, type Sandbox } from '../helpers.js';
 

@@ -1,8 +1,8 @@
 // Every secret rule against its own samples: what it must redact (alone, embedded in a longer command,
 // and through the whole rule set) and the code that merely handles a secret, which must survive.
 import { describe, expect, it } from 'vitest';
-import { applySpans, findSpans, type SecretRule } from '../../lib/redact/engine.js';
-import { REDACTED, redactText, SECRET_RULES } from '../../lib/redact.js';
+import { applySpans, findSpans, type SecretRule } from '../../../lib/redact/engine.js';
+import { REDACTED, redactText, SECRET_RULES } from '../../../lib/redact.js';
 
 const redactions = SECRET_RULES.flatMap((rule) => rule.redacts.map((sample) => [rule.name, sample.text, sample.secret, rule] as const));
 const keeps = SECRET_RULES.flatMap((rule) => rule.keeps.map((text) => [rule.name, text, rule] as const));

@@ -2,9 +2,9 @@
 // source), and every rule is fed its worst inputs — its hints, keywords and separators repeated to 64 KB.
 // No timing is asserted (that lives in `npm run bench`); a super-linear rule would not finish these.
 import { describe, expect, it } from 'vitest';
-import { findSpans } from '../../lib/redact/engine.js';
-import { REDACTED, redactText, SECRET_RULES } from '../../lib/redact.js';
-import { shapeProblems } from '../regex-shape.js';
+import { findSpans } from '../../../lib/redact/engine.js';
+import { REDACTED, redactText, SECRET_RULES } from '../../../lib/redact.js';
+import { shapeProblems } from '../../regex-shape.js';
 
 const KB64 = 64 * 1024;
 
