@@ -157,6 +157,10 @@ function checkDatabase(dbPath: string): Check[] {
   return checks;
 }
 
+function counted(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 /** Rows stored before the current secret rules (or by an older version) that they would change. */
 function checkStoredSecrets(dbPath: string): Check {
   const section = 'database';
@@ -167,10 +171,10 @@ function checkStoredSecrets(dbPath: string): Check {
     return { section, status: 'warn', message: `could not check the stored text for secrets: ${error instanceof Error ? error.message : String(error)}`, fix: 'run memory doctor again in a moment' };
   }
   const rows = counts.memories + counts.summaries + counts.legacy;
-  const checked = `${counts.rowsChecked.toLocaleString('en')} rows checked`;
+  const checked = `${counts.rowsChecked.toLocaleString('en')} ${counts.rowsChecked === 1 ? 'row' : 'rows'} checked`;
   return rows === 0
     ? { section, status: 'ok', message: `no stored text matches the current secret rules (${checked})` }
-    : { section, status: 'warn', message: `${rows} stored ${rows === 1 ? 'row holds' : 'rows hold'} text the current secret rules would redact (${counts.memories} memories, ${counts.summaries} session summaries${counts.legacy > 0 ? `, ${counts.legacy} legacy rows` : ''}; ${checked})`, fix: 'memory redact shows them; memory redact --yes rewrites them in place and compacts the database' };
+    : { section, status: 'warn', message: `${rows} stored ${rows === 1 ? 'row holds' : 'rows hold'} text the current secret rules would redact (${counted(counts.memories, 'memory', 'memories')}, ${counted(counts.summaries, 'session summary', 'session summaries')}${counts.legacy > 0 ? `, ${counted(counts.legacy, 'legacy row', 'legacy rows')}` : ''}; ${checked})`, fix: 'memory redact shows them; memory redact --yes rewrites them in place and compacts the database' };
 }
 
 function rebuildFix(dbPath: string, table: FtsHealth['table']): string {

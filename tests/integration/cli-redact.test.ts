@@ -110,7 +110,7 @@ describe('memory redact', () => {
     };
     expect(await check()).toEqual({
       section: 'database', status: 'warn',
-      message: '4 stored rows hold text the current secret rules would redact (3 memories, 1 session summaries; 5 rows checked)',
+      message: '4 stored rows hold text the current secret rules would redact (3 memories, 1 session summary; 5 rows checked)',
       fix: 'memory redact shows them; memory redact --yes rewrites them in place and compacts the database',
     });
     expect(rawBytes(box.dbPath).equals(before)).toBe(true);
