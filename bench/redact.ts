@@ -23,13 +23,16 @@ export function worstInputs(): Array<[string, string]> {
   const add = (label: string, unit: string): void => {
     if (!inputs.has(label)) inputs.set(label, repeat(unit));
   };
-  for (const unit of ['_password', '-token', 'password=', 'token: ', '_token', 'a', '=', ':', '@', '://', ' -p', '"', '\\\n', 'QUJDRA', '0123456789abcdef']) {
+  for (const unit of ['_password', '-token', 'password=', 'token: ', '_token', 'a', '=', ':', '@', '://', ' -p', '"', '\\\n', 'QUJDRA', '0123456789abcdef', '--token abc ', ' --pass x"']) {
     add(JSON.stringify(unit), unit);
   }
   for (const rule of SECRET_RULES) {
     for (const hint of rule.hints) {
       for (const around of ['', '_', '-', '=', ':', ' ', '"', '.', '/', '@', '\n']) add(`${JSON.stringify(hint + around)} (${rule.name})`, hint + around);
       add(`${JSON.stringify(`--${hint} `)} (${rule.name})`, `--${hint} `);
+      add(`${JSON.stringify(`--${hint} abc `)} (${rule.name})`, `--${hint} abc `);
+      add(`${JSON.stringify(`${hint}=abc `)} (${rule.name})`, `${hint}=abc `);
+      add(`${JSON.stringify(`${hint}: abc\n`)} (${rule.name})`, `${hint}: abc\n`);
       add(`${JSON.stringify(`"${hint}":"`)} (${rule.name})`, `"${hint}":"`);
     }
     rule.redacts.forEach((sample, index) => add(`sample ${index + 1} of ${rule.name}`, `${sample.text}\n`));

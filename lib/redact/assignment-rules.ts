@@ -193,7 +193,8 @@ function pickFlag(match: RegExpExecArray, text: string): Span | null {
 
 /** An odd number of double quotes between the start of the line and `pos` (at most 200 back). */
 function insideDoubleQuotes(text: string, pos: number): boolean {
-  const start = Math.max(0, lineStart(text, pos, 200));
+  const found = lineStart(text, pos, 200);
+  const start = found < 0 ? pos - 200 : found;
   let quotes = 0;
   for (let i = start; i < pos; i++) if (text[i] === '"' && text[i - 1] !== '\\') quotes++;
   return quotes % 2 === 1;

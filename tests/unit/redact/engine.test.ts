@@ -48,6 +48,9 @@ describe('every secret rule', () => {
       units.add(`${hint}=a`);
       units.add(`"${hint}":"`);
       units.add(`--${hint} `);
+      units.add(`--${hint} abc `);
+      units.add(`${hint}=abc `);
+      units.add(`${hint}: abc\n`);
       units.add(`${hint} -p`);
       units.add(`://${hint}:`);
     }
@@ -68,6 +71,7 @@ describe('every secret rule', () => {
     ['=', '='], [':', ':'], ['@', '@'], ['://', '://'], ['-p', ' -p'], ['"', '"'], ['\\-newline', '\\\n'],
     ['base64', 'QUJDRA'], ['hex', '0123456789abcdef'], ['BEGIN lines', '-----BEGIN PRIVATE KEY-----\n'],
     ['tool names', 'mysql -p'], ['machine', 'machine password '], ['URL userinfo', 'https://a:b@'],
+    ['a flag with a word', '--token abc '], ['a quoted flag', ' --pass x"'],
   ])('all rules together finish on 64 KB of %s', (_name, unit) => {
     const input = repeat(unit);
     const out = redactText(input);
