@@ -16,6 +16,7 @@ import { NO_FILTERS, searchMemories } from '../lib/db/search.js';
 import { planSearch } from '../lib/search/plan.js';
 import { generate, syntheticPayload } from './generate.js';
 import { importGraph } from './import-graph.js';
+import { redactionBench } from './redact.js';
 import { cleanEnv, ms, ratio, timeCalls, timeProcesses, type ProcessCase, type Stats } from './measure.js';
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -82,6 +83,9 @@ async function main(): Promise<void> {
   wholeProcesses(largest);
   await concurrency(databases.get(Math.min(...SIZES)) as string);
   await modulesLoaded(largest);
+  const redaction = redactionBench();
+  for (const line of redaction.lines) say(line);
+  verdicts.push(redaction.verdict);
   say('## Targets');
   say();
   for (const [name, p95] of searchP95AtLargest) verdicts.push(`- ${p95 < 50 ? '✓' : '✗'} in-process search p95 at ${Math.max(...SIZES).toLocaleString('en')}: ${name} ${ms(p95)} (target < 50 ms)`);

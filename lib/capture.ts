@@ -2,7 +2,7 @@
 // content; strips <private> and redacts secrets before anything leaves this module. Pure: no I/O.
 import type { ToolEvent } from './hook/payload.js';
 import { IMPORTANCE, type MemoryDraft } from './memory.js';
-import { findSecrets, redact, stripPrivate } from './redact.js';
+import { Redactor as FieldRedactor, stripPrivate } from './redact.js';
 import { classifyCommand, isNoiseCommand, type CommandClass } from './shell.js';
 import { clip, countLines, head, lines, oneLine, stripAnsi } from './text.js';
 import { baseName } from './paths.js';
@@ -38,12 +38,12 @@ export function captureEvent(event: ToolEvent): MemoryDraft | null {
 
 /** Private spans removed and every field cut to scan size; then secrets found across all of them. */
 class Redactor {
-  private readonly secrets: string[];
+  private readonly fields: FieldRedactor;
   constructor(fields: readonly string[]) {
-    this.secrets = findSecrets(fields.map(prepare));
+    this.fields = new FieldRedactor(fields.map(prepare));
   }
   clean(text: string): string {
-    return redact(prepare(text), this.secrets);
+    return this.fields.clean(prepare(text));
   }
 }
 

@@ -6,8 +6,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { loadConfig } from '../config.js';
 import { ftsRebuildSql, inspectDb, rowCounts, WAL_SQL, type FtsHealth } from '../db/health.js';
+import { countStoredRewrites } from '../db/rewrite.js';
 import { readSettingsFile } from './files.js';
 import { cleanupMarkerPath, type Env } from '../paths.js';
+import { redactFields } from '../redact.js';
 import { launcherRuns, parseRecord } from './launcher.js';
 import { installLayout } from './layout.js';
 import { HOOK_SPECS, hookCommand, hookScriptPath, isOurCommand, listHandlers, type HookSpec, type RegisteredHandler } from './settings.js';
@@ -151,7 +153,28 @@ function checkDatabase(dbPath: string): Check[] {
     }
   }
   checks.push(...checkPermissions(dbPath));
+  if (intact) checks.push(checkStoredSecrets(dbPath));
   return checks;
+}
+
+function counted(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** Rows stored before the current secret rules (or by an older version) that they would change. */
+function checkStoredSecrets(dbPath: string): Check {
+  const section = 'database';
+  let counts;
+  try {
+    counts = countStoredRewrites(dbPath, redactFields);
+  } catch (error) {
+    return { section, status: 'warn', message: `could not check the stored text for secrets: ${error instanceof Error ? error.message : String(error)}`, fix: 'run memory doctor again in a moment' };
+  }
+  const rows = counts.memories + counts.summaries + counts.legacy;
+  const checked = `${counts.rowsChecked.toLocaleString('en')} ${counts.rowsChecked === 1 ? 'row' : 'rows'} checked`;
+  return rows === 0
+    ? { section, status: 'ok', message: `no stored text matches the current secret rules (${checked})` }
+    : { section, status: 'warn', message: `${rows} stored ${rows === 1 ? 'row holds' : 'rows hold'} text the current secret rules would redact (${counted(counts.memories, 'memory', 'memories')}, ${counted(counts.summaries, 'session summary', 'session summaries')}${counts.legacy > 0 ? `, ${counted(counts.legacy, 'legacy row', 'legacy rows')}` : ''}; ${checked})`, fix: 'memory redact shows them; memory redact --yes rewrites them in place and compacts the database' };
 }
 
 function rebuildFix(dbPath: string, table: FtsHealth['table']): string {
