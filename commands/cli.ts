@@ -13,6 +13,7 @@ const SUBCOMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   forget: async () => (await import('./forget.js')).registerForget,
   doctor: async () => (await import('./doctor.js')).registerDoctor,
   import: async () => (await import('./import.js')).registerImport,
+  mcp: async () => (await import('./mcp.js')).registerMcp,
 };
 
 const program = new Command('memory')
