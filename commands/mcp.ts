@@ -1,14 +1,18 @@
 // `memory mcp`: runs the stdio MCP server Claude Code starts (registered by install.sh). Thin: the
-// server is lib/mcp/server.ts; it is imported only here, so other subcommands never load the SDK.
+// server is lib/mcp/server.ts, loaded as the one-file bundle `npm run build` makes of it (see
+// scripts/bundle-mcp.mjs), so other subcommands never load the SDK and this one starts fast.
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+type ServerModule = typeof import('../lib/mcp/server.js');
 
 export function registerMcp(program: Command): void {
   program
     .command('mcp')
     .description('serve the memory to Claude Code over MCP (stdio): tools search, get, sessions, stats; read-only')
     .action(async () => {
-      const { serveStdio } = await import('../lib/mcp/server.js');
+      const { serveStdio } = createRequire(import.meta.url)('../lib/mcp/server.bundle.cjs') as ServerModule;
       await serveStdio({
         env: process.env,
         cwd: process.cwd(),

@@ -4,6 +4,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import type { z } from 'zod';
 import { loadConfig } from '../config.js';
 import type { Env } from '../paths.js';
@@ -39,7 +41,11 @@ export function createMemoryServer(options: ServerOptions): { server: McpServer;
 
   const server = new McpServer(
     { name: SERVER_NAME, version: options.version },
-    { instructions: 'Memory of earlier Claude Code sessions on this machine (commands, edits, errors, session summaries). Read-only.' },
+    {
+      instructions: 'Memory of earlier Claude Code sessions on this machine (commands, edits, errors, session summaries). Read-only.',
+      // The SDK checks elicitation answers with Ajv, which this server never asks for: build it on first use.
+      jsonSchemaValidator: lazyValidator(),
+    },
   );
   const guard = <A>(name: string, run: (tools: typeof import('./tools.js'), args: A, context: ToolContext) => ToolReply) =>
     async (args: A): Promise<CallToolResult> => {
@@ -66,6 +72,11 @@ export function createMemoryServer(options: ServerOptions): { server: McpServer;
     guard<z.infer<typeof statsInput>>('stats', (t, args, context) => t.statsTool(args, context)));
 
   return { server, close: () => reader?.close() };
+}
+
+function lazyValidator(): jsonSchemaValidator {
+  let validator: jsonSchemaValidator | null = null;
+  return { getValidator: (schema) => (validator ??= new AjvJsonSchemaValidator()).getValidator(schema) };
 }
 
 /** Serves on stdin/stdout until the client goes away. */
