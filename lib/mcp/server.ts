@@ -84,9 +84,7 @@ export async function serveStdio(options: ServerOptions): Promise<void> {
   const { server, close } = createMemoryServer(options);
   const transport = new StdioServerTransport();
   transport.onerror = (error) => options.log(`transport: ${error.message}`);
-  process.stdin.on('end', () => {
-    close();
-    void server.close();
-  });
+  // When stdin ends, the answers still pending are written and the process exits on its own.
+  process.once('exit', close);
   await server.connect(transport);
 }
