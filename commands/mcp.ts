@@ -3,7 +3,8 @@
 // scripts/bundle-mcp.mjs), so other subcommands never load the SDK and this one starts fast.
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { BUNDLE_NAME, loadBundle } from '../lib/mcp/bundle.js';
 
 type ServerModule = typeof import('../lib/mcp/server.js');
 
@@ -11,15 +12,17 @@ export function registerMcp(program: Command): void {
   program
     .command('mcp')
     .description('serve the memory to Claude Code over MCP (stdio): tools search, get, sessions, stats; read-only')
-    .action(async () => {
-      const { serveStdio } = createRequire(import.meta.url)('../lib/mcp/server.bundle.cjs') as ServerModule;
-      await serveStdio({
-        env: process.env,
-        cwd: process.cwd(),
-        version: packageVersion(),
-        log: (line) => process.stderr.write(`[memory-mcp] ${line}\n`),
-      });
-    });
+    .action(serveMcp);
+}
+
+export async function serveMcp(): Promise<void> {
+  const { serveStdio } = loadBundle<ServerModule>(fileURLToPath(new URL(`../lib/mcp/${BUNDLE_NAME}`, import.meta.url))).exports;
+  await serveStdio({
+    env: process.env,
+    cwd: process.cwd(),
+    version: packageVersion(),
+    log: (line) => process.stderr.write(`[memory-mcp] ${line}\n`),
+  });
 }
 
 function packageVersion(): string {

@@ -57,7 +57,7 @@ describe('MCP registration with the claude CLI', () => {
   });
 
   it('without claude on PATH, gives the one command to run', () => {
-    const { home: dir, env } = home(false);
+    const { env } = home(false);
     expect(registerMcpServer(ENTRY, env)).toEqual({
       action: 'manual',
       detail: 'the claude CLI is not on PATH',

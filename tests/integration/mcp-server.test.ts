@@ -1,5 +1,6 @@
 // `memory mcp` as Claude Code runs it: the built CLI spawned over stdio, driven by the SDK's own
-// client, against databases filled through the real hooks.
+// client, against databases filled through the real hooks. The tests that start dozens of hook
+// processes get a longer limit against hangs (a loaded 2-core machine runs them slowly).
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -191,7 +192,7 @@ describe('memory mcp: replies are bounded and safe', () => {
     }
     expect(seen.length).toBe(60);
     expect(new Set(seen).size).toBe(60);
-  });
+  }, 240_000);
 
   it('pages get by ids when many memories with context do not fit', async () => {
     const box = sandbox();
@@ -204,7 +205,7 @@ describe('memory mcp: replies are bounded and safe', () => {
     expect(shown.length).toBeGreaterThan(0);
     expect([...shown, ...unshown].sort((a, b) => a - b)).toEqual(ids);
     expect(result.text).toContain(`Not shown, to keep the reply short: ${unshown.join(', ')}. Call get again with those ids`);
-  });
+  }, 240_000);
 
   it('escapes hostile stored text so it cannot close the reply or pose as an instruction', async () => {
     const box = sandbox();
@@ -281,7 +282,7 @@ describe('memory mcp: the database underneath', () => {
     expect(answers.every(Boolean)).toBe(true);
     expect((await mcp.call('stats', {})).structured).toMatchObject({ total: 54 });
     expect(mcp.stderr()).toBe('');
-  });
+  }, 240_000);
 
   it('never creates a database: a missing one gives empty answers and points at memory doctor', async () => {
     const box = sandbox();
