@@ -94,7 +94,7 @@ export function searchTool(args: SearchArgs, context: ToolContext): ToolReply {
   const text = [open, DATA_NOTE, ...body, ...(note ? [note] : []), '</memory-search>'].join('\n');
   return {
     text,
-    structured: { project: scope.label, tier: found.tier, offset: args.offset, results, ...(more ? { next_offset: shownTo } : {}) },
+    structured: { about: DATA_NOTE, project: scope.label, tier: found.tier, offset: args.offset, results, ...(note ? { next_offset: shownTo, paging: note } : {}) },
   };
 }
 
@@ -160,7 +160,7 @@ export function getTool(args: GetArgs, context: ToolContext): ToolReply {
     ...(unshown.length > 0 ? [`Not shown, to keep the reply short: ${unshown.join(', ')}. Call get again with those ids (or a smaller context).`] : []),
   ];
   const text = ['<memory-get>', DATA_NOTE, ...blocks, ...notes, '</memory-get>'].join('\n');
-  return { text, structured: { memories, missing, ...(unshown.length > 0 ? { unshown } : {}) } };
+  return { text, structured: { about: DATA_NOTE, memories, missing, ...(unshown.length > 0 ? { unshown, paging: notes.at(-1) } : {}) } };
 }
 
 export function sessionsTool(args: SessionsArgs, context: ToolContext): ToolReply {
@@ -201,7 +201,7 @@ export function sessionsTool(args: SessionsArgs, context: ToolContext): ToolRepl
   const empty = args.offset > 0 ? `No more sessions past offset ${args.offset}.` : 'No session summaries yet (one is written when a session ends).';
   const note = more ? [`More sessions: call sessions again with offset ${shownTo}.`] : [];
   const text = [`<memory-sessions project="${attribute(scope.label)}" offset="${args.offset}" shown="${sessions.length}">`, DATA_NOTE, ...(blocks.length > 0 ? blocks : [empty]), ...note, '</memory-sessions>'].join('\n');
-  return { text, structured: { project: scope.label, offset: args.offset, sessions, ...(more ? { next_offset: shownTo } : {}) } };
+  return { text, structured: { about: DATA_NOTE, project: scope.label, offset: args.offset, sessions, ...(more ? { next_offset: shownTo, paging: note[0] } : {}) } };
 }
 
 export function statsTool(args: StatsArgs, context: ToolContext): ToolReply {
@@ -213,6 +213,7 @@ export function statsTool(args: StatsArgs, context: ToolContext): ToolReply {
   const count = (list: ReadonlyArray<{ name: string; count: number }>, max: number) =>
     list.slice(0, max).map(({ name, count: n }) => ({ name: safe(name, 100), count: n }));
   const structured = {
+    about: DATA_NOTE,
     project: scope.label,
     total: raw.total,
     sessions: raw.sessions,
