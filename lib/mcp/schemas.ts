@@ -1,7 +1,7 @@
 // The MCP tools as the model sees them: names, descriptions that say when to reach for each, and
 // bounded input schemas. Strict objects: an unknown argument (a `path`, say) is an error, not ignored.
 import { z } from 'zod';
-import { MEMORY_TYPES } from '../search.js';
+import { MEMORY_TYPES } from '../memory.js';
 
 export const QUERY_MAX_CHARS = 1000;
 export const SEARCH_LIMIT_MAX = 50;
@@ -13,7 +13,7 @@ const project = z.string().min(1).max(200).optional()
   .describe('Project name (the basename of its folder, as `memory search --stats` lists them), or "*" for every project. Default: the project Claude Code is running in.');
 const since = z.string().min(1).max(40).optional()
   .describe('Only newer than this: a duration such as 7d, 12h, 30m, 2w, or a date such as 2026-11-01.');
-const type = z.enum(MEMORY_TYPES as [string, ...string[]]).optional()
+const type = z.enum(MEMORY_TYPES).optional()
   .describe('Only this kind: observation (file reads, other tools), file_edit, command or error.');
 const offset = z.number().int().min(0).max(OFFSET_MAX).default(0)
   .describe('Skip this many results (for paging: the previous reply says which offset to use next).');

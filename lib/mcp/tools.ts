@@ -1,9 +1,13 @@
 // The four MCP tools' work: validated arguments → the same queries `memory search` runs → a bounded,
 // sanitised reply. Never writes; a missing database is an empty answer with a hint, not an error.
 import { memoriesByIds, sessionNeighbours } from '../db/lookup.js';
-import { memoryStats, NO_FILTERS, searchMemories, sessionSummaries, type Filters, type MemoryRow } from '../db/queries.js';
+import { NO_FILTERS, searchMemories, sessionSummaries, type Filters } from '../db/search.js';
+import { memoryStats } from '../db/stats.js';
+import type { MemoryRow } from '../memory.js';
 import type { Project } from '../project.js';
-import { parseWhen, planSearch } from '../search.js';
+import { planSearch } from '../search/plan.js';
+import { likeSnippet } from '../search/snippet.js';
+import { parseWhen } from '../when.js';
 import { topCommands } from '../stats.js';
 import { attribute, Budget, DATA_NOTE, errorReply, plainSnippet, safe, safeBlock, shortTime, type ToolReply } from './reply.js';
 import type { GetArgs, SearchArgs, SessionsArgs, StatsArgs } from './schemas.js';
@@ -63,14 +67,14 @@ export function searchTool(args: SearchArgs, context: ToolContext): ToolReply {
   const found = context.reader.read((db) => searchMemories(db, plan, filters, { limit: window + 1, now: context.now() }));
   if (found === null) return noDatabase('memory-search', context, { project: scope.label, results: [] });
 
-  const hits = found.hits.slice(args.offset, window);
+  const hits = found.rows.slice(args.offset, window);
   const budget = new Budget(context.budgetTokens);
   const lines: string[] = [];
   const results: Array<Record<string, unknown>> = [];
-  for (const hit of hits) {
-    const { row } = hit;
+  for (const row of hits) {
     const file = relativePath(row);
-    const score = hit.score === null ? null : Math.round(hit.score * 1000) / 1000;
+    const raw = found.scores.get(row.id);
+    const score = raw === undefined ? null : Math.round(raw * 1000) / 1000;
     const item = {
       id: row.id,
       created_at: row.created_at,
@@ -78,7 +82,7 @@ export function searchTool(args: SearchArgs, context: ToolContext): ToolReply {
       tool: safe(row.tool_name, 40),
       project: safe(row.project, 100),
       file_path: file === null ? null : safe(file, 200),
-      snippet: plainSnippet(hit.snippet, 240),
+      snippet: plainSnippet(likeSnippet(row.content, plan.terms), 240),
       score,
     };
     const line = `#${row.id} ${shortTime(row.created_at)} ${item.type}${item.file_path ? ` ${item.file_path}` : ''}${scope.label === '*' ? ` (${item.project})` : ''}${score === null ? '' : ` score ${score}`}\n  ${item.snippet}`;
@@ -87,7 +91,7 @@ export function searchTool(args: SearchArgs, context: ToolContext): ToolReply {
     results.push(item);
   }
   const shownTo = args.offset + results.length;
-  const more = found.hits.length > shownTo;
+  const more = found.rows.length > shownTo;
   const open = `<memory-search project="${attribute(scope.label)}" query="${attribute(args.query)}" tier="${found.tier}" offset="${args.offset}" shown="${results.length}">`;
   const body = results.length > 0 ? lines : [args.offset > 0 ? `No more matches past offset ${args.offset}.` : 'No memories match.'];
   const note = more ? `More matches: call search again with offset ${shownTo}${results.length < hits.length ? ' (this page was cut to fit the reply size)' : ''}.` : null;
