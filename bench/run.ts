@@ -17,6 +17,7 @@ import { planSearch } from '../lib/search/plan.js';
 import { generate, syntheticPayload } from './generate.js';
 import { importGraph } from './import-graph.js';
 import { redactionBench } from './redact.js';
+import { mcpSearch, mcpStartup, renderStartup } from './mcp.js';
 import { cleanEnv, ms, ratio, timeCalls, timeProcesses, type ProcessCase, type Stats } from './measure.js';
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
   const redaction = redactionBench();
   for (const line of redaction.lines) say(line);
   verdicts.push(redaction.verdict);
+  await mcpServer(largest);
   say('## Targets');
   say();
   for (const [name, p95] of searchP95AtLargest) verdicts.push(`- ${p95 < 50 ? '✓' : '✗'} in-process search p95 at ${Math.max(...SIZES).toLocaleString('en')}: ${name} ${ms(p95)} (target < 50 ms)`);
@@ -244,6 +246,29 @@ async function modulesLoaded(path: string): Promise<void> {
     const ours = importGraph(join(DIST, 'hooks', `${name}.js`)).files.map((file) => file.replace(`${ROOT}/`, ''));
     const packages = [...new Set(cjs.filter((f) => f.includes('node_modules/')).map((f) => (f.split('node_modules/')[1] as string).split('/')[0]))];
     say(`- **${name}**: ${ours.length} of our modules (${ours.map((f) => f.replace('dist/', '')).join(', ')}); npm packages: ${packages.join(', ') || 'none'}; CommonJS files: ${cjs.filter((f) => !f.startsWith('node:')).length}. commander loaded: ${cjs.some((f) => f.includes('commander')) ? 'YES' : 'no'}; picocolors loaded: ${cjs.some((f) => f.includes('picocolors')) ? 'YES' : 'no'}.`);
+  }
+  say();
+}
+
+async function mcpServer(path: string): Promise<void> {
+  say('## MCP server (`memory mcp`)');
+  say();
+  const env = cleanEnv({ CLAUDE_MEMORY_DB: path, HOME: work });
+  const startup = await mcpStartup(DIST, env, ROUNDS);
+  say(`Start-up, as Claude Code starts it once per session: ${ROUNDS} interleaved rounds (2 warm-up rounds dropped).`);
+  say();
+  for (const line of renderStartup(startup)) say(line);
+  say();
+  const startupRatio = startup.mcp.median / startup.floor.median;
+  verdicts.push(`- ${startupRatio <= 2 ? '✓' : '✗'} memory mcp spawn → initialize: ${ratio(startup.mcp.median, startup.floor.median)} the CommonJS floor (target ≤ 2×)`);
+  const size = countRows(path);
+  say(`The \`search\` tool in-process at ${size.toLocaleString('en')} memories (all projects, limit 10; the whole call: query, ranking, sanitising, reply budget):`);
+  say();
+  say('| query | tier | tool p50 | tool p95 | engine alone p50 / p95 |');
+  say('|---|---|---:|---:|---:|');
+  for (const { query, tier, timing, engine } of mcpSearch(path, QUERIES, NOW)) {
+    say(`| \`${query}\` | ${tier} | ${ms(timing.median)} | ${ms(timing.p95)} | ${ms(engine.median)} / ${ms(engine.p95)} |`);
+    verdicts.push(`- ${timing.p95 < 50 ? '✓' : '✗'} MCP search p95 at ${size.toLocaleString('en')}: ${query} (${tier}) ${ms(timing.p95)} (target < 50 ms)`);
   }
   say();
 }

@@ -2,7 +2,7 @@
 // of activity per day.
 import type { Count, RawStats } from '../lib/db/stats.js';
 import { cleanText } from '../lib/sanitize.js';
-import { commandKey } from '../lib/shell.js';
+import { topCommands } from '../lib/stats.js';
 import { clip } from '../lib/text.js';
 import { displayPath, localDay, plural, relativeTime, type Colors } from './_format.js';
 
@@ -36,15 +36,6 @@ export function buildStats(raw: RawStats, database: Stats['database'], now: Date
     const day = localDay(new Date(start.getFullYear(), start.getMonth(), start.getDate() + index));
     return { day, count: counted.get(day) ?? 0 };
   });
-  const commands = new Map<string, number>();
-  for (const head of raw.commandHeads) {
-    const key = commandKey(head);
-    if (key) commands.set(key, (commands.get(key) ?? 0) + 1);
-  }
-  const topCommands = [...commands]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .slice(0, top)
-    .map(([command, count]) => ({ command, count }));
   return {
     total: raw.total,
     sessions: raw.sessions,
@@ -57,7 +48,7 @@ export function buildStats(raw: RawStats, database: Stats['database'], now: Date
     by_tool: raw.byTool,
     by_project: raw.byProject,
     per_day: perDay,
-    top_commands: topCommands,
+    top_commands: topCommands(raw.commandHeads, top),
     top_files: raw.topFiles.map((file) => ({ file: file.name, project_path: file.project_path, count: file.count })),
   };
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `memory` CLI: wires the subcommands and maps typed errors to exit codes, in this one place.
-import { Command, CommanderError } from 'commander';
+import type { Command } from 'commander';
 import { MemoryError } from '../lib/errors.js';
 import { describeError } from '../lib/unknown.js';
 
@@ -15,27 +15,37 @@ const SUBCOMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   import: async () => (await import('./import.js')).registerImport,
   team: async () => (await import('./team.js')).registerTeam,
   redact: async () => (await import('./redact.js')).registerRedact,
+  mcp: async () => (await import('./mcp.js')).registerMcp,
 };
 
-const program = new Command('memory')
-  .description('Search what Claude Code did in past sessions (captured by claude-memory-hooks).')
-  .exitOverride();
-
 const asked = process.argv[2] ?? '';
-const loaders = Object.hasOwn(SUBCOMMANDS, asked) ? [SUBCOMMANDS[asked] as () => Promise<Register>] : Object.values(SUBCOMMANDS);
-for (const register of await Promise.all(loaders.map((load) => load()))) register(program);
 
 try {
-  await program.parseAsync(process.argv);
+  // Claude Code starts `memory mcp` once per session and waits for its first answer: that path
+  // takes no arguments and skips commander.
+  if (asked === 'mcp' && process.argv.length === 3) await (await import('./mcp.js')).serveMcp();
+  else await runProgram();
 } catch (error) {
   process.exitCode = exitCodeFor(error);
 }
 
-function exitCodeFor(error: unknown): number {
-  if (error instanceof CommanderError) {
+async function runProgram(): Promise<void> {
+  const { Command, CommanderError } = await import('commander');
+  const program = new Command('memory')
+    .description('Search what Claude Code did in past sessions (captured by claude-memory-hooks).')
+    .exitOverride();
+  const loaders = Object.hasOwn(SUBCOMMANDS, asked) ? [SUBCOMMANDS[asked] as () => Promise<Register>] : Object.values(SUBCOMMANDS);
+  for (const register of await Promise.all(loaders.map((load) => load()))) register(program);
+  try {
+    await program.parseAsync(process.argv);
+  } catch (error) {
     // Commander already printed its message (usage errors, --help, --version).
-    return error.exitCode === 0 ? 0 : 1;
+    if (!(error instanceof CommanderError)) throw error;
+    process.exitCode = error.exitCode === 0 ? 0 : 1;
   }
+}
+
+function exitCodeFor(error: unknown): number {
   if (error instanceof MemoryError) {
     process.stderr.write(`memory: ${error.message}\n`);
     return error.exitCode;

@@ -19,6 +19,8 @@ export interface OpenOptions {
   /** Create the file (and its directory) when missing; readers pass false and get null instead. */
   readonly create: boolean;
   readonly readonly?: boolean;
+  /** Read-write handle that refuses every write (`query_only`): no WAL switch, no migration. */
+  readonly queryOnly?: boolean;
 }
 
 /** Opens and migrates the database; null when it does not exist and `create` is false. */
@@ -31,7 +33,11 @@ export function openDb(path: string, options: OpenOptions): Db | null {
   try {
     // busy_timeout first: switching to WAL and migrating both need locks other processes may hold.
     db.pragma('busy_timeout = 5000');
-    if (!options.readonly) {
+    if (options.queryOnly) {
+      // Not SQLITE_OPEN_READONLY: a read-only handle cannot create the WAL index a reader needs.
+      db.pragma('query_only = ON');
+      assertSchemaReadable(db);
+    } else if (!options.readonly) {
       ensureWal(db);
       db.pragma('synchronous = NORMAL');
       migrate(db);

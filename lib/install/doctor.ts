@@ -8,17 +8,18 @@ import { loadConfig } from '../config.js';
 import { ftsRebuildSql, inspectDb, rowCounts, WAL_SQL, type FtsHealth } from '../db/health.js';
 import { countStoredRewrites } from '../db/rewrite.js';
 import { readSettingsFile } from './files.js';
+import { checkMcpServer } from '../mcp/health.js';
 import { cleanupMarkerPath, type Env } from '../paths.js';
 import { redactFields } from '../redact.js';
 import { launcherRuns, parseRecord } from './launcher.js';
-import { installLayout } from './layout.js';
+import { cliPath, installLayout } from './layout.js';
 import { HOOK_SPECS, hookCommand, hookScriptPath, isOurCommand, listHandlers, type HookSpec, type RegisteredHandler } from './settings.js';
 import { isOurSlashCommand } from './slash.js';
 
 export type Status = 'ok' | 'warn' | 'fail';
 
 export interface Check {
-  readonly section: 'environment' | 'hooks' | 'database' | 'hook runs' | 'slash command' | 'launcher' | 'team';
+  readonly section: 'environment' | 'hooks' | 'database' | 'hook runs' | 'slash command' | 'launcher' | 'team' | 'mcp server';
   readonly status: Status;
   readonly message: string;
   /** What to type or do; present on every warn and fail. */
@@ -49,6 +50,7 @@ export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
   checks.push(...sampleRuns(env, runtime, registered));
   checks.push(checkSlashCommand(layout.commandsDir, runtime));
   checks.push(checkLauncher(layout.record, runtime, env));
+  checks.push(...checkMcpServer(env, cliPath(runtime), process.execPath, REINSTALL).map((check): Check => ({ section: 'mcp server', ...check })));
   return { ok: checks.every((check) => check.status !== 'fail'), settingsPath, runtimeDir: runtime, dbPath: config.dbPath, checks };
 }
 

@@ -79,7 +79,7 @@ describe('memory doctor', () => {
     const report = JSON.parse(result.stdout) as { ok: boolean; dbPath: string; checks: { section: string; status: string; message: string }[] };
     expect(report.ok).toBe(true);
     expect(report.dbPath).toBe(box.dbPath);
-    expect(new Set(report.checks.map((check) => check.section))).toEqual(new Set(['environment', 'hooks', 'database', 'hook runs', 'slash command', 'launcher']));
+    expect(new Set(report.checks.map((check) => check.section))).toEqual(new Set(['environment', 'hooks', 'database', 'hook runs', 'slash command', 'launcher', 'mcp server']));
     expect(report.checks.every((check) => check.status === 'ok')).toBe(true);
   });
 
