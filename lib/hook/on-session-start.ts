@@ -29,7 +29,8 @@ export function buildSessionStartOutput({ input, env }: HookInput): SessionStart
   if (config.disabled) return { output: '', problem: null };
   const event = parseSessionStartEvent(input);
   if (!event) return { output: '', problem: null };
-  const deadline = startSyncHookDeadline();
+  const started = performance.now();
+  startSyncHookDeadline();
   let notice: string | null = null;
   let problem: Error | null = null;
   try {
@@ -55,8 +56,9 @@ export function buildSessionStartOutput({ input, env }: HookInput): SessionStart
     noticeDamage(config.dbPath, error);
     problem = explainFault(error, 'no memory context this time');
   }
-  // Late context is worse than none: the turn has waited long enough.
-  if (context && deadline.expired()) {
+  // Late context is worse than none: the turn has waited long enough. (Measured from here, not from
+  // the process start, so that a machine slow to start Node does not lose the context as well.)
+  if (context && performance.now() - started > SYNC_HOOK_BUDGET_MS) {
     context = '';
     problem = new Error(`the memory context took longer than ${SYNC_HOOK_BUDGET_MS} ms; printed nothing this time`);
   }
