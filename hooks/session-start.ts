@@ -8,7 +8,8 @@ import { buildSessionStartOutput, scheduleDailyCleanup } from '../lib/hook/on-se
 const cleanupScript = fileURLToPath(new URL('./_cleanup.js', import.meta.url));
 
 await runHook('session-start', async (hook) => {
-  const output = buildSessionStartOutput(hook);
+  const { output, problem } = buildSessionStartOutput(hook);
   if (output) await hook.print(output);
   scheduleDailyCleanup(hook.env, process.execPath, cleanupScript);
+  if (problem) throw problem;
 });

@@ -69,7 +69,13 @@ function line(isoTime: string, text: string): string {
   return prefix + safeLine(flat, LINE_MAX - prefix.length);
 }
 
-/** The JSON envelope Claude Code reads from a SessionStart hook's stdout. */
-export function sessionStartOutput(context: string): string {
-  return `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } })}\n`;
+/**
+ * The JSON envelope Claude Code reads from a SessionStart hook's stdout: the context for the model,
+ * and optionally a `systemMessage`, which Claude Code shows to the user and not to the model.
+ */
+export function sessionStartOutput(context: string, systemMessage: string | null = null): string {
+  const envelope: Record<string, unknown> = {};
+  if (systemMessage) envelope['systemMessage'] = systemMessage;
+  if (context) envelope['hookSpecificOutput'] = { hookEventName: 'SessionStart', additionalContext: context };
+  return `${JSON.stringify(envelope)}\n`;
 }

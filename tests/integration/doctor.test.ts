@@ -55,8 +55,8 @@ describe('memory doctor', () => {
       `  ✓ ${box.dbPath}: integrity_check ok`,
       '  ✓ journal mode WAL',
       '  ✓ schema v',
-      '  ✓ memories_fts integrity-check ok (1 rows)',
-      '  ✓ memories_trigram integrity-check ok (1 rows)',
+      '  ✓ memories_fts index ok (1 rows)',
+      '  ✓ memories_trigram index ok (1 rows)',
       '  ✓ database file is private (0600)',
       '  ✓ PostToolUse hook ran on a sample payload and stored a memory',
       '  ✓ PostToolUseFailure hook ran on a sample payload and stored an error',
@@ -117,7 +117,8 @@ describe('memory doctor', () => {
     writeFileSync(box.dbPath, 'this is not a database, just text that replaced it'.repeat(100));
     const result = await doctor(box);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain(`  ✗ ${box.dbPath} cannot be read as a database: file is not a database\n    fix: move it aside (mv "${box.dbPath}" "${box.dbPath}.broken"); the next tool call starts a new one\n`);
+    expect(result.stdout).toContain(`  ✗ ${box.dbPath} is damaged: file is not a database\n    fix: memory doctor --repair (copies every readable memory into a new file and keeps this one as memory.db.damaged-<date>)\n`);
+    expect(result.stdout).not.toContain('move it aside');
     // The sample runs use their own scratch database, so they still pass.
     expect(result.stdout).toContain('  ✓ PostToolUse hook ran on a sample payload and stored a memory');
   });
@@ -129,7 +130,7 @@ describe('memory doctor', () => {
     db.close();
     const result = await doctor(box);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('  ✓ memories_fts integrity-check ok (1 rows)');
+    expect(result.stdout).toContain('  ✓ memories_fts index ok (1 rows)');
     expect(result.stdout).toContain('  ✗ memories_trigram holds 0 rows for 1 memories: search misses or repeats results');
     expect(result.stdout).toContain(`fix: rebuild the index: sqlite3 "${box.dbPath}" "DELETE FROM memories_trigram; INSERT INTO memories_trigram`);
   });
