@@ -14,6 +14,7 @@ const SUBCOMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   doctor: async () => (await import('./doctor.js')).registerDoctor,
   import: async () => (await import('./import.js')).registerImport,
   team: async () => (await import('./team.js')).registerTeam,
+  ui: async () => (await import('./ui.js')).registerUi,
 };
 
 const program = new Command('memory')
