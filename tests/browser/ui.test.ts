@@ -28,6 +28,10 @@ let context: BrowserContext;
 /** Whatever a page reported that a clean page never does: script errors, CSP violations, dialogs. */
 const incidents: string[] = [];
 
+// Limits against hangs, not speed targets: filling the database spawns ~40 hook processes, and at a
+// load average of 40 that and Chromium's start outlast vitest's 60 s default.
+const HANG_LIMIT = 180_000;
+
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium (as .ci/run does), or set CHROMIUM_PATH`);
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -41,13 +45,13 @@ beforeAll(async () => {
   const page = await context.newPage();
   await page.goto(ui.url);
   await page.close();
-});
+}, HANG_LIMIT);
 
 afterAll(async () => {
   await browser?.close();
   await ui?.stop();
   box?.remove();
-});
+}, HANG_LIMIT);
 
 async function open(path: string): Promise<Page> {
   const page = await context.newPage();
@@ -73,7 +77,7 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
-describe('memory ui in Chromium', () => {
+describe('memory ui in Chromium', { timeout: HANG_LIMIT }, () => {
   it('signs in through the printed address and lands on a clean URL', async () => {
     const page = await context.newPage();
     await page.goto(ui.url);

@@ -23,7 +23,8 @@ beforeAll(async () => {
   dbHashBefore = hash(box.dbPath);
   ui = await startUi(box);
   cookie = await login(ui);
-});
+  // A limit against hangs: ~40 hook processes fill the database, slow on a loaded machine.
+}, 180_000);
 
 afterAll(async () => {
   await ui?.stop();
