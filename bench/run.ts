@@ -1,6 +1,6 @@
 // `npm run bench`: whole-process cost of each hook and of `memory search` as ratios to `node -e 0`
 // and to a floor script, in-process insert/search/cleanup costs at 1k/10k/100k memories, storage,
-// lossless concurrency, and the modules a hook loads. Prints a report and writes BENCHMARKS.md.
+// lossless concurrency, the modules a hook loads, and `memory ui`'s views. Prints a report and writes BENCHMARKS.md.
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { generate, syntheticPayload } from './generate.js';
 import { importGraph } from './import-graph.js';
 import { redactionBench } from './redact.js';
 import { mcpSearch, mcpStartup, renderStartup } from './mcp.js';
+import { benchUi, uiSection } from './ui.js';
 import { cleanEnv, ms, ratio, timeCalls, timeProcesses, type ProcessCase, type Stats } from './measure.js';
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -88,6 +89,10 @@ async function main(): Promise<void> {
   for (const line of redaction.lines) say(line);
   verdicts.push(redaction.verdict);
   await mcpServer(largest);
+  const uiTimings = await benchUi(largest, NOW, ROUNDS);
+  for (const line of uiSection(Math.max(...SIZES), uiTimings, ROUNDS)) say(line);
+  say();
+  for (const t of uiTimings) verdicts.push(`- ${t.serverP95 < 300 ? '✓' : '✗'} memory ui server time p95: ${t.view} ${ms(t.serverP95)} (target < 300 ms)`);
   say('## Targets');
   say();
   for (const [name, p95] of searchP95AtLargest) verdicts.push(`- ${p95 < 50 ? '✓' : '✗'} in-process search p95 at ${Math.max(...SIZES).toLocaleString('en')}: ${name} ${ms(p95)} (target < 50 ms)`);

@@ -1,6 +1,5 @@
 // The CLI's way into the database: the configuration, and a read-only entry that never creates the
-// file (MissingDatabaseError instead), plus its size on disk for `--stats`.
-import { statSync } from 'node:fs';
+// file (MissingDatabaseError instead).
 import { loadConfig, type Config } from '../lib/config.js';
 import { MemoryStore } from '../lib/db/memories.js';
 import { withDb, type Db } from '../lib/db/open.js';
@@ -20,10 +19,4 @@ export function withDatabase(config: Config, work: (db: Db) => string): string {
   });
   if (result === null) throw new MissingDatabaseError(config.dbPath);
   return result;
-}
-
-/** Bytes on disk of the database and its WAL (0 when absent). */
-export function databaseBytes(dbPath: string): { readonly bytes: number; readonly wal_bytes: number } {
-  const size = (path: string): number => statSync(path, { throwIfNoEntry: false })?.size ?? 0;
-  return { bytes: size(dbPath), wal_bytes: size(`${dbPath}-wal`) };
 }

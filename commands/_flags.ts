@@ -2,13 +2,11 @@
 // filters `search` and `forget` share. A bad value is a UsageError whose message says what to type.
 import { NO_FILTERS, type Filters } from '../lib/db/search.js';
 import { UsageError } from '../lib/errors.js';
-import { MEMORY_TYPES, type MemoryType } from '../lib/memory.js';
 import { resolveProject } from '../lib/project.js';
+import { parseType, parseWhen, type Parsed } from '../lib/search/filters.js';
 import { head } from '../lib/text.js';
-import { parseWhen, type Parsed } from '../lib/when.js';
 
-// Shared with the MCP server's `since`: it lives in lib/.
-export { parseWhen, type Parsed } from '../lib/when.js';
+export { parseType, parseWhen, type Parsed };
 
 export const LIMIT_MAX = 10_000;
 
@@ -16,12 +14,6 @@ export function parseLimit(value: string): Parsed<number> {
   const n = /^\d{1,6}$/.test(value.trim()) ? Number(value.trim()) : NaN;
   if (!(n >= 1 && n <= LIMIT_MAX)) return { ok: false, error: `--limit expects a whole number from 1 to ${LIMIT_MAX} (got "${head(value, 40)}")` };
   return { ok: true, value: n };
-}
-
-export function parseType(value: string): Parsed<MemoryType> {
-  const found = MEMORY_TYPES.find((type) => type === value.trim());
-  if (!found) return { ok: false, error: `--type expects one of ${MEMORY_TYPES.join(', ')} (got "${head(value, 40)}")` };
-  return { ok: true, value: found };
 }
 
 export function parseIds(values: readonly string[]): Parsed<number[]> {

@@ -16,6 +16,7 @@ const SUBCOMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   team: async () => (await import('./team.js')).registerTeam,
   redact: async () => (await import('./redact.js')).registerRedact,
   mcp: async () => (await import('./mcp.js')).registerMcp,
+  ui: async () => (await import('./ui.js')).registerUi,
 };
 
 const asked = process.argv[2] ?? '';

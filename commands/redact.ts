@@ -3,7 +3,8 @@
 import type { Command } from 'commander';
 import { dropOldBytes, rewriteStored, type RewriteCounts } from '../lib/db/rewrite.js';
 import { redactFields } from '../lib/redact.js';
-import { cliConfig, databaseBytes, withDatabase } from './_database.js';
+import { databaseBytes } from '../lib/stats.js';
+import { cliConfig, withDatabase } from './_database.js';
 import { colorsFor, plural } from './_format.js';
 
 interface RedactOptions {

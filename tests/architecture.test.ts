@@ -44,7 +44,8 @@ const commands = sourceFiles('commands');
 // Decisions over values, no I/O: they must never reach the database, so they stay testable alone.
 const PURE = [
   'lib/memory.ts', 'lib/capture.ts', 'lib/summary.ts', 'lib/context.ts', 'lib/shell.ts', 'lib/redact.ts', 'lib/sanitize.ts',
-  'lib/text.ts', 'lib/unknown.ts', 'lib/hook/payload.ts', 'lib/search/plan.ts', 'lib/search/snippet.ts', 'lib/import/pairing.ts',
+  'lib/text.ts', 'lib/unknown.ts', 'lib/hook/payload.ts', 'lib/search/plan.ts', 'lib/search/snippet.ts', 'lib/search/filters.ts',
+  'lib/import/pairing.ts', 'lib/ui/security.ts', 'lib/ui/wire.ts',
 ];
 // What lib/db/ may import besides itself: the vocabulary and the search plan it runs.
 const DB_MAY_IMPORT = ['lib/memory.ts', 'lib/search/plan.ts'];
@@ -62,6 +63,16 @@ describe('architecture', () => {
       for (const target of localImports(file)) {
         if (file.startsWith('commands/') && target.startsWith('commands/')) continue;
         expect(target.startsWith('hooks/') || target.startsWith('commands/'), `${file} imports ${target}`).toBe(false);
+      }
+    }
+  });
+
+  it('keeps the browser code to itself: from lib/ only the wire types, and no Node built-ins', () => {
+    for (const file of sourceFiles('web')) {
+      for (const spec of importsOf(file)) {
+        if (spec.startsWith('./') || spec === 'uplot' || spec === 'uplot/dist/uPlot.min.css') continue;
+        expect(spec, `${file} imports ${spec}`).toBe('../lib/ui/wire.js');
+        expect(readFileSync(join(ROOT, file), 'utf8'), file).toMatch(/^import type .*'\.\.\/lib\/ui\/wire\.js';$/m);
       }
     }
   });

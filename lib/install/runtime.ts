@@ -16,7 +16,7 @@ export class RuntimeError extends Error {
 }
 
 /** The built checkout's shipped parts: what the runtime copies from `dist/`. */
-const DIST_PARTS = ['hooks', 'lib', 'commands'] as const;
+const DIST_PARTS = ['hooks', 'lib', 'commands', 'web'] as const;
 
 /** A runtime directory is ours when its package.json names this package. */
 export function isOurRuntime(dir: string): boolean {

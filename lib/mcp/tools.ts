@@ -7,7 +7,7 @@ import type { MemoryRow } from '../memory.js';
 import type { Project } from '../project.js';
 import { planSearch } from '../search/plan.js';
 import { likeSnippet } from '../search/snippet.js';
-import { parseWhen } from '../when.js';
+import { parseWhen } from '../search/filters.js';
 import { topCommands } from '../stats.js';
 import { attribute, Budget, DATA_NOTE, errorReply, plainSnippet, safe, safeBlock, shortTime, type ToolReply } from './reply.js';
 import type { GetArgs, SearchArgs, SessionsArgs, StatsArgs } from './schemas.js';
@@ -211,8 +211,8 @@ export function sessionsTool(args: SessionsArgs, context: ToolContext): ToolRepl
 export function statsTool(args: StatsArgs, context: ToolContext): ToolReply {
   const scope = scopeOf(args, context);
   if (isReply(scope)) return scope;
-  // No per-day chart here: a day boundary in the future keeps that query empty.
-  const raw = context.reader.read((db) => memoryStats(db, scope.filters, '9999-12-31', args.top));
+  // No per-day chart here: no days asked for.
+  const raw = context.reader.read((db) => memoryStats(db, scope.filters, [], args.top));
   if (raw === null) return noDatabase('memory-stats', context, { project: scope.label, total: 0 });
   const count = (list: ReadonlyArray<{ name: string; count: number }>, max: number) =>
     list.slice(0, max).map(({ name, count: n }) => ({ name: safe(name, 100), count: n }));

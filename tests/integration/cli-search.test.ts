@@ -163,7 +163,7 @@ describe('memory search modes', () => {
       top_files: [{ count: 1, file: expect.stringMatching(/auth\.ts$/) }],
     });
     expect(stats['per_day']).toHaveLength(14);
-    expect((stats['per_day'] as Array<{ day: string; count: number }>).slice(-2)).toEqual([{ day: '2026-03-09', count: 1 }, { day: '2026-03-10', count: 3 }]);
+    expect((stats['per_day'] as Array<{ day: string; count: number; errors: number }>).slice(-2)).toEqual([{ day: '2026-03-09', count: 1, errors: 0 }, { day: '2026-03-10', count: 3, errors: 1 }]);
     expect((stats['database'] as { bytes: number }).bytes).toBeGreaterThan(0);
   });
 

@@ -64,6 +64,8 @@ describe('install.sh', () => {
     expect(modules).not.toContain('vitest');
     expect(modules).not.toContain('typescript');
     expect(readdirSync(join(box.runtime, 'node_modules', 'better-sqlite3', 'build', 'Release'))).toEqual(['better_sqlite3.node']);
+    // `memory ui` serves its page from the runtime copy: the bundle travels with it.
+    expect(readdirSync(join(box.runtime, 'dist', 'web')).sort()).toEqual(['main.css', 'main.js']);
     expect(stdout).toContain(`✓ runtime copied to ${box.runtime}`);
     expect(stdout).toContain('✓ slash command /mem');
     expect(stdout).toContain(`✓ launcher ${box.launcher}`);

@@ -1,6 +1,7 @@
-// "Since when": a duration (7d, 12h) or a date → an ISO UTC instant, for the CLI's --since/--before and
-// the MCP tools' `since`. Pure; a bad value is a message saying what to type, never an exception.
-import { head } from './text.js';
+// Filter values as people type them (`7d`, `2026-11-01`, `error`) → typed values, for the CLI's flags
+// and the page's URL parameters alike. Pure; a bad value is a message saying what to type instead.
+import { MEMORY_TYPES, type MemoryType } from '../memory.js';
+import { head } from '../text.js';
 
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
 
@@ -31,4 +32,10 @@ export function parseWhen(flag: string, value: string, now: Date): Parsed<string
     if (!Number.isNaN(time)) return { ok: true, value: new Date(time).toISOString() };
   }
   return fail;
+}
+
+export function parseType(value: string): Parsed<MemoryType> {
+  const found = MEMORY_TYPES.find((type) => type === value.trim());
+  if (!found) return { ok: false, error: `--type expects one of ${MEMORY_TYPES.join(', ')} (got "${head(value, 40)}")` };
+  return { ok: true, value: found };
 }
