@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allMemories, bashResponse, postToolUse, runHook, sandbox, type HookName } from '../helpers.js';
 
-const HOOKS: HookName[] = ['post-tool-use', 'stop', 'session-start'];
+const HOOKS: HookName[] = ['post-tool-use', 'stop', 'session-start', 'user-prompt-submit'];
 
 describe.each(HOOKS)('%s with bad input', (name) => {
   it.each([
