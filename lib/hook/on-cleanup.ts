@@ -9,5 +9,5 @@ import type { Env } from '../paths.js';
 /** Rows deleted. */
 export function cleanupNow(env: Env): number {
   const config = loadConfig(env);
-  return withDb(config.dbPath, { create: false }, (db) => runCleanup(new MemoryStore(db), config.now(), config.retentionDays)) ?? 0;
+  return withDb(config.dbPath, { create: false }, (db) => runCleanup(new MemoryStore(db), config.now(), config.retentionDays, config.errorRetentionDays)) ?? 0;
 }

@@ -2,6 +2,7 @@
 // detached process. Never creates the database.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { daysBefore } from '../age.js';
 import { claimDailyCleanup } from '../cleanup.js';
 import { loadConfig } from '../config.js';
 import { buildContext, sessionStartOutput } from '../context.js';
@@ -20,14 +21,19 @@ export function buildSessionStartOutput({ input, env }: HookInput): string {
   const event = parseSessionStartEvent(input);
   if (!event) return '';
   const project = resolveProject(env, event.cwd);
+  const now = config.now();
+  const since = daysBefore(now, config.contextDays);
   const context = withDb(config.dbPath, { create: false }, (db) => {
     const store = new MemoryStore(db);
     return buildContext({
       project: project.name,
-      summaries: store.recentSummaries(project.path, 3),
-      changes: store.recentByImportance(project.path, IMPORTANCE.change, 10),
-      errors: store.recentByImportance(project.path, IMPORTANCE.error, 5),
+      projectPath: project.path,
+      summaries: store.recentSummaries(project.path, 3, since),
+      changes: store.recentByImportance(project.path, IMPORTANCE.change, 10, since),
+      errors: store.openErrors(project.path, 5, since),
       maxChars: config.contextChars,
+      now,
+      ...(event.source === 'startup' || event.source === 'clear' ? {} : { currentSessionId: event.sessionId }),
     });
   });
   return context ? sessionStartOutput(context) : '';
