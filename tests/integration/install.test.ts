@@ -308,11 +308,11 @@ describe('install.sh --uninstall', () => {
 });
 
 describe('the installed slash command', () => {
-  /** What Claude Code does: splice $ARGUMENTS in textually, then run each !`…` block with bash. */
+  /** What Claude Code does: splice $ARGUMENTS in textually, then run each ```! block with bash. */
   async function invoke(box: InstallBox, argumentText: string): Promise<{ code: number | null; output: string }[]> {
-    const text = readFileSync(join(box.claude, 'commands', 'mem.md'), 'utf8').replaceAll('$ARGUMENTS', argumentText);
+    const text = readFileSync(join(box.claude, 'commands', 'mem.md'), 'utf8').replaceAll('$ARGUMENTS', () => argumentText);
     const runs = [];
-    for (const match of text.matchAll(/(?<!\w|\$)!`([^`]+)`/g)) {
+    for (const match of text.matchAll(/```!\s*\n?([\s\S]*?)\n?```/g)) {
       const result = await runShell(match[1] as string, [], box.env, undefined, box.project);
       runs.push({ code: result.code, output: result.stdout });
     }
@@ -323,8 +323,8 @@ describe('the installed slash command', () => {
     const { box } = shared();
     const text = readFileSync(join(box.claude, 'commands', 'mem.md'), 'utf8');
     const helper = `${box.runtime}/dist/commands/_slash.js`;
-    expect(text).toContain(`allowed-tools: Bash(${helper}:*), Bash(true)\n`);
-    expect(text).toMatch(new RegExp(`\\n!\`${helper.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} <<'CLAUDE_MEMORY_ARGS_[0-9a-f]{12}' \\|\\| true\\n\\$ARGUMENTS\\nCLAUDE_MEMORY_ARGS_[0-9a-f]{12}\\n\`\\n`));
+    expect(text).toContain(`allowed-tools: Bash(${helper}:*)\n`);
+    expect(text).toMatch(new RegExp(`\\n\`\`\`!\\n${helper.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} <<'CLAUDE_MEMORY_ARGS_[0-9a-f]{12}'\\n\\$ARGUMENTS\\nCLAUDE_MEMORY_ARGS_[0-9a-f]{12}\\n\`\`\`\\n`));
   });
 
   it.each([
