@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The `memory` CLI: wires the subcommands and maps typed errors to exit codes, in this one place.
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { MemoryError } from '../lib/errors.js';
 import { describeError } from '../lib/unknown.js';
@@ -19,6 +20,7 @@ const SUBCOMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
 
 const program = new Command('memory')
   .description('Search what Claude Code did in past sessions (captured by claude-memory-hooks).')
+  .version(packageVersion(), '-V, --version', 'print the version of claude-memory-hooks')
   .exitOverride();
 
 const asked = process.argv[2] ?? '';
@@ -29,6 +31,17 @@ try {
   await program.parseAsync(process.argv);
 } catch (error) {
   process.exitCode = exitCodeFor(error);
+}
+
+/** The version in the package.json next to dist/ (the checkout, or the installed runtime copy). */
+function packageVersion(): string {
+  try {
+    const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+    const version = (JSON.parse(text) as { version?: unknown }).version;
+    return typeof version === 'string' ? version : 'unknown';
+  } catch {
+    return 'unknown';
+  }
 }
 
 function exitCodeFor(error: unknown): number {
