@@ -71,7 +71,9 @@ describe('post-tool-use under stress', () => {
     for (const name of HOOKS) {
       const payload = name === 'post-tool-use'
         ? postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse())
-        : { session_id: 's', cwd: box.project, hook_event_name: name === 'stop' ? 'Stop' : 'SessionStart', source: 'startup' };
+        : name === 'user-prompt-submit'
+          ? { session_id: 's', cwd: box.project, hook_event_name: 'UserPromptSubmit', prompt: 'fix the build' }
+          : { session_id: 's', cwd: box.project, hook_event_name: name === 'stop' ? 'Stop' : 'SessionStart', source: 'startup' };
       const result = await runHook(name, payload, { env: box.env });
       expect(result.code).toBe(0);
       expect(result.stdout).toBe('');

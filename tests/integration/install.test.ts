@@ -54,6 +54,7 @@ describe('install.sh', () => {
       ['PostToolUse', 'Edit|Write|Bash|NotebookEdit', { type: 'command', command: `node "${box.runtime}/dist/hooks/post-tool-use.js"`, async: true, timeout: 30 }],
       ['PostToolUseFailure', 'Edit|Write|Bash|NotebookEdit', { type: 'command', command: `node "${box.runtime}/dist/hooks/post-tool-use.js"`, async: true, timeout: 30 }],
       ['Stop', undefined, { type: 'command', command: `node "${box.runtime}/dist/hooks/stop.js"`, timeout: 10 }],
+      ['UserPromptSubmit', undefined, { type: 'command', command: `node "${box.runtime}/dist/hooks/user-prompt-submit.js"`, timeout: 5 }],
     ]);
     expect(existsSync(join(box.claude, 'commands', 'mem.md'))).toBe(true);
     expect(existsSync(join(box.claude, 'commands', 'memory.md'))).toBe(false);
@@ -114,7 +115,7 @@ describe('install.sh', () => {
     expect(readFileSync(box.settings, 'utf8')).toBe(first);
     expect(again).toContain(`✓ ${box.settings}: hooks already up to date`);
     expect(backups(box)).toEqual(firstBackups);
-    expect(ourEntries(box.settings, box.runtime)).toHaveLength(4);
+    expect(ourEntries(box.settings, box.runtime)).toHaveLength(5);
     expect(readdirSync(join(box.claude, 'commands'))).toEqual(['mem.md']);
     expect(readdirSync(join(box.claude, 'hooks'))).toEqual(['memory']); // no stage or old copy left behind
   });
@@ -147,7 +148,7 @@ describe('install.sh', () => {
     symlinkSync(join(dotfiles, 'settings.json'), box.settings);
     await installed(box);
     expect(lstatSync(box.settings).isSymbolicLink()).toBe(true);
-    expect(ourEntries(join(dotfiles, 'settings.json'), box.runtime)).toHaveLength(4);
+    expect(ourEntries(join(dotfiles, 'settings.json'), box.runtime)).toHaveLength(5);
   });
 
   it.each([
@@ -244,7 +245,7 @@ describe('install.sh', () => {
     const result = await runInstall(['--no-build', '--import'], { ...box.env, CLAUDE_MEMORY_DB: join(box.home, 'not-a-dir', 'memory.db') });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain("! memory import failed (exit 1); the installation itself is complete — run 'memory import' again later");
-    expect(ourEntries(box.settings, box.runtime)).toHaveLength(4);
+    expect(ourEntries(box.settings, box.runtime)).toHaveLength(5);
   });
 
   it('prints --help and exits 0', async () => {
@@ -369,7 +370,7 @@ describe('install.sh and what it must not touch', () => {
     const after = readFileSync(box.settings, 'utf8');
     expect(after.startsWith('{\r\n  "seed": 12345678901234567890,\r\n  "temperature": 1.0,\r\n  "limit": 1e2,\r\n  "model": "opus",\r\n  "hooks": {\r\n')).toBe(true);
     expect(after.replace(/\r\n/g, '')).not.toContain('\n');
-    expect(ourEntries(box.settings, box.runtime)).toHaveLength(4);
+    expect(ourEntries(box.settings, box.runtime)).toHaveLength(5);
     const uninstall = await runInstall(['--uninstall'], box.env);
     expect(uninstall.code).toBe(0);
     expect(readFileSync(box.settings, 'utf8')).toBe(original);
@@ -405,7 +406,7 @@ describe('install.sh and what it must not touch', () => {
     const box = installBox();
     const results = await Promise.all([0, 1, 2].map(() => runInstall(['--no-build'], box.env)));
     for (const result of results) expect(result.code, result.stderr).toBe(0);
-    expect(ourEntries(box.settings, box.runtime)).toHaveLength(4);
+    expect(ourEntries(box.settings, box.runtime)).toHaveLength(5);
     expect(readdirSync(join(box.claude, 'hooks'))).toEqual(['memory']);
     expect(readdirSync(box.runtime).sort()).toEqual(['.install-manifest', 'dist', 'node_modules', 'package-lock.json', 'package.json']);
     expect(readdirSync(box.claude).filter((name) => name.startsWith('.memory'))).toEqual([]);
