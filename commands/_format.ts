@@ -76,8 +76,16 @@ export function renderMemory(row: MemoryRow, body: string, now: Date, c: Colors)
     c.cyan(cleanText(row.project)),
     c.magenta(`${cleanText(row.tool_name)}/${cleanText(row.type)}`),
     row.file_path ? c.green(displayPath(row.file_path, row.project_path)) : '',
+    resolutionMark(row, now, c),
   ].filter(Boolean).join('  ');
   return `${head}\n    ${body}`;
+}
+
+/** An error a later run of the same command fixed: `fixed 2h ago by #42`. */
+export function resolutionMark(row: MemoryRow, now: Date, c: Colors): string {
+  if (row.type !== 'error' || row.resolved_by === null || row.resolved_by === undefined) return '';
+  const when = row.resolved_at ? `${relativeTime(row.resolved_at, now)} ` : '';
+  return c.green(`fixed ${when}by #${row.resolved_by}`);
 }
 
 /** A memory with its content cut to one line (recent, forget samples). */

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The `memory` CLI: wires the subcommands and maps typed errors to exit codes, in this one place.
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { MemoryError } from '../lib/errors.js';
 import { describeError } from '../lib/unknown.js';
@@ -34,6 +35,7 @@ async function runProgram(): Promise<void> {
   const { Command, CommanderError } = await import('commander');
   const program = new Command('memory')
     .description('Search what Claude Code did in past sessions (captured by claude-memory-hooks).')
+    .version(packageVersion(), '-V, --version', 'print the version of claude-memory-hooks')
     .exitOverride();
   const loaders = Object.hasOwn(SUBCOMMANDS, asked) ? [SUBCOMMANDS[asked] as () => Promise<Register>] : Object.values(SUBCOMMANDS);
   for (const register of await Promise.all(loaders.map((load) => load()))) register(program);
@@ -43,6 +45,17 @@ async function runProgram(): Promise<void> {
     // Commander already printed its message (usage errors, --help, --version).
     if (!(error instanceof CommanderError)) throw error;
     process.exitCode = error.exitCode === 0 ? 0 : 1;
+  }
+}
+
+/** The version in the package.json next to dist/ (the checkout, or the installed runtime copy). */
+function packageVersion(): string {
+  try {
+    const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+    const version = (JSON.parse(text) as { version?: unknown }).version;
+    return typeof version === 'string' ? version : 'unknown';
+  } catch {
+    return 'unknown';
   }
 }
 

@@ -1,6 +1,7 @@
 // `memory search`: tiered full-text search, and the --recent, --stats and --summaries views, each with
 // the same filters and a --json form. Thin: validation in _flags.ts, SQL in lib/db/search.ts and stats.ts.
 import type { Command } from 'commander';
+import { existsSync } from 'node:fs';
 import { recentMemories, searchMemories, sessionSummaries } from '../lib/db/search.js';
 import { UsageError } from '../lib/errors.js';
 import { cleanText } from '../lib/sanitize.js';
@@ -75,6 +76,11 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
   const c = colorsFor(process.stdout, process.env);
   const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
+  // A brand-new install has no database until the first captured call: that is an empty report, not an error.
+  if (mode === 'stats' && !existsSync(config.dbPath)) {
+    if (options.json) return json({ total: 0, sessions: 0, summaries: 0, errors: 0, database: { path: config.dbPath, exists: false } });
+    return `No memories yet: ${config.dbPath} is created by the first edit, command or error a session records.\n`;
+  }
   return withDatabase(config, (db) => {
     if (mode === 'stats') {
       const stats = computeStats(db, filters, config.dbPath, now, limit);

@@ -23,7 +23,11 @@ export function retentionCutoff(now: Date, retentionDays: number): string {
   return new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
 }
 
-/** Deletes memories past retention, keeping errors; the FTS indexes follow through triggers. */
-export function runCleanup(store: MemoryStore, now: Date, retentionDays: number): number {
-  return store.deleteExpired(retentionCutoff(now, retentionDays));
+/**
+ * Deletes memories past retention, errors past their longer retention, and the summaries and
+ * prompts of sessions with no memory left; the FTS indexes follow through triggers.
+ */
+export function runCleanup(store: MemoryStore, now: Date, retentionDays: number, errorRetentionDays = 365): number {
+  const errorDays = Math.max(retentionDays, errorRetentionDays);
+  return store.deleteExpired(retentionCutoff(now, retentionDays), 2000, retentionCutoff(now, errorDays));
 }

@@ -25,7 +25,7 @@ export function cleanupNow(env: Env): number {
       clearDamageNote(config.dbPath);
       const store = new MemoryStore(db);
       drainPending(store, config, env);
-      return runCleanup(store, config.now(), config.retentionDays);
+      return runCleanup(store, config.now(), config.retentionDays, config.errorRetentionDays);
     }) ?? 0;
   } catch (error) {
     noticeDamage(config.dbPath, error);

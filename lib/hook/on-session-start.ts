@@ -3,6 +3,7 @@
 // detached process. Never creates the database.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { daysBefore } from '../age.js';
 import { claimDailyCleanup } from '../cleanup.js';
 import { loadConfig } from '../config.js';
 import { buildContext, sessionStartOutput } from '../context.js';
@@ -39,6 +40,8 @@ export function buildSessionStartOutput({ input, env }: HookInput): SessionStart
     problem = error instanceof Error ? error : new Error(String(error));
   }
   const project = resolveProject(env, event.cwd);
+  const now = config.now();
+  const since = daysBefore(now, config.contextDays);
   let context = '';
   try {
     context = withDb(config.dbPath, { create: false }, (db) => {
@@ -46,10 +49,13 @@ export function buildSessionStartOutput({ input, env }: HookInput): SessionStart
       if (repairNote(config.dbPath) === null) drainPending(store, config, env);
       return buildContext({
         project: project.name,
-        summaries: store.recentSummaries(project.path, 3),
-        changes: store.recentByImportance(project.path, IMPORTANCE.change, 10),
-        errors: store.recentByImportance(project.path, IMPORTANCE.error, 5),
+        projectPath: project.path,
+        summaries: store.recentSummaries(project.path, 3, since),
+        changes: store.recentByImportance(project.path, IMPORTANCE.change, 10, since),
+        errors: store.openErrors(project.path, 5, since),
         maxChars: config.contextChars,
+        now,
+        ...(event.source === 'startup' || event.source === 'clear' ? {} : { currentSessionId: event.sessionId }),
       });
     }) ?? '';
   } catch (error) {

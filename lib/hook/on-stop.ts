@@ -1,15 +1,20 @@
-// Stop (every turn): store what the spool holds, then upsert the session's structural summary so
-// far. Never prints; does nothing without a session id, before the first memory created the
-// database, or while the database is known to be damaged. Waits about SYNC_HOOK_BUDGET_MS at most.
+// Stop (every turn): stores what the spool holds, completes the session from its transcript (calls
+// whose async capture was late or cancelled, prompts), records where it stopped, then upserts the
+// session's summary. Never prints; does nothing without a session id, when there is neither a
+// database nor a transcript, or while the database is known to be damaged.
+import { existsSync } from 'node:fs';
 import { loadConfig } from '../config.js';
 import { repairNote } from '../damage.js';
 import { startSyncHookDeadline } from '../db/deadline.js';
 import { MemoryStore } from '../db/memories.js';
 import { withDb } from '../db/open.js';
+import { sessionPrompts } from '../db/prompts.js';
 import { FAULT_WORDS } from '../faults.js';
 import { DeferredError, drainPending, explainFault, noticeDamage } from '../store-or-defer.js';
 import type { HookInput } from './io.js';
+import { catchUpTranscript } from './catch-up.js';
 import { parseStopEvent } from './payload.js';
+import { outcomeToRecord } from '../prompt.js';
 import { summarizeSession } from '../summary.js';
 import { maybeStartTeamPush } from '../team/auto-push.js';
 
@@ -22,12 +27,19 @@ export function handleStop({ input, env }: HookInput): void {
     throw new DeferredError(`${FAULT_WORDS.damaged}; the session summary waits for memory doctor --repair`);
   }
   startSyncHookDeadline();
+  const create = event.transcriptPath !== '' && existsSync(event.transcriptPath);
   let folded: boolean | null;
   try {
-    folded = withDb(config.dbPath, { create: false }, (db) => {
+    folded = withDb(config.dbPath, { create }, (db) => {
       const store = new MemoryStore(db);
       drainPending(store, config, env);
-      const summary = summarizeSession(event.sessionId, store.sessionRows(event.sessionId), config.now());
+      const now = config.now();
+      const caught = catchUpTranscript(db, store, {
+        sessionId: event.sessionId, transcriptPath: event.transcriptPath, env, now, dedupeWindowSec: config.dedupeWindowSec,
+      });
+      const message = event.lastAssistantMessage || caught.lastAnswer || '';
+      const intent = { prompts: sessionPrompts(db, event.sessionId), outcome: message ? outcomeToRecord(message) : null };
+      const summary = summarizeSession(event.sessionId, store.sessionRows(event.sessionId), now, intent);
       if (summary) store.upsertSummary(summary);
       return true;
     });

@@ -77,6 +77,10 @@ function checkSettings(path: string, runtime: string, checks: Check[]): Map<stri
     checks.push({ section: 'hooks', status: 'fail', message: `${path} does not exist: no hooks are registered`, fix: REINSTALL });
     return commands;
   }
+  // Claude Code's own switch: with it on, no hook of any kind runs, ours included.
+  if (file.value['disableAllHooks'] === true) {
+    checks.push({ section: 'hooks', status: 'fail', message: `${path} has "disableAllHooks": true: Claude Code runs no hooks at all`, fix: `remove "disableAllHooks" from ${path} (or set it to false)` });
+  }
   const handlers = listHandlers(file.value);
   for (const spec of HOOK_SPECS) {
     const check = checkEvent(spec, handlers.filter((handler) => handler.event === spec.event), runtime);

@@ -101,6 +101,15 @@ describe('memory doctor', () => {
     expect(result.stdout).toContain('  ✗ PostToolUse hook is registered 2 times: it runs more than once per event');
   });
 
+  it('fails when settings.json turns every hook off with disableAllHooks', async () => {
+    const box = await installedWithOneMemory('private');
+    const settings = JSON.parse(readFileSync(box.settings, 'utf8')) as Record<string, unknown>;
+    writeFileSync(box.settings, JSON.stringify({ ...settings, disableAllHooks: true }, null, 2));
+    const result = await doctor(box);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(`  ✗ ${box.settings} has "disableAllHooks": true: Claude Code runs no hooks at all`);
+  });
+
   it('reports a hook script that no longer exists, and the failed sample run', async () => {
     const box = await installedWithOneMemory('private');
     rmSync(join(box.runtime, 'dist', 'hooks', 'stop.js'));

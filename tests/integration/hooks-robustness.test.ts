@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allMemories, bashResponse, postToolUse, runCli, runHook, sandbox, type HookName } from '../helpers.js';
 
-const HOOKS: HookName[] = ['post-tool-use', 'stop', 'session-start'];
+const HOOKS: HookName[] = ['post-tool-use', 'stop', 'session-start', 'user-prompt-submit'];
 
 describe.each(HOOKS)('%s with bad input', (name) => {
   it.each([
@@ -71,7 +71,9 @@ describe('post-tool-use under stress', () => {
     for (const name of HOOKS) {
       const payload = name === 'post-tool-use'
         ? postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse())
-        : { session_id: 's', cwd: box.project, hook_event_name: name === 'stop' ? 'Stop' : 'SessionStart', source: 'startup' };
+        : name === 'user-prompt-submit'
+          ? { session_id: 's', cwd: box.project, hook_event_name: 'UserPromptSubmit', prompt: 'fix the build' }
+          : { session_id: 's', cwd: box.project, hook_event_name: name === 'stop' ? 'Stop' : 'SessionStart', source: 'startup' };
       const result = await runHook(name, payload, { env: box.env });
       expect(result.code).toBe(0);
       expect(result.stderr).toMatch(new RegExp(`^\\[memory-hook\\] ${name}: the database file is damaged[ ;(].+\\n$`));
