@@ -15,12 +15,23 @@ export async function handlePrompt({ input, env }: HookInput): Promise<void> {
   const text = promptToRecord(str(input['prompt']), str(input['source']));
   if (!text) return;
   const project = resolveProject(env, str(input['cwd']));
-  const [{ withDb }, { insertPrompt }, { startSyncHookDeadline }] = await Promise.all([
-    import('../db/open.js'), import('../db/prompts.js'), import('../db/deadline.js'),
-  ]);
+  const [{ withDb }, { insertPrompt }, { startSyncHookDeadline }, { repairNote }, { DeferredError, explainFault, noticeDamage }, { FAULT_WORDS }] =
+    await Promise.all([
+      import('../db/open.js'), import('../db/prompts.js'), import('../db/deadline.js'), import('../damage.js'),
+      import('../store-or-defer.js'), import('../faults.js'),
+    ]);
+  // A damaged file is not written into; the next Stop after the repair reads the prompt back.
+  if (repairNote(config.dbPath) !== null) {
+    throw new DeferredError(`${FAULT_WORDS.damaged}; the prompt is read back from the transcript after memory doctor --repair`);
+  }
   // The user waits on this hook: a locked database costs at most the sync budget. A prompt not
   // stored here is read back from the transcript by the next Stop.
   startSyncHookDeadline();
-  withDb(config.dbPath, { create: true }, (db) =>
-    insertPrompt(db, { sessionId, project: project.name, projectPath: project.path, text, createdAt: config.now().toISOString(), source: 'hook' }));
+  try {
+    withDb(config.dbPath, { create: true }, (db) =>
+      insertPrompt(db, { sessionId, project: project.name, projectPath: project.path, text, createdAt: config.now().toISOString(), source: 'hook' }));
+  } catch (error) {
+    noticeDamage(config.dbPath, error);
+    throw explainFault(error, 'the next Stop reads the prompt back from the transcript');
+  }
 }

@@ -1,6 +1,7 @@
 // Pages of a real database overwritten at their byte offsets: the daily check notices, capture stops
 // writing into the damaged file, the user is told once a day, doctor names the damage, and
 // `memory doctor --repair` brings back at least every row a plain reader can still read.
+import { MIGRATIONS } from '../../lib/db/schema.js';
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -101,9 +102,9 @@ describe('a database with damaged pages', () => {
     db.pragma('user_version = 99');
     db.close();
     const capture = await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm run build' }, bashResponse()), { env });
-    expect(capture.stderr).toBe('[memory-hook] post-tool-use: the database is from a newer version (SCHEMA_TOO_NEW: database schema v99 is newer than this version of claude-memory-hooks (v1)); the event is kept and will be stored later\n');
+    expect(capture.stderr).toBe(`[memory-hook] post-tool-use: the database is from a newer version (SCHEMA_TOO_NEW: database schema v99 is newer than this version of claude-memory-hooks (v${MIGRATIONS.length})); the event is kept and will be stored later\n`);
     const doctor = await runCli(['doctor'], { env, cwd: box.project });
-    expect(doctor.stdout).toMatch(/  ✗ schema v99 is newer than this install \(v1\): it was written by a newer claude-memory-hooks\n    fix: update the checkout \(git pull\), then /);
+    expect(doctor.stdout).toMatch(new RegExp(`  ✗ schema v99 is newer than this install \\(v${MIGRATIONS.length}\\): it was written by a newer claude-memory-hooks\n    fix: update the checkout \\(git pull\\), then `));
     expect(doctor.stdout).not.toMatch(/move it aside|cannot be read as a database|is damaged/);
   }, 60_000);
 });
