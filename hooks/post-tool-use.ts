@@ -3,4 +3,5 @@
 import { runHook } from '../lib/hook/io.js';
 import { handleToolEvent } from '../lib/hook/on-tool-use.js';
 
-await runHook('post-tool-use', handleToolEvent);
+// Exits explicitly: a stdin read left pending by a never-closed pipe must not keep the process alive.
+void runHook('post-tool-use', handleToolEvent).then(() => process.exit());

@@ -3,4 +3,5 @@
 import { runHook } from '../lib/hook/io.js';
 import { handleStop } from '../lib/hook/on-stop.js';
 
-await runHook('stop', handleStop);
+// Exits explicitly: a stdin read left pending by a never-closed pipe must not keep the process alive.
+void runHook('stop', handleStop).then(() => process.exit());

@@ -58,12 +58,11 @@ describe('install.sh', () => {
     expect(existsSync(join(box.claude, 'commands', 'mem.md'))).toBe(true);
     expect(existsSync(join(box.claude, 'commands', 'memory.md'))).toBe(false);
     expect(statSync(box.launcher).mode & 0o111).not.toBe(0);
-    // Production dependencies only, and of better-sqlite3's build only the addon.
-    const modules = readdirSync(join(box.runtime, 'node_modules'));
-    expect(modules).toEqual(expect.arrayContaining(['better-sqlite3', 'commander', 'picocolors', 'bindings']));
-    expect(modules).not.toContain('vitest');
-    expect(modules).not.toContain('typescript');
-    expect(readdirSync(join(box.runtime, 'node_modules', 'better-sqlite3', 'build', 'Release'))).toEqual(['better_sqlite3.node']);
+    // The bundles and better-sqlite3's addon only: no npm package but picocolors (loaded lazily for colour).
+    expect(readdirSync(join(box.runtime, 'node_modules'))).toEqual(['picocolors']);
+    expect(readdirSync(join(box.runtime, 'dist')).sort()).toEqual(['better_sqlite3.node', 'commands', 'hooks']);
+    expect(readdirSync(join(box.runtime, 'dist', 'hooks')).sort()).toEqual(['_cleanup.js', 'post-tool-use.js', 'session-start.js', 'stop.js']);
+    expect(readdirSync(join(box.runtime, 'dist', 'commands')).sort()).toEqual(['_install.js', '_slash.js', 'cli.js']);
     expect(stdout).toContain(`✓ runtime copied to ${box.runtime}`);
     expect(stdout).toContain('✓ slash command /mem');
     expect(stdout).toContain(`✓ launcher ${box.launcher}`);
@@ -407,7 +406,7 @@ describe('install.sh and what it must not touch', () => {
     for (const result of results) expect(result.code, result.stderr).toBe(0);
     expect(ourEntries(box.settings, box.runtime)).toHaveLength(4);
     expect(readdirSync(join(box.claude, 'hooks'))).toEqual(['memory']);
-    expect(readdirSync(box.runtime).sort()).toEqual(['.install-manifest', 'dist', 'node_modules', 'package-lock.json', 'package.json']);
+    expect(readdirSync(box.runtime).sort()).toEqual(['.install-manifest', 'dist', 'node_modules', 'package.json']);
     expect(readdirSync(box.claude).filter((name) => name.startsWith('.memory'))).toEqual([]);
     expect(readdirSync(join(box.claude, 'commands'))).toEqual(['mem.md']);
     const help = await runShell(`"${box.launcher}" --help`, [], box.env);
@@ -432,7 +431,7 @@ describe('install.sh and what it must not touch', () => {
     const box = installBox();
     writeUserSettings(box, { model: 'opus' });
     installInProcess(box);
-    rmSync(join(box.runtime, 'dist', 'lib', 'install'), { recursive: true }); // as a bash-era runtime has none
+    rmSync(join(box.runtime, 'dist', 'commands', '_install.js')); // as a runtime without the TypeScript installer
     const result = await runInstall(['--uninstall'], box.env);
     expect(result.code).toBe(0);
     expect(JSON.parse(readFileSync(box.settings, 'utf8'))).toEqual({ model: 'opus' });

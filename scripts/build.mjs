@@ -1,0 +1,65 @@
+// `npm run build`: empties dist/ (a file compiled from a since-deleted source must not live on in the
+// runtime), compiles the TypeScript with tsc (tests and the bench run that output), then bundles the
+// runtime into dist/runtime/: one CommonJS file per hook and per command, better-sqlite3's addon and
+// a package.json. dist/runtime/ is exactly what the installer copies to ~/.claude/hooks/memory.
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = join(ROOT, 'dist');
+const RUNTIME = join(DIST, 'runtime');
+const require = createRequire(import.meta.url);
+
+rmSync(DIST, { recursive: true, force: true });
+const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'inherit' });
+if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+
+// Same paths as the checkout's dist/ (dist/hooks/stop.js, dist/commands/cli.js), so settings.json
+// entries, the launcher and the slash command name the same files in an old and a new runtime.
+const ENTRIES = {
+  'dist/hooks/post-tool-use': 'hooks/post-tool-use.ts',
+  'dist/hooks/stop': 'hooks/stop.ts',
+  'dist/hooks/session-start': 'hooks/session-start.ts',
+  'dist/hooks/_cleanup': 'hooks/_cleanup.ts',
+  'dist/commands/cli': 'commands/cli.ts',
+  'dist/commands/_slash': 'commands/_slash.ts',
+  'dist/commands/_install': 'commands/_install.ts',
+};
+
+const bundled = await build({
+  entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([out, source]) => [out, join(ROOT, source)])),
+  outdir: RUNTIME,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  // jsonc-parser's "main" is a UMD build whose inner requires esbuild cannot follow; its ESM build bundles.
+  mainFields: ['module', 'main'],
+  // better-sqlite3 finds its addon through `bindings`, which searches a dozen paths on every start:
+  // the bundles load dist/better_sqlite3.node directly instead.
+  alias: { bindings: join(ROOT, 'scripts', 'bindings-direct.cjs') },
+  // picocolors is loaded lazily (only when there is colour to draw) through createRequire, which no
+  // bundler follows: it stays a package next to the bundles.
+  external: ['picocolors'],
+  define: { 'import.meta.url': 'import_meta_url' },
+  banner: { js: "'use strict';\nconst import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  metafile: true,
+});
+// Which sources went into which bundle: the architecture test reads it (never copied to a runtime).
+writeFileSync(join(DIST, 'bundle-meta.json'), JSON.stringify(bundled.metafile));
+
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+// No "type": "module" here: the bundles are CommonJS, and the name is how the installer recognises a runtime.
+writeFileSync(join(RUNTIME, 'package.json'), `${JSON.stringify({ name: pkg.name, version: pkg.version, description: pkg.description, license: pkg.license, private: true, type: 'commonjs' }, null, 2)}\n`);
+copyFileSync(require.resolve('better-sqlite3/build/Release/better_sqlite3.node'), join(RUNTIME, 'dist', 'better_sqlite3.node'));
+const picocolors = join(RUNTIME, 'node_modules', 'picocolors');
+mkdirSync(picocolors, { recursive: true });
+for (const file of ['package.json', 'picocolors.js', 'LICENSE']) copyFileSync(join(dirname(require.resolve('picocolors/package.json')), file), join(picocolors, file));
