@@ -53,7 +53,7 @@ export function stageRuntime(source: string, hooksDir: string): string {
 
 /** Proves a copy works on its own before it replaces anything: the addon loads, the CLI starts. */
 function verifyRuntime(stage: string): void {
-  const sqlite = spawnSync(process.execPath, ['-e', 'new (require(process.argv[1]).Database)(":memory:").close()', join(stage, ...ADDON)], { cwd: stage, encoding: 'utf8' });
+  const sqlite = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(join(stage, ...ADDON))})`], { cwd: stage, encoding: 'utf8' });
   if (sqlite.status !== 0) throw new RuntimeError(`the runtime copy cannot load better-sqlite3 (${lastLine(sqlite.stderr)}); nothing was replaced`);
   const cli = spawnSync(process.execPath, [cliPath(stage), '--help'], { cwd: stage, encoding: 'utf8' });
   if (cli.status !== 0) throw new RuntimeError(`the runtime copy of the memory CLI does not start (${lastLine(cli.stderr)}); nothing was replaced`);
