@@ -115,8 +115,8 @@ export function replicate(db: Db, count: number, days: number): number {
   const base = (db.prepare('SELECT max(id) AS n FROM memories').get() as { n: number }).n;
   const copy = db.prepare(`
     INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags, importance, created_at, tool_use_id, agent_id, exit_code, source)
-    SELECT session_id || '-copy' || :k, tool_name, type, project, project_path, file_path, content, tags, importance,
-           strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '-' || (:k * :days) || ' days'), tool_use_id || '-copy' || :k, agent_id, exit_code, source
+    SELECT session_id || '-copy' || :base || '.' || :k, tool_name, type, project, project_path, file_path, content, tags, importance,
+           strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '-' || (:k * :days) || ' days'), tool_use_id || '-copy' || :base || '.' || :k, agent_id, exit_code, source
     FROM memories WHERE id <= :base ORDER BY id LIMIT :limit`);
   let total = (db.prepare('SELECT count(*) AS n FROM memories').get() as { n: number }).n;
   for (let k = 1; total < count; k++) {
