@@ -9,8 +9,8 @@ import { searchArgv, splitArguments } from '../lib/install/slash.js';
 
 const cli = fileURLToPath(new URL('./cli.js', import.meta.url));
 
-// Exits explicitly: a stdin read left pending by a never-closed pipe must not keep the process alive.
-void main().then(() => process.exit());
+// A plain call, not a top-level await: the runtime bundles are CommonJS.
+void main();
 
 async function main(): Promise<void> {
   const stdin = await readStdin({ timeoutMs: 2000 });

@@ -3,5 +3,5 @@
 import { runHook } from '../lib/hook/io.js';
 import { handleToolEvent } from '../lib/hook/on-tool-use.js';
 
-// Exits explicitly: a stdin read left pending by a never-closed pipe must not keep the process alive.
-void runHook('post-tool-use', handleToolEvent).then(() => process.exit());
+// A plain call, not a top-level await: the runtime bundles are CommonJS.
+void runHook('post-tool-use', handleToolEvent);

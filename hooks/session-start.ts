@@ -7,9 +7,9 @@ import { buildSessionStartOutput, scheduleDailyCleanup } from '../lib/hook/on-se
 
 const cleanupScript = fileURLToPath(new URL('./_cleanup.js', import.meta.url));
 
-// Exits explicitly: a stdin read left pending by a never-closed pipe must not keep the process alive.
+// A plain call, not a top-level await: the runtime bundles are CommonJS.
 void runHook('session-start', async (hook) => {
   const output = buildSessionStartOutput(hook);
   if (output) await hook.print(output);
   scheduleDailyCleanup(hook.env, process.execPath, cleanupScript);
-}).then(() => process.exit());
+});

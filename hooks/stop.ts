@@ -3,5 +3,5 @@
 import { runHook } from '../lib/hook/io.js';
 import { handleStop } from '../lib/hook/on-stop.js';
 
-// Exits explicitly: a stdin read left pending by a never-closed pipe must not keep the process alive.
-void runHook('stop', handleStop).then(() => process.exit());
+// A plain call, not a top-level await: the runtime bundles are CommonJS.
+void runHook('stop', handleStop);

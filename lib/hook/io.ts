@@ -1,6 +1,5 @@
 // The only hook-side owner of stdin, stdout, stderr and the exit code.
 // A hook must never hurt Claude Code: every path ends in exit code 0, and a failure is one stderr line.
-import { read } from 'node:fs';
 import { describeError } from '../unknown.js';
 
 /** Large enough for an Edit whose `originalFile` is a big source file. */
@@ -21,18 +20,14 @@ export interface ReadStdinOptions {
 }
 
 /**
- * Reads stdin to EOF, asynchronously (a sync read of fd 0 can throw EAGAIN on non-blocking pipes,
- * and would block past the timeout on a pipe that is never closed).
+ * Reads stdin to EOF, asynchronously (a sync read of fd 0 can throw EAGAIN on non-blocking pipes).
  * On timeout the bytes read so far are still returned: a payload that arrived whole on a pipe
  * that was never closed is a complete event, and the caller's JSON parse decides.
- * Without `stream`, fd 0 is read with fs.read: setting up process.stdin costs ~8 ms of start-up.
- * That read may still be pending after a timeout, so the entry point must end the process itself.
  */
 export function readStdin(options: ReadStdinOptions = {}): Promise<StdinResult> {
+  const stream = options.stream ?? process.stdin;
   const maxBytes = options.maxBytes ?? STDIN_MAX_BYTES;
   const timeoutMs = options.timeoutMs ?? STDIN_TIMEOUT_MS;
-  if (!options.stream) return readFd0(maxBytes, timeoutMs);
-  const stream = options.stream;
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -69,58 +64,6 @@ export function readStdin(options: ReadStdinOptions = {}): Promise<StdinResult> 
     stream.on('data', onData);
     stream.once('end', onEnd);
     stream.once('error', onError);
-  });
-}
-
-/**
- * readStdin on fd 0 with fs.read (libuv's thread pool: never blocks the timer). A non-blocking fd 0
- * answers EAGAIN instead of waiting; then the rest is read through process.stdin, which can wait.
- */
-function readFd0(maxBytes: number, timeoutMs: number): Promise<StdinResult> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    let stream: NodeJS.ReadStream | null = null;
-    const text = (): string => Buffer.concat(chunks, size).toString('utf8');
-    const finish = (result: StdinResult): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (stream) {
-        stream.removeAllListeners('data');
-        stream.pause();
-        (stream as { unref?: () => void }).unref?.();
-      }
-      resolve(result);
-    };
-    const take = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size > maxBytes) return finish({ ok: false, reason: `stdin larger than ${maxBytes} bytes` });
-      chunks.push(chunk);
-    };
-    const timer = setTimeout(() => {
-      if (size > 0) finish({ ok: true, text: text() });
-      else finish({ ok: false, reason: `no input on stdin after ${timeoutMs} ms` });
-    }, timeoutMs);
-    const fallBackToStream = (): void => {
-      stream = process.stdin;
-      stream.on('data', (chunk: Buffer | string) => take(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
-      stream.once('end', () => finish({ ok: true, text: text() }));
-      stream.once('error', (error: Error) => finish({ ok: false, reason: `stdin error: ${error.message}` }));
-    };
-    const next = (): void => {
-      const buffer = Buffer.allocUnsafe(64 * 1024);
-      read(0, buffer, 0, buffer.length, null, (error, bytes) => {
-        if (settled) return;
-        if (error?.code === 'EAGAIN') return fallBackToStream();
-        if (error) return finish({ ok: false, reason: `stdin error: ${error.message}` });
-        if (bytes === 0) return finish({ ok: true, text: text() });
-        take(buffer.subarray(0, bytes));
-        if (!settled) next();
-      });
-    };
-    next();
   });
 }
 
