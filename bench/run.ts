@@ -85,6 +85,7 @@ async function main(): Promise<void> {
   const spread = build('spread', SPREAD_SIZE, { projects: SPREAD, failures: true }, null);
   say();
 
+  storage((oneProject.get(MAIN_SIZE) as Built).path);
   inProcess(oneProject);
   const main = oneProject.get(MAIN_SIZE) as Built;
   wholeProcesses(main.path, oneProject, spread.path);
@@ -112,6 +113,20 @@ function build(label: string, size: number, options: { projects: readonly string
   db.close();
   say(`| ${label} | ${stored.toLocaleString('en')} | ${(elapsed / 1000).toFixed(0)} s${from ? ' (copies)' : ''} | ${(bytes / 1e6).toFixed(1)} MB | ${(bytes / stored).toFixed(0)} | ${(bytes / contentBytes).toFixed(1)} |`);
   return { path, stored };
+}
+
+/** Where the bytes per memory go, table by table and index by index (SQLite's dbstat). */
+function storage(path: string): void {
+  const db = new Database(path, { readonly: true });
+  try {
+    const memories = (db.prepare('SELECT count(*) AS n FROM memories').get() as { n: number }).n;
+    const rows = db.prepare("SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name HAVING bytes > 0 ORDER BY bytes DESC").all() as Array<{ name: string; bytes: number }>;
+    const total = rows.reduce((sum, row) => sum + row.bytes, 0);
+    say(`Where the ${(total / memories).toFixed(0)} bytes per memory go at ${memories.toLocaleString('en')} memories: ${rows.filter((row) => row.bytes / memories >= 5).map((row) => `${row.name} ${(row.bytes / memories).toFixed(0)}`).join(', ')}.`);
+    say();
+  } finally {
+    db.close();
+  }
 }
 
 /** In-process: where the time of SessionStart's queries and of a search goes, against size. */
