@@ -10,14 +10,15 @@ usage() {
 Usage: ./install.sh [options]
 
 Installs claude-memory-hooks: npm ci, build, a runtime copy in ~/.claude/hooks/memory, the hooks in
-~/.claude/settings.json (backed up first), the /mem slash command and a `memory` launcher.
+~/.claude/settings.json (backed up first), the /mem slash command, a `memory` launcher, and the
+`memory-hooks` MCP server in Claude Code's user scope (with `claude mcp add` when claude is on PATH).
 Uses $CLAUDE_CONFIG_DIR instead of ~/.claude when it is set. Safe to re-run: it updates in place.
 
 Options:
   --command-name NAME  install the slash command as /NAME (default: mem; /memory is a built-in)
   --bin-dir DIR        where to put the `memory` launcher (default: ~/.local/bin)
   --import             after installing, run `memory import` to backfill past sessions
-  --uninstall          remove the hooks, slash command, launcher and runtime copy; keep the database
+  --uninstall          remove the hooks, slash command, MCP server, launcher and runtime copy; keep the database
   --purge              with --uninstall: also delete the database (memory.db, -wal, -shm)
   --no-build           use this checkout's existing node_modules and dist/ instead of running
                        npm ci and npm run build (for development and tests)

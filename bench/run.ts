@@ -1,7 +1,8 @@
 // `npm run bench [-- --rows N]`: whole-process cost of each hook bundle and of `memory search` as
 // ratios to `node -e 0` and to a CommonJS floor, all interleaved in one run; cost against database
 // size (10k, 100k, --rows) for session-start and search; in-process query costs; storage; lossless
-// concurrency; what a hook bundle holds. Prints a report and writes BENCHMARKS.md.
+// concurrency; what a hook bundle holds; redaction, `memory mcp` and `memory ui`'s views. Prints a
+// report and writes BENCHMARKS.md.
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,9 @@ import { NO_FILTERS, searchMemories } from '../lib/db/search.js';
 import { IMPORTANCE } from '../lib/memory.js';
 import { planSearch } from '../lib/search/plan.js';
 import { COMMON_TERM, generate, RARE_TERM, replicate, syntheticPayload } from './generate.js';
+import { redactionBench } from './redact.js';
+import { mcpSearch, mcpStartup, renderStartup } from './mcp.js';
+import { benchUi, uiSection } from './ui.js';
 import { cleanEnv, ms, ratio, timeCalls, timeProcesses, type ProcessCase, type Stats } from './measure.js';
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,6 +42,8 @@ const SEARCHES: ReadonlyArray<readonly [string, string]> = [
 ];
 
 const out: string[] = [];
+// The target lines of the redaction, MCP and ui sections, printed together after them.
+const verdicts: string[] = [];
 const say = (line = ''): void => {
   out.push(line);
   process.stdout.write(`${line}\n`);
@@ -91,6 +97,18 @@ async function main(): Promise<void> {
   wholeProcesses(main.path, oneProject, spread.path);
   await concurrency(oneProject.get(SIZES[0] as number)?.path as string);
   bundles();
+  const redaction = redactionBench();
+  for (const line of redaction.lines) say(line);
+  verdicts.push(redaction.verdict);
+  await mcpServer(main.path);
+  const uiTimings = await benchUi(main.path, NOW, ROUNDS);
+  for (const line of uiSection(MAIN_SIZE, uiTimings, ROUNDS)) say(line);
+  say();
+  for (const t of uiTimings) verdicts.push(`- ${t.serverP95 < 300 ? '✓' : '✗'} memory ui server time p95: ${t.view} ${ms(t.serverP95)} (target < 300 ms)`);
+  say('## Targets of redaction, memory mcp and memory ui');
+  say();
+  for (const line of verdicts) say(line);
+  say();
   writeFileSync(join(ROOT, 'BENCHMARKS.md'), `${out.join('\n')}\n`);
   process.stdout.write(`\nwrote ${join(ROOT, 'BENCHMARKS.md')}\n`);
 }
@@ -306,6 +324,29 @@ function bundles(): void {
   }
   say();
   say('better-sqlite3\'s addon is loaded straight from `dist/better_sqlite3.node` (no `bindings` path search); picocolors stays a package next to the CLI bundle and is loaded only when there is colour to draw.');
+  say();
+}
+
+async function mcpServer(path: string): Promise<void> {
+  say('## MCP server (`memory mcp`)');
+  say();
+  const env = cleanEnv({ CLAUDE_MEMORY_DB: path, HOME: work });
+  const startup = await mcpStartup(DIST, env, ROUNDS);
+  say(`Start-up, as Claude Code starts it once per session: ${ROUNDS} interleaved rounds (2 warm-up rounds dropped).`);
+  say();
+  for (const line of renderStartup(startup)) say(line);
+  say();
+  const startupRatio = startup.mcp.median / startup.floor.median;
+  verdicts.push(`- ${startupRatio <= 2 ? '✓' : '✗'} memory mcp spawn → initialize: ${ratio(startup.mcp.median, startup.floor.median)} the CommonJS floor (target ≤ 2×)`);
+  const size = countRows(path);
+  say(`The \`search\` tool in-process at ${size.toLocaleString('en')} memories (all projects, limit 10; the whole call: query, ranking, sanitising, reply budget):`);
+  say();
+  say('| query | tier | tool p50 | tool p95 | engine alone p50 / p95 |');
+  say('|---|---|---:|---:|---:|');
+  for (const { query, tier, timing, engine } of mcpSearch(path, SEARCHES, NOW)) {
+    say(`| \`${query}\` | ${tier} | ${ms(timing.median)} | ${ms(timing.p95)} | ${ms(engine.median)} / ${ms(engine.p95)} |`);
+    verdicts.push(`- ${timing.p95 < 50 ? '✓' : '✗'} MCP search p95 at ${size.toLocaleString('en')}: ${query} (${tier}) ${ms(timing.p95)} (target < 50 ms)`);
+  }
   say();
 }
 

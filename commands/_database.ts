@@ -1,9 +1,10 @@
 // The CLI's way into the database: the configuration, and a read-only entry that never creates the
-// file (MissingDatabaseError instead), plus its size on disk for `--stats`.
-import { statSync } from 'node:fs';
+// file (MissingDatabaseError instead).
 import { loadConfig, type Config } from '../lib/config.js';
+import { MemoryStore } from '../lib/db/memories.js';
 import { withDb, type Db } from '../lib/db/open.js';
 import { MissingDatabaseError } from '../lib/errors.js';
+import { drainPending } from '../lib/store-or-defer.js';
 
 export function cliConfig(): Config {
   return loadConfig(process.env);
@@ -11,13 +12,11 @@ export function cliConfig(): Config {
 
 /** Runs `work` on the existing database and closes it; MissingDatabaseError when there is none yet. */
 export function withDatabase(config: Config, work: (db: Db) => string): string {
-  const result = withDb(config.dbPath, { create: false }, work);
+  // A CLI run that can write stores what the hooks had to keep aside (see lib/spool.ts).
+  const result = withDb(config.dbPath, { create: false }, (db) => {
+    drainPending(new MemoryStore(db), config, process.env);
+    return work(db);
+  });
   if (result === null) throw new MissingDatabaseError(config.dbPath);
   return result;
-}
-
-/** Bytes on disk of the database and its WAL (0 when absent). */
-export function databaseBytes(dbPath: string): { readonly bytes: number; readonly wal_bytes: number } {
-  const size = (path: string): number => statSync(path, { throwIfNoEntry: false })?.size ?? 0;
-  return { bytes: size(dbPath), wal_bytes: size(`${dbPath}-wal`) };
 }

@@ -4,12 +4,14 @@
 import { createRequire } from 'node:module';
 import type pc from 'picocolors';
 import type { MemoryRow, SummaryRecord } from '../lib/memory.js';
-import { cleanText } from '../lib/sanitize.js';
-import type { Tier } from '../lib/search/plan.js';
+import { cleanText, displayPath } from '../lib/sanitize.js';
 import { markedSegments } from '../lib/search/snippet.js';
+import { localDay } from '../lib/stats.js';
 import { clip } from '../lib/text.js';
 
 export type Colors = ReturnType<typeof pc.createColors>;
+
+export { displayPath };
 
 const require = createRequire(import.meta.url);
 
@@ -48,12 +50,6 @@ export function relativeTime(iso: string, now: Date): string {
   return localDay(new Date(time));
 }
 
-/** YYYY-MM-DD in local time. */
-export function localDay(date: Date): string {
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 export function duration(seconds: number): string {
   if (seconds < 60) return `${seconds}s`;
   const minutes = Math.round(seconds / 60);
@@ -64,18 +60,6 @@ export function duration(seconds: number): string {
 export function plural(count: number, word: string, many = `${word}s`): string {
   return `${count} ${count === 1 ? word : many}`;
 }
-
-/** A file inside its project is shown relative to it. */
-export function displayPath(file: string, projectPath: string): string {
-  const root = projectPath.endsWith('/') ? projectPath : `${projectPath}/`;
-  return cleanText(file.startsWith(root) ? file.slice(root.length) : file);
-}
-
-export const TIER_LABELS: Readonly<Record<Tier, string>> = {
-  unicode61: 'words (unicode61)',
-  trigram: 'substrings (trigram)',
-  like: 'plain text scan (LIKE)',
-};
 
 /** Highlighted snippet: bold on a colour terminal, `**hit**` markers otherwise. */
 export function renderSnippet(marked: string, c: Colors): string {
@@ -92,8 +76,16 @@ export function renderMemory(row: MemoryRow, body: string, now: Date, c: Colors)
     c.cyan(cleanText(row.project)),
     c.magenta(`${cleanText(row.tool_name)}/${cleanText(row.type)}`),
     row.file_path ? c.green(displayPath(row.file_path, row.project_path)) : '',
+    resolutionMark(row, now, c),
   ].filter(Boolean).join('  ');
   return `${head}\n    ${body}`;
+}
+
+/** An error a later run of the same command fixed: `fixed 2h ago by #42`. */
+export function resolutionMark(row: MemoryRow, now: Date, c: Colors): string {
+  if (row.type !== 'error' || row.resolved_by === null || row.resolved_by === undefined) return '';
+  const when = row.resolved_at ? `${relativeTime(row.resolved_at, now)} ` : '';
+  return c.green(`fixed ${when}by #${row.resolved_by}`);
 }
 
 /** A memory with its content cut to one line (recent, forget samples). */

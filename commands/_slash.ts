@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { readStdin } from '../lib/hook/io.js';
-import { searchArgv, splitArguments } from '../lib/install/slash.js';
+import { restoreArgumentText, searchArgv, splitArguments } from '../lib/install/slash.js';
 
 const cli = fileURLToPath(new URL('./cli.js', import.meta.url));
 
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   let text = stdin.ok ? stdin.text.trim() : '';
   // A client that runs `!` commands before substituting arguments leaves the placeholder as is.
   if (text === '$ARGUMENTS') text = '';
-  const argv = searchArgv(splitArguments(text));
+  const argv = searchArgv(splitArguments(restoreArgumentText(text)));
 
   process.stdout.write(`$ memory ${argv.map(display).join(' ')}\n`);
   const result = spawnSync(process.execPath, [cli, ...argv], {

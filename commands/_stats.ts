@@ -1,66 +1,10 @@
-// `memory search --stats`: raw counts → the JSON object and the atuin-style text view with a bar chart
-// of activity per day.
-import type { Count, RawStats } from '../lib/db/stats.js';
+// `memory search --stats`: the atuin-style text view of lib/stats.ts's numbers, with a bar chart of
+// activity per day.
+import type { Count } from '../lib/db/stats.js';
 import { cleanText } from '../lib/sanitize.js';
-import { commandKey } from '../lib/shell.js';
+import { CHART_DAYS, localDay, type Stats } from '../lib/stats.js';
 import { clip } from '../lib/text.js';
-import { displayPath, localDay, plural, relativeTime, type Colors } from './_format.js';
-
-export const CHART_DAYS = 14;
-
-export interface Stats {
-  readonly total: number;
-  readonly sessions: number;
-  readonly summaries: number;
-  readonly errors: number;
-  readonly oldest: string | null;
-  readonly newest: string | null;
-  readonly database: { readonly path: string; readonly bytes: number; readonly wal_bytes: number };
-  readonly by_type: Count[];
-  readonly by_tool: Count[];
-  readonly by_project: Count[];
-  readonly per_day: Array<{ readonly day: string; readonly count: number }>;
-  readonly top_commands: Array<{ readonly command: string; readonly count: number }>;
-  readonly top_files: Array<{ readonly file: string; readonly project_path: string; readonly count: number }>;
-}
-
-/** Local midnight starting the chart's first day (today is the last). */
-export function chartStart(now: Date): Date {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate() - (CHART_DAYS - 1));
-}
-
-export function buildStats(raw: RawStats, database: Stats['database'], now: Date, top: number): Stats {
-  const counted = new Map(raw.perDay.map((day) => [day.name, day.count]));
-  const start = chartStart(now);
-  const perDay = Array.from({ length: CHART_DAYS }, (_, index) => {
-    const day = localDay(new Date(start.getFullYear(), start.getMonth(), start.getDate() + index));
-    return { day, count: counted.get(day) ?? 0 };
-  });
-  const commands = new Map<string, number>();
-  for (const head of raw.commandHeads) {
-    const key = commandKey(head);
-    if (key) commands.set(key, (commands.get(key) ?? 0) + 1);
-  }
-  const topCommands = [...commands]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .slice(0, top)
-    .map(([command, count]) => ({ command, count }));
-  return {
-    total: raw.total,
-    sessions: raw.sessions,
-    summaries: raw.summaries,
-    errors: raw.errors,
-    oldest: raw.oldest,
-    newest: raw.newest,
-    database,
-    by_type: raw.byType,
-    by_tool: raw.byTool,
-    by_project: raw.byProject,
-    per_day: perDay,
-    top_commands: topCommands,
-    top_files: raw.topFiles.map((file) => ({ file: file.name, project_path: file.project_path, count: file.count })),
-  };
-}
+import { displayPath, plural, relativeTime, type Colors } from './_format.js';
 
 const BAR_WIDTH = 32;
 const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];

@@ -9,7 +9,7 @@ import { UsageError } from '../lib/errors.js';
 import { resolveProject } from '../lib/project.js';
 import { cleanText } from '../lib/sanitize.js';
 import type { MemoryRow } from '../lib/memory.js';
-import { planSearch, type Tier } from '../lib/search/plan.js';
+import { planSearch, TIER_LABELS, type Tier } from '../lib/search/plan.js';
 import { likeSnippet } from '../lib/search/snippet.js';
 import { loadTeamConfig } from '../lib/team/config.js';
 import { TeamError, withTeamServer } from '../lib/team/connect.js';
@@ -18,7 +18,7 @@ import { assertServerReady } from '../lib/team/push.js';
 import { clip } from '../lib/text.js';
 import { cliConfig } from './_database.js';
 import { filtersFrom, limitFrom, type FilterOptions } from './_flags.js';
-import { TIER_LABELS, colorsFor, plural, relativeTime, renderMemory, renderSnippet, type Colors } from './_format.js';
+import { colorsFor, plural, relativeTime, renderMemory, renderSnippet, type Colors } from './_format.js';
 
 export async function runTeamSearch(query: readonly string[], options: FilterOptions & { readonly recent?: boolean; readonly stats?: boolean; readonly summaries?: boolean }): Promise<void> {
   if (options.recent || options.stats || options.summaries) throw new UsageError('--team searches words: it does not go with --recent, --stats or --summaries');

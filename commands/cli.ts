@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `memory` CLI: wires the subcommands and maps typed errors to exit codes, in this one place.
-import type { Command, CommanderError } from 'commander';
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
 import { MemoryError } from '../lib/errors.js';
 import { describeError } from '../lib/unknown.js';
 
@@ -14,42 +15,60 @@ const SUBCOMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   doctor: async () => (await import('./doctor.js')).registerDoctor,
   import: async () => (await import('./import.js')).registerImport,
   team: async () => (await import('./team.js')).registerTeam,
+  redact: async () => (await import('./redact.js')).registerRedact,
+  mcp: async () => (await import('./mcp.js')).registerMcp,
+  ui: async () => (await import('./ui.js')).registerUi,
 };
 
+const args = process.argv.slice(2);
+const asked = args[0] ?? '';
+
+// A plain call, not a top-level await: the runtime bundles are CommonJS.
 void main();
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  // `memory search words…`, what /mem and most people run: no commander to load and set up. Any
-  // flag (or `--`) takes the full path below, which parses and checks it.
-  if (args[0] === 'search' && args.length > 1 && args.every((word) => !word.startsWith('-'))) {
-    try {
-      process.stdout.write((await import('./search.js')).searchWords(args.slice(1)));
-    } catch (error) {
-      process.exitCode = exitCodeFor(error);
-    }
-    return;
-  }
-  const { Command, CommanderError } = await import('commander');
-  const program = new Command('memory')
-    .description('Search what Claude Code did in past sessions (captured by claude-memory-hooks).')
-    .exitOverride();
-  const asked = args[0] ?? '';
-  const loaders = Object.hasOwn(SUBCOMMANDS, asked) ? [SUBCOMMANDS[asked] as () => Promise<Register>] : Object.values(SUBCOMMANDS);
-  for (const register of await Promise.all(loaders.map((load) => load()))) register(program);
-
   try {
-    await program.parseAsync(process.argv);
+    // Claude Code starts `memory mcp` once per session and waits for its first answer: that path
+    // takes no arguments and skips commander.
+    if (asked === 'mcp' && args.length === 1) await (await import('./mcp.js')).serveMcp();
+    // `memory search words…`, what /mem and most people run: no commander to load and set up. Any
+    // flag (or `--`) takes the full path below, which parses and checks it.
+    else if (asked === 'search' && args.length > 1 && args.every((word) => !word.startsWith('-'))) process.stdout.write((await import('./search.js')).searchWords(args.slice(1)));
+    else await runProgram();
   } catch (error) {
-    process.exitCode = exitCodeFor(error, CommanderError);
+    process.exitCode = exitCodeFor(error);
   }
 }
 
-function exitCodeFor(error: unknown, commanderError?: typeof CommanderError): number {
-  if (commanderError && error instanceof commanderError) {
+async function runProgram(): Promise<void> {
+  const { Command, CommanderError } = await import('commander');
+  const program = new Command('memory')
+    .description('Search what Claude Code did in past sessions (captured by claude-memory-hooks).')
+    .version(packageVersion(), '-V, --version', 'print the version of claude-memory-hooks')
+    .exitOverride();
+  const loaders = Object.hasOwn(SUBCOMMANDS, asked) ? [SUBCOMMANDS[asked] as () => Promise<Register>] : Object.values(SUBCOMMANDS);
+  for (const register of await Promise.all(loaders.map((load) => load()))) register(program);
+  try {
+    await program.parseAsync(process.argv);
+  } catch (error) {
     // Commander already printed its message (usage errors, --help, --version).
-    return error.exitCode === 0 ? 0 : 1;
+    if (!(error instanceof CommanderError)) throw error;
+    process.exitCode = error.exitCode === 0 ? 0 : 1;
   }
+}
+
+/** The version in the package.json next to dist/ (the checkout, or the installed runtime copy). */
+function packageVersion(): string {
+  try {
+    const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+    const version = (JSON.parse(text) as { version?: unknown }).version;
+    return typeof version === 'string' ? version : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+function exitCodeFor(error: unknown): number {
   if (error instanceof MemoryError) {
     process.stderr.write(`memory: ${error.message}\n`);
     return error.exitCode;

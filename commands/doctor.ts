@@ -1,8 +1,10 @@
 // `memory doctor`: prints the installation checks of lib/install/doctor.ts as ✓/!/✗ lines with a fix each,
 // or as JSON; exits 1 (through MemoryError) when any check failed.
 import type { Command } from 'commander';
+import { loadConfig } from '../lib/config.js';
 import { runDoctor, type Check, type DoctorReport } from '../lib/install/doctor.js';
 import { MemoryError } from '../lib/errors.js';
+import { repairDatabase, type RepairReport } from '../lib/repair.js';
 import { loadTeamConfig } from '../lib/team/config.js';
 import { colorsFor, type Colors } from './_format.js';
 
@@ -11,7 +13,13 @@ export function registerDoctor(program: Command): void {
     .command('doctor')
     .description('check the installation: hooks in settings.json, Node, the database, and each hook on a sample payload')
     .option('--json', 'print the checks as JSON')
-    .action(async (options: { json?: boolean }) => {
+    .option('--repair', 'recover a damaged database: copy every readable memory into a new file, keep the damaged one beside it')
+    .action(async (options: { json?: boolean; repair?: boolean }) => {
+      if (options.repair) {
+        const repair = repairDatabase(loadConfig(process.env), process.env);
+        process.stdout.write(options.json ? `${JSON.stringify(repair, null, 2)}\n` : renderRepair(repair));
+        return;
+      }
       const report = await withTeamChecks(runDoctor(process.env, process.version));
       process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : render(report, colorsFor(process.stdout, process.env)));
       const failed = report.checks.filter((check) => check.status === 'fail').length;
@@ -42,4 +50,11 @@ function render(report: DoctorReport, pc: Colors): string {
   const warnings = report.checks.filter((check) => check.status === 'warn').length;
   out.push('', problems === 0 ? `All good${warnings ? ` (${warnings} note${warnings === 1 ? '' : 's'})` : ''}.` : `${problems} problem${problems === 1 ? '' : 's'} found.`);
   return `${out.join('\n')}\n`;
+}
+
+function renderRepair(report: RepairReport): string {
+  const stored = report.stored > 0 ? `\n${report.stored} event${report.stored === 1 ? '' : 's'} kept while it was damaged ${report.stored === 1 ? 'was' : 'were'} stored.` : '';
+  if (report.outcome === 'healthy') return `The database passes its integrity check: nothing to repair.${stored}\n`;
+  const summaries = `${report.summaries} session summar${report.summaries === 1 ? 'y' : 'ies'}`;
+  return `${report.memories} of about ${report.estimatedMemories} memories recovered (and ${summaries}).\nThe damaged file is kept as ${report.damagedCopy}.${stored}\n`;
 }

@@ -5,13 +5,13 @@ import { forgetNow, selectForget, type ForgetSelection, type ForgetTarget } from
 import { NO_FILTERS } from '../lib/db/search.js';
 import { UsageError } from '../lib/errors.js';
 import { cleanText } from '../lib/sanitize.js';
-import { planSearch } from '../lib/search/plan.js';
+import { planSearch, TIER_LABELS } from '../lib/search/plan.js';
 import { summarizeSession } from '../lib/summary.js';
 import { loadTeamConfig } from '../lib/team/config.js';
 import { clip } from '../lib/text.js';
 import { cliConfig, withDatabase } from './_database.js';
 import { parseIds, parseWhen, valueOf } from './_flags.js';
-import { TIER_LABELS, colorsFor, plural, renderPlainMemory } from './_format.js';
+import { colorsFor, plural, renderPlainMemory } from './_format.js';
 
 interface ForgetOptions {
   readonly session?: string;

@@ -1,17 +1,18 @@
 // `memory search`: tiered full-text search, and the --recent, --stats and --summaries views, each with
 // the same filters and a --json form. Thin: validation in _flags.ts, SQL in lib/db/search.ts and stats.ts.
 import type { Command } from 'commander';
+import { existsSync } from 'node:fs';
 import { recentMemories, searchMemories, sessionSummaries } from '../lib/db/search.js';
-import { memoryStats } from '../lib/db/stats.js';
 import { UsageError } from '../lib/errors.js';
 import { cleanText } from '../lib/sanitize.js';
-import { planSearch } from '../lib/search/plan.js';
+import { planSearch, TIER_LABELS } from '../lib/search/plan.js';
 import { likeSnippet } from '../lib/search/snippet.js';
+import { computeStats } from '../lib/stats.js';
 import { clip } from '../lib/text.js';
-import { cliConfig, databaseBytes, withDatabase } from './_database.js';
+import { cliConfig, withDatabase } from './_database.js';
 import { filtersFrom, flagTypo, limitFrom, type FilterOptions } from './_flags.js';
-import { TIER_LABELS, colorsFor, plural, renderMemory, renderPlainMemory, renderSnippet, renderSummary } from './_format.js';
-import { buildStats, chartStart, renderStats } from './_stats.js';
+import { colorsFor, plural, renderMemory, renderPlainMemory, renderSnippet, renderSummary } from './_format.js';
+import { renderStats } from './_stats.js';
 
 interface SearchOptions extends FilterOptions {
   readonly recent?: boolean;
@@ -80,10 +81,14 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
   const c = colorsFor(process.stdout, process.env);
   const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
+  // A brand-new install has no database until the first captured call: that is an empty report, not an error.
+  if (mode === 'stats' && !existsSync(config.dbPath)) {
+    if (options.json) return json({ total: 0, sessions: 0, summaries: 0, errors: 0, database: { path: config.dbPath, exists: false } });
+    return `No memories yet: ${config.dbPath} is created by the first edit, command or error a session records.\n`;
+  }
   return withDatabase(config, (db) => {
     if (mode === 'stats') {
-      const raw = memoryStats(db, filters, chartStart(now).toISOString(), limit);
-      const stats = buildStats(raw, { path: config.dbPath, ...databaseBytes(config.dbPath) }, now, limit);
+      const stats = computeStats(db, filters, config.dbPath, now, limit);
       return options.json ? json(stats) : `${renderStats(stats, now, c)}\n`;
     }
     if (mode === 'summaries') {

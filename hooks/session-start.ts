@@ -9,7 +9,8 @@ const cleanupScript = fileURLToPath(new URL('./_cleanup.js', import.meta.url));
 
 // A plain call, not a top-level await: the runtime bundles are CommonJS.
 void runHook('session-start', async (hook) => {
-  const output = buildSessionStartOutput(hook);
+  const { output, problem } = buildSessionStartOutput(hook);
   if (output) await hook.print(output);
   scheduleDailyCleanup(hook.env, process.execPath, cleanupScript);
+  if (problem) throw problem;
 });

@@ -2,9 +2,11 @@
 // content; strips <private> and redacts secrets before anything leaves this module. Pure: no I/O.
 import type { ToolEvent } from './hook/payload.js';
 import { IMPORTANCE, type MemoryDraft } from './memory.js';
-import { findSecrets, redact, stripPrivate } from './redact.js';
+import { Redactor as FieldRedactor, stripPrivate } from './redact.js';
 import { classifyCommand, isNoiseCommand, type CommandClass } from './shell.js';
-import { clip, countLines, head, lines, oneLine, stripAnsi } from './text.js';
+import { commandKey } from './command-key.js';
+import { pickErrorLines } from './error-lines.js';
+import { clip, countLines, head, oneLine, stripAnsi } from './text.js';
 import { baseName } from './paths.js';
 import { objectOf, str } from './unknown.js';
 
@@ -38,12 +40,12 @@ export function captureEvent(event: ToolEvent): MemoryDraft | null {
 
 /** Private spans removed and every field cut to scan size; then secrets found across all of them. */
 class Redactor {
-  private readonly secrets: string[];
+  private readonly fields: FieldRedactor;
   constructor(fields: readonly string[]) {
-    this.secrets = findSecrets(fields.map(prepare));
+    this.fields = new FieldRedactor(fields.map(prepare));
   }
   clean(text: string): string {
-    return redact(prepare(text), this.secrets);
+    return this.fields.clean(prepare(text));
   }
 }
 
@@ -67,6 +69,7 @@ function captureBash(event: ToolEvent): MemoryDraft | null {
     tags: commandTags(kind, []),
     importance: kind.importance,
     exitCode: null,
+    commandKey: commandKey(redactor.clean(head(command, SCAN_MAX))),
   };
 }
 
@@ -86,6 +89,7 @@ function captureBashFailure(event: ToolEvent): MemoryDraft | null {
     tags: commandTags(kind, ['error', ...(exitCode === null ? [] : [`exit-${exitCode}`])]),
     importance: IMPORTANCE.error,
     exitCode,
+    commandKey: command ? commandKey(redactor.clean(command)) : null,
   };
 }
 
@@ -94,14 +98,9 @@ export function parseExitCode(error: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-const ERROR_LINE = /error|fail|fatal|exception|traceback|panic|denied|cannot|can't|not found|no such|invalid|unexpected|missing|E[A-Z]{3,}\b|ERR!|✗|×/i;
-
-/** The lines of a failure's output a person would look at: error-looking lines, else the last ones. */
+/** The lines of a failure's output a person would look at (see error-lines.ts), at most 1,200 characters. */
 export function meaningfulOutput(output: string): string {
-  const all = lines(head(output, SCAN_MAX));
-  const errors = all.filter((line) => ERROR_LINE.test(line));
-  const picked = (errors.length > 0 ? errors.slice(0, 6) : all.slice(-6)).map((line) => clip(line, 240));
-  return clip(picked.join('\n'), 1200);
+  return clip(pickErrorLines(head(output, SCAN_MAX)).join('\n'), 1200);
 }
 
 function captureEdit(event: ToolEvent): MemoryDraft | null {

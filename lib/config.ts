@@ -9,6 +9,10 @@ export interface Config {
   /** Soft size of the SessionStart block, in characters. */
   readonly contextChars: number;
   readonly retentionDays: number;
+  /** Errors are kept longer than other memories, but not forever. */
+  readonly errorRetentionDays: number;
+  /** SessionStart shows only what happened within this many days. */
+  readonly contextDays: number;
   readonly dedupeWindowSec: number;
   /** Injectable clock, for tests and imports: an ISO timestamp that stands for "now". */
   readonly now: () => Date;
@@ -35,6 +39,8 @@ export function loadConfig(env: Env): Config {
     disabled: isTruthy(env['CLAUDE_MEMORY_DISABLE']),
     contextChars: int('CLAUDE_MEMORY_CONTEXT_CHARS', 2000, 300, CONTEXT_CHARS_MAX),
     retentionDays: int('CLAUDE_MEMORY_RETENTION_DAYS', 90, 1, 36500),
+    errorRetentionDays: int('CLAUDE_MEMORY_ERROR_RETENTION_DAYS', 365, 1, 36500),
+    contextDays: int('CLAUDE_MEMORY_CONTEXT_DAYS', 21, 1, 36500),
     dedupeWindowSec: 60,
     now: clockFrom(env['CLAUDE_MEMORY_NOW'], warnings),
     warnings,

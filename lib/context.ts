@@ -1,18 +1,32 @@
-// Rows → the bounded, escaped <memory-context> block SessionStart prints. Phrased as facts,
-// never as instructions; every stored string passes through safeLine() before it is printed.
+// Rows → the bounded, escaped <memory-context> block SessionStart prints: one line per recent
+// session leading with its request, the errors still open, recent changes with paths relative to
+// the project, where the last session stopped, and where more history is. Phrased as facts, never
+// as instructions; every stored string passes through safeLine() before it is printed.
 import { CONTEXT_CHARS_MAX } from './config.js';
 import type { ContextRow, ContextSummaryRow } from './memory.js';
+import { tellingLine } from './error-lines.js';
 import { cleanText, escapeXml, safeLine } from './sanitize.js';
+import { relativeTo } from './summary.js';
+import { baseName } from './paths.js';
+import { relativeAge } from './age.js';
 
 export const LINE_MAX = 200;
+const SESSION_LINE_MAX = 320;
 
 export interface ContextInput {
   readonly project: string;
+  /** The project root: file paths are shown relative to it. */
+  readonly projectPath?: string;
   readonly summaries: readonly ContextSummaryRow[];
   readonly changes: readonly ContextRow[];
+  /** Open (unresolved) errors only. */
   readonly errors: readonly ContextRow[];
   /** Soft size in characters; clamped to CONTEXT_CHARS_MAX. */
   readonly maxChars: number;
+  /** "Now", for ages in words; without it, dates are shown. */
+  readonly now?: Date;
+  /** The session being started (resume, compact): its own rows are "this session", not history. */
+  readonly currentSessionId?: string;
 }
 
 interface Section {
@@ -21,21 +35,32 @@ interface Section {
   readonly candidates: readonly string[];
 }
 
+export const MORE_HISTORY = 'More history is available: the /mem command (for example /mem npm test) searches everything claude-memory-hooks recorded.';
+
 /** The whole block, or '' when there is nothing to say. */
 export function buildContext(input: ContextInput): string {
   const budget = Math.min(Math.max(input.maxChars, 300), CONTEXT_CHARS_MAX);
   const open = `<memory-context project="${escapeXml(cleanText(input.project)).slice(0, 200)}">`;
-  const intro = 'Activity recorded by claude-memory-hooks in earlier sessions of this project, newest first.';
+  const intro = 'Activity recorded by claude-memory-hooks in this project, newest first.';
   const close = '</memory-context>';
+  const when = (iso: string, sessionId?: string): string =>
+    sessionId !== undefined && sessionId === input.currentSessionId ? 'this session' : input.now ? relativeAge(iso, input.now) : iso.slice(0, 10);
+  const root = input.projectPath ?? '';
+  const [latest] = input.summaries;
   const sections: Section[] = [
-    { title: '## Recent sessions', lines: [], candidates: input.summaries.map((row) => line(row.endedAt, withoutFooter(row.summary))) },
-    { title: '## Recent errors', lines: [], candidates: input.errors.map((row) => line(row.createdAt, row.content)) },
-    { title: '## Recent changes', lines: [], candidates: input.changes.map((row) => line(row.createdAt, row.content)) },
+    { title: '## Sessions', lines: [], candidates: input.summaries.map((row) => bullet(when(row.endedAt, row.sessionId), sessionLine(row), SESSION_LINE_MAX)) },
+    { title: '## Open errors', lines: [], candidates: input.errors.map((row) => bullet(when(row.createdAt, row.sessionId), errorLine(row.content), LINE_MAX)) },
+    { title: '## Recent changes', lines: [], candidates: input.changes.map((row) => bullet(when(row.createdAt, row.sessionId), changeLine(row, root), LINE_MAX)) },
+    {
+      title: '## Where the last session stopped',
+      lines: [],
+      candidates: latest?.outcome ? [bullet(when(latest.endedAt, latest.sessionId), `"${latest.outcome}"`, LINE_MAX * 2)] : [],
+    },
   ];
   if (sections.every((section) => section.candidates.length === 0)) return '';
 
   // Round-robin so one long section cannot starve the others when the budget is tight.
-  let used = open.length + intro.length + close.length + 2;
+  let used = open.length + intro.length + MORE_HISTORY.length + close.length + 3;
   for (let index = 0, added = true; added; index++) {
     added = false;
     for (const section of sections) {
@@ -48,28 +73,59 @@ export function buildContext(input: ContextInput): string {
       added = true;
     }
   }
-  const order = [sections[0], sections[2], sections[1]] as Section[];
-  const body = order.filter((section) => section.lines.length > 0).flatMap((section) => [section.title, ...section.lines]);
+  const body = sections.filter((section) => section.lines.length > 0).flatMap((section) => [section.title, ...section.lines]);
   if (body.length === 0) return '';
-  return [open, intro, ...body, close].join('\n');
+  return [open, intro, ...body, MORE_HISTORY, close].join('\n');
+}
+
+/** One bullet: when, then the text with its line breaks shown as ` | `, cleaned, escaped, bounded. */
+function bullet(when: string, text: string, max: number): string {
+  const prefix = `- ${escapeXml(cleanText(when))}: `;
+  const flat = text.split('\n').map((part) => part.trim()).filter(Boolean).join(' | ');
+  return prefix + safeLine(flat, max - prefix.length);
+}
+
+/** A session: its request first, then what it did; where it stopped has its own section. */
+function sessionLine(row: ContextSummaryRow): string {
+  const parts = row.summary.split('\n').filter((part) => !/^\[\d+ (?:observations?|memories|memory), /.test(part) && !/^(?:Asked|Stopped at): /.test(part));
+  const done = parts.map((part) => (/^Errors \(/.test(part) ? errorsPart(part, row) : part));
+  return [row.request ? `asked "${row.request}"` : '', ...done].filter(Boolean).join('\n');
+}
+
+/** The stored errors line with its count marked by what is fixed *now*, not when it was written. */
+function errorsPart(part: string, row: ContextSummaryRow): string {
+  const total = row.errorCount ?? 0;
+  const open = row.openErrors ?? total;
+  const mark = total > 0 && open === 0 ? ', fixed since' : open < total ? `, ${total - open} fixed since` : '';
+  return part.replace(/^Errors \([^)]*\)/, `Errors (${total}${mark})`);
+}
+
+/** `npm test (exit 1): <the telling line>` from a stored error row. */
+function errorLine(content: string): string {
+  const [header = '', ...output] = content.split('\n');
+  const match = /^Bash error(?: \(exit (-?\d+)\))?: (.*)$/.exec(header);
+  const command = match ? `${match[2] ?? ''}${match[1] !== undefined ? ` (exit ${match[1]})` : ''}` : header;
+  const reason = tellingLine(output);
+  return reason ? `${command}: ${reason}` : command;
+}
+
+/** A change with the file named by its path in the project rather than its bare name. */
+function changeLine(row: ContextRow, root: string): string {
+  if (!row.filePath || !root) return row.content;
+  const name = baseName(row.filePath);
+  const relative = relativeTo(row.filePath, root);
+  if (relative === name) return row.content;
+  const at = row.content.indexOf(` ${name}`);
+  return at === -1 || at > 20 ? row.content : `${row.content.slice(0, at + 1)}${relative}${row.content.slice(at + 1 + name.length)}`;
 }
 
 /**
- * A summary without its `[N memories, Ns, tools: …]` line: counts the model has no use for. Summaries
- * stored by earlier versions say `observations` there.
+ * The JSON envelope Claude Code reads from a SessionStart hook's stdout: the context for the model,
+ * and optionally a `systemMessage`, which Claude Code shows to the user and not to the model.
  */
-function withoutFooter(summary: string): string {
-  return summary.split('\n').filter((part) => !/^\[\d+ (?:memory|memories|observations?), /.test(part)).join('\n');
-}
-
-/** One bullet: the date, then the stored text with its line breaks shown as ` | `. */
-function line(isoTime: string, text: string): string {
-  const prefix = `- [${escapeXml(cleanText(isoTime.slice(0, 10)))}] `;
-  const flat = text.split('\n').map((part) => part.trim()).filter(Boolean).join(' | ');
-  return prefix + safeLine(flat, LINE_MAX - prefix.length);
-}
-
-/** The JSON envelope Claude Code reads from a SessionStart hook's stdout. */
-export function sessionStartOutput(context: string): string {
-  return `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } })}\n`;
+export function sessionStartOutput(context: string, systemMessage: string | null = null): string {
+  const envelope: Record<string, unknown> = {};
+  if (systemMessage) envelope['systemMessage'] = systemMessage;
+  if (context) envelope['hookSpecificOutput'] = { hookEventName: 'SessionStart', additionalContext: context };
+  return `${JSON.stringify(envelope)}\n`;
 }

@@ -29,6 +29,14 @@ export const CAPTURED_TOOLS_MATCHER = CAPTURED_TOOLS.join('|');
 
 export type MemorySource = 'hook' | 'import';
 
+/** What makes two Bash runs "the same command" when a clean run resolves an earlier failure. */
+export interface CommandKey {
+  /** Normalised command text. */
+  readonly key: string;
+  /** A test runner: a failure of a narrower target (`pytest tests/a.py::test_x`) is resolved by this run. */
+  readonly isTest: boolean;
+}
+
 /** What capture decides about one tool event; where and when it happened is added by toNewMemory. */
 export interface MemoryDraft {
   readonly type: MemoryType;
@@ -38,6 +46,8 @@ export interface MemoryDraft {
   readonly tags: string;
   readonly importance: Importance;
   readonly exitCode: number | null;
+  /** Bash only: what makes a later run "the same command" (see command-key.ts). */
+  readonly commandKey?: CommandKey | null;
 }
 
 /** Where and when a drafted memory happened: the facts a draft does not carry. */
@@ -66,6 +76,7 @@ export interface NewMemory {
   readonly agentId: string | null;
   readonly exitCode: number | null;
   readonly source: MemorySource;
+  readonly commandKey?: CommandKey | null;
 }
 
 export function toNewMemory(draft: MemoryDraft, origin: MemoryOrigin): NewMemory {
@@ -84,6 +95,7 @@ export function toNewMemory(draft: MemoryDraft, origin: MemoryOrigin): NewMemory
     agentId: origin.agentId,
     exitCode: draft.exitCode,
     source: origin.source,
+    ...(draft.commandKey ? { commandKey: draft.commandKey } : {}),
   };
 }
 
@@ -100,6 +112,8 @@ export interface SessionRow {
   readonly createdAt: string;
   readonly project: string;
   readonly projectPath: string;
+  /** Errors only: when a later clean run of the same command resolved it. */
+  readonly resolvedAt?: string | null;
 }
 
 /** A session's structural summary, as written. */
@@ -116,6 +130,9 @@ export interface SessionSummaryRow {
   readonly startedAt: string;
   readonly endedAt: string;
   readonly updatedAt: string;
+  /** The session's first request, and where it stopped (Stop's last message); null when unknown. */
+  readonly request?: string | null;
+  readonly outcome?: string | null;
 }
 
 /** A memory as SessionStart's context shows it. */
@@ -123,12 +140,19 @@ export interface ContextRow {
   readonly content: string;
   readonly filePath: string | null;
   readonly createdAt: string;
+  readonly sessionId?: string;
 }
 
 /** A session summary as SessionStart's context shows it. */
 export interface ContextSummaryRow {
   readonly summary: string;
   readonly endedAt: string;
+  readonly sessionId?: string;
+  readonly request?: string | null;
+  readonly outcome?: string | null;
+  readonly errorCount?: number;
+  /** The session's errors not resolved by a later run. */
+  readonly openErrors?: number;
 }
 
 /** A whole `memories` row under its column names, as the CLI's `--json` prints it. */
@@ -148,6 +172,11 @@ export interface MemoryRow {
   readonly agent_id: string | null;
   readonly exit_code: number | null;
   readonly source: string;
+  /** Normalised command (Bash rows); what resolution compares. */
+  readonly command_key?: string | null;
+  /** Errors: the later memory (a clean run of the same command) that resolved it, and when. */
+  readonly resolved_by?: number | null;
+  readonly resolved_at?: string | null;
 }
 
 /** A whole `session_summaries` row under its column names, lists decoded, as `--json` prints it. */

@@ -23,6 +23,11 @@ export function cleanupMarkerPath(dbPath: string): string {
   return join(dirname(dbPath), `${baseName(dbPath)}.last-cleanup`);
 }
 
+/** Present while the database is known to be damaged: capture defers instead of writing into it. */
+export function repairNotePath(dbPath: string): string {
+  return `${dbPath}.needs-repair`;
+}
+
 /** Basename that understands both `/` and `\` (Windows clients send backslash paths). */
 export function baseName(path: string): string {
   const trimmed = path.replace(/[\\/]+$/, '');

@@ -39,3 +39,14 @@ export function safeLine(text: string, max: number): string {
   }
   return `${out}…`;
 }
+
+/** A file inside its project is shown relative to it, as one clean line. */
+export function displayPath(file: string, projectPath: string): string {
+  const root = projectPath.endsWith('/') ? projectPath : `${projectPath}/`;
+  return cleanText(file.startsWith(root) ? file.slice(root.length) : file);
+}
+
+/** Multi-line text for display as text: escape sequences and invisible characters gone, newlines and tabs kept. */
+export function cleanBlock(text: string): string {
+  return stripAnsi(text).replace(/\r\n?/g, '\n').replace(INVISIBLE, (char) => (char === '\n' || char === '\t' ? char : ''));
+}

@@ -197,6 +197,8 @@ const SUBCOMMAND_TOOLS: ReadonlySet<string> = new Set([
   'poetry', 'deno', 'dotnet', 'terraform', 'systemctl', 'brew', 'apt', 'apt-get', 'make', 'npx',
 ]);
 
+const RUNS_SCRIPT: ReadonlySet<string> = new Set(['run', 'run-script']);
+
 /** `git commit -m "x" && npm test  # note` → `git commit`: the first meaningful command of a captured line. */
 export function commandKey(content: string): string | null {
   const line = head(content, 400).split('\n')[0]?.replace(/\s{2}# .*$/, '') ?? '';
@@ -205,6 +207,10 @@ export function commandKey(content: string): string | null {
   const words = commandWords(segment);
   const program = (words[0] ?? '').replace(/^.*\//, '');
   if (!program) return null;
-  const sub = words.slice(1).find((word) => !word.startsWith('-'));
-  return SUBCOMMAND_TOOLS.has(program) && sub && /^[\w:.-]+$/.test(sub) ? `${program} ${sub}` : program;
+  const args = words.slice(1).filter((word) => !word.startsWith('-'));
+  const [sub, script] = args;
+  if (!SUBCOMMAND_TOOLS.has(program) || !sub || !/^[\w:.-]+$/.test(sub)) return program;
+  // `npm run build` and `npm run test` are different commands: keep the script a runner runs.
+  const runsScript = RUNS_SCRIPT.has(sub) && /^(?:npm|pnpm|yarn|bun)$/.test(program);
+  return runsScript && script && /^[\w:.@/-]+$/.test(script) ? `${program} ${sub} ${script}` : `${program} ${sub}`;
 }

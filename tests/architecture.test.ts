@@ -46,7 +46,8 @@ const commands = sourceFiles('commands');
 // Decisions over values, no I/O: they must never reach the database, so they stay testable alone.
 const PURE = [
   'lib/memory.ts', 'lib/capture.ts', 'lib/summary.ts', 'lib/context.ts', 'lib/shell.ts', 'lib/redact.ts', 'lib/sanitize.ts',
-  'lib/text.ts', 'lib/unknown.ts', 'lib/hook/payload.ts', 'lib/search/plan.ts', 'lib/search/snippet.ts', 'lib/import/pairing.ts',
+  'lib/text.ts', 'lib/unknown.ts', 'lib/hook/payload.ts', 'lib/search/plan.ts', 'lib/search/snippet.ts', 'lib/search/filters.ts',
+  'lib/import/pairing.ts', 'lib/ui/security.ts', 'lib/ui/wire.ts',
 ];
 // What lib/db/ may import besides itself: the vocabulary and the search plan it runs.
 const DB_MAY_IMPORT = ['lib/memory.ts', 'lib/search/plan.ts'];
@@ -64,6 +65,16 @@ describe('architecture', () => {
       for (const target of localImports(file)) {
         if (file.startsWith('commands/') && target.startsWith('commands/')) continue;
         expect(target.startsWith('hooks/') || target.startsWith('commands/'), `${file} imports ${target}`).toBe(false);
+      }
+    }
+  });
+
+  it('keeps the browser code to itself: from lib/ only the wire types, and no Node built-ins', () => {
+    for (const file of sourceFiles('web')) {
+      for (const spec of importsOf(file)) {
+        if (spec.startsWith('./') || spec === 'uplot' || spec === 'uplot/dist/uPlot.min.css') continue;
+        expect(spec, `${file} imports ${spec}`).toBe('../lib/ui/wire.js');
+        expect(readFileSync(join(ROOT, file), 'utf8'), file).toMatch(/^import type .*'\.\.\/lib\/ui\/wire\.js';$/m);
       }
     }
   });
@@ -106,16 +117,19 @@ describe('architecture', () => {
   });
 
   it('never loads commander or picocolors from a hook, and only better-sqlite3 from npm', () => {
-    for (const hook of ['session-start', 'post-tool-use', 'stop', '_cleanup']) {
+    for (const hook of ['session-start', 'post-tool-use', 'stop', 'user-prompt-submit', '_cleanup']) {
       const { packages } = importGraph(join(DIST, 'hooks', `${hook}.js`));
       expect([...packages].sort(), hook).toEqual(['better-sqlite3']);
     }
   });
 
   it('loads no CLI, search, import or install code from a hook', () => {
-    for (const hook of ['session-start', 'post-tool-use', 'stop', '_cleanup']) {
+    for (const hook of ['session-start', 'post-tool-use', 'stop', 'user-prompt-submit', '_cleanup']) {
       const files = importGraph(join(DIST, 'hooks', `${hook}.js`)).files.map((file) => relative(DIST, file));
-      const foreign = files.filter((file) => /^(?:commands|lib\/(?:import|install|search))\//.test(file));
+      // Stop completes its session from the transcript: it reads lines and pairs calls as the import
+      // does (lib/import/transcript.ts, pairing.ts), and nothing else of the import.
+      const shared = hook === 'stop' ? /^lib\/import\/(?:transcript|pairing)\.js$/ : /$^/;
+      const foreign = files.filter((file) => /^(?:commands|lib\/(?:import|install|search))\//.test(file) && !shared.test(file));
       expect(foreign, hook).toEqual([]);
       expect(files.filter((file) => file.startsWith('lib/hook/')).length, hook).toBeGreaterThan(0);
     }
@@ -123,7 +137,7 @@ describe('architecture', () => {
 });
 
 // What Claude Code runs: one CommonJS bundle per hook (dist/runtime/dist/hooks/, see scripts/build.mjs).
-const HOOK_BUNDLES = ['session-start', 'post-tool-use', 'stop', '_cleanup'];
+const HOOK_BUNDLES = ['session-start', 'post-tool-use', 'stop', 'user-prompt-submit', '_cleanup'];
 /** Parsing is part of every hook's start-up: a bundle past this has pulled in something it should not. */
 const MAX_HOOK_BUNDLE_BYTES = 150 * 1024;
 const bundlePath = (hook: string): string => join(RUNTIME, 'dist', 'hooks', `${hook}.js`);
@@ -139,7 +153,10 @@ describe('the hook bundles', () => {
   it.each(HOOK_BUNDLES)('%s holds no commander, picocolors, CLI, search, import or install code', (hook) => {
     const inputs = inputsOf(hook);
     expect(inputs.filter((file) => file.startsWith('hooks/')), hook).toEqual([`hooks/${hook}.ts`]);
-    expect(inputs.filter((file) => /node_modules\/(?:commander|picocolors|jsonc-parser|pg[^/]*)\/|^commands\/|^lib\/(?:import|install|search)\//.test(file)), hook).toEqual([]);
+    // Stop completes its session from the transcript: it reads lines and pairs calls as the import
+    // does (lib/import/transcript.ts, pairing.ts), and nothing else of the import.
+    const shared = hook === 'stop' ? /^lib\/import\/(?:transcript|pairing)\.ts$/ : /$^/;
+    expect(inputs.filter((file) => /node_modules\/(?:commander|picocolors|jsonc-parser|pg[^/]*)\/|^commands\/|^lib\/(?:import|install|search)\//.test(file) && !shared.test(file)), hook).toEqual([]);
     const text = readFileSync(bundlePath(hook), 'utf8');
     for (const marker of ['CommanderError', 'picocolors', 'createColors']) expect(text.includes(marker), `${hook} contains ${marker}`).toBe(false);
   });

@@ -82,7 +82,7 @@ export function runNode(script: string, args: readonly string[], options: RunOpt
   });
 }
 
-export type HookName = 'session-start' | 'post-tool-use' | 'stop';
+export type HookName = 'session-start' | 'post-tool-use' | 'stop' | 'user-prompt-submit';
 
 export function runHook(name: HookName, stdin: unknown, options: Omit<RunOptions, 'stdin'>): Promise<RunResult> {
   return runNode(join(RUNTIME, 'dist', 'hooks', `${name}.js`), [], { ...options, stdin });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { install } from '../lib/install/install.js';
 import type { Reporter } from '../lib/install/steps.js';
+import { fakeClaudeBin } from './fake-claude.js';
 import { ROOT, sandbox, tempDir, type RunResult, type Sandbox } from './helpers.js';
 
 export interface InstallBox extends Sandbox {
@@ -19,7 +20,13 @@ export interface InstallBox extends Sandbox {
 
 /** A sandbox whose env also keeps npm's user config and cache (node-gyp needs them offline). */
 export function installBox(extraEnv: Record<string, string> = {}): InstallBox {
-  return withInstallPaths(sandbox({ ...npmEnv(), ...extraEnv }));
+  const box = sandbox({ ...npmEnv(), ...extraEnv });
+  return withInstallPaths(extraEnv['PATH'] === undefined ? { ...box, env: withFakeClaude(box.env, box.home) } : box);
+}
+
+/** A fake `claude` first on PATH (see fake-claude.ts): the installer registers the MCP server through it. */
+function withFakeClaude(env: Record<string, string>, home: string): Record<string, string> {
+  return { ...env, PATH: `${fakeClaudeBin(join(home, 'fake-bin'))}:${env['PATH'] ?? ''}` };
 }
 
 function npmEnv(): Record<string, string> {
@@ -61,7 +68,7 @@ export function useSharedInstall(): () => SharedInstall {
     mkdirSync(join(project, '.git'), { recursive: true });
     mkdirSync(join(project, 'src'), { recursive: true });
     const dbPath = join(home, '.claude', 'memory.db');
-    const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, CLAUDE_MEMORY_DB: dbPath, NO_COLOR: '1', ...npmEnv() };
+    const env = withFakeClaude({ PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, CLAUDE_MEMORY_DB: dbPath, NO_COLOR: '1', ...npmEnv() }, home);
     const box = withInstallPaths({ home, dbPath, project, env });
     const result = await runInstall(['--no-build'], env);
     if (result.code !== 0) throw new Error(`shared install failed: ${result.stderr}`);

@@ -57,6 +57,17 @@ export function selectForget(db: Db, target: ForgetTarget, now: Date): ForgetSel
   };
 }
 
+/** Prompts containing every term of a --match (under its project and session filters). */
+function forgetMatchingPrompts(db: Db, target: ForgetTarget): void {
+  const like = target.match?.like ?? [];
+  const terms = like.map((_, i) => `text LIKE @p${i} ESCAPE '\\'`).join(' AND ');
+  const patterns = Object.fromEntries(like.map((pattern, i) => [`p${i}`, pattern]));
+  const { projectPath, sessionId } = target.filters;
+  prepared(db, `DELETE FROM prompts WHERE ${terms}
+    AND (@projectPath IS NULL OR project_path = @projectPath) AND (@sessionId IS NULL OR session_id = @sessionId)`)
+    .run({ ...patterns, projectPath, sessionId });
+}
+
 /**
  * Selects, deletes and rebuilds summaries in one IMMEDIATE transaction. The delete triggers keep both FTS
  * indexes in step; secure_delete and an FTS optimize then drop the forgotten text from free pages and
@@ -74,7 +85,12 @@ export function forgetNow(db: Db, target: ForgetTarget, now: Date, resummarize: 
     prepared(db, 'DELETE FROM memories WHERE id IN (SELECT value FROM json_each(?))').run(ids);
     prepared(db, 'DELETE FROM session_summaries WHERE session_id IN (SELECT value FROM json_each(?))')
       .run(JSON.stringify(selection.summaries));
+    // What a session was asked goes with its summary; a --match also reaches the prompts holding it.
+    prepared(db, 'DELETE FROM prompts WHERE session_id IN (SELECT value FROM json_each(?))').run(JSON.stringify(selection.summaries));
+    if (target.match && target.match.like.length > 0) forgetMatchingPrompts(db, target);
     for (const sessionId of selection.rebuilt) {
+      // A rebuilt summary drops its request and last answer: they may hold the forgotten text.
+      prepared(db, 'UPDATE session_summaries SET request = NULL, outcome = NULL WHERE session_id = ?').run(sessionId);
       const summary = resummarize(sessionId, store.sessionRows(sessionId));
       if (summary) store.upsertSummary(summary);
     }

@@ -1,48 +1,21 @@
-// Read-mostly health checks of a memory database for `memory doctor`: SQLite and FTS5 integrity,
-// journal mode, schema version, index row counts. Never creates, migrates or repairs anything.
+// Small health reads of a memory database: the daily quick_check, and the row counts doctor's
+// sample hook runs confirm. Never creates, migrates or repairs anything.
 import Database from 'better-sqlite3';
-import { prepared, SCHEMA_VERSION } from './open.js';
+import { prepared } from './open.js';
 
-export const FTS_TABLES = ['memories_fts', 'memories_trigram'] as const;
-
-export interface FtsHealth {
-  readonly table: (typeof FTS_TABLES)[number];
-  /** null when the check passed, else SQLite's message. */
-  readonly problem: string | null;
-  readonly rows: number | null;
-}
-
-export interface DbHealth {
-  /** `PRAGMA integrity_check` lines; `['ok']` when healthy. */
-  readonly integrity: readonly string[];
-  readonly journalMode: string;
-  readonly schemaVersion: number;
-  readonly expectedSchemaVersion: number;
-  readonly memoryRows: number | null;
-  readonly fts: readonly FtsHealth[];
-}
-
-/** Throws (SqliteError) when the file cannot be opened or read as a database at all. */
-export function inspectDb(path: string): DbHealth {
-  // Writable only because FTS5's integrity-check is spelled as an INSERT; it changes nothing.
-  const db = new Database(path, { fileMustExist: true });
+/**
+ * `PRAGMA quick_check` lines (`['ok']` when healthy). SQLite throws instead of listing when it
+ * cannot read a page at all: that message is the finding then.
+ */
+export function quickCheck(db: Database.Database): string[] {
   try {
-    db.pragma('busy_timeout = 5000');
-    const integrity = (db.pragma('integrity_check') as { integrity_check: string }[]).map((row) => row.integrity_check);
-    const journalMode = String(db.pragma('journal_mode', { simple: true }));
-    const schemaVersion = Number(db.pragma('user_version', { simple: true }));
-    const memoryRows = count(db, 'memories');
-    const fts = FTS_TABLES.map((table): FtsHealth => {
-      try {
-        prepared(db, `INSERT INTO ${table} (${table}) VALUES ('integrity-check')`).run();
-        return { table, problem: null, rows: count(db, table) };
-      } catch (error) {
-        return { table, problem: error instanceof Error ? error.message : String(error), rows: count(db, table) };
-      }
-    });
-    return { integrity, journalMode, schemaVersion, expectedSchemaVersion: SCHEMA_VERSION, memoryRows, fts };
-  } finally {
-    db.close();
+    return (db.pragma('quick_check') as { quick_check: string }[]).map((row) => row.quick_check);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB')) {
+      return [`${code}: ${(error as Error).message}`];
+    }
+    throw error;
   }
 }
 
@@ -72,15 +45,6 @@ export function rowCounts(path: string): RowCounts | null {
     db.close();
   }
 }
-
-/** SQL a person can paste into the sqlite3 shell to refill one FTS index from `memories`. */
-export function ftsRebuildSql(table: (typeof FTS_TABLES)[number]): string {
-  return table === 'memories_fts'
-    ? "DELETE FROM memories_fts; INSERT INTO memories_fts (rowid, body, tags, file_path) SELECT id, content, tags, coalesce(file_path, '') FROM memories;"
-    : 'DELETE FROM memories_trigram; INSERT INTO memories_trigram (rowid, body, tags) SELECT id, content, tags FROM memories;';
-}
-
-export const WAL_SQL = 'PRAGMA journal_mode=WAL';
 
 function count(db: Database.Database, table: string): number | null {
   try {

@@ -5,6 +5,7 @@ import {
   type SessionSummaryRow,
 } from '../memory.js';
 import { prepared, withBusyRetry, type Db } from './open.js';
+import { resolveErrors } from './resolution.js';
 
 export class MemoryStore {
   constructor(readonly db: Db) {}
@@ -16,13 +17,16 @@ export class MemoryStore {
   insert(memory: NewMemory, dedupeWindowSec: number): InsertOutcome {
     const insert = prepared(this.db, `
       INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags,
-                            importance, created_at, tool_use_id, agent_id, exit_code, source)
+                            importance, created_at, tool_use_id, agent_id, exit_code, source, command_key)
       VALUES (@sessionId, @toolName, @type, @project, @projectPath, @filePath, @content, @tags,
-              @importance, @createdAt, @toolUseId, @agentId, @exitCode, @source)`);
+              @importance, @createdAt, @toolUseId, @agentId, @exitCode, @source, @key)`);
     const write = this.db.transaction((): InsertOutcome => {
       const duplicate = this.findDuplicate(memory, dedupeWindowSec);
       if (duplicate) return duplicate;
-      insert.run(memory);
+      const { commandKey: key, ...row } = memory;
+      const { lastInsertRowid } = insert.run({ ...row, key: key?.key ?? null });
+      // A command that ran cleanly resolves this project's earlier failures of the same command.
+      if (key && memory.type === 'command') resolveErrors(this.db, memory.projectPath, key, Number(lastInsertRowid), memory.createdAt);
       return 'stored';
     });
     return withBusyRetry(() => write.immediate());
@@ -47,31 +51,42 @@ export class MemoryStore {
   sessionRows(sessionId: string, limit = 10000): SessionRow[] {
     return prepared(this.db, `
       SELECT type, tool_name AS toolName, file_path AS filePath, content, created_at AS createdAt,
-             project, project_path AS projectPath
+             project, project_path AS projectPath, resolved_at AS resolvedAt
       FROM memories WHERE session_id = ? ORDER BY created_at, id LIMIT ?`).all(sessionId, limit) as SessionRow[];
   }
 
   upsertSummary(row: SessionSummaryRow): void {
     const upsert = prepared(this.db, `
       INSERT INTO session_summaries (session_id, project, project_path, summary, tools_used, files_changed,
-                                     memory_count, error_count, duration_sec, started_at, ended_at, updated_at)
+                                     memory_count, error_count, duration_sec, started_at, ended_at, updated_at,
+                                     request, outcome)
       VALUES (@sessionId, @project, @projectPath, @summary, @toolsUsed, @filesChanged,
-              @memoryCount, @errorCount, @durationSec, @startedAt, @endedAt, @updatedAt)
+              @memoryCount, @errorCount, @durationSec, @startedAt, @endedAt, @updatedAt, @request, @outcome)
       ON CONFLICT (session_id) DO UPDATE SET
         project = excluded.project, project_path = excluded.project_path, summary = excluded.summary,
         tools_used = excluded.tools_used, files_changed = excluded.files_changed,
         memory_count = excluded.memory_count, error_count = excluded.error_count,
         duration_sec = excluded.duration_sec, started_at = excluded.started_at,
-        ended_at = excluded.ended_at, updated_at = excluded.updated_at`);
+        ended_at = excluded.ended_at, updated_at = excluded.updated_at,
+        request = coalesce(excluded.request, request), outcome = coalesce(excluded.outcome, outcome)`);
     withBusyRetry(() =>
-      upsert.run({ ...row, toolsUsed: JSON.stringify(row.toolsUsed), filesChanged: JSON.stringify(row.filesChanged) }),
+      upsert.run({
+        ...row,
+        toolsUsed: JSON.stringify(row.toolsUsed),
+        filesChanged: JSON.stringify(row.filesChanged),
+        request: row.request ?? null,
+        outcome: row.outcome ?? null,
+      }),
     );
   }
 
-  recentSummaries(projectPath: string, limit: number): ContextSummaryRow[] {
+  recentSummaries(projectPath: string, limit: number, since = ''): ContextSummaryRow[] {
     return prepared(this.db, `
-      SELECT summary, ended_at AS endedAt FROM session_summaries
-      WHERE project_path = ? ORDER BY ended_at DESC LIMIT ?`).all(projectPath, limit) as ContextSummaryRow[];
+      SELECT summary, ended_at AS endedAt, session_id AS sessionId, request, outcome, error_count AS errorCount,
+             (SELECT count(*) FROM memories m WHERE m.session_id = s.session_id AND m.type = 'error'
+                AND m.resolved_by IS NULL) AS openErrors
+      FROM session_summaries s
+      WHERE project_path = ? AND ended_at >= ? ORDER BY ended_at DESC LIMIT ?`).all(projectPath, since, limit) as ContextSummaryRow[];
   }
 
   /** Whether a session already has a summary (a live Stop hook, or an earlier import, wrote one). */
@@ -79,26 +94,44 @@ export class MemoryStore {
     return prepared(this.db, 'SELECT 1 FROM session_summaries WHERE session_id = ?').get(sessionId) !== undefined;
   }
 
-  recentByImportance(projectPath: string, importance: Importance, limit: number): ContextRow[] {
+  recentByImportance(projectPath: string, importance: Importance, limit: number, since = ''): ContextRow[] {
     return prepared(this.db, `
-      SELECT content, file_path AS filePath, created_at AS createdAt FROM memories
-      WHERE project_path = ? AND importance = ? ORDER BY created_at DESC, id DESC LIMIT ?`)
-      .all(projectPath, importance, limit) as ContextRow[];
+      SELECT content, file_path AS filePath, created_at AS createdAt, session_id AS sessionId FROM memories
+      WHERE project_path = ? AND importance = ? AND created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?`)
+      .all(projectPath, importance, since, limit) as ContextRow[];
+  }
+
+  /** Errors no later run has resolved, newest first. */
+  openErrors(projectPath: string, limit: number, since = ''): ContextRow[] {
+    return prepared(this.db, `
+      SELECT content, file_path AS filePath, created_at AS createdAt, session_id AS sessionId FROM memories
+      WHERE project_path = ? AND type = 'error' AND resolved_by IS NULL AND created_at >= ?
+      ORDER BY created_at DESC, id DESC LIMIT ?`).all(projectPath, since, limit) as ContextRow[];
   }
 
   /**
-   * Deletes memories older than `cutoff` except errors (importance 3), in small transactions so
-   * capture hooks waiting on the write lock are never held up for long. Returns rows deleted.
+   * Deletes memories older than `cutoff` except errors (importance 3), and errors older than
+   * `errorCutoffIso`, in small transactions so capture hooks waiting on the write lock are never held
+   * up for long. Returns rows deleted.
    */
-  deleteExpired(cutoffIso: string, batchSize = 2000): number {
+  deleteExpired(cutoffIso: string, batchSize = 2000, errorCutoffIso = ''): number {
     const batch = prepared(this.db, `
       DELETE FROM memories WHERE id IN (
-        SELECT id FROM memories WHERE created_at < ? AND importance < ? LIMIT ?)`);
+        SELECT id FROM memories WHERE (created_at < ? AND importance < ?) OR (type = 'error' AND created_at < ?) LIMIT ?)`);
     let total = 0;
     for (;;) {
-      const { changes } = withBusyRetry(() => batch.run(cutoffIso, IMPORTANCE.error, batchSize));
+      const { changes } = withBusyRetry(() => batch.run(cutoffIso, IMPORTANCE.error, errorCutoffIso, batchSize));
       total += changes;
-      if (changes < batchSize) return total;
+      if (changes < batchSize) break;
     }
+    // A summary, prompts and read offsets describe memories; once those are all gone, so are they.
+    withBusyRetry(() => this.db.transaction(() => {
+      prepared(this.db, `DELETE FROM session_summaries WHERE ended_at < ?
+        AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.session_id = session_summaries.session_id)`).run(cutoffIso);
+      prepared(this.db, `DELETE FROM prompts WHERE created_at < ?
+        AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.session_id = prompts.session_id)`).run(cutoffIso);
+      prepared(this.db, 'DELETE FROM transcript_reads WHERE updated_at < ?').run(cutoffIso);
+    }).immediate());
+    return total;
   }
 }

@@ -2,8 +2,10 @@
 // the statement cache and the transaction helpers every other lib/db/ module uses.
 // Never deletes, truncates or replaces an existing file, however broken: someone's history is in it.
 import Database, { type Statement } from 'better-sqlite3';
-import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { activeDeadline } from './deadline.js';
+import { assertNoSymlinkedSidecar } from './sidecars.js';
 import { LEGACY_MEMORIES_COPY, LEGACY_SUMMARIES_COPY, LEGACY_SUMMARIES_RENAME, LEGACY_TABLE_RENAMES, MIGRATIONS } from './schema.js';
 
 export type Db = Database.Database;
@@ -19,6 +21,8 @@ export interface OpenOptions {
   /** Create the file (and its directory) when missing; readers pass false and get null instead. */
   readonly create: boolean;
   readonly readonly?: boolean;
+  /** Read-write handle that refuses every write (`query_only`): no WAL switch, no migration. */
+  readonly queryOnly?: boolean;
 }
 
 /** Opens and migrates the database; null when it does not exist and `create` is false. */
@@ -26,12 +30,22 @@ export function openDb(path: string, options: OpenOptions): Db | null {
   if (!existsSync(path)) {
     if (!options.create) return null;
     createPrivateFile(path);
+  } else if (!options.readonly) {
+    privatizeEmptyFile(path);
   }
+  // SQLite opens <db>-wal and <db>-shm with O_CREAT and follows links: it would write into the target.
+  assertNoSymlinkedSidecar(path);
+  const deadline = activeDeadline();
   const db = new Database(path, { fileMustExist: true, readonly: options.readonly ?? false });
   try {
     // busy_timeout first: switching to WAL and migrating both need locks other processes may hold.
-    db.pragma('busy_timeout = 5000');
-    if (!options.readonly) {
+    // A hook waits no longer than its deadline; the CLI waits the usual 5 s.
+    db.pragma(`busy_timeout = ${deadline ? Math.max(1, Math.min(5000, deadline.remainingMs())) : 5000}`);
+    if (options.queryOnly) {
+      // Not SQLITE_OPEN_READONLY: a read-only handle cannot create the WAL index a reader needs.
+      db.pragma('query_only = ON');
+      assertSchemaReadable(db);
+    } else if (!options.readonly) {
       ensureWal(db);
       db.pragma('synchronous = NORMAL');
       migrate(db);
@@ -66,16 +80,31 @@ function createPrivateFile(path: string): void {
   closeSync(openSync(path, 'a', 0o600));
 }
 
+/** An empty file someone created at our path (touch, a 0644 umask) becomes ours: 0600 like a new one. */
+function privatizeEmptyFile(path: string): void {
+  const stat = lstatSync(path, { throwIfNoEntry: false });
+  if (stat?.isFile() && stat.size === 0 && stat.uid === process.geteuid?.() && (stat.mode & 0o077) !== 0) chmodSync(path, 0o600);
+}
+
+/** Ends the switch-to-WAL retries: a lock held this long is not a race between openers. */
+const WAL_SWITCH_MAX_MS = 1000;
+
 function ensureWal(db: Db): void {
+  // Reading the mode of a database that is already WAL (every one after its first open) takes no
+  // write lock, so only a brand-new file ever tries to switch.
+  if (String(db.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal') return;
+  const deadline = activeDeadline();
+  const giveUpAt = performance.now() + Math.min(WAL_SWITCH_MAX_MS, deadline ? deadline.remainingMs() : WAL_SWITCH_MAX_MS);
   for (let attempt = 0; ; attempt++) {
     try {
       const mode = db.pragma('journal_mode = WAL', { simple: true });
       if (String(mode).toLowerCase() === 'wal') return;
       throw new StoreError(`could not switch the database to WAL (journal_mode is ${String(mode)})`, 'NO_WAL');
     } catch (error) {
-      // Switching modes can report SQLITE_BUSY without waiting while another process opens the file.
-      if (attempt < 50 && isBusy(error)) {
-        sleepMs(20 + attempt * 5);
+      // Switching modes reports SQLITE_BUSY without waiting while other processes open the new
+      // file: retry briefly, bounded in time, never once per busy timeout.
+      if (isBusy(error) && performance.now() < giveUpAt) {
+        sleepMs(10 + Math.min(attempt, 10) * 5);
         continue;
       }
       throw error;
@@ -165,8 +194,12 @@ export function prepared(db: Db, sql: string): Statement {
   return statement;
 }
 
-/** Runs a write transaction, retrying when the busy timeout expired under extreme contention. */
+/**
+ * Runs a write transaction, retrying when the busy timeout expired under extreme contention.
+ * Under a hook's deadline the busy timeout already spent the time there was: no retry.
+ */
 export function withBusyRetry<T>(work: () => T, attempts = 5): T {
+  if (activeDeadline()) attempts = 1;
   for (let attempt = 1; ; attempt++) {
     try {
       return work();

@@ -63,6 +63,36 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX session_summaries_project_path ON session_summaries (project_path, ended_at);
   CREATE INDEX session_summaries_project ON session_summaries (project, ended_at);
   `,
+  // Resolution of errors, what each session was asked and where it stopped, and how far Stop has
+  // read each transcript.
+  `
+  ALTER TABLE memories ADD COLUMN command_key TEXT;
+  ALTER TABLE memories ADD COLUMN resolved_by INTEGER;
+  ALTER TABLE memories ADD COLUMN resolved_at TEXT;
+  CREATE INDEX memories_open_errors ON memories (project_path, command_key) WHERE type = 'error' AND resolved_by IS NULL;
+
+  ALTER TABLE session_summaries ADD COLUMN request TEXT;
+  ALTER TABLE session_summaries ADD COLUMN outcome TEXT;
+
+  CREATE TABLE prompts (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    session_id   TEXT    NOT NULL,
+    project      TEXT    NOT NULL,
+    project_path TEXT    NOT NULL,
+    text         TEXT    NOT NULL,
+    created_at   TEXT    NOT NULL,
+    source       TEXT    NOT NULL DEFAULT 'hook',
+    UNIQUE (session_id, text)
+  );
+  CREATE INDEX prompts_session ON prompts (session_id, created_at);
+  CREATE INDEX prompts_created ON prompts (created_at);
+
+  CREATE TABLE transcript_reads (
+    path       TEXT    PRIMARY KEY,
+    offset     INTEGER NOT NULL,
+    updated_at TEXT    NOT NULL
+  );
+  `,
 ];
 
 /**

@@ -24,6 +24,11 @@ export interface SearchResult {
   readonly tier: Tier;
   /** Best first. */
   readonly rows: readonly MemoryRow[];
+  /**
+   * Relevance by memory id for the FTS tiers: bm25 squashed to [0, 1), up to 20% more for recent work
+   * (the ranking's own value). Empty for the LIKE tier, which orders by time.
+   */
+  readonly scores: ReadonlyMap<number, number>;
 }
 
 // Static SQL with NULL-able parameters: one prepared shape per statement, whatever filters are given.
@@ -49,10 +54,10 @@ export function bind(filters: Filters): Record<string, string | null> {
 function ftsRankSql(table: 'memories_fts' | 'memories_trigram'): string {
   return `
     WITH hits AS MATERIALIZED (SELECT rowid AS id, bm25(${table}) AS r FROM ${table} WHERE ${table} MATCH @match)
-    SELECT m.id FROM hits JOIN memories m ON m.id = hits.id
+    SELECT m.id AS id, (-hits.r / (1.0 - hits.r)) * (1.0 + 0.2 / (1.0 + max(0.0, @nowJulian - julianday(m.created_at)) / 7.0)) AS score
+    FROM hits JOIN memories m ON m.id = hits.id
     WHERE ${WHERE}
-    ORDER BY (-hits.r / (1.0 - hits.r)) * (1.0 + 0.2 / (1.0 + max(0.0, @nowJulian - julianday(m.created_at)) / 7.0)) DESC,
-             m.created_at DESC, m.id DESC
+    ORDER BY score DESC, m.created_at DESC, m.id DESC
     LIMIT @limit`;
 }
 
@@ -118,10 +123,11 @@ export function searchMemories(db: Db, plan: SearchPlan, filters: Filters, optio
   const common = { ...bind(filters), limit: options.limit ?? -1, nowJulian: julianDay(options.now) };
   let tier: Tier = 'like';
   for (tier of tiersOf(plan)) {
-    const rows = tierRows(db, tier, plan, common);
-    if (rows.length > 0) return { tier, rows };
+    const scores = new Map<number, number>();
+    const rows = tierRows(db, tier, plan, common, scores);
+    if (rows.length > 0) return { tier, rows, scores };
   }
-  return { tier, rows: [] };
+  return { tier, rows: [], scores: new Map() };
 }
 
 /** One tier's hits alone, best first (for a caller that must exercise every tier, like the query fuzz). */
@@ -133,17 +139,20 @@ function julianDay(time: Date): number {
   return time.getTime() / 86_400_000 + 2_440_587.5;
 }
 
-function tierRows(db: Db, tier: Tier, plan: SearchPlan, params: Record<string, unknown>): MemoryRow[] {
+/** One tier's rows, best first; the FTS tiers also record each row's score in `scores`. */
+function tierRows(db: Db, tier: Tier, plan: SearchPlan, params: Record<string, unknown>, scores?: Map<number, number>): MemoryRow[] {
   if (tier === 'like') return likeRows(db, plan, params);
   const table = tier === 'unicode61' ? 'memories_fts' : 'memories_trigram';
   const match = tier === 'unicode61' ? plan.unicode61 : plan.trigram;
-  const ids = prepared(db, ftsRankSql(table)).pluck().all({ ...params, match }) as number[];
-  if (ids.length === 0) return [];
-  const rows = prepared(db, ROWS_BY_ID_SQL).all({ ids: JSON.stringify(ids) }) as MemoryRow[];
+  const ranked = prepared(db, ftsRankSql(table)).all({ ...params, match }) as Array<{ id: number; score: number }>;
+  if (ranked.length === 0) return [];
+  const rows = prepared(db, ROWS_BY_ID_SQL).all({ ids: JSON.stringify(ranked.map(({ id }) => id)) }) as MemoryRow[];
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
+  return ranked.flatMap(({ id, score }) => {
     const row = byId.get(id);
-    return row ? [row] : [];
+    if (!row) return [];
+    scores?.set(id, score);
+    return [row];
   });
 }
 

@@ -1,13 +1,34 @@
-// The detached daily cleanup (hooks/_cleanup.ts): deletes the memories past retention from an existing
-// database. Never creates one; SessionStart decides when this runs (lib/cleanup.ts's throttle).
+// The detached daily maintenance (hooks/_cleanup.ts) of an existing database: a quick_check first
+// (a damaged file gets the repair note and is left alone), then what the spool holds, then the
+// memories past retention. Never creates a database; SessionStart decides when this runs.
 import { runCleanup } from '../cleanup.js';
 import { loadConfig } from '../config.js';
+import { clearDamageNote, noteDamage } from '../damage.js';
+import { MAINTENANCE_BUDGET_MS, startDeadline } from '../db/deadline.js';
+import { quickCheck } from '../db/health.js';
 import { MemoryStore } from '../db/memories.js';
 import { withDb } from '../db/open.js';
 import type { Env } from '../paths.js';
+import { drainPending, noticeDamage } from '../store-or-defer.js';
 
 /** Rows deleted. */
 export function cleanupNow(env: Env): number {
   const config = loadConfig(env);
-  return withDb(config.dbPath, { create: false }, (db) => runCleanup(new MemoryStore(db), config.now(), config.retentionDays)) ?? 0;
+  startDeadline(MAINTENANCE_BUDGET_MS);
+  try {
+    return withDb(config.dbPath, { create: false }, (db) => {
+      const findings = quickCheck(db);
+      if (findings.length !== 1 || findings[0] !== 'ok') {
+        noteDamage(config.dbPath, `quick_check: ${findings.slice(0, 3).join('; ')}`);
+        return 0;
+      }
+      clearDamageNote(config.dbPath);
+      const store = new MemoryStore(db);
+      drainPending(store, config, env);
+      return runCleanup(store, config.now(), config.retentionDays, config.errorRetentionDays);
+    }) ?? 0;
+  } catch (error) {
+    noticeDamage(config.dbPath, error);
+    throw error;
+  }
 }

@@ -1,10 +1,14 @@
-// SessionStart: this project's <memory-context> block, and the hand-off of the daily cleanup to a
+// SessionStart: this project's <memory-context> block (within SYNC_HOOK_BUDGET_MS, or nothing),
+// the once-a-day repair notice for the user, and the hand-off of the daily maintenance to a
 // detached process. Never creates the database.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { daysBefore } from '../age.js';
 import { claimDailyCleanup } from '../cleanup.js';
 import { loadConfig } from '../config.js';
 import { buildContext, sessionStartOutput } from '../context.js';
+import { claimRepairNotice, repairNote } from '../damage.js';
+import { startSyncHookDeadline, SYNC_HOOK_BUDGET_MS } from '../db/deadline.js';
 import { MemoryStore } from '../db/memories.js';
 import { withDb } from '../db/open.js';
 import { IMPORTANCE } from '../memory.js';
@@ -12,29 +16,63 @@ import type { HookInput } from './io.js';
 import type { Env } from '../paths.js';
 import { parseSessionStartEvent } from './payload.js';
 import { resolveProject } from '../project.js';
+import { drainPending, explainFault, noticeDamage } from '../store-or-defer.js';
 
-/** The JSON envelope to print, or '' when there is nothing to say. */
-export function buildSessionStartOutput({ input, env }: HookInput): string {
+export interface SessionStartResult {
+  /** The JSON envelope to print, or '' when there is nothing to say. */
+  readonly output: string;
+  /** Why the context is missing, for the hook's one stderr line; null when all went well. */
+  readonly problem: Error | null;
+}
+
+export function buildSessionStartOutput({ input, env }: HookInput): SessionStartResult {
   const config = loadConfig(env);
-  if (config.disabled) return '';
+  if (config.disabled) return { output: '', problem: null };
   const event = parseSessionStartEvent(input);
-  if (!event) return '';
+  if (!event) return { output: '', problem: null };
+  const started = performance.now();
+  startSyncHookDeadline();
+  let notice: string | null = null;
+  let problem: Error | null = null;
+  try {
+    notice = claimRepairNotice(config.dbPath, config.now());
+  } catch (error) {
+    problem = error instanceof Error ? error : new Error(String(error));
+  }
   const project = resolveProject(env, event.cwd);
-  const context = withDb(config.dbPath, { create: false }, (db) => {
-    const store = new MemoryStore(db);
-    return buildContext({
-      project: project.name,
-      summaries: store.recentSummaries(project.path, 3),
-      changes: store.recentByImportance(project.path, IMPORTANCE.change, 10),
-      errors: store.recentByImportance(project.path, IMPORTANCE.error, 5),
-      maxChars: config.contextChars,
-    });
-  });
-  return context ? sessionStartOutput(context) : '';
+  const now = config.now();
+  const since = daysBefore(now, config.contextDays);
+  let context = '';
+  try {
+    context = withDb(config.dbPath, { create: false }, (db) => {
+      const store = new MemoryStore(db);
+      if (repairNote(config.dbPath) === null) drainPending(store, config, env);
+      return buildContext({
+        project: project.name,
+        projectPath: project.path,
+        summaries: store.recentSummaries(project.path, 3, since),
+        changes: store.recentByImportance(project.path, IMPORTANCE.change, 10, since),
+        errors: store.openErrors(project.path, 5, since),
+        maxChars: config.contextChars,
+        now,
+        ...(event.source === 'startup' || event.source === 'clear' ? {} : { currentSessionId: event.sessionId }),
+      });
+    }) ?? '';
+  } catch (error) {
+    noticeDamage(config.dbPath, error);
+    problem = explainFault(error, 'no memory context this time');
+  }
+  // Late context is worse than none: the turn has waited long enough. (Measured from here, not from
+  // the process start, so that a machine slow to start Node does not lose the context as well.)
+  if (context && performance.now() - started > SYNC_HOOK_BUDGET_MS) {
+    context = '';
+    problem = new Error(`the memory context took longer than ${SYNC_HOOK_BUDGET_MS} ms; printed nothing this time`);
+  }
+  return { output: context || notice ? sessionStartOutput(context, notice) : '', problem };
 }
 
 /**
- * Starts the daily cleanup in a fully detached process (a child that inherited our stdio would keep
+ * Starts the daily maintenance in a fully detached process (a child that inherited our stdio would keep
  * the synchronous SessionStart hook running). At most once a day; a no-op otherwise.
  */
 export function scheduleDailyCleanup(env: Env, node: string, cleanupScript: string): void {

@@ -1,10 +1,20 @@
-// Stop (every turn): upsert the session's structural summary so far. Never prints; does nothing
-// without a session id or before the first memory created the database.
+// Stop (every turn): stores what the spool holds, completes the session from its transcript (calls
+// whose async capture was late or cancelled, prompts), records where it stopped, then upserts the
+// session's summary. Never prints; does nothing without a session id, when there is neither a
+// database nor a transcript, or while the database is known to be damaged.
+import { existsSync } from 'node:fs';
 import { loadConfig } from '../config.js';
+import { repairNote } from '../damage.js';
+import { startSyncHookDeadline } from '../db/deadline.js';
 import { MemoryStore } from '../db/memories.js';
 import { withDb } from '../db/open.js';
+import { sessionPrompts } from '../db/prompts.js';
+import { FAULT_WORDS } from '../faults.js';
+import { DeferredError, drainPending, explainFault, noticeDamage } from '../store-or-defer.js';
 import type { HookInput } from './io.js';
+import { catchUpTranscript } from './catch-up.js';
 import { parseStopEvent } from './payload.js';
+import { outcomeToRecord } from '../prompt.js';
 import { summarizeSession } from '../summary.js';
 import { maybeStartTeamPush } from '../team/auto-push.js';
 
@@ -13,11 +23,29 @@ export function handleStop({ input, env }: HookInput): void {
   if (config.disabled) return;
   const event = parseStopEvent(input);
   if (!event) return;
-  const folded = withDb(config.dbPath, { create: false }, (db) => {
-    const store = new MemoryStore(db);
-    const summary = summarizeSession(event.sessionId, store.sessionRows(event.sessionId), config.now());
-    if (summary) store.upsertSummary(summary);
-    return true;
-  });
+  if (repairNote(config.dbPath) !== null) {
+    throw new DeferredError(`${FAULT_WORDS.damaged}; the session summary waits for memory doctor --repair`);
+  }
+  startSyncHookDeadline();
+  const create = event.transcriptPath !== '' && existsSync(event.transcriptPath);
+  let folded: boolean | null;
+  try {
+    folded = withDb(config.dbPath, { create }, (db) => {
+      const store = new MemoryStore(db);
+      drainPending(store, config, env);
+      const now = config.now();
+      const caught = catchUpTranscript(db, store, {
+        sessionId: event.sessionId, transcriptPath: event.transcriptPath, env, now, dedupeWindowSec: config.dedupeWindowSec,
+      });
+      const message = event.lastAssistantMessage || caught.lastAnswer || '';
+      const intent = { prompts: sessionPrompts(db, event.sessionId), outcome: message ? outcomeToRecord(message) : null };
+      const summary = summarizeSession(event.sessionId, store.sessionRows(event.sessionId), now, intent);
+      if (summary) store.upsertSummary(summary);
+      return true;
+    });
+  } catch (error) {
+    noticeDamage(config.dbPath, error);
+    throw explainFault(error, 'the summary is brought up to date by a later turn');
+  }
   if (folded) maybeStartTeamPush(env, config.dbPath, config.now());
 }

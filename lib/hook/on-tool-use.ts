@@ -1,11 +1,12 @@
 // PostToolUse and PostToolUseFailure: one memory, or nothing for noise. The write path runs once,
-// in order: event → draft → row → store. Parses and filters before anything else: the database layer
+// in order: event → draft → row → store (or the spool). Parses and filters before anything else: the database layer
 // (and better-sqlite3, most of a hook's start-up cost) is loaded only for an event that will be
 // stored, so a skipped `ls` or lock-file edit costs almost nothing.
 import { captureEvent } from '../capture.js';
 import { loadConfig } from '../config.js';
 import { toNewMemory } from '../memory.js';
 import { resolveProject } from '../project.js';
+import { storeOrDefer } from '../store-or-defer.js';
 import type { HookInput } from './io.js';
 import { parseToolEvent } from './payload.js';
 
@@ -24,6 +25,6 @@ export async function handleToolEvent({ input, env }: HookInput): Promise<void> 
     createdAt: config.now(),
     source: 'hook',
   });
-  const [{ withDb }, { MemoryStore }] = await Promise.all([import('../db/open.js'), import('../db/memories.js')]);
-  withDb(config.dbPath, { create: true }, (db) => new MemoryStore(db).insert(memory, config.dedupeWindowSec));
+  // Within the hook's deadline, or kept in the spool for a later run (lib/store-or-defer.ts).
+  await storeOrDefer(config, env, memory);
 }

@@ -20,8 +20,17 @@ export interface ToolEvent extends HookBase {
   readonly isInterrupt: boolean;
 }
 
-export type StopEvent = HookBase;
-export type SessionStartEvent = HookBase;
+export interface StopEvent extends HookBase {
+  /** The session transcript Stop completes the session from; '' when absent. */
+  readonly transcriptPath: string;
+  /** Where the session stopped (newer clients); '' when absent. */
+  readonly lastAssistantMessage: string;
+}
+
+export interface SessionStartEvent extends HookBase {
+  /** `startup`, `resume`, `clear`, `compact` or `fork`. */
+  readonly source: string;
+}
 
 function parseBase(input: Readonly<Record<string, unknown>>): HookBase {
   return {
@@ -57,9 +66,10 @@ export function parseToolEvent(input: Readonly<Record<string, unknown>>): ToolEv
 
 export function parseStopEvent(input: Readonly<Record<string, unknown>>): StopEvent | null {
   const base = parseBase(input);
-  return base.sessionId ? base : null;
+  if (!base.sessionId) return null;
+  return { ...base, transcriptPath: str(input['transcript_path']), lastAssistantMessage: str(input['last_assistant_message']) };
 }
 
 export function parseSessionStartEvent(input: Readonly<Record<string, unknown>>): SessionStartEvent | null {
-  return parseBase(input);
+  return { ...parseBase(input), source: str(input['source']) || 'startup' };
 }

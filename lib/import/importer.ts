@@ -9,8 +9,9 @@ import { resolveProject } from '../project.js';
 import { REDACTED } from '../redact.js';
 import type { TranscriptFile } from './files.js';
 import { rebuildEvent, ToolPairer, type PairedCall } from './pairing.js';
+import { promptToRecord } from '../prompt.js';
 import { openSink, type Sink } from './sink.js';
-import { parseLine, readLines } from './transcript.js';
+import { parseLine, readLines, type LineMeta, type TranscriptEntry } from './transcript.js';
 
 export interface ImportSummary {
   files: number;
@@ -73,6 +74,8 @@ class ImportRun {
   private readonly firstCwd = new Map<string, string>();
   private readonly sessions = new Set<string>();
   private readonly gained = new Set<string>();
+  /** Each session's last assistant text: where it stopped. */
+  private readonly lastAnswer = new Map<string, string>();
   private sink: Sink | null = null;
 
   constructor(private readonly options: ImportOptions) {
@@ -89,7 +92,7 @@ class ImportRun {
       this.bytesDone += file.size;
       this.progress(0);
     }
-    this.sink.summarize(this.sessions, this.gained, this.options.config.now());
+    this.sink.summarize(this.sessions, this.gained, this.options.config.now(), this.lastAnswer);
     this.summary.sessions = this.sessions.size;
     return this.summary;
   }
@@ -137,11 +140,29 @@ class ImportRun {
       if (entry.kind === 'tool-use') pairer.use(entry, meta);
       else if (entry.kind === 'pre-tool-hook') pairer.preToolHook(entry.toolUseId);
       else if (entry.kind === 'hook-block') pairer.hookBlock(entry.toolUseId);
+      else if (entry.kind === 'prompt' || entry.kind === 'answer') this.conversation(entry, sessionId, meta);
       else {
         const call = pairer.take(entry, meta);
         if (call) this.call(call, file, queue);
       }
     }
+  }
+
+  /** A typed prompt is stored like the live UserPromptSubmit hook stores it; answers are remembered. */
+  private conversation(entry: Extract<TranscriptEntry, { kind: 'prompt' | 'answer' }>, sessionId: string, meta: LineMeta | null): void {
+    if (!sessionId) return;
+    if (entry.kind === 'answer') {
+      this.lastAnswer.set(sessionId, entry.text);
+      return;
+    }
+    const createdAt = parseTime(meta?.timestamp);
+    const text = promptToRecord(entry.text);
+    if (!createdAt || !text || createdAt.getTime() < this.cutoff || !this.sink) return;
+    const project = resolveProject({ CLAUDE_PROJECT_DIR: this.firstCwd.get(sessionId) }, meta?.cwd ?? '');
+    const stored = this.sink.recordPrompt({
+      sessionId, project: project.name, projectPath: project.path, text, createdAt: createdAt.toISOString(), source: 'import',
+    });
+    if (stored) this.gained.add(sessionId);
   }
 
   private call(call: PairedCall, file: TranscriptFile, queue: NewMemory[]): void {

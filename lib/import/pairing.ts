@@ -59,6 +59,11 @@ export class ToolPairer {
     return { toolUseId: result.toolUseId, name: use.name, input: use.input, result, useMeta: use.meta, resultMeta: meta, preToolHookRan, blockedByHook };
   }
 
+  /** Whether a captured call is still waiting for its result. */
+  hasPending(): boolean {
+    return this.pending.size > 0;
+  }
+
   /** End of a file: calls whose result never came (a session cut short) are dropped; returns how many. */
   reset(): number {
     const dropped = this.pending.size;

@@ -4,15 +4,19 @@
 import { createHash } from 'node:crypto';
 import { MemoryStore } from '../db/memories.js';
 import { inTransaction, openDb, type Db } from '../db/open.js';
+import { insertPrompt, sessionPrompts, type NewPrompt } from '../db/prompts.js';
 import type { InsertOutcome, NewMemory } from '../memory.js';
+import { outcomeToRecord } from '../prompt.js';
 import { summarizeSession } from '../summary.js';
 
 export interface Sink {
   insert(memory: NewMemory): InsertOutcome;
   /** Runs a batch of `insert` calls as one transaction. */
   batch(work: () => void): void;
+  /** Stores a prompt once per session; true when it was new. */
+  recordPrompt(prompt: NewPrompt): boolean;
   /** Upserts the structural summary of each session that gained rows (or has none yet). */
-  summarize(sessionIds: Iterable<string>, gained: ReadonlySet<string>, now: Date): void;
+  summarize(sessionIds: Iterable<string>, gained: ReadonlySet<string>, now: Date, lastAnswers: ReadonlyMap<string, string>): void;
   close(): void;
 }
 
@@ -38,11 +42,17 @@ class StoreSink implements Sink {
     inTransaction(this.db, work);
   }
 
-  summarize(sessionIds: Iterable<string>, gained: ReadonlySet<string>, now: Date): void {
+  recordPrompt(prompt: NewPrompt): boolean {
+    return insertPrompt(this.db, prompt);
+  }
+
+  summarize(sessionIds: Iterable<string>, gained: ReadonlySet<string>, now: Date, lastAnswers: ReadonlyMap<string, string>): void {
     inTransaction(this.db, () => {
       for (const sessionId of sessionIds) {
         if (!gained.has(sessionId) && this.store.hasSummary(sessionId)) continue;
-        const summary = summarizeSession(sessionId, this.store.sessionRows(sessionId), now);
+        const answer = lastAnswers.get(sessionId);
+        const intent = { prompts: sessionPrompts(this.db, sessionId), outcome: answer ? outcomeToRecord(answer) : null };
+        const summary = summarizeSession(sessionId, this.store.sessionRows(sessionId), now, intent);
         if (summary) this.store.upsertSummary(summary);
       }
     });
@@ -82,6 +92,10 @@ class DryRunSink implements Sink {
 
   batch(work: () => void): void {
     work();
+  }
+
+  recordPrompt(): boolean {
+    return false; // a dry run counts tool calls only
   }
 
   summarize(): void {

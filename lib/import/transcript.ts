@@ -28,7 +28,11 @@ export type TranscriptEntry =
   /** A PreToolUse hook ran for this call (2.1.x `progress` lines). */
   | { readonly kind: 'pre-tool-hook'; readonly toolUseId: string }
   /** A PreToolUse hook blocked this call (`hook_blocking_error` attachment). */
-  | { readonly kind: 'hook-block'; readonly toolUseId: string };
+  | { readonly kind: 'hook-block'; readonly toolUseId: string }
+  /** Text the user typed (a main-thread user line that is not a tool result or injected text). */
+  | { readonly kind: 'prompt'; readonly text: string }
+  /** A text block the assistant wrote in the main thread; the session's last one is where it stopped. */
+  | { readonly kind: 'answer'; readonly text: string };
 
 export type ParsedLine =
   | { readonly ok: false }
@@ -50,9 +54,9 @@ export function parseLine(text: string): ParsedLine {
   const meta = lineMeta(line);
   switch (line['type']) {
     case 'assistant':
-      return { ok: true, meta, entries: toolUses(line) };
+      return { ok: true, meta, entries: [...toolUses(line), ...conversationText(line, 'answer')] };
     case 'user':
-      return { ok: true, meta, entries: toolResults(line) };
+      return { ok: true, meta, entries: [...toolResults(line), ...conversationText(line, 'prompt')] };
     case 'progress':
       return { ok: true, meta, entries: preToolHook(line) };
     case 'attachment':
@@ -91,6 +95,17 @@ function toolUses(line: Readonly<Record<string, unknown>>): TranscriptEntry[] {
     if (id && name) entries.push({ kind: 'tool-use', id, name, input: objectOf(block['input']) });
   }
   return entries;
+}
+
+/** The typed text of a main-thread user line, or an assistant line's text blocks. */
+function conversationText(line: Readonly<Record<string, unknown>>, kind: 'prompt' | 'answer'): TranscriptEntry[] {
+  if (line['isSidechain'] === true || line['isMeta'] === true) return [];
+  const content = objectOf(line['message'])['content'];
+  if (typeof content === 'string') return content.trim() ? [{ kind, text: content }] : [];
+  if (!Array.isArray(content)) return [];
+  if (content.some((item) => objectOf(item)['type'] === 'tool_result')) return [];
+  const text = content.map((item) => (objectOf(item)['type'] === 'text' ? str(objectOf(item)['text']) : '')).join('\n').trim();
+  return text ? [{ kind, text }] : [];
 }
 
 function toolResults(line: Readonly<Record<string, unknown>>): TranscriptEntry[] {

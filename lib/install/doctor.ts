@@ -1,22 +1,26 @@
 // The checks behind `memory doctor`, as data: each one a status, what was found, and how to fix it.
 // Runs the installed hooks only against a scratch database in a temp dir, never the real one.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { loadConfig } from '../config.js';
-import { ftsRebuildSql, inspectDb, rowCounts, WAL_SQL, type FtsHealth } from '../db/health.js';
+import { rowCounts } from '../db/health.js';
+import { countStoredRewrites } from '../db/rewrite.js';
+import { checkDatabase } from '../doctor-database.js';
 import { readSettingsFile } from './files.js';
+import { checkMcpServer } from '../mcp/health.js';
 import { cleanupMarkerPath, type Env } from '../paths.js';
+import { redactFields } from '../redact.js';
 import { launcherRuns, parseRecord } from './launcher.js';
-import { installLayout } from './layout.js';
+import { cliPath, installLayout } from './layout.js';
 import { HOOK_SPECS, hookCommand, hookScriptPath, isOurCommand, listHandlers, type HookSpec, type RegisteredHandler } from './settings.js';
 import { isOurSlashCommand } from './slash.js';
 
 export type Status = 'ok' | 'warn' | 'fail';
 
 export interface Check {
-  readonly section: 'environment' | 'hooks' | 'database' | 'hook runs' | 'slash command' | 'launcher' | 'team';
+  readonly section: 'environment' | 'hooks' | 'database' | 'hook runs' | 'slash command' | 'launcher' | 'team' | 'mcp server';
   readonly status: Status;
   readonly message: string;
   /** What to type or do; present on every warn and fail. */
@@ -43,10 +47,14 @@ export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
     checks.push({ section: 'environment', status: 'warn', message: 'CLAUDE_MEMORY_DISABLE is set: the hooks capture nothing and inject nothing', fix: 'unset CLAUDE_MEMORY_DISABLE to turn capture back on' });
   }
   const registered = checkSettings(settingsPath, runtime, checks);
-  checks.push(...checkDatabase(config.dbPath));
+  checks.push(...checkDatabase(config.dbPath, env, { reinstall: REINSTALL, nodeVersion }).map((check): Check => ({ section: 'database', ...check })));
+  if (existsSync(config.dbPath) && !checks.some((check) => check.section === 'database' && check.status === 'fail')) {
+    checks.push(checkStoredSecrets(config.dbPath));
+  }
   checks.push(...sampleRuns(env, runtime, registered));
   checks.push(checkSlashCommand(layout.commandsDir, runtime));
   checks.push(checkLauncher(layout.record, runtime, env));
+  checks.push(...checkMcpServer(env, cliPath(runtime), process.execPath, REINSTALL).map((check): Check => ({ section: 'mcp server', ...check })));
   return { ok: checks.every((check) => check.status !== 'fail'), settingsPath, runtimeDir: runtime, dbPath: config.dbPath, checks };
 }
 
@@ -68,6 +76,10 @@ function checkSettings(path: string, runtime: string, checks: Check[]): Map<stri
   if (!file.exists) {
     checks.push({ section: 'hooks', status: 'fail', message: `${path} does not exist: no hooks are registered`, fix: REINSTALL });
     return commands;
+  }
+  // Claude Code's own switch: with it on, no hook of any kind runs, ours included.
+  if (file.value['disableAllHooks'] === true) {
+    checks.push({ section: 'hooks', status: 'fail', message: `${path} has "disableAllHooks": true: Claude Code runs no hooks at all`, fix: `remove "disableAllHooks" from ${path} (or set it to false)` });
   }
   const handlers = listHandlers(file.value);
   for (const spec of HOOK_SPECS) {
@@ -114,69 +126,24 @@ function looksLikeOurScript(command: string, spec: HookSpec): boolean {
   return new RegExp(`(?:memory|claude-memory-hooks)[^"']*/dist/hooks/${spec.script}\\.js`).test(command);
 }
 
-function checkDatabase(dbPath: string): Check[] {
+function counted(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** Rows stored before the current secret rules (or by an older version) that they would change. */
+function checkStoredSecrets(dbPath: string): Check {
   const section = 'database';
-  if (!existsSync(dbPath)) {
-    return [{ section, status: 'warn', message: `no database yet at ${dbPath}`, fix: 'it is created by the first captured Edit, Write, Bash or NotebookEdit; `memory import` can backfill past sessions' }];
-  }
-  const checks: Check[] = [];
-  const aside = `move it aside (mv "${dbPath}" "${dbPath}.broken"); the next tool call starts a new one`;
-  let health;
+  let counts;
   try {
-    health = inspectDb(dbPath);
+    counts = countStoredRewrites(dbPath, redactFields);
   } catch (error) {
-    return [{ section, status: 'fail', message: `${dbPath} cannot be read as a database: ${error instanceof Error ? error.message : String(error)}`, fix: aside }];
+    return { section, status: 'warn', message: `could not check the stored text for secrets: ${error instanceof Error ? error.message : String(error)}`, fix: 'run memory doctor again in a moment' };
   }
-  const intact = health.integrity.length === 1 && health.integrity[0] === 'ok';
-  checks.push(intact
-    ? { section, status: 'ok', message: `${dbPath}: integrity_check ok` }
-    : { section, status: 'fail', message: `${dbPath}: integrity_check found problems: ${health.integrity.slice(0, 3).join('; ')}`, fix: `recover what is readable (sqlite3 "${dbPath}" .recover | sqlite3 recovered.db), or ${aside}` });
-  checks.push(health.journalMode.toLowerCase() === 'wal'
-    ? { section, status: 'ok', message: 'journal mode WAL' }
-    : { section, status: 'fail', message: `journal mode is ${health.journalMode}, not WAL: concurrent hooks will block each other`, fix: `sqlite3 "${dbPath}" '${WAL_SQL}' (the next hook run also switches it back)` });
-  if (health.schemaVersion === health.expectedSchemaVersion) {
-    checks.push({ section, status: 'ok', message: `schema v${health.schemaVersion}` });
-  } else if (health.schemaVersion < health.expectedSchemaVersion) {
-    checks.push({ section, status: 'warn', message: `schema v${health.schemaVersion}, this version uses v${health.expectedSchemaVersion}`, fix: 'the next captured tool call migrates it' });
-  } else {
-    checks.push({ section, status: 'fail', message: `schema v${health.schemaVersion} is newer than this install (v${health.expectedSchemaVersion})`, fix: `update the checkout (git pull), then ${REINSTALL}` });
-  }
-  for (const fts of health.fts) {
-    if (fts.problem) {
-      checks.push({ section, status: 'fail', message: `${fts.table} integrity-check failed: ${fts.problem}`, fix: rebuildFix(dbPath, fts.table) });
-    } else if (health.memoryRows !== null && fts.rows !== health.memoryRows) {
-      checks.push({ section, status: 'fail', message: `${fts.table} holds ${fts.rows} rows for ${health.memoryRows} memories: search misses or repeats results`, fix: rebuildFix(dbPath, fts.table) });
-    } else {
-      checks.push({ section, status: 'ok', message: `${fts.table} integrity-check ok (${fts.rows} rows)` });
-    }
-  }
-  checks.push(...checkPermissions(dbPath));
-  return checks;
-}
-
-function rebuildFix(dbPath: string, table: FtsHealth['table']): string {
-  return `rebuild the index: sqlite3 "${dbPath}" "${ftsRebuildSql(table)}"`;
-}
-
-function checkPermissions(dbPath: string): Check[] {
-  const section = 'database';
-  const checks: Check[] = [];
-  const loose = ['', '-wal', '-shm']
-    .map((suffix) => `${dbPath}${suffix}`)
-    .filter((path) => existsSync(path) && (statSync(path).mode & 0o077) !== 0);
-  checks.push(loose.length === 0
-    ? { section, status: 'ok', message: 'database file is private (0600)' }
-    : { section, status: 'fail', message: `readable by other users: ${loose.map((path) => `${path} (${modeOf(path)})`).join(', ')}`, fix: `chmod 600 ${loose.map((path) => `"${path}"`).join(' ')}` });
-  const dir = dirname(dbPath);
-  const dirMode = statSync(dir).mode;
-  checks.push((dirMode & 0o022) === 0
-    ? { section, status: 'ok', message: `${dir} is not group/world-writable (${modeOf(dir)})` }
-    : { section, status: 'fail', message: `${dir} is writable by other users (${modeOf(dir)}): they could replace the database`, fix: `chmod go-w "${dir}"` });
-  return checks;
-}
-
-function modeOf(path: string): string {
-  return (statSync(path).mode & 0o777).toString(8).padStart(4, '0');
+  const rows = counts.memories + counts.summaries + counts.legacy;
+  const checked = `${counts.rowsChecked.toLocaleString('en')} ${counts.rowsChecked === 1 ? 'row' : 'rows'} checked`;
+  return rows === 0
+    ? { section, status: 'ok', message: `no stored text matches the current secret rules (${checked})` }
+    : { section, status: 'warn', message: `${rows} stored ${rows === 1 ? 'row holds' : 'rows hold'} text the current secret rules would redact (${counted(counts.memories, 'memory', 'memories')}, ${counted(counts.summaries, 'session summary', 'session summaries')}${counts.legacy > 0 ? `, ${counted(counts.legacy, 'legacy row', 'legacy rows')}` : ''}; ${checked})`, fix: 'memory redact shows them; memory redact --yes rewrites them in place and compacts the database' };
 }
 
 /**

@@ -1,6 +1,7 @@
 // The install, from a built checkout: refuse anything that would overwrite someone else's file
 // before changing anything, then (under the lock) runtime → settings.json → slash command →
-// launcher → install record. A failure at any step puts every earlier one back.
+// launcher → install record. A failure at any step puts every earlier one back. Last, the MCP
+// server is registered with Claude Code.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,6 +10,7 @@ import { describeError } from '../unknown.js';
 import { formatRecord, isOurLauncher, launcherRuns, launcherText, parseRecord } from './launcher.js';
 import { installLayout, slashEntryPath, type Layout } from './layout.js';
 import { acquireLock } from './lock.js';
+import { registerMcpStep } from './mcp.js';
 import { isOurRuntime, sizeKb, stageRuntime, sweepLeftovers, swapRuntime } from './runtime.js';
 import { installHooks } from './settings.js';
 import { isOurSlashCommand, renderSlashCommand } from './slash.js';
@@ -56,6 +58,8 @@ export function install(source: string, choices: InstallChoices, context: RunCon
       undo.forget();
       tidyUp(() => swap.finish(), report);
       tidyUp(() => removeStale(layout, previous.launcher, report), report);
+      // Claude Code's own config, changed through its CLI: outside the rollback, and it only ever warns.
+      registerMcpStep(layout.runtime, context.env, report);
     } finally {
       lock.release();
     }

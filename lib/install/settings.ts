@@ -4,8 +4,8 @@ import { CAPTURED_TOOLS_MATCHER } from '../memory.js';
 import { describeError } from '../unknown.js';
 import { insertValue, removeValue, textStyle } from './json-text.js';
 
-export type HookEvent = 'SessionStart' | 'PostToolUse' | 'PostToolUseFailure' | 'Stop';
-export type HookScript = 'session-start' | 'post-tool-use' | 'stop';
+export type HookEvent = 'SessionStart' | 'PostToolUse' | 'PostToolUseFailure' | 'Stop' | 'UserPromptSubmit';
+export type HookScript = 'session-start' | 'post-tool-use' | 'stop' | 'user-prompt-submit';
 
 export interface HookSpec {
   readonly event: HookEvent;
@@ -22,6 +22,7 @@ export const HOOK_SPECS: readonly HookSpec[] = [
   { event: 'PostToolUse', script: 'post-tool-use', matcher: CAPTURED_TOOLS_MATCHER, async: true, timeout: 30 },
   { event: 'PostToolUseFailure', script: 'post-tool-use', matcher: CAPTURED_TOOLS_MATCHER, async: true, timeout: 30 },
   { event: 'Stop', script: 'stop', async: false, timeout: 10 },
+  { event: 'UserPromptSubmit', script: 'user-prompt-submit', async: false, timeout: 5 },
 ];
 
 export function hookScriptPath(runtime: string, script: HookScript): string {

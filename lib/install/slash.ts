@@ -36,6 +36,19 @@ export function splitArguments(text: string): string[] {
   return words;
 }
 
+/**
+ * Undoes what Claude Code did to the argument text before our command saw it: 2.1.39 splices it in
+ * with String.replace, so a typed `$&` arrives as the placeholder itself; 2.1.330 escapes `!` that
+ * could start a shell line (`\!`, `! \``, `\` !`). Both are restored, so the search is for what was typed.
+ */
+export function restoreArgumentText(text: string): string {
+  return text
+    .replaceAll('$ARGUMENTS', () => '$&')
+    .replace(/(^|\s)\\!/g, '$1!')
+    .replaceAll('! `', '!`')
+    .replaceAll('` !', '`!');
+}
+
 /** What `/mem` with these words runs: `memory search …`, and the recent list when no words are given. */
 export function searchArgv(words: readonly string[]): string[] {
   const kept = words.filter((word) => word !== '');

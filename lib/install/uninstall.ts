@@ -1,5 +1,6 @@
 // The uninstall: our hook entries out of settings.json first (refused, changing nothing, when that
-// cannot be done), then our slash commands, launchers and the runtime; the database stays unless purged.
+// cannot be done), then our slash commands, the MCP server entry, launchers and the runtime; the
+// database stays unless purged.
 // The installed runtime runs this itself, so it needs no checkout and no build.
 import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -8,6 +9,7 @@ import { cleanupMarkerPath } from '../paths.js';
 import { launcherRuns, parseRecord } from './launcher.js';
 import { installLayout } from './layout.js';
 import { acquireLock, type Lock } from './lock.js';
+import { unregisterMcpStep } from './mcp.js';
 import { isOurRuntime, sweepLeftovers } from './runtime.js';
 import { uninstallHooks } from './settings.js';
 import { applySettingsEdit, checkedSettings, ourCommandFiles, readsAsOurs, type RunContext } from './steps.js';
@@ -37,6 +39,7 @@ export function uninstall(choices: UninstallChoices, context: RunContext): void 
       rmSync(path, { force: true });
       report.step(`removed slash command /${basename(path, '.md')} (${path})`);
     }
+    unregisterMcpStep(context.env, report);
     const recorded = existsSync(layout.record) ? parseRecord(readFileSync(layout.record, 'utf8')).launcher : undefined;
     for (const launcher of new Set([layout.launcher, ...(recorded ? [recorded] : [])])) {
       if (!readsAsOurs(launcher, (text) => launcherRuns(text, layout.runtime))) continue;

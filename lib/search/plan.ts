@@ -5,6 +5,13 @@ import { head } from '../text.js';
 
 export type Tier = 'unicode61' | 'trigram' | 'like';
 
+/** How the CLI and the page name the tier that answered. */
+export const TIER_LABELS: Readonly<Record<Tier, string>> = {
+  unicode61: 'words (unicode61)',
+  trigram: 'substrings (trigram)',
+  like: 'plain text scan (LIKE)',
+};
+
 /** More terms than this are dropped: nobody types them, and each one is a condition on every row. */
 export const MAX_TERMS = 32;
 /** Longer terms are cut: stored content is at most 2000 characters, and SQLite bounds LIKE patterns. */

@@ -73,7 +73,7 @@ describe('memory forget', () => {
     seed(box, [], [summary(box, { summary: 'Commands: export TOKEN=hunter2secret && npm run deploy', memoryCount: 2 })]);
     await memoryCli(box, ['forget', '--match', 'hunter2secret', '--yes']);
     const row = openForRead(box.dbPath).prepare("SELECT summary, memory_count FROM session_summaries WHERE session_id = 'sess-1111'").get();
-    expect(row).toEqual({ summary: 'Edited 1 file: auth.ts\n[1 memory, 0s, tools: Edit]', memory_count: 1 });
+    expect(row).toEqual({ summary: 'Edited 1 file: src/auth.ts\n[1 memory, 0s, tools: Edit]', memory_count: 1 });
   });
 
   it('forgets a whole session and its summary', async () => {

@@ -138,7 +138,7 @@ describe('memory search modes', () => {
     const rows = await searchJson(seededBox(), ['--recent']);
     expect(rows.map((row) => row['id'])).toEqual([4, 3, 2, 1]);
     expect(Object.keys(rows[0] ?? {})).toEqual(['id', 'session_id', 'tool_name', 'type', 'project', 'project_path', 'file_path',
-      'content', 'tags', 'importance', 'created_at', 'tool_use_id', 'agent_id', 'exit_code', 'source']);
+      'content', 'tags', 'importance', 'created_at', 'tool_use_id', 'agent_id', 'exit_code', 'source', 'command_key', 'resolved_by', 'resolved_at']);
   });
 
   it('search --json adds the tier to each database row', async () => {
@@ -163,7 +163,7 @@ describe('memory search modes', () => {
       top_files: [{ count: 1, file: expect.stringMatching(/auth\.ts$/) }],
     });
     expect(stats['per_day']).toHaveLength(14);
-    expect((stats['per_day'] as Array<{ day: string; count: number }>).slice(-2)).toEqual([{ day: '2026-03-09', count: 1 }, { day: '2026-03-10', count: 3 }]);
+    expect((stats['per_day'] as Array<{ day: string; count: number; errors: number }>).slice(-2)).toEqual([{ day: '2026-03-09', count: 1, errors: 0 }, { day: '2026-03-10', count: 3, errors: 1 }]);
     expect((stats['database'] as { bytes: number }).bytes).toBeGreaterThan(0);
   });
 
@@ -241,6 +241,20 @@ describe('failures', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(message);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('reports a brand-new install (no database yet) as empty stats, exit 0, creating nothing', async () => {
+    const box = sandbox();
+    const result = await memoryCli(box, ['search', '--stats']);
+    expect(result).toMatchObject({ code: 0, stderr: '', stdout: `No memories yet: ${box.dbPath} is created by the first edit, command or error a session records.\n` });
+    const json = await memoryCli(box, ['search', '--stats', '--json']);
+    expect(JSON.parse(json.stdout)).toEqual({ total: 0, sessions: 0, summaries: 0, errors: 0, database: { path: box.dbPath, exists: false } });
+    expect(existsSync(box.dbPath)).toBe(false);
+  });
+
+  it('prints its version', async () => {
+    const result = await memoryCli(sandbox(), ['--version']);
+    expect(result).toMatchObject({ code: 0, stdout: '0.1.0\n', stderr: '' });
   });
 
   it('exits 1 with one line, and creates nothing, when there is no database', async () => {

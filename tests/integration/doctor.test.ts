@@ -55,8 +55,8 @@ describe('memory doctor', () => {
       `  ✓ ${box.dbPath}: integrity_check ok`,
       '  ✓ journal mode WAL',
       '  ✓ schema v',
-      '  ✓ memories_fts integrity-check ok (1 rows)',
-      '  ✓ memories_trigram integrity-check ok (1 rows)',
+      '  ✓ memories_fts index ok (1 rows)',
+      '  ✓ memories_trigram index ok (1 rows)',
       '  ✓ database file is private (0600)',
       '  ✓ PostToolUse hook ran on a sample payload and stored a memory',
       '  ✓ PostToolUseFailure hook ran on a sample payload and stored an error',
@@ -79,7 +79,7 @@ describe('memory doctor', () => {
     const report = JSON.parse(result.stdout) as { ok: boolean; dbPath: string; checks: { section: string; status: string; message: string }[] };
     expect(report.ok).toBe(true);
     expect(report.dbPath).toBe(box.dbPath);
-    expect(new Set(report.checks.map((check) => check.section))).toEqual(new Set(['environment', 'hooks', 'database', 'hook runs', 'slash command', 'launcher']));
+    expect(new Set(report.checks.map((check) => check.section))).toEqual(new Set(['environment', 'hooks', 'database', 'hook runs', 'slash command', 'launcher', 'mcp server']));
     expect(report.checks.every((check) => check.status === 'ok')).toBe(true);
   });
 
@@ -101,6 +101,15 @@ describe('memory doctor', () => {
     expect(result.stdout).toContain('  ✗ PostToolUse hook is registered 2 times: it runs more than once per event');
   });
 
+  it('fails when settings.json turns every hook off with disableAllHooks', async () => {
+    const box = await installedWithOneMemory('private');
+    const settings = JSON.parse(readFileSync(box.settings, 'utf8')) as Record<string, unknown>;
+    writeFileSync(box.settings, JSON.stringify({ ...settings, disableAllHooks: true }, null, 2));
+    const result = await doctor(box);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(`  ✗ ${box.settings} has "disableAllHooks": true: Claude Code runs no hooks at all`);
+  });
+
   it('reports a hook script that no longer exists, and the failed sample run', async () => {
     const box = await installedWithOneMemory('private');
     rmSync(join(box.runtime, 'dist', 'hooks', 'stop.js'));
@@ -117,7 +126,8 @@ describe('memory doctor', () => {
     writeFileSync(box.dbPath, 'this is not a database, just text that replaced it'.repeat(100));
     const result = await doctor(box);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain(`  ✗ ${box.dbPath} cannot be read as a database: file is not a database\n    fix: move it aside (mv "${box.dbPath}" "${box.dbPath}.broken"); the next tool call starts a new one\n`);
+    expect(result.stdout).toContain(`  ✗ ${box.dbPath} is damaged: file is not a database\n    fix: memory doctor --repair (copies every readable memory into a new file and keeps this one as memory.db.damaged-<date>)\n`);
+    expect(result.stdout).not.toContain('move it aside');
     // The sample runs use their own scratch database, so they still pass.
     expect(result.stdout).toContain('  ✓ PostToolUse hook ran on a sample payload and stored a memory');
   });
@@ -129,7 +139,7 @@ describe('memory doctor', () => {
     db.close();
     const result = await doctor(box);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('  ✓ memories_fts integrity-check ok (1 rows)');
+    expect(result.stdout).toContain('  ✓ memories_fts index ok (1 rows)');
     expect(result.stdout).toContain('  ✗ memories_trigram holds 0 rows for 1 memories: search misses or repeats results');
     expect(result.stdout).toContain(`fix: rebuild the index: sqlite3 "${box.dbPath}" "DELETE FROM memories_trigram; INSERT INTO memories_trigram`);
   });

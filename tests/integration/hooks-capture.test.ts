@@ -64,7 +64,7 @@ describe('failures', () => {
     await capture(box, postToolUseFailure(box, 'Bash', { command: 'npm test' }, 'Exit code 1\n\n FAIL  tests/a.test.ts\nAssertionError: expected 1 to be 2\n Tests  1 failed | 3 passed'));
     expect(allMemories(box.dbPath)[0]).toMatchObject({
       type: 'error', importance: 3, exit_code: 1, tags: 'bash,npm,test,error,exit-1',
-      content: 'Bash error (exit 1): npm test\nFAIL  tests/a.test.ts\nAssertionError: expected 1 to be 2\nTests  1 failed | 3 passed',
+      content: 'Bash error (exit 1): npm test\nFAIL  tests/a.test.ts\nAssertionError: expected 1 to be 2',
     });
   });
 

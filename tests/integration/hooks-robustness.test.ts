@@ -2,9 +2,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allMemories, bashResponse, postToolUse, runHook, RUNTIME, sandbox, type HookName } from '../helpers.js';
+import { allMemories, bashResponse, postToolUse, runCli, runHook, RUNTIME, sandbox, type HookName } from '../helpers.js';
 
-const HOOKS: HookName[] = ['post-tool-use', 'stop', 'session-start'];
+const HOOKS: HookName[] = ['post-tool-use', 'stop', 'session-start', 'user-prompt-submit'];
 
 describe.each(HOOKS)('%s with bad input', (name) => {
   it.each([
@@ -71,11 +71,15 @@ describe('post-tool-use under stress', () => {
     for (const name of HOOKS) {
       const payload = name === 'post-tool-use'
         ? postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse())
-        : { session_id: 's', cwd: box.project, hook_event_name: name === 'stop' ? 'Stop' : 'SessionStart', source: 'startup' };
+        : name === 'user-prompt-submit'
+          ? { session_id: 's', cwd: box.project, hook_event_name: 'UserPromptSubmit', prompt: 'fix the build' }
+          : { session_id: 's', cwd: box.project, hook_event_name: name === 'stop' ? 'Stop' : 'SessionStart', source: 'startup' };
       const result = await runHook(name, payload, { env: box.env });
       expect(result.code).toBe(0);
-      expect(result.stdout).toBe('');
-      expect(result.stderr).toMatch(new RegExp(`^\\[memory-hook\\] ${name}: SQLITE_NOTADB: file is not a database\\n$`));
+      expect(result.stderr).toMatch(new RegExp(`^\\[memory-hook\\] ${name}: the database file is damaged[ ;(].+\\n$`));
+      // The user (not the model) is told what to do; nothing else is printed.
+      if (name === 'session-start') expect(Object.keys(JSON.parse(result.stdout) as object)).toEqual(['systemMessage']);
+      else expect(result.stdout).toBe('');
     }
     expect(readFileSync(box.dbPath, 'utf8')).toBe(garbage);
   });
@@ -87,7 +91,7 @@ describe('post-tool-use under stress', () => {
     const result = await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse()), { env });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^\[memory-hook\] post-tool-use: ENOTDIR: .*\n$/);
+    expect(result.stderr).toMatch(/^\[memory-hook\] post-tool-use: the database or its folder is not writable \(ENOTDIR: .*\); the event is kept and will be stored later\n$/);
   });
 
   it('loses nothing when 100 hooks start at once', async () => {
@@ -95,7 +99,11 @@ describe('post-tool-use under stress', () => {
     const runs = Array.from({ length: 100 }, (_, i) =>
       runHook('post-tool-use', postToolUse(box, 'Bash', { command: `npm run task-${i}` }, bashResponse(), { session_id: `sess-${i % 7}` }), { env: box.env, killAfterMs: 120_000 }));
     const results = await Promise.all(runs);
-    expect(results.filter((r) => r.code !== 0 || r.stderr !== '')).toEqual([]);
+    // On a machine this busy a hook may outlast its wait for the write lock: it keeps the event
+    // in the spool, and the next run that writes (here `memory search`) stores it.
+    const deferred = /^\[memory-hook\] post-tool-use: the database is locked by another process \(SQLITE_BUSY: database is locked\); the event is kept and will be stored later\n$/;
+    expect(results.filter((r) => r.code !== 0 || (r.stderr !== '' && !deferred.test(r.stderr)))).toEqual([]);
+    expect((await runCli(['search', 'task'], { env: box.env, cwd: box.project })).code).toBe(0);
     const rows = allMemories(box.dbPath);
     expect(rows).toHaveLength(100);
     expect(new Set(rows.map((row) => row.content)).size).toBe(100);

@@ -113,9 +113,16 @@ describe('importing the fixture transcripts', () => {
     await importJson(box, [FIXTURES]);
     const summaries = openForRead(box.dbPath).prepare('SELECT session_id, project, summary, memory_count, error_count FROM session_summaries ORDER BY session_id').all();
     expect(summaries).toEqual([
-      { session_id: SHOP, project: 'shop', memory_count: 5, error_count: 1, summary: 'Edited 3 files: cart.js, db.js, payments.js\nCommands: cd server && npm run migrate\nErrors (1): FAIL src/cart.test.js\n[5 memories, 176s, tools: MultiEdit/Bash/Edit/Write]' },
-      { session_id: API, project: 'api', memory_count: 5, error_count: 1, summary: expect.stringContaining('Edited 2 files: limiter.go, prod.yaml') },
-      { session_id: WEB, project: 'web', memory_count: 8, error_count: 2, summary: expect.stringContaining('Edited 4 files: button.tsx, bundle-size.ipynb, theme.ts, index.ts') },
+      { session_id: SHOP, project: 'shop', memory_count: 5, error_count: 1, summary: [
+        'Asked: "the cart total is off by a cent, fix it and add a test"',
+        'Edited 3 files: src/cart.js, server/db.js, src/payments.js',
+        'Commands: cd server && npm run migrate',
+        'Errors (1): ● total › sums in cents',
+        'Stopped at: "I\'ll look at the rounding in cart.js."',
+        '[5 memories, 190s, tools: MultiEdit/Bash/Edit/Write]',
+      ].join('\n') },
+      { session_id: API, project: 'api', memory_count: 5, error_count: 1, summary: expect.stringContaining('Edited 2 files: internal/limiter.go, config/prod.yaml') },
+      { session_id: WEB, project: 'web', memory_count: 8, error_count: 2, summary: expect.stringContaining('Errors (2): AssertionError: expected \'Save\' to be \'Submit\'; 3:11 error Unexpected magic number: 6 no-magic-numbers') },
     ]);
   });
 

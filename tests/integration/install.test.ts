@@ -54,15 +54,21 @@ describe('install.sh', () => {
       ['PostToolUse', 'Edit|Write|Bash|NotebookEdit', { type: 'command', command: `node "${box.runtime}/dist/hooks/post-tool-use.js"`, async: true, timeout: 30 }],
       ['PostToolUseFailure', 'Edit|Write|Bash|NotebookEdit', { type: 'command', command: `node "${box.runtime}/dist/hooks/post-tool-use.js"`, async: true, timeout: 30 }],
       ['Stop', undefined, { type: 'command', command: `node "${box.runtime}/dist/hooks/stop.js"`, timeout: 10 }],
+      ['UserPromptSubmit', undefined, { type: 'command', command: `node "${box.runtime}/dist/hooks/user-prompt-submit.js"`, timeout: 5 }],
     ]);
     expect(existsSync(join(box.claude, 'commands', 'mem.md'))).toBe(true);
     expect(existsSync(join(box.claude, 'commands', 'memory.md'))).toBe(false);
     expect(statSync(box.launcher).mode & 0o111).not.toBe(0);
-    // The bundles and better-sqlite3's addon only: no npm package but picocolors (loaded lazily for colour).
-    expect(readdirSync(join(box.runtime, 'node_modules'))).toEqual(['picocolors']);
-    expect(readdirSync(join(box.runtime, 'dist')).sort()).toEqual(['better_sqlite3.node', 'commands', 'hooks']);
-    expect(readdirSync(join(box.runtime, 'dist', 'hooks')).sort()).toEqual(['_cleanup.js', 'post-tool-use.js', 'session-start.js', 'stop.js']);
+    // The bundles, better-sqlite3's addon, the MCP bundle and the page; of npm packages only picocolors
+    // (loaded lazily for colour) and better-sqlite3 with what finds its addon (the MCP bundle requires it).
+    expect(readdirSync(join(box.runtime, 'node_modules')).sort()).toEqual(['better-sqlite3', 'bindings', 'file-uri-to-path', 'picocolors']);
+    expect(readdirSync(join(box.runtime, 'node_modules', 'better-sqlite3', 'build', 'Release'))).toEqual(['better_sqlite3.node']);
+    expect(readdirSync(join(box.runtime, 'dist')).sort()).toEqual(['better_sqlite3.node', 'commands', 'hooks', 'lib', 'web']);
+    expect(readdirSync(join(box.runtime, 'dist', 'hooks')).sort()).toEqual(['_cleanup.js', 'post-tool-use.js', 'session-start.js', 'stop.js', 'user-prompt-submit.js']);
     expect(readdirSync(join(box.runtime, 'dist', 'commands')).sort()).toEqual(['_install.js', '_slash.js', 'cli.js']);
+    expect(readdirSync(join(box.runtime, 'dist', 'lib', 'mcp')).sort()).toEqual(['server.bundle.cjs', 'server.bundle.cjs.v8-cache']);
+    // `memory ui` serves its page from the runtime copy: the bundle travels with it.
+    expect(readdirSync(join(box.runtime, 'dist', 'web')).sort()).toEqual(['main.css', 'main.js']);
     expect(stdout).toContain(`✓ runtime copied to ${box.runtime}`);
     expect(stdout).toContain('✓ slash command /mem');
     expect(stdout).toContain(`✓ launcher ${box.launcher}`);
@@ -113,7 +119,7 @@ describe('install.sh', () => {
     expect(readFileSync(box.settings, 'utf8')).toBe(first);
     expect(again).toContain(`✓ ${box.settings}: hooks already up to date`);
     expect(backups(box)).toEqual(firstBackups);
-    expect(ourEntries(box.settings, box.runtime)).toHaveLength(4);
+    expect(ourEntries(box.settings, box.runtime)).toHaveLength(5);
     expect(readdirSync(join(box.claude, 'commands'))).toEqual(['mem.md']);
     expect(readdirSync(join(box.claude, 'hooks'))).toEqual(['memory']); // no stage or old copy left behind
   });
@@ -146,7 +152,7 @@ describe('install.sh', () => {
     symlinkSync(join(dotfiles, 'settings.json'), box.settings);
     await installed(box);
     expect(lstatSync(box.settings).isSymbolicLink()).toBe(true);
-    expect(ourEntries(join(dotfiles, 'settings.json'), box.runtime)).toHaveLength(4);
+    expect(ourEntries(join(dotfiles, 'settings.json'), box.runtime)).toHaveLength(5);
   });
 
   it.each([
@@ -243,7 +249,7 @@ describe('install.sh', () => {
     const result = await runInstall(['--no-build', '--import'], { ...box.env, CLAUDE_MEMORY_DB: join(box.home, 'not-a-dir', 'memory.db') });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain("! memory import failed (exit 1); the installation itself is complete — run 'memory import' again later");
-    expect(ourEntries(box.settings, box.runtime)).toHaveLength(4);
+    expect(ourEntries(box.settings, box.runtime)).toHaveLength(5);
   });
 
   it('prints --help and exits 0', async () => {
@@ -307,11 +313,11 @@ describe('install.sh --uninstall', () => {
 });
 
 describe('the installed slash command', () => {
-  /** What Claude Code does: splice $ARGUMENTS in textually, then run each !`…` block with bash. */
+  /** What Claude Code does: splice $ARGUMENTS in textually, then run each ```! block with bash. */
   async function invoke(box: InstallBox, argumentText: string): Promise<{ code: number | null; output: string }[]> {
-    const text = readFileSync(join(box.claude, 'commands', 'mem.md'), 'utf8').replaceAll('$ARGUMENTS', argumentText);
+    const text = readFileSync(join(box.claude, 'commands', 'mem.md'), 'utf8').replaceAll('$ARGUMENTS', () => argumentText);
     const runs = [];
-    for (const match of text.matchAll(/(?<!\w|\$)!`([^`]+)`/g)) {
+    for (const match of text.matchAll(/```!\s*\n?([\s\S]*?)\n?```/g)) {
       const result = await runShell(match[1] as string, [], box.env, undefined, box.project);
       runs.push({ code: result.code, output: result.stdout });
     }
@@ -322,8 +328,8 @@ describe('the installed slash command', () => {
     const { box } = shared();
     const text = readFileSync(join(box.claude, 'commands', 'mem.md'), 'utf8');
     const helper = `${box.runtime}/dist/commands/_slash.js`;
-    expect(text).toContain(`allowed-tools: Bash(${helper}:*), Bash(true)\n`);
-    expect(text).toMatch(new RegExp(`\\n!\`${helper.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} <<'CLAUDE_MEMORY_ARGS_[0-9a-f]{12}' \\|\\| true\\n\\$ARGUMENTS\\nCLAUDE_MEMORY_ARGS_[0-9a-f]{12}\\n\`\\n`));
+    expect(text).toContain(`allowed-tools: Bash(${helper}:*)\n`);
+    expect(text).toMatch(new RegExp(`\\n\`\`\`!\\n${helper.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} <<'CLAUDE_MEMORY_ARGS_[0-9a-f]{12}'\\n\\$ARGUMENTS\\nCLAUDE_MEMORY_ARGS_[0-9a-f]{12}\\n\`\`\`\\n`));
   });
 
   it.each([
@@ -368,7 +374,7 @@ describe('install.sh and what it must not touch', () => {
     const after = readFileSync(box.settings, 'utf8');
     expect(after.startsWith('{\r\n  "seed": 12345678901234567890,\r\n  "temperature": 1.0,\r\n  "limit": 1e2,\r\n  "model": "opus",\r\n  "hooks": {\r\n')).toBe(true);
     expect(after.replace(/\r\n/g, '')).not.toContain('\n');
-    expect(ourEntries(box.settings, box.runtime)).toHaveLength(4);
+    expect(ourEntries(box.settings, box.runtime)).toHaveLength(5);
     const uninstall = await runInstall(['--uninstall'], box.env);
     expect(uninstall.code).toBe(0);
     expect(readFileSync(box.settings, 'utf8')).toBe(original);
@@ -404,7 +410,7 @@ describe('install.sh and what it must not touch', () => {
     const box = installBox();
     const results = await Promise.all([0, 1, 2].map(() => runInstall(['--no-build'], box.env)));
     for (const result of results) expect(result.code, result.stderr).toBe(0);
-    expect(ourEntries(box.settings, box.runtime)).toHaveLength(4);
+    expect(ourEntries(box.settings, box.runtime)).toHaveLength(5);
     expect(readdirSync(join(box.claude, 'hooks'))).toEqual(['memory']);
     expect(readdirSync(box.runtime).sort()).toEqual(['.install-manifest', 'dist', 'node_modules', 'package.json']);
     expect(readdirSync(box.claude).filter((name) => name.startsWith('.memory'))).toEqual([]);

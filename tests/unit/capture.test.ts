@@ -72,6 +72,7 @@ describe('Bash', () => {
   it('records a meaningful command with its description', () => {
     expect(capture('Bash', { command: 'npm test', description: 'Run the test suite' }, { stdout: 'ok', stderr: '' })).toEqual({
       type: 'command', toolName: 'Bash', filePath: null, content: 'npm test  # Run the test suite', tags: 'bash,npm,test', importance: 1, exitCode: null,
+      commandKey: { key: 'npm test', isTest: true },
     });
   });
   it('skips read-only noise', () => {
@@ -88,7 +89,7 @@ describe('Bash', () => {
     expect(captureFailure('Bash', { command: 'npm test' }, error)).toEqual({
       type: 'error', toolName: 'Bash', filePath: null,
       content: "Bash error (exit 1): npm test\nError: ENOENT: no such file or directory, open '/tmp/missing.txt'",
-      tags: 'bash,npm,test,error,exit-1', importance: 3, exitCode: 1,
+      tags: 'bash,npm,test,error,exit-1', importance: 3, exitCode: 1, commandKey: { key: 'npm test', isTest: true },
     });
   });
   it('stores coloured test output without its terminal escape sequences', () => {

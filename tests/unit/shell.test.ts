@@ -52,7 +52,10 @@ describe('command classification', () => {
 describe('top command keys', () => {
   it.each([
     ['git commit -m "x" && npm test  # commit it', 'git commit'],
-    ['cd src && npm run build', 'npm run'],
+    ['cd src && npm run build', 'npm run build'],
+    ['pnpm run test:unit -- --watch', 'pnpm run test:unit'],
+    ['npm test', 'npm test'],
+    ['npm run', 'npm run'],
     ['FOO=1 sudo docker compose up -d', 'docker compose'],
     ['/usr/local/bin/node script.js', 'node'],
     ['pytest -x tests/', 'pytest'],

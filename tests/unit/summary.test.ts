@@ -21,7 +21,7 @@ describe('session summary', () => {
     ];
     const summary = summarizeSession('s-1', rows, new Date(at(200)));
     expect(summary?.summary).toBe([
-      'Edited 3 files: config.ts, handler.ts, schema.ts',
+      'Edited 3 files: src/config.ts, src/handler.ts, src/schema.ts',
       'Commands: npm test; git commit -m "feat: memory"',
       'Errors (1): ENOENT /tmp/missing.txt',
       '[8 memories, 120s, tools: Edit/Write/Bash]',
@@ -37,6 +37,34 @@ describe('session summary', () => {
     const rows = Array.from({ length: 11 }, (_, i) => row(i, { type: 'file_edit', toolName: 'Edit', filePath: `/w/app/f${i}.ts` }));
     expect(summarizeSession('s', rows, new Date())?.summary.split('\n')[0]).toBe(
       'Edited 11 files: f0.ts, f1.ts, f2.ts, f3.ts, f4.ts, f5.ts, f6.ts, f7.ts (+3 more)',
+    );
+  });
+
+  it('leads with what was asked, ends where it stopped, and marks errors fixed since', () => {
+    const rows: SessionRow[] = [
+      row(0, { type: 'error', content: 'Bash error (exit 1): npm test\n> app@1.0.0 test\nAssertionError: expected 1 to be 2', resolvedAt: at(30) }),
+      row(30, { content: 'npm test' }),
+    ];
+    const prompts = [
+      { text: 'Make the adder pass its test', createdAt: at(-5), project: 'app', projectPath: '/w/app' },
+      { text: 'now commit', createdAt: at(40), project: 'app', projectPath: '/w/app' },
+    ];
+    expect(summarizeSession('s', rows, new Date(at(60)), { prompts, outcome: 'Committed.\nThe test passes now.' })).toMatchObject({
+      summary: [
+        'Asked: "Make the adder pass its test" (+1 more request)',
+        'Commands: npm test',
+        'Errors (1, fixed since): AssertionError: expected 1 to be 2',
+        'Stopped at: "Committed. The test passes now."',
+        '[2 memories, 45s, tools: Bash]',
+      ].join('\n'),
+      request: 'Make the adder pass its test', outcome: 'Committed. The test passes now.', startedAt: at(-5), endedAt: at(40),
+    });
+  });
+
+  it('summarises a session of questions only', () => {
+    const prompts = [{ text: 'what does cart.js do?', createdAt: at(0), project: 'app', projectPath: '/w/app' }];
+    expect(summarizeSession('s', [], new Date(at(9)), { prompts, outcome: 'It totals the cart.' })?.summary).toBe(
+      'Asked: "what does cart.js do?"\nStopped at: "It totals the cart."\n[0 memories, 0s, tools: ]',
     );
   });
 

@@ -42,7 +42,7 @@ function rebuild(name: string, input: Record<string, unknown>, result: Record<st
       if (entry.kind === 'tool-use') pairer.use(entry, META);
       else if (entry.kind === 'pre-tool-hook') pairer.preToolHook(entry.toolUseId);
       else if (entry.kind === 'hook-block') pairer.hookBlock(entry.toolUseId);
-      else call = pairer.take(entry, META);
+      else if (entry.kind === 'tool-result') call = pairer.take(entry, META);
     }
     return call;
   };
@@ -69,12 +69,19 @@ describe('reading transcript lines', () => {
     ['queue-operation', { type: 'queue-operation', operation: 'enqueue', timestamp: META.timestamp, sessionId: SESSION }],
     ['system hook notice', envelope('system', { content: 'Running PostToolUse:Edit...', level: 'info', toolUseID: 'toolu_1' })],
     ['a type from the future', { type: 'hologram', sessionId: SESSION }],
-    ['a user prompt typed as a string', envelope('user', { message: { role: 'user', content: 'fix the cart' } })],
     ['an assistant line without a message', envelope('assistant', {})],
   ])('reads a %s line and takes nothing from it', (_name, line) => {
     const parsed = parseLine(JSON.stringify(line));
     expect(parsed.ok).toBe(true);
     expect(entries(line)).toEqual([]);
+  });
+
+  it('reads what the user typed and what the assistant answered, but not injected or subagent text', () => {
+    expect(entries(envelope('user', { message: { role: 'user', content: 'fix the cart' } }))).toEqual([{ kind: 'prompt', text: 'fix the cart' }]);
+    expect(entries(envelope('user', { isMeta: true, message: { role: 'user', content: 'Caveat: injected' } }))).toEqual([]);
+    expect(entries(envelope('assistant', { message: { role: 'assistant', content: [{ type: 'text', text: 'I will fix the import next.' }] } })))
+      .toEqual([{ kind: 'answer', text: 'I will fix the import next.' }]);
+    expect(entries(envelope('assistant', { isSidechain: true, message: { role: 'assistant', content: [{ type: 'text', text: 'subagent' }] } }))).toEqual([]);
   });
 
   it('takes the session, cwd, time and agent from the envelope, whatever the key order', () => {

@@ -17,7 +17,7 @@ const uninstallHooks = (settings: unknown, runtime: string): Parsed => parsed(un
 const theirs = (command: string, matcher = 'Bash') => ({ matcher, hooks: [{ type: 'command', command }] });
 
 describe('installHooks', () => {
-  it('registers the four hooks in the documented shape on empty settings', () => {
+  it('registers the five hooks in the documented shape on empty settings', () => {
     const result = installHooks({}, RUNTIME);
     expect(result.settings).toMatchInlineSnapshot(`
       {
@@ -71,17 +71,28 @@ describe('installHooks', () => {
               ],
             },
           ],
+          "UserPromptSubmit": [
+            {
+              "hooks": [
+                {
+                  "command": "node "/home/dev/.claude/hooks/memory/dist/hooks/user-prompt-submit.js"",
+                  "timeout": 5,
+                  "type": "command",
+                },
+              ],
+            },
+          ],
         },
       }
     `);
-    expect(result.changes.map((change) => `${change.event} ${change.action}`)).toEqual(['SessionStart added', 'PostToolUse added', 'PostToolUseFailure added', 'Stop added']);
+    expect(result.changes.map((change) => `${change.event} ${change.action}`)).toEqual(['SessionStart added', 'PostToolUse added', 'PostToolUseFailure added', 'Stop added', 'UserPromptSubmit added']);
   });
 
   it('keeps every other key, event and handler, in order', () => {
     const settings = { model: 'opus', hooks: { PreToolUse: [theirs('guard.sh')], Stop: [theirs('notify.sh', '')] }, statusLine: { type: 'command' } };
     const result = installHooks(settings, RUNTIME).settings as { hooks: Record<string, unknown[]> };
     expect(Object.keys(result)).toEqual(['model', 'hooks', 'statusLine']);
-    expect(Object.keys(result.hooks)).toEqual(['PreToolUse', 'Stop', 'SessionStart', 'PostToolUse', 'PostToolUseFailure']);
+    expect(Object.keys(result.hooks)).toEqual(['PreToolUse', 'Stop', 'SessionStart', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit']);
     expect(result.hooks['PreToolUse']).toEqual([theirs('guard.sh')]);
     expect(result.hooks['Stop']?.[0]).toEqual(theirs('notify.sh', ''));
     expect(result.hooks['Stop']).toHaveLength(2);

@@ -1,6 +1,6 @@
 // The slash command's argument handling and rendering (lib/install/slash.ts).
 import { describe, expect, it } from 'vitest';
-import { renderSlashCommand, searchArgv, splitArguments } from '../../../lib/install/slash.js';
+import { renderSlashCommand, restoreArgumentText, searchArgv, splitArguments } from '../../../lib/install/slash.js';
 
 describe('slash command arguments', () => {
   it.each([
@@ -17,6 +17,15 @@ describe('slash command arguments', () => {
     expect(splitArguments(text)).toEqual(words);
   });
 
+  it.each([
+    ['x $ARGUMENTS y', 'x $& y'], // 2.1.39 replaced `$&` with the placeholder it matched
+    ['\\! `touch x`', '!`touch x`'], // 2.1.330 escaped a `!` that could start a shell line
+    ['a ` !b', 'a `!b'],
+    ['plain words', 'plain words'],
+  ])('restores %j, as the client changed it, to %j', (received, typed) => {
+    expect(restoreArgumentText(received)).toBe(typed);
+  });
+
   it('searches recent activity when no words are given', () => {
     expect(searchArgv([])).toEqual(['search', '--recent']);
     expect(searchArgv([''])).toEqual(['search', '--recent']);
@@ -24,9 +33,9 @@ describe('slash command arguments', () => {
   });
 
   it('renders the template with the helper path and delimiter', () => {
-    const template = 'allowed-tools: Bash({{HELPER}}:*)\n!`{{HELPER}} <<\'{{END}}\' || true\n$ARGUMENTS\n{{END}}\n`\n';
+    const template = 'allowed-tools: Bash({{HELPER}}:*)\n```!\n{{HELPER}} <<\'{{END}}\'\n$ARGUMENTS\n{{END}}\n```\n';
     expect(renderSlashCommand(template, { helper: '/h/.claude/hooks/memory/dist/commands/_slash.js', delimiter: 'END_1' })).toBe(
-      "allowed-tools: Bash(/h/.claude/hooks/memory/dist/commands/_slash.js:*)\n!`/h/.claude/hooks/memory/dist/commands/_slash.js <<'END_1' || true\n$ARGUMENTS\nEND_1\n`\n",
+      "allowed-tools: Bash(/h/.claude/hooks/memory/dist/commands/_slash.js:*)\n```!\n/h/.claude/hooks/memory/dist/commands/_slash.js <<'END_1'\n$ARGUMENTS\nEND_1\n```\n",
     );
     expect(renderSlashCommand('{{HELPER}}', { helper: "/Users/Jane O'Neil/x.js", delimiter: 'E' })).toBe("'/Users/Jane O'\\''Neil/x.js'");
     expect(() => renderSlashCommand('', { helper: '/x', delimiter: "E'; rm" })).toThrow('unusable heredoc delimiter');

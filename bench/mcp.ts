@@ -1,0 +1,99 @@
+// The MCP server's benchmarks: spawn → `initialize` answer against the CommonJS floor (interleaved,
+// same environment), and the `search` tool in-process (query, ranking, rendering, reply budget).
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { NO_FILTERS, searchMemories } from '../lib/db/search.js';
+import { MemoryReader } from '../lib/mcp/store.js';
+import { REPLY_TOKENS } from '../lib/mcp/reply.js';
+import { searchInput } from '../lib/mcp/schemas.js';
+import { searchTool } from '../lib/mcp/tools.js';
+import { projectAt } from '../lib/project.js';
+import { planSearch } from '../lib/search/plan.js';
+import { ms, ratio, stats, timeCalls, type Stats } from './measure.js';
+
+const INITIALIZE = `${JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } })}\n`;
+
+/** Milliseconds from spawn to the first complete line on stdout (the initialize answer); the process is then killed. */
+function firstAnswer(args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn(process.execPath, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      if (!out.includes('\n')) return;
+      const elapsed = performance.now() - start;
+      child.kill();
+      if (!out.includes('"serverInfo"') || err !== '') reject(new Error(`memory mcp answered ${out.slice(0, 200)} ${err.slice(0, 200)}`));
+      else resolve(elapsed);
+    });
+    child.on('error', reject);
+    child.stdin.end(INITIALIZE);
+  });
+}
+
+export interface StartupResult {
+  readonly node: Stats;
+  readonly floor: Stats;
+  readonly mcp: Stats;
+}
+
+/** `node -e 0`, the CommonJS floor and `memory mcp` → initialize, one of each per round. */
+export async function mcpStartup(dist: string, env: NodeJS.ProcessEnv, rounds: number): Promise<StartupResult> {
+  const samples = { node: [] as number[], floor: [] as number[], mcp: [] as number[] };
+  const floor = join(dist, 'bench', 'floor-commonjs.cjs');
+  const cli = join(dist, 'commands', 'cli.js');
+  for (let round = 0; round < rounds + 2; round++) {
+    let start = performance.now();
+    spawnSync(process.execPath, ['-e', '0'], { env });
+    const node = performance.now() - start;
+    start = performance.now();
+    const result = spawnSync(process.execPath, [floor], { env, input: `floor ${round}`, encoding: 'utf8' });
+    const floorTime = performance.now() - start;
+    if (result.status !== 0) throw new Error(`the CommonJS floor failed: ${result.stderr}`);
+    const mcp = await firstAnswer([cli, 'mcp'], env);
+    if (round < 2) continue; // warm-up
+    samples.node.push(node);
+    samples.floor.push(floorTime);
+    samples.mcp.push(mcp);
+  }
+  return { node: stats(samples.node), floor: stats(samples.floor), mcp: stats(samples.mcp) };
+}
+
+export function renderStartup(result: StartupResult): string[] {
+  const row = (name: string, timing: Stats) => `| ${name} | ${ms(timing.median)} | ${ms(timing.p95)} | ${ratio(timing.median, result.node.median)} | ${ratio(timing.median, result.floor.median)} |`;
+  return [
+    '| process | median | p95 | × node -e 0 | × CommonJS floor |',
+    '|---|---:|---:|---:|---:|',
+    row('node -e 0', result.node),
+    row('CommonJS floor (readFileSync(0) + require better-sqlite3 + WAL + 1 insert)', result.floor),
+    row('`memory mcp`: spawn → initialize answer', result.mcp),
+  ];
+}
+
+/**
+ * The `search` tool as the server runs it, at `limit` 10 over every project: p50/p95 per query, beside
+ * the search engine alone on the same connection (the page of 11 rows the tool asks for), so the
+ * tool's own cost (snippets, sanitising, reply budget) reads apart from machine load.
+ */
+export function mcpSearch(dbPath: string, queries: ReadonlyArray<readonly [string, string]>, now: Date): Array<{ query: string; tier: string; timing: Stats; engine: Stats }> {
+  const reader = new MemoryReader(dbPath);
+  try {
+    const context = { reader, here: projectAt('/home/dev/work/api-server'), now: () => now, budgetTokens: REPLY_TOKENS };
+    return queries.map(([, query]) => {
+      const args = searchInput.parse({ query, project: '*' });
+      const plan = planSearch(query);
+      let tier = '';
+      const timing = timeCalls(50, () => {
+        tier = String(searchTool(args, context).structured['tier']);
+      });
+      const engine = timeCalls(50, () => reader.read((db) => plan && searchMemories(db, plan, NO_FILTERS, { limit: 11, now })));
+      return { query, tier, timing, engine };
+    });
+  } finally {
+    reader.close();
+  }
+}

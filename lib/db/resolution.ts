@@ -1,0 +1,17 @@
+// Marks a project's open errors resolved when the same command (or, for tests, the same or a
+// broader target) later ran cleanly. Runs inside the insert's transaction.
+import type { CommandKey } from '../memory.js';
+import { prepared, type Db } from './open.js';
+
+// The test-target rule of command-key.ts's resolves(), in SQL: the passing run's key, then a
+// separator (` `, `:` as in pytest's `file::test`, `/` for a folder).
+const RESOLVE_SQL = `
+  UPDATE memories SET resolved_by = @byId, resolved_at = @at
+  WHERE type = 'error' AND resolved_by IS NULL AND project_path = @projectPath AND created_at <= @at
+    AND (command_key = @key OR (@isTest = 1 AND substr(command_key, 1, length(@key)) = @key
+                                AND substr(command_key, length(@key) + 1, 1) IN (' ', ':', '/')))`;
+
+/** Returns how many errors the run `byId` resolved. */
+export function resolveErrors(db: Db, projectPath: string, key: CommandKey, byId: number, at: string): number {
+  return prepared(db, RESOLVE_SQL).run({ byId, at, projectPath, key: key.key, isTest: key.isTest ? 1 : 0 }).changes;
+}

@@ -1,0 +1,32 @@
+// The files SQLite keeps beside a database (-wal, -shm), and the refusal to open a database whose
+// sidecar is a symlink: SQLite opens them with O_CREAT and follows links, so it would write into
+// whatever file the link points at.
+import { lstatSync, realpathSync } from 'node:fs';
+
+/** A path we will not write through: a symlink, another user's file, or a folder others can write. */
+export class UnsafePathError extends Error {
+  override readonly name = 'UnsafePathError';
+  readonly code = 'UNSAFE_PATH';
+  constructor(readonly path: string, reason: string) {
+    super(`${path} ${reason}`);
+  }
+}
+
+const SIDECARS = ['-wal', '-shm'] as const;
+
+/** The -wal and -shm paths SQLite uses for `dbPath` (beside the real file when `dbPath` is a link). */
+export function sidecarPaths(dbPath: string): string[] {
+  let real = dbPath;
+  try {
+    real = realpathSync(dbPath);
+  } catch {
+    // Not there yet: SQLite will create the sidecars beside the path itself.
+  }
+  return SIDECARS.map((suffix) => `${real}${suffix}`);
+}
+
+export function assertNoSymlinkedSidecar(dbPath: string): void {
+  for (const path of sidecarPaths(dbPath)) {
+    if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) throw new UnsafePathError(path, 'is a symbolic link');
+  }
+}

@@ -1,0 +1,228 @@
+// `memory doctor`'s database checks: the real cause of a database that cannot be written or read
+// (disk full, permissions, a planted symlink, a lock, a newer schema, the driver, damage) and the
+// fix for that cause. Read-only throughout, and never advises moving aside a file that opens.
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, existsSync, lstatSync, readFileSync, readlinkSync, statSync, type Stats } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { repairNote } from './damage.js';
+import { ftsRebuildSql, probeDb, WAL_SQL, type DbFacts } from './db/probe.js';
+import { DISK_FULL_BYTES, FAULT_WORDS, faultOf, freeBytes, type Fault } from './faults.js';
+import { cleanupMarkerPath, repairNotePath, type Env } from './paths.js';
+import { sidecarPaths } from './db/sidecars.js';
+import { listPending } from './spool.js';
+
+export interface DbCheck {
+  readonly status: 'ok' | 'warn' | 'fail';
+  readonly message: string;
+  readonly fix?: string;
+}
+
+export const REPAIR_FIX = 'memory doctor --repair (copies every readable memory into a new file and keeps this one as memory.db.damaged-<date>)';
+
+export interface DatabaseCheckOptions {
+  readonly reinstall: string;
+  readonly nodeVersion: string;
+}
+
+export function checkDatabase(dbPath: string, env: Env, options: DatabaseCheckOptions): DbCheck[] {
+  const checks: DbCheck[] = [];
+  const dir = dirname(dbPath);
+  const diskFull = checkDisk(existingAncestor(dir), checks);
+  checks.push(...checkPlantedFiles(dbPath));
+  if (!existsSync(dbPath)) {
+    const blocked = unwritableFolder(existingAncestor(dir));
+    checks.push(blocked
+      ? { status: 'fail', message: `no database yet at ${dbPath}, and ${blocked.path} ${blocked.why}: it cannot be created, so nothing is stored`, fix: `chmod u+w "${blocked.path}"` }
+      : { status: 'warn', message: `no database yet at ${dbPath}`, fix: 'it is created by the first captured Edit, Write, Bash or NotebookEdit; `memory import` can backfill past sessions' });
+    checks.push(...checkSpool(dbPath, env));
+    return checks;
+  }
+  const probe = probeDb(dbPath);
+  // After the probe: opening a read-only file is what creates its read-only -wal and -shm.
+  const unwritable = checkWritable(dbPath, checks);
+  if (probe.opened) {
+    checks.push(...checkFacts(dbPath, probe.facts, diskFull || unwritable, options.reinstall));
+  } else if (!unwritable || faultOf(probe.error) !== 'not-writable') {
+    checks.push(diagnoseOpenError(dbPath, probe.error, options));
+  }
+  checks.push(...checkPrivacy(dbPath));
+  checks.push(...checkSpool(dbPath, env));
+  return checks;
+}
+
+function checkDisk(dir: string, checks: DbCheck[]): boolean {
+  const free = freeBytes(dir);
+  if (free === null || free >= DISK_FULL_BYTES) return false;
+  checks.push({ status: 'fail', message: `the disk holding ${dir} is full (${Math.floor(free / 1024)} KB free): new memories cannot be written and are kept for later`, fix: `free some space on that disk; nothing needs doing to the database, and the kept events are stored by the next tool call` });
+  return true;
+}
+
+/** -wal, -shm and our own files beside the database: never a symlink, never someone else's. */
+function checkPlantedFiles(dbPath: string): DbCheck[] {
+  const checks: DbCheck[] = [];
+  const uid = process.geteuid?.();
+  for (const path of [...sidecarPaths(dbPath), cleanupMarkerPath(dbPath), repairNotePath(dbPath), `${dbPath}.spool`]) {
+    const stat = lstatSync(path, { throwIfNoEntry: false });
+    if (!stat) continue;
+    if (stat.isSymbolicLink()) {
+      checks.push({ status: 'fail', message: `${path} is a symbolic link (to ${safeReadlink(path)}): the hooks refuse to write through it, so nothing is stored`, fix: `rm "${path}" (removes the link only; it is recreated as a plain file)` });
+    } else if (uid !== undefined && stat.uid !== uid) {
+      checks.push({ status: 'fail', message: `${path} belongs to another user (uid ${stat.uid}): the hooks cannot write it`, fix: `sudo chown "$(id -un)" "${path}"` });
+    }
+  }
+  return checks;
+}
+
+function safeReadlink(path: string): string {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return '?';
+  }
+}
+
+/** Owner-writable file, -wal, -shm and folder; returns true when any is not. */
+function checkWritable(dbPath: string, checks: DbCheck[]): boolean {
+  let failed = false;
+  // A read-only file opened by SQLite leaves -wal and -shm with its mode: they need the chmod too.
+  const readOnly = [dbPath, ...sidecarPaths(dbPath)].filter((path) => {
+    const stat = lstatSync(path, { throwIfNoEntry: false });
+    return stat?.isFile() && !ownerCanWrite(path, stat);
+  });
+  if (readOnly.length > 0) {
+    checks.push({ status: 'fail', message: `${readOnly.join(', ')} ${readOnly.length === 1 ? 'is' : 'are'} read-only: new memories cannot be stored and are kept for later`, fix: `chmod u+w ${readOnly.map((path) => `"${path}"`).join(' ')}` });
+    failed = true;
+  }
+  const blocked = unwritableFolder(dirname(dbPath));
+  if (blocked) {
+    checks.push({ status: 'fail', message: `${blocked.path} ${blocked.why}: SQLite cannot create the database's -wal and -shm files there, so nothing is stored`, fix: `chmod u+w "${blocked.path}"` });
+    failed = true;
+  }
+  return failed;
+}
+
+function unwritableFolder(dir: string): { path: string; why: string } | null {
+  const stat = statSync(dir, { throwIfNoEntry: false });
+  if (!stat) return null;
+  return ownerCanWrite(dir, stat) ? null : { path: dir, why: 'is not writable' };
+}
+
+/** The owner's write bit, and for a non-root user what the kernel says (root writes regardless). */
+function ownerCanWrite(path: string, stat: Stats): boolean {
+  if ((stat.mode & 0o200) === 0) return false;
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function existingAncestor(dir: string): string {
+  let current = dir;
+  while (!existsSync(current) && dirname(current) !== current) current = dirname(current);
+  return current;
+}
+
+function checkFacts(dbPath: string, facts: DbFacts, writeBlocked: boolean, reinstall: string): DbCheck[] {
+  const checks: DbCheck[] = [];
+  if (facts.schemaVersion > facts.expectedSchemaVersion) {
+    checks.push({ status: 'fail', message: `schema v${facts.schemaVersion} is newer than this install (v${facts.expectedSchemaVersion}): it was written by a newer claude-memory-hooks`, fix: `update the checkout (git pull), then ${reinstall}` });
+    return checks;
+  }
+  const intact = facts.integrity.length === 1 && facts.integrity[0] === 'ok';
+  const note = repairNote(dbPath);
+  if (!intact) {
+    checks.push({ status: 'fail', message: `${dbPath} is damaged: ${facts.integrity.slice(0, 3).join('; ')}`, fix: REPAIR_FIX });
+  } else {
+    checks.push({ status: 'ok', message: `${dbPath}: integrity_check ok${writeBlocked ? ' (the memories in it are intact)' : ''}` });
+    if (note !== null) checks.push({ status: 'warn', message: `an earlier check found ${dbPath} damaged (${note}); capture keeps new events aside until it is cleared`, fix: 'memory doctor --repair (it checks again, and clears the note when the file is sound)' });
+  }
+  checks.push(facts.journalMode.toLowerCase() === 'wal'
+    ? { status: 'ok', message: 'journal mode WAL' }
+    : { status: 'fail', message: `journal mode is ${facts.journalMode}, not WAL: concurrent hooks will block each other`, fix: `sqlite3 "${dbPath}" '${WAL_SQL}' (the next hook run also switches it back)` });
+  checks.push(facts.schemaVersion === facts.expectedSchemaVersion
+    ? { status: 'ok', message: `schema v${facts.schemaVersion}` }
+    : { status: 'warn', message: `schema v${facts.schemaVersion}, this version uses v${facts.expectedSchemaVersion}`, fix: 'the next captured tool call migrates it' });
+  if (!intact) return checks;
+  for (const index of facts.indexes) {
+    checks.push(index.problem === null
+      ? { status: 'ok', message: `${index.table} index ok (${index.rows} rows)` }
+      : { status: 'fail', message: `${index.table} ${index.problem}`, fix: `rebuild the index: sqlite3 "${dbPath}" "${ftsRebuildSql(index.table)}"` });
+  }
+  return checks;
+}
+
+function diagnoseOpenError(dbPath: string, error: unknown, options: DatabaseCheckOptions): DbCheck {
+  const fault: Fault = faultOf(error, dbPath);
+  const detail = error instanceof Error ? error.message : String(error);
+  switch (fault) {
+    case 'locked': {
+      const holders = lockHolders(dbPath);
+      return { status: 'fail', message: `${dbPath} is locked by another process${holders ? ` (${holders})` : ''}: hooks keep new events for later and store them once it lets go`, fix: `wait for it to finish, or end it${holders ? '' : ' (find it with: fuser -v "' + dbPath + '")'}; then run memory doctor again` };
+    }
+    case 'damaged':
+      return { status: 'fail', message: `${dbPath} is damaged: ${detail}`, fix: REPAIR_FIX };
+    case 'addon':
+      return { status: 'fail', message: `the SQLite driver (better-sqlite3) was built for another Node than ${options.nodeVersion}: ${detail.split('\n')[0]}`, fix: `${options.reinstall} (it rebuilds better-sqlite3 for this Node)` };
+    case 'disk-full':
+      return { status: 'fail', message: `${dbPath} cannot be opened because the disk is full; the memories in it are not lost`, fix: 'free some space on that disk' };
+    case 'not-writable':
+      return { status: 'fail', message: `${dbPath} cannot be opened: ${detail}`, fix: `check that you own it and its folder can be written: chmod u+w "${dirname(dbPath)}" "${dbPath}"` };
+    default:
+      return { status: 'fail', message: `${dbPath} cannot be opened: ${FAULT_WORDS[fault]} (${detail})`, fix: 'run memory doctor --json and include its output when you report this; do not delete the file' };
+  }
+}
+
+/** "pid 1234 (sqlite3)" for each process that has the file open, from fuser or lsof when installed. */
+function lockHolders(dbPath: string): string {
+  const pids = new Set<number>();
+  for (const [tool, args] of [['fuser', [dbPath, `${dbPath}-wal`]], ['lsof', ['-t', dbPath]]] as const) {
+    const result = spawnSync(tool, args, { encoding: 'utf8', timeout: 5000 });
+    if (result.error) continue;
+    for (const match of `${result.stdout ?? ''}`.matchAll(/\d+/g)) {
+      const pid = Number(match[0]);
+      if (pid !== process.pid) pids.add(pid);
+    }
+    if (pids.size > 0) break;
+  }
+  return [...pids].slice(0, 5).map((pid) => `pid ${pid}${commandName(pid)}`).join(', ');
+}
+
+function commandName(pid: number): string {
+  try {
+    return ` ${readFileSync(join('/proc', String(pid), 'comm'), 'utf8').trim()}`;
+  } catch {
+    return '';
+  }
+}
+
+function checkPrivacy(dbPath: string): DbCheck[] {
+  const checks: DbCheck[] = [];
+  const loose = ['', '-wal', '-shm']
+    .map((suffix) => `${dbPath}${suffix}`)
+    .filter((path) => {
+      const stat = lstatSync(path, { throwIfNoEntry: false });
+      return stat?.isFile() && (stat.mode & 0o077) !== 0;
+    });
+  checks.push(loose.length === 0
+    ? { status: 'ok', message: 'database file is private (0600)' }
+    : { status: 'fail', message: `readable by other users: ${loose.map((path) => `${path} (${modeOf(path)})`).join(', ')}`, fix: `chmod 600 ${loose.map((path) => `"${path}"`).join(' ')}` });
+  const dir = dirname(dbPath);
+  const dirMode = statSync(dir).mode;
+  checks.push((dirMode & 0o022) === 0
+    ? { status: 'ok', message: `${dir} is not group/world-writable (${modeOf(dir)})` }
+    : { status: 'fail', message: `${dir} is writable by other users (${modeOf(dir)}): they could replace the database`, fix: `chmod go-w "${dir}"` });
+  return checks;
+}
+
+function modeOf(path: string): string {
+  return (statSync(path).mode & 0o777).toString(8).padStart(4, '0');
+}
+
+function checkSpool(dbPath: string, env: Env): DbCheck[] {
+  const pending = listPending(dbPath, env);
+  if (pending.length === 0) return [];
+  const where = [...new Set(pending.map((event) => dirname(event.path)))].join(', ');
+  return [{ status: 'warn', message: `${pending.length} event${pending.length === 1 ? '' : 's'} kept for later in ${where}, not yet in the database`, fix: 'nothing to do once the problem above is fixed: the next tool call, Stop or memory search stores them' }];
+}

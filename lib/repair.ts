@@ -1,0 +1,77 @@
+// `memory doctor --repair`: rebuilds a damaged database from what can still be read, beside it,
+// keeps the damaged file as `<db>.damaged-<date>`, swaps the new one in by rename, and stores the
+// events that waited in the spool. A database that passes its integrity check is left alone.
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import type { Config } from './config.js';
+import { clearDamageNote, noteDamage } from './damage.js';
+import { MemoryStore } from './db/memories.js';
+import { withDb } from './db/open.js';
+import { probeDb } from './db/probe.js';
+import { copyReadableRows } from './db/recover.js';
+import { MemoryError } from './errors.js';
+import { FAULT_WORDS, faultOf } from './faults.js';
+import { describeError } from './unknown.js';
+import type { Env } from './paths.js';
+import { drainPending } from './store-or-defer.js';
+
+export type RepairReport =
+  | { readonly outcome: 'healthy'; readonly stored: number }
+  | {
+      readonly outcome: 'recovered';
+      readonly memories: number;
+      readonly estimatedMemories: number;
+      readonly summaries: number;
+      readonly damagedCopy: string;
+      readonly stored: number;
+    };
+
+export function repairDatabase(config: Config, env: Env): RepairReport {
+  const dbPath = config.dbPath;
+  if (!existsSync(dbPath)) throw new MemoryError(`no database at ${dbPath}: nothing to repair`);
+  const probe = probeDb(dbPath, 5000);
+  if (probe.opened && probe.facts.integrity.length === 1 && probe.facts.integrity[0] === 'ok') {
+    clearDamageNote(dbPath);
+    return { outcome: 'healthy', stored: storeSpooled(config, env) };
+  }
+  if (!probe.opened && faultOf(probe.error) !== 'damaged') {
+    throw new MemoryError(`cannot repair ${dbPath}: ${FAULT_WORDS[faultOf(probe.error)]} (${describeError(probe.error)}); run memory doctor to see why`);
+  }
+  // Capture keeps new events aside while the note exists, so nothing is written into either file meanwhile.
+  noteDamage(dbPath, probe.opened ? `integrity_check: ${probe.facts.integrity.slice(0, 3).join('; ')}` : describeError(probe.error));
+  const target = `${dbPath}.recovering-${process.pid}`;
+  removeDatabaseFiles(target);
+  let copy;
+  try {
+    copy = copyReadableRows(dbPath, target);
+  } catch (error) {
+    removeDatabaseFiles(target);
+    throw error;
+  }
+  const damagedCopy = freeName(`${dbPath}.damaged-${config.now().toISOString().slice(0, 10)}`);
+  renameSync(dbPath, damagedCopy);
+  // The damaged file's WAL belongs to it: left at the old name it would be replayed into the new file.
+  for (const suffix of ['-wal', '-shm']) {
+    if (existsSync(`${dbPath}${suffix}`)) renameSync(`${dbPath}${suffix}`, `${damagedCopy}${suffix}`);
+  }
+  renameSync(target, dbPath);
+  clearDamageNote(dbPath);
+  return { outcome: 'recovered', ...copy, damagedCopy, stored: storeSpooled(config, env) };
+}
+
+function storeSpooled(config: Config, env: Env): number {
+  try {
+    return withDb(config.dbPath, { create: false }, (db) => drainPending(new MemoryStore(db), config, env)?.stored ?? 0) ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
+function removeDatabaseFiles(path: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${path}${suffix}`, { force: true });
+}
+
+/** `path`, or `path-2`, `path-3`… when an earlier repair the same day kept a file there. */
+function freeName(path: string): string {
+  if (!existsSync(path)) return path;
+  for (let n = 2; ; n++) if (!existsSync(`${path}-${n}`)) return `${path}-${n}`;
+}

@@ -1,0 +1,36 @@
+// Dates, durations and counts as the page shows them, in the browser's (the machine's) time zone.
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** YYYY-MM-DD in local time: the same day keys `memory search --stats` uses. */
+export function localDay(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export function dayHeading(iso: string): string {
+  return new Date(iso).toLocaleDateString('en', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+export function clock(iso: string): string {
+  const date = new Date(iso);
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export function dateTime(iso: string): string {
+  return `${localDay(new Date(iso))} ${clock(iso)}`;
+}
+
+export function duration(seconds: number): string {
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes}m`;
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
+
+export function plural(count: number, word: string, many = `${word}s`): string {
+  return `${count.toLocaleString('en')} ${count === 1 ? word : many}`;
+}
+
+export function percent(rate: number): string {
+  return `${(rate * 100).toFixed(1)}%`;
+}
