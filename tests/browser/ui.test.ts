@@ -113,7 +113,7 @@ describe('memory ui in Chromium', { timeout: HANG_LIMIT }, () => {
     const body = page.locator('.session[data-session-id="sess-auth"] .session-body[data-loaded]');
     await body.waitFor();
     expect(new URL(page.url()).searchParams.get('session')).toBe('sess-auth');
-    expect(await body.locator('.summary-text').textContent()).toMatch(/^Edited 1 file: auth\.ts\n/);
+    expect(await body.locator('.summary-text').textContent()).toMatch(/^Edited 1 file: src\/auth\.ts\n/);
     expect(await body.locator('.memory').evaluateAll((items) => items.map((item) => item.className))).toEqual([
       'memory type-file_edit', 'memory type-command', 'memory type-error', 'memory type-file_edit', 'memory type-command',
     ]);

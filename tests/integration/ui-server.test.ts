@@ -145,7 +145,7 @@ describe('memory ui: the API', () => {
 
   it('returns a session in order with its summary', async () => {
     const session = await api<{ summary: { text: string } | null; memories: Array<{ type: string; content: string; file: string | null }> }>('/api/session?id=sess-auth');
-    expect(session.summary?.text.split('\n')[0]).toBe('Edited 1 file: auth.ts');
+    expect(session.summary?.text.split('\n')[0]).toBe('Edited 1 file: src/auth.ts');
     expect(session.memories.map((m) => m.type)).toEqual(['file_edit', 'command', 'error', 'file_edit', 'command']);
     expect(session.memories[0]?.file).toBe('src/auth.ts');
   });
