@@ -53,9 +53,11 @@ node_version=$(node -p 'process.versions.node')
 [ "${node_version%%.*}" -ge 20 ] ||
   die "Node.js 20 or newer is required (found v$node_version). Install a newer Node, then run ./install.sh again."
 
-# An installer built from lib/install/ (not the older action-style _install.js) with its packages.
+# An installer built from lib/install/ (not the older action-style _install.js): a built checkout's
+# with its packages, or an installed runtime's bundle (self-contained; the addon marks a bundled runtime).
 usable_installer() {
-  [ -f "$1/dist/lib/install/uninstall.js" ] && [ -f "$1/dist/commands/_install.js" ] && [ -f "$1/node_modules/jsonc-parser/package.json" ]
+  [ -f "$1/dist/commands/_install.js" ] || return 1
+  { [ -f "$1/dist/lib/install/uninstall.js" ] && [ -f "$1/node_modules/jsonc-parser/package.json" ]; } || [ -f "$1/dist/better_sqlite3.node" ]
 }
 
 if [ "$uninstall" = 1 ]; then
@@ -102,7 +104,7 @@ if [ "$build" = 1 ]; then
   fi
   run_step "npm run build" npm run build
 else
-  usable_installer "$SRC" && [ -d "$SRC/node_modules/better-sqlite3" ] ||
+  usable_installer "$SRC" && [ -f "$SRC/dist/runtime/dist/better_sqlite3.node" ] ||
     die "--no-build needs a checkout that was already built (node_modules and dist/); run without --no-build"
 fi
 

@@ -29,6 +29,10 @@ export interface GenerateOptions {
   readonly now: Date;
   readonly days: number;
   readonly seed?: number;
+  /** Projects the sessions rotate through (default: five). One project is a heavy user's worst case. */
+  readonly projects?: readonly string[];
+  /** False: no failed commands at all, so SessionStart's "recent errors" finds none to stop at. */
+  readonly failures?: boolean;
 }
 
 export interface GenerateResult {
@@ -36,13 +40,18 @@ export interface GenerateResult {
   readonly contentBytes: number;
 }
 
+/** In every second memory, and in one of a hundred: search terms whose share of the rows is known. */
+export const COMMON_TERM = 'handler';
+export const RARE_TERM = 'zeppelin';
+
 /** One realistic PostToolUse/PostToolUseFailure payload. */
-export function syntheticPayload(index: number, random: () => number, sessionId: string, project: string): Record<string, unknown> {
+export function syntheticPayload(index: number, random: () => number, sessionId: string, project: string, failures = true): Record<string, unknown> {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-  const text = random() < 0.35 ? pick(KOREAN) : pick(ENGLISH);
+  const marker = `${index % 2 === 0 ? ` ${COMMON_TERM}` : ''}${index % 100 === 7 ? ` ${RARE_TERM}` : ''}`;
+  const text = `${random() < 0.35 ? pick(KOREAN) : pick(ENGLISH)}${marker}`;
   const file = `${project}/${pick(FILES)}`;
   const base = { session_id: sessionId, transcript_path: '/t.jsonl', cwd: project, tool_use_id: `toolu_bench_${index}` };
-  const roll = random();
+  const roll = failures ? random() : random() * 0.9;
   if (roll < 0.4) {
     return { ...base, hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: { file_path: file, old_string: `// TODO ${index}`, new_string: `// ${text} (#${index})` }, tool_response: {} };
   }
@@ -51,9 +60,9 @@ export function syntheticPayload(index: number, random: () => number, sessionId:
   }
   if (roll < 0.9) {
     const command = pick(COMMANDS).replace('{t}', text).replace('{s}', `step_${index}`);
-    return { ...base, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: `${command} # run ${index}`, description: text }, tool_response: { stdout: 'ok', stderr: '', interrupted: false } };
+    return { ...base, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: `${command} # run ${index}${marker}`, description: text }, tool_response: { stdout: 'ok', stderr: '', interrupted: false } };
   }
-  return { ...base, hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: { command: `npm test -- --run ${index}` }, error: `Exit code 1\n${pick(ERRORS)}\n    at step ${index}` };
+  return { ...base, hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: { command: `npm test -- --run ${index}${marker}` }, error: `Exit code 1\n${pick(ERRORS)}\n    at step ${index}` };
 }
 
 /** Fills `db` with `count` memories in sessions of ~40, spread over `days`, then folds each session's summary. */
@@ -70,8 +79,9 @@ export function generate(db: Db, options: GenerateOptions): GenerateResult {
       const sessionNumber = Math.floor(index / 40);
       const sessionId = `bench-session-${sessionNumber}`;
       if (sessions[sessions.length - 1] !== sessionId) sessions.push(sessionId);
-      const project = PROJECTS[sessionNumber % PROJECTS.length] as string;
-      const event = parseToolEvent(syntheticPayload(index, random, sessionId, project));
+      const projects = options.projects ?? PROJECTS;
+      const project = projects[sessionNumber % projects.length] as string;
+      const event = parseToolEvent(syntheticPayload(index, random, sessionId, project, options.failures ?? true));
       const draft = event && captureEvent(event);
       if (!event || !draft) continue;
       // Oldest first, so sessions are contiguous in time like real ones.
@@ -93,4 +103,24 @@ export function generate(db: Db, options: GenerateOptions): GenerateResult {
   });
   summarize();
   return { stored, contentBytes };
+}
+
+/**
+ * Grows a generated database to `count` memories with copies of its rows, each copy `days` older
+ * than the one before, with its own session and tool_use ids: one SQL statement per copy, through
+ * the same triggers and indexes as the capture path, many times faster than generating them (the
+ * newest rows, which SessionStart shows, stay the generated ones; term shares stay as generated).
+ */
+export function replicate(db: Db, count: number, days: number): number {
+  const base = (db.prepare('SELECT max(id) AS n FROM memories').get() as { n: number }).n;
+  const copy = db.prepare(`
+    INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags, importance, created_at, tool_use_id, agent_id, exit_code, source)
+    SELECT session_id || '-copy' || :base || '.' || :k, tool_name, type, project, project_path, file_path, content, tags, importance,
+           strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '-' || (:k * :days) || ' days'), tool_use_id || '-copy' || :base || '.' || :k, agent_id, exit_code, source
+    FROM memories WHERE id <= :base ORDER BY id LIMIT :limit`);
+  let total = (db.prepare('SELECT count(*) AS n FROM memories').get() as { n: number }).n;
+  for (let k = 1; total < count; k++) {
+    total += db.transaction(() => copy.run({ k, days, base, limit: count - total }).changes)();
+  }
+  return total;
 }

@@ -9,23 +9,28 @@ import { restoreArgumentText, searchArgv, splitArguments } from '../lib/install/
 
 const cli = fileURLToPath(new URL('./cli.js', import.meta.url));
 
-const stdin = await readStdin({ timeoutMs: 2000 });
-let text = stdin.ok ? stdin.text.trim() : '';
-// A client that runs `!` commands before substituting arguments leaves the placeholder as is.
-if (text === '$ARGUMENTS') text = '';
-const argv = searchArgv(splitArguments(restoreArgumentText(text)));
+// A plain call, not a top-level await: the runtime bundles are CommonJS.
+void main();
 
-process.stdout.write(`$ memory ${argv.map(display).join(' ')}\n`);
-const result = spawnSync(process.execPath, [cli, ...argv], {
-  encoding: 'utf8',
-  env: { ...process.env, NO_COLOR: '1' },
-  maxBuffer: 16 * 1024 * 1024,
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-if (result.stdout) process.stdout.write(result.stdout);
-if (result.stderr) process.stdout.write(result.stderr);
-if (result.error) process.stdout.write(`memory: ${result.error.message}\n`);
-process.exitCode = 0;
+async function main(): Promise<void> {
+  const stdin = await readStdin({ timeoutMs: 2000 });
+  let text = stdin.ok ? stdin.text.trim() : '';
+  // A client that runs `!` commands before substituting arguments leaves the placeholder as is.
+  if (text === '$ARGUMENTS') text = '';
+  const argv = searchArgv(splitArguments(restoreArgumentText(text)));
+
+  process.stdout.write(`$ memory ${argv.map(display).join(' ')}\n`);
+  const result = spawnSync(process.execPath, [cli, ...argv], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+    maxBuffer: 16 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (result.stdout) process.stdout.write(result.stdout);
+  if (result.stderr) process.stdout.write(result.stderr);
+  if (result.error) process.stdout.write(`memory: ${result.error.message}\n`);
+  process.exitCode = 0;
+}
 
 function display(word: string): string {
   return /^[\p{L}\p{N}_@%+=:,./-]+$/u.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;

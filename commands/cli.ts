@@ -20,15 +20,24 @@ const SUBCOMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   ui: async () => (await import('./ui.js')).registerUi,
 };
 
-const asked = process.argv[2] ?? '';
+const args = process.argv.slice(2);
+const asked = args[0] ?? '';
 
-try {
-  // Claude Code starts `memory mcp` once per session and waits for its first answer: that path
-  // takes no arguments and skips commander.
-  if (asked === 'mcp' && process.argv.length === 3) await (await import('./mcp.js')).serveMcp();
-  else await runProgram();
-} catch (error) {
-  process.exitCode = exitCodeFor(error);
+// A plain call, not a top-level await: the runtime bundles are CommonJS.
+void main();
+
+async function main(): Promise<void> {
+  try {
+    // Claude Code starts `memory mcp` once per session and waits for its first answer: that path
+    // takes no arguments and skips commander.
+    if (asked === 'mcp' && args.length === 1) await (await import('./mcp.js')).serveMcp();
+    // `memory search words…`, what /mem and most people run: no commander to load and set up. Any
+    // flag (or `--`) takes the full path below, which parses and checks it.
+    else if (asked === 'search' && args.length > 1 && args.every((word) => !word.startsWith('-'))) process.stdout.write((await import('./search.js')).searchWords(args.slice(1)));
+    else await runProgram();
+  } catch (error) {
+    process.exitCode = exitCodeFor(error);
+  }
 }
 
 async function runProgram(): Promise<void> {

@@ -52,6 +52,11 @@ Examples:
     });
 }
 
+/** `memory search words…` without flags: the same search, reached without commander (see cli.ts). */
+export function searchWords(query: readonly string[]): string {
+  return runSearch(query, {});
+}
+
 /** `--limt 5` is a typo, not a search; `memory search -- --limt` searches for it on purpose. */
 function rejectFlagTypos(query: readonly string[], command: Command): void {
   if (process.argv.includes('--')) return;

@@ -3,4 +3,5 @@
 import { runHook } from '../lib/hook/io.js';
 import { handleToolEvent } from '../lib/hook/on-tool-use.js';
 
-await runHook('post-tool-use', handleToolEvent);
+// A plain call, not a top-level await: the runtime bundles are CommonJS.
+void runHook('post-tool-use', handleToolEvent);

@@ -7,7 +7,8 @@ import { buildSessionStartOutput, scheduleDailyCleanup } from '../lib/hook/on-se
 
 const cleanupScript = fileURLToPath(new URL('./_cleanup.js', import.meta.url));
 
-await runHook('session-start', async (hook) => {
+// A plain call, not a top-level await: the runtime bundles are CommonJS.
+void runHook('session-start', async (hook) => {
   const { output, problem } = buildSessionStartOutput(hook);
   if (output) await hook.print(output);
   scheduleDailyCleanup(hook.env, process.execPath, cleanupScript);

@@ -3,4 +3,5 @@
 import { runHook } from '../lib/hook/io.js';
 import { handleStop } from '../lib/hook/on-stop.js';
 
-await runHook('stop', handleStop);
+// A plain call, not a top-level await: the runtime bundles are CommonJS.
+void runHook('stop', handleStop);

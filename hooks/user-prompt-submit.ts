@@ -3,4 +3,5 @@
 import { runHook } from '../lib/hook/io.js';
 import { handlePrompt } from '../lib/hook/on-prompt.js';
 
-await runHook('user-prompt-submit', handlePrompt);
+// A plain call, not a top-level await: the runtime bundles are CommonJS.
+void runHook('user-prompt-submit', handlePrompt);

@@ -1,11 +1,13 @@
 // Enforces the layout the folders state: hooks/ is wiring over lib/hook/; lib/db/ alone holds SQL and
 // better-sqlite3 and imports no display code; the pure modules never reach lib/db/; a hook's import
 // graph holds no CLI, import or install code.
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importGraph } from '../bench/import-graph.js';
-import { DIST, ROOT } from './helpers.js';
+import { DIST, ROOT, RUNTIME, sandbox } from './helpers.js';
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
@@ -131,5 +133,48 @@ describe('architecture', () => {
       expect(foreign, hook).toEqual([]);
       expect(files.filter((file) => file.startsWith('lib/hook/')).length, hook).toBeGreaterThan(0);
     }
+  });
+});
+
+// What Claude Code runs: one CommonJS bundle per hook (dist/runtime/dist/hooks/, see scripts/build.mjs).
+const HOOK_BUNDLES = ['session-start', 'post-tool-use', 'stop', 'user-prompt-submit', '_cleanup'];
+/** Parsing is part of every hook's start-up: a bundle past this has pulled in something it should not. */
+const MAX_HOOK_BUNDLE_BYTES = 150 * 1024;
+const bundlePath = (hook: string): string => join(RUNTIME, 'dist', 'hooks', `${hook}.js`);
+
+describe('the hook bundles', () => {
+  const meta = JSON.parse(readFileSync(join(DIST, 'bundle-meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+  const inputsOf = (hook: string): string[] => Object.keys(meta.outputs[relative(ROOT, bundlePath(hook))]?.inputs ?? {});
+
+  it.each(HOOK_BUNDLES)('%s stays under 150 KB', (hook) => {
+    expect(statSync(bundlePath(hook)).size).toBeLessThanOrEqual(MAX_HOOK_BUNDLE_BYTES);
+  });
+
+  it.each(HOOK_BUNDLES)('%s holds no commander, picocolors, CLI, search, import or install code', (hook) => {
+    const inputs = inputsOf(hook);
+    expect(inputs.filter((file) => file.startsWith('hooks/')), hook).toEqual([`hooks/${hook}.ts`]);
+    // Stop completes its session from the transcript: it reads lines and pairs calls as the import
+    // does (lib/import/transcript.ts, pairing.ts), and nothing else of the import.
+    const shared = hook === 'stop' ? /^lib\/import\/(?:transcript|pairing)\.ts$/ : /$^/;
+    expect(inputs.filter((file) => /node_modules\/(?:commander|picocolors|jsonc-parser|pg[^/]*)\/|^commands\/|^lib\/(?:import|install|search)\//.test(file) && !shared.test(file)), hook).toEqual([]);
+    const text = readFileSync(bundlePath(hook), 'utf8');
+    for (const marker of ['CommanderError', 'picocolors', 'createColors']) expect(text.includes(marker), `${hook} contains ${marker}`).toBe(false);
+  });
+
+  it.each(['session-start', 'post-tool-use', 'stop'])('%s loads nothing but itself and the addon at run time', (hook) => {
+    const box = sandbox();
+    const trace = join(box.home, 'trace.json');
+    const payload = hook === 'post-tool-use'
+      ? { session_id: 's', cwd: box.project, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: 'toolu_arch', tool_input: { command: 'npm test' }, tool_response: { stdout: '', stderr: '' } }
+      : { session_id: 's', cwd: box.project, hook_event_name: hook === 'stop' ? 'Stop' : 'SessionStart', source: 'startup' };
+    // The tracer is the bench's (tsc output in dist/bench/): it records every require() at exit.
+    const run = spawnSync(process.execPath, ['--require', join(DIST, 'bench', 'trace-modules.cjs'), bundlePath(hook)], { input: JSON.stringify(payload), env: { ...box.env, BENCH_TRACE_FILE: trace }, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    const builtin = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+    const loaded = (JSON.parse(readFileSync(trace, 'utf8')) as string[]).filter((file) => !builtin.has(file));
+    const addon = join(RUNTIME, 'dist', 'better_sqlite3.node');
+    expect(loaded.filter((file) => file !== addon)).toEqual([bundlePath(hook)]);
+    // A stored event opens the database: the addon comes straight from the runtime, not via `bindings`.
+    if (hook === 'post-tool-use') expect(loaded).toContain(addon);
   });
 });

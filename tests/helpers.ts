@@ -9,6 +9,8 @@ import { onTestFinished } from 'vitest';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 export const DIST = join(ROOT, 'dist');
+/** The bundled runtime `npm run build` makes and the installer copies: what Claude Code really runs. */
+export const RUNTIME = join(DIST, 'runtime');
 
 export function tempDir(prefix = 'cmh-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -83,11 +85,11 @@ export function runNode(script: string, args: readonly string[], options: RunOpt
 export type HookName = 'session-start' | 'post-tool-use' | 'stop' | 'user-prompt-submit';
 
 export function runHook(name: HookName, stdin: unknown, options: Omit<RunOptions, 'stdin'>): Promise<RunResult> {
-  return runNode(join(DIST, 'hooks', `${name}.js`), [], { ...options, stdin });
+  return runNode(join(RUNTIME, 'dist', 'hooks', `${name}.js`), [], { ...options, stdin });
 }
 
 export function runCli(args: readonly string[], options: RunOptions): Promise<RunResult> {
-  return runNode(join(DIST, 'commands', 'cli.js'), args, options);
+  return runNode(join(RUNTIME, 'dist', 'commands', 'cli.js'), args, options);
 }
 
 /** Opens the test database read-only for assertions; closed when the test ends. */

@@ -1,10 +1,10 @@
-// The real `memory mcp` spawned from dist/ and driven by the SDK's own client over stdio, as Claude
+// The real `memory mcp` spawned from the bundled runtime (dist/runtime/, what the installer copies) and driven by the SDK's own client over stdio, as Claude
 // Code drives it; its stderr kept for assertions, closed when the test ends.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
-import { DIST, type Sandbox } from './helpers.js';
+import { RUNTIME, type Sandbox } from './helpers.js';
 
 export interface McpSession {
   readonly client: Client;
@@ -25,7 +25,7 @@ export interface ToolResult {
 export async function startMcp(box: Sandbox, env: Record<string, string> = {}, shared = false): Promise<McpSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [join(DIST, 'commands', 'cli.js'), 'mcp'],
+    args: [join(RUNTIME, 'dist', 'commands', 'cli.js'), 'mcp'],
     env: { ...box.env, ...env },
     cwd: box.project,
     stderr: 'pipe',

@@ -41,7 +41,7 @@ export function install(source: string, choices: InstallChoices, context: RunCon
 
       const swap = swapRuntime(stageRuntime(source, layout.hooksDir), layout.runtime);
       undo.push(() => swap.undo());
-      report.step(`runtime copied to ${layout.runtime} (${sizeKb(layout.runtime)} KB: dist + production node_modules)`);
+      report.step(`runtime copied to ${layout.runtime} (${sizeKb(layout.runtime)} KB: the bundled hooks and CLI, better-sqlite3's addon)`);
 
       const settings = checkedSettings(layout.settings, (text) => installHooks(text, layout.runtime), context.uid);
       applySettingsEdit(layout.settings, settings, installHooks(settings.text, layout.runtime), 'hooks already up to date', report, undo);

@@ -48,7 +48,7 @@ export function installLayout(env: Env, choices: LayoutChoices = {}, cwd = proce
   };
 }
 
-/** Where the installer copies the runtime (dist + production node_modules). */
+/** Where the installer copies the runtime (the checkout's dist/runtime/: bundles and the addon). */
 export function runtimeDir(env: Env, cwd = process.cwd()): string {
   return join(resolve(cwd, claudeDir(env)), 'hooks', 'memory');
 }

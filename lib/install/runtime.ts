@@ -1,10 +1,10 @@
-// The runtime copy: staged next to its final place from a built checkout (dist + production
-// node_modules), proven to start, then swapped in so that the old runtime stays until the new one
+// The runtime copy: staged next to its final place from a built checkout (its dist/runtime/: the
+// bundles and better-sqlite3's addon), proven to start, then swapped in so that the old runtime stays until the new one
 // is in place and comes back if anything after fails. Temp dirs never outlive the run that made them.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { cliPath } from './layout.js';
 
 /** Prefixes of our temp dirs next to the runtime: a stage being filled, an old runtime set aside. */
@@ -15,8 +15,10 @@ export class RuntimeError extends Error {
   override readonly name = 'RuntimeError';
 }
 
-/** The built checkout's shipped parts: what the runtime copies from `dist/`. */
-const DIST_PARTS = ['hooks', 'lib', 'commands', 'web'] as const;
+/** What `npm run build` bundles for the runtime; copied whole, nothing else of the checkout is. */
+const BUNDLED_RUNTIME = ['dist', 'runtime'] as const;
+/** Where the bundles load better-sqlite3's addon from (see scripts/bindings-direct.cjs). */
+const ADDON = ['dist', 'better_sqlite3.node'] as const;
 
 /** A runtime directory is ours when its package.json names this package. */
 export function isOurRuntime(dir: string): boolean {
@@ -28,28 +30,6 @@ export function isOurRuntime(dir: string): boolean {
 }
 
 /**
- * The production packages of a package-lock.json (v2/v3 `packages`), as `node_modules/…` paths,
- * sorted, without those nested inside another listed package (copying the parent copies them).
- */
-export function productionPackages(lockText: string): string[] {
-  const lock = JSON.parse(lockText) as { packages?: Record<string, { dev?: boolean; devOptional?: boolean }> };
-  const paths = Object.entries(lock.packages ?? {})
-    .filter(([path, meta]) => path.startsWith('node_modules/') && meta.dev !== true && meta.devOptional !== true)
-    .map(([path]) => path)
-    .sort();
-  return paths.filter((path) => !paths.some((parent) => path.startsWith(`${parent}/node_modules/`)));
-}
-
-/** Of better-sqlite3's build only the compiled addon is needed at run time (its sources are 10 MB). */
-function keepInRuntime(packageDir: string, path: string): boolean {
-  if (!packageDir.endsWith('/better-sqlite3')) return true;
-  const inside = relative(packageDir, path).split(sep);
-  if (inside[0] === 'deps' || inside[0] === 'src') return false;
-  if (inside[0] !== 'build' || inside.length === 1) return true;
-  return inside[1] === 'Release' && (inside.length === 2 || inside[2] === 'better_sqlite3.node');
-}
-
-/**
  * Copies the runtime out of the checkout `source` into a new stage dir inside `hooksDir` (the same
  * file system as the runtime, so the swap is a rename) and proves it starts. Removes the stage
  * again when anything fails.
@@ -57,15 +37,9 @@ function keepInRuntime(packageDir: string, path: string): boolean {
 export function stageRuntime(source: string, hooksDir: string): string {
   const stage = mkdtempSync(join(hooksDir, `${STAGE_PREFIX}${process.pid}.`));
   try {
-    for (const part of DIST_PARTS) cpSync(join(source, 'dist', part), join(stage, 'dist', part), { recursive: true });
-    for (const file of ['package.json', 'package-lock.json']) cpSync(join(source, file), join(stage, file));
-    for (const path of productionPackages(readFileSync(join(source, 'package-lock.json'), 'utf8'))) {
-      const from = join(source, path);
-      if (!existsSync(from)) throw new RuntimeError(`node_modules in ${source} is incomplete (${path} is missing); run ./install.sh without --no-build`);
-      cpSync(from, join(stage, path), { recursive: true, filter: (src) => keepInRuntime(from, src) });
-    }
-    const addon = join(stage, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
-    if (!existsSync(addon)) throw new RuntimeError(`better-sqlite3 has no compiled addon in ${source}/node_modules; run ./install.sh without --no-build`);
+    const bundled = join(source, ...BUNDLED_RUNTIME);
+    if (!existsSync(join(bundled, ...ADDON))) throw new RuntimeError(`${bundled} holds no bundled runtime with better-sqlite3's addon; run ./install.sh without --no-build`);
+    cpSync(bundled, stage, { recursive: true });
     chmodSync(cliPath(stage), 0o755);
     chmodSync(join(stage, 'dist', 'commands', '_slash.js'), 0o755);
     chmodSync(stage, 0o755);
@@ -79,7 +53,7 @@ export function stageRuntime(source: string, hooksDir: string): string {
 
 /** Proves a copy works on its own before it replaces anything: the addon loads, the CLI starts. */
 function verifyRuntime(stage: string): void {
-  const sqlite = spawnSync(process.execPath, ['-e', 'new (require("better-sqlite3"))(":memory:").close()'], { cwd: stage, encoding: 'utf8' });
+  const sqlite = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(join(stage, ...ADDON))})`], { cwd: stage, encoding: 'utf8' });
   if (sqlite.status !== 0) throw new RuntimeError(`the runtime copy cannot load better-sqlite3 (${lastLine(sqlite.stderr)}); nothing was replaced`);
   const cli = spawnSync(process.execPath, [cliPath(stage), '--help'], { cwd: stage, encoding: 'utf8' });
   if (cli.status !== 0) throw new RuntimeError(`the runtime copy of the memory CLI does not start (${lastLine(cli.stderr)}); nothing was replaced`);

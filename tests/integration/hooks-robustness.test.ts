@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allMemories, bashResponse, postToolUse, runCli, runHook, sandbox, type HookName } from '../helpers.js';
+import { allMemories, bashResponse, postToolUse, runCli, runHook, RUNTIME, sandbox, type HookName } from '../helpers.js';
 
 const HOOKS: HookName[] = ['post-tool-use', 'stop', 'session-start', 'user-prompt-submit'];
 
@@ -45,7 +45,7 @@ describe('post-tool-use under stress', () => {
     // runNode with stdin null leaves the pipe open; write the payload through env-free means:
     const { spawn } = await import('node:child_process');
     const env = { ...box.env, CLAUDE_MEMORY_STDIN_TIMEOUT_MS: '500' };
-    const child = spawn(process.execPath, [join(process.cwd(), 'dist', 'hooks', 'post-tool-use.js')], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(RUNTIME, 'dist', 'hooks', 'post-tool-use.js')], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     child.stdin.write(payload);
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(0);

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allMemories, bashResponse, DIST, openForRead, postToolUse, postToolUseFailure, runHook, runNode, sandbox, type Sandbox } from '../helpers.js';
+import { allMemories, bashResponse, RUNTIME, openForRead, postToolUse, postToolUseFailure, runHook, runNode, sandbox, type Sandbox } from '../helpers.js';
 
 const at = (iso: string) => ({ CLAUDE_MEMORY_NOW: iso });
 
@@ -170,7 +170,7 @@ describe('daily cleanup', () => {
   it('can be run directly and deletes in batches', async () => {
     const box = sandbox();
     await seedSession(box);
-    const result = await runNode(join(DIST, 'hooks', '_cleanup.js'), [], { env: { ...box.env, ...at('2027-06-01T00:00:00Z') } });
+    const result = await runNode(join(RUNTIME, 'dist', 'hooks', '_cleanup.js'), [], { env: { ...box.env, ...at('2027-06-01T00:00:00Z') } });
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(allMemories(box.dbPath).map((row) => row.type)).toEqual(['error']);
   });

@@ -59,12 +59,14 @@ describe('install.sh', () => {
     expect(existsSync(join(box.claude, 'commands', 'mem.md'))).toBe(true);
     expect(existsSync(join(box.claude, 'commands', 'memory.md'))).toBe(false);
     expect(statSync(box.launcher).mode & 0o111).not.toBe(0);
-    // Production dependencies only, and of better-sqlite3's build only the addon.
-    const modules = readdirSync(join(box.runtime, 'node_modules'));
-    expect(modules).toEqual(expect.arrayContaining(['better-sqlite3', 'commander', 'picocolors', 'bindings']));
-    expect(modules).not.toContain('vitest');
-    expect(modules).not.toContain('typescript');
+    // The bundles, better-sqlite3's addon, the MCP bundle and the page; of npm packages only picocolors
+    // (loaded lazily for colour) and better-sqlite3 with what finds its addon (the MCP bundle requires it).
+    expect(readdirSync(join(box.runtime, 'node_modules')).sort()).toEqual(['better-sqlite3', 'bindings', 'file-uri-to-path', 'picocolors']);
     expect(readdirSync(join(box.runtime, 'node_modules', 'better-sqlite3', 'build', 'Release'))).toEqual(['better_sqlite3.node']);
+    expect(readdirSync(join(box.runtime, 'dist')).sort()).toEqual(['better_sqlite3.node', 'commands', 'hooks', 'lib', 'web']);
+    expect(readdirSync(join(box.runtime, 'dist', 'hooks')).sort()).toEqual(['_cleanup.js', 'post-tool-use.js', 'session-start.js', 'stop.js', 'user-prompt-submit.js']);
+    expect(readdirSync(join(box.runtime, 'dist', 'commands')).sort()).toEqual(['_install.js', '_slash.js', 'cli.js']);
+    expect(readdirSync(join(box.runtime, 'dist', 'lib', 'mcp')).sort()).toEqual(['server.bundle.cjs', 'server.bundle.cjs.v8-cache']);
     // `memory ui` serves its page from the runtime copy: the bundle travels with it.
     expect(readdirSync(join(box.runtime, 'dist', 'web')).sort()).toEqual(['main.css', 'main.js']);
     expect(stdout).toContain(`✓ runtime copied to ${box.runtime}`);
@@ -410,7 +412,7 @@ describe('install.sh and what it must not touch', () => {
     for (const result of results) expect(result.code, result.stderr).toBe(0);
     expect(ourEntries(box.settings, box.runtime)).toHaveLength(5);
     expect(readdirSync(join(box.claude, 'hooks'))).toEqual(['memory']);
-    expect(readdirSync(box.runtime).sort()).toEqual(['.install-manifest', 'dist', 'node_modules', 'package-lock.json', 'package.json']);
+    expect(readdirSync(box.runtime).sort()).toEqual(['.install-manifest', 'dist', 'node_modules', 'package.json']);
     expect(readdirSync(box.claude).filter((name) => name.startsWith('.memory'))).toEqual([]);
     expect(readdirSync(join(box.claude, 'commands'))).toEqual(['mem.md']);
     const help = await runShell(`"${box.launcher}" --help`, [], box.env);
@@ -435,7 +437,7 @@ describe('install.sh and what it must not touch', () => {
     const box = installBox();
     writeUserSettings(box, { model: 'opus' });
     installInProcess(box);
-    rmSync(join(box.runtime, 'dist', 'lib', 'install'), { recursive: true }); // as a bash-era runtime has none
+    rmSync(join(box.runtime, 'dist', 'commands', '_install.js')); // as a runtime without the TypeScript installer
     const result = await runInstall(['--uninstall'], box.env);
     expect(result.code).toBe(0);
     expect(JSON.parse(readFileSync(box.settings, 'utf8'))).toEqual({ model: 'opus' });

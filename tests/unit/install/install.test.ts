@@ -1,5 +1,4 @@
-// The TypeScript installer in-process, on real files in temp dirs: flags, the production package
-// list, the lock, the runtime swap and its rollback, refusals, and that a failed install leaves
+// The TypeScript installer in-process, on real files in temp dirs: flags, the lock, the runtime swap and its rollback, refusals, and that a failed install leaves
 // nothing behind (a re-install that fails puts the old installation back).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -9,7 +8,7 @@ import { MemoryError, UsageError } from '../../../lib/errors.js';
 import { install } from '../../../lib/install/install.js';
 import { acquireLock, LockError } from '../../../lib/install/lock.js';
 import { parseInstallArgs } from '../../../lib/install/options.js';
-import { productionPackages, swapRuntime, sweepLeftovers } from '../../../lib/install/runtime.js';
+import { swapRuntime, sweepLeftovers } from '../../../lib/install/runtime.js';
 import { uninstall } from '../../../lib/install/uninstall.js';
 import { ROOT, tempDir } from '../../helpers.js';
 import { collectingReporter, installBox, installInProcess, ourEntries, type InstallBox } from '../../install-helpers.js';
@@ -56,28 +55,6 @@ describe('install.sh flags', () => {
     [['--bin-dir'], '--bin-dir needs a DIR'],
   ])('refuses %j', (argv, message) => {
     expect(() => parseInstallArgs(argv)).toThrow(new UsageError(message));
-  });
-});
-
-describe('productionPackages', () => {
-  it('lists the non-dev packages of a lockfile, parents before what they nest', () => {
-    const lock = {
-      packages: {
-        '': { name: 'x' },
-        'node_modules/vitest': { dev: true },
-        'node_modules/esbuild': { devOptional: true },
-        'node_modules/commander': {},
-        'node_modules/better-sqlite3': {},
-        'node_modules/better-sqlite3/node_modules/bindings': {},
-      },
-    };
-    expect(productionPackages(JSON.stringify(lock))).toEqual(['node_modules/better-sqlite3', 'node_modules/commander']);
-  });
-
-  it('finds every package npm ls lists for this checkout', () => {
-    const listed = spawnSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\n').filter((line) => line.includes('/node_modules/')).map((line) => line.slice(line.indexOf('node_modules/')));
-    const packages = productionPackages(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
-    expect(listed.filter((path) => !packages.some((pkg) => path === pkg || path.startsWith(`${pkg}/`)))).toEqual([]);
   });
 });
 
