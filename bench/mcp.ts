@@ -44,7 +44,7 @@ export interface StartupResult {
 /** `node -e 0`, the CommonJS floor and `memory mcp` → initialize, one of each per round. */
 export async function mcpStartup(dist: string, env: NodeJS.ProcessEnv, rounds: number): Promise<StartupResult> {
   const samples = { node: [] as number[], floor: [] as number[], mcp: [] as number[] };
-  const floor = join(dist, 'bench', 'floor-commonjs.cjs');
+  const floor = join(dist, 'bench', 'floor.cjs');
   const cli = join(dist, 'commands', 'cli.js');
   for (let round = 0; round < rounds + 2; round++) {
     let start = performance.now();
