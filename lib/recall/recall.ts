@@ -1,0 +1,90 @@
+// Prompt-time recall over an open database: the gate's words → document frequencies in the project
+// (common words dropped) → candidates → one confidence score → the hits worth showing. Shared by the
+// UserPromptSubmit hook and `memory recall --explain`, so the explanation is the hook's own reasoning.
+import type { Db } from '../db/open.js';
+import { bm25Of, candidateRows, injectedIds, projectRowCount, wordIds, type CandidateRow } from '../db/recall-candidates.js';
+import type { RecallHit } from './render.js';
+import { RECALL_HITS_MAX } from './render.js';
+import { rankCandidates, type Ranking, type WordStat } from './score.js';
+import type { QueryWord } from './words.js';
+
+/**
+ * Below this many memories a project is too young for recall: a word's share of rows means nothing
+ * when a tenth of the rows is a handful, and one session's vocabulary is most of the index.
+ */
+export const MIN_PROJECT_ROWS = 50;
+/** A word found in more than this share of the project's memories does not tell them apart. */
+export const COMMON_WORD_SHARE = 0.1;
+
+export interface WordReport extends WordStat {
+  /** Why it is not searched, when it is not. */
+  readonly dropped: string | null;
+}
+
+export interface RecallReport {
+  readonly total: number;
+  /** Why nothing was searched, when nothing was. */
+  readonly skipped: string | null;
+  readonly words: readonly WordReport[];
+  readonly ranking: Ranking;
+  /** The candidates' stored rows, by id (only the ones scored above LOW are read). */
+  readonly rows: ReadonlyMap<number, CandidateRow>;
+  /** What would be shown: HIGH and MEDIUM hits not yet injected in the session, best first. */
+  readonly hits: readonly RecallHit[];
+  /** Every id behind each shown hit (identical texts are one hit), for the never-twice record. */
+  readonly idsByHit: ReadonlyMap<number, readonly number[]>;
+}
+
+const EMPTY_RANKING: Ranking = { hits: [], cluster: 0, cap: null };
+
+export function recallFor(db: Db, projectPath: string, words: readonly QueryWord[], sessionId: string | null): RecallReport {
+  const total = projectRowCount(db, projectPath);
+  const stats = (dropped: string | null) => words.map((word): WordReport => ({ text: word.text, docs: 0, identifier: word.kind === 'identifier', dropped }));
+  if (total < MIN_PROJECT_ROWS) {
+    return empty(total, `the project has ${total} memories; recall starts at ${MIN_PROJECT_ROWS}`, stats(null));
+  }
+  const cap = Math.floor(total * COMMON_WORD_SHARE);
+  const reports: WordReport[] = [];
+  const kept: Array<{ word: QueryWord; ids: number[] }> = [];
+  for (const word of words) {
+    const ids = wordIds(db, projectPath, word, cap);
+    const common = ids.length > cap;
+    reports.push({ text: word.text, docs: ids.length, identifier: word.kind === 'identifier', dropped: common ? `in more than ${Math.round(COMMON_WORD_SHARE * 100)}% of the project's memories` : null });
+    if (!common) kept.push({ word, ids });
+  }
+  if (kept.every(({ ids }) => ids.length === 0)) return empty(total, kept.length === 0 ? 'every word is common in this project' : 'no memory contains a kept word', reports);
+  const matched = new Map<number, number[]>();
+  kept.forEach(({ ids }, index) => {
+    for (const id of ids) matched.set(id, [...(matched.get(id) ?? []), index]);
+  });
+  const ids = [...matched.keys()];
+  const bm25 = bm25Of(db, ids, kept.map(({ word }) => word));
+  const texts = new Map(candidateRows(db, ids).map((row) => [row.id, row]));
+  const ranking = rankCandidates({
+    total,
+    words: kept.map(({ word, ids: found }) => ({ text: word.text, docs: found.length, identifier: word.kind === 'identifier' })),
+    candidates: ids.map((id) => ({ id, bm25: bm25.get(id) ?? 0, matched: matched.get(id) ?? [], key: textKey(texts.get(id)) })),
+  });
+  const worth = ranking.hits.filter((hit) => hit.tier !== 'LOW');
+  const already = sessionId ? injectedIds(db, sessionId, worth.flatMap((hit) => hit.ids)) : new Set<number>();
+  const hits: RecallHit[] = [];
+  const idsByHit = new Map<number, readonly number[]>();
+  for (const hit of worth) {
+    if (hits.length >= RECALL_HITS_MAX) break;
+    if (hit.ids.some((id) => already.has(id)) || hit.tier === 'LOW') continue;
+    const row = texts.get(hit.ids[0] as number);
+    if (!row) continue;
+    hits.push({ id: row.id, tier: hit.tier, createdAt: row.createdAt, type: row.type, content: row.content });
+    idsByHit.set(row.id, hit.ids);
+  }
+  return { total, skipped: null, words: reports, ranking, rows: texts, hits, idsByHit };
+}
+
+/** Identical stored text (and file) is one hit, however many times it was recorded. */
+function textKey(row: CandidateRow | undefined): string {
+  return row ? `${row.filePath ?? ''}\n${row.content}` : '';
+}
+
+function empty(total: number, skipped: string, words: WordReport[]): RecallReport {
+  return { total, skipped, words, ranking: EMPTY_RANKING, rows: new Map(), hits: [], idsByHit: new Map() };
+}
