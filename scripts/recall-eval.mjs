@@ -59,7 +59,11 @@ try {
         tiers[hit.tier].shown += 1;
         tiers[hit.tier].relevant += good ? 1 : 0;
         seen.add(hit.tier);
-        if (verbose) lines.push(`${index} ${hit.tier} ${good ? 'relevant ' : 'IRRELEVANT'} #${hit.id} — ${query.q}`);
+        if (verbose) {
+          const scored = report.ranking.hits.find((h) => h.ids.includes(hit.id));
+          const p = scored?.parts;
+          lines.push(`${index} ${hit.tier} ${good ? 'relevant ' : 'IRRELEVANT'} #${hit.id} ${scored?.score.toFixed(3)} cluster ${report.ranking.cluster} (c ${p?.coverage.toFixed(2)} m ${p?.match.toFixed(2)} r ${p?.relative.toFixed(2)}) — ${query.q}`);
+        }
       }
       for (const tier of seen) tiers[tier].queries += 1;
       if (shown.length > 0) answered += 1;

@@ -35,6 +35,9 @@ export interface RecallReport {
   readonly idsByHit: ReadonlyMap<number, readonly number[]>;
 }
 
+/** Only hits scoring at least this share of the best one are shown. */
+export const SHOW_RATIO = 0.9;
+
 const EMPTY_RANKING: Ranking = { hits: [], cluster: 0, cap: null };
 
 export function recallFor(db: Db, projectPath: string, words: readonly QueryWord[], sessionId: string | null): RecallReport {
@@ -65,7 +68,9 @@ export function recallFor(db: Db, projectPath: string, words: readonly QueryWord
     words: kept.map(({ word, ids: found }) => ({ text: word.text, docs: found.length, identifier: word.kind === 'identifier' })),
     candidates: ids.map((id) => ({ id, bm25: bm25.get(id) ?? 0, matched: matched.get(id) ?? [], key: textKey(texts.get(id)) })),
   });
-  const worth = ranking.hits.filter((hit) => hit.tier !== 'LOW');
+  // A hit well below the best is a weaker, different match: the best hits are what the prompt is about.
+  const best = ranking.hits[0]?.score ?? 0;
+  const worth = ranking.hits.filter((hit) => hit.tier !== 'LOW' && hit.score >= SHOW_RATIO * best);
   const already = sessionId ? injectedIds(db, sessionId, worth.flatMap((hit) => hit.ids)) : new Set<number>();
   const hits: RecallHit[] = [];
   const idsByHit = new Map<number, readonly number[]>();

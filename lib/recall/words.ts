@@ -70,7 +70,9 @@ export function stripKoreanParticle(word: string): string {
 function informative(word: string): boolean {
   if (JAMO_ONLY.test(word)) return false; // ㅇㅋ, ㅋㅋ: reactions, not words
   if (HANGUL.test(word)) return [...word].length >= 2 && !KOREAN_STOP_WORDS.has(word);
-  return word.length >= 2 && !STOP_WORDS.has(word) && !/^\d+$/.test(word);
+  // A number of three or more digits names something (a migration, a port, an issue); 1 or 42 does not.
+  if (/^\d+$/.test(word)) return word.length >= 3;
+  return word.length >= 2 && !STOP_WORDS.has(word);
 }
 
 /**
