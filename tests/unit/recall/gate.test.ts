@@ -47,11 +47,11 @@ const RECALLS: ReadonlyArray<readonly [string, string, readonly string[], string
 ];
 
 describe('recall gate', () => {
-  it.each(SILENT)('stays silent for %s', (_name, prompt, source) => {
+  it.each(SILENT.map(([name, prompt, source]) => ({ name, prompt, source })))('stays silent for $name', ({ prompt, source }) => {
     expect(recallGate(prompt, source).recall).toBe(false);
   });
 
-  it.each(RECALLS)('searches %s', (_name, prompt, words, source) => {
+  it.each(RECALLS.map(([name, prompt, words, source]) => ({ name, prompt, words, source })))('searches $name', ({ prompt, words, source }) => {
     const gate = recallGate(prompt, source);
     expect(gate.recall ? gate.words.map((word) => word.text) : gate.reason).toEqual(words);
   });

@@ -102,7 +102,7 @@ describe('recall over a project history', () => {
   });
 
   it('recalls nothing from another project, and nothing in a project too young for word frequencies', () => {
-    const { box, db } = history();
+    const { db } = history();
     expect(recallFor(db, '/elsewhere/other-app', words('the login test about the expired session token'), null).hits).toEqual([]);
     db.close();
     const young = sandbox();
