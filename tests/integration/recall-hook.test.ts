@@ -2,7 +2,7 @@
 // Claude Code runs it: what reaches the model, once per session, only when recall is on, and
 // nothing at all (exit 0) when the database is locked or damaged. Also `memory recall` itself.
 import Database from 'better-sqlite3';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NOW, seed } from '../cli-helpers.js';
@@ -184,5 +184,29 @@ describe('the never-twice table', () => {
     const columns = db.prepare("SELECT name FROM pragma_table_info('recall_injections')").pluck().all();
     db.close();
     expect(columns).toEqual(['session_id', 'memory_id', 'injected_at']);
+  });
+});
+
+describe('memory import', () => {
+  it('stores no <memory-recall> or <memory-context> block from a transcript', async () => {
+    const box = sandbox();
+    const at = new Date().toISOString();
+    const envelope = { parentUuid: null, isSidechain: false, userType: 'external', cwd: box.project, sessionId: 'sess-import', version: '2.1.114', timestamp: at };
+    const block = '<memory-recall project="my-app">\n- #61 2026-03-02 error: npm test failed\n</memory-recall>';
+    const lines = [
+      { ...envelope, type: 'user', uuid: 'u1', message: { role: 'user', content: `${block}\nwhy does the login test fail` } },
+      { ...envelope, type: 'assistant', uuid: 'a1', message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_01ImportBlock000000000001', name: 'Bash', input: { command: 'npm test' } }] } },
+      { ...envelope, type: 'user', uuid: 'u2', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01ImportBlock000000000001', is_error: true, content: `Exit code 1\n<memory-context project="my-app">\n## Sessions\n</memory-context>\nAssertionError: expected 401 to be 200` }] } },
+    ];
+    const dir = join(box.home, 'projects', '-work-my-app');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'sess-import.jsonl'), `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+    expect((await runCli(['import', join(box.home, 'projects')], { env: box.env })).code).toBe(0);
+    const db = openForRead(box.dbPath);
+    expect(db.prepare('SELECT text FROM prompts').pluck().all()).toEqual(['why does the login test fail']);
+    const contents = db.prepare('SELECT content FROM memories').pluck().all() as string[];
+    expect(contents).toHaveLength(1);
+    expect(contents[0]).toContain('AssertionError: expected 401 to be 200');
+    expect(contents[0]).not.toMatch(/memory-context|## Sessions/);
   });
 });
