@@ -97,5 +97,5 @@ export function claimInjections(db: Db, sessionId: string, ids: readonly number[
 
 /** Injection records older than `before` (their sessions are long over). */
 export function pruneInjections(db: Db, before: string): number {
-  return prepared(db, 'DELETE FROM recall_injections WHERE injected_at < ?').run(before).changes;
+  return withBusyRetry(() => prepared(db, 'DELETE FROM recall_injections WHERE injected_at < ?').run(before).changes);
 }

@@ -2,7 +2,9 @@
 // when every row is duplicated, nothing changed by a word common in the project, the crowd rule
 // counted before anything is cut, and the project boundary.
 import { describe, expect, it } from 'vitest';
-import { claimInjections } from '../../../lib/db/recall-candidates.js';
+import { runCleanup } from '../../../lib/cleanup.js';
+import { MemoryStore } from '../../../lib/db/memories.js';
+import { claimInjections, injectedIds } from '../../../lib/db/recall-candidates.js';
 import { openDb, type Db } from '../../../lib/db/open.js';
 import { recallGate } from '../../../lib/recall/gate.js';
 import { MIN_PROJECT_ROWS, recallFor, type RecallReport } from '../../../lib/recall/recall.js';
@@ -98,6 +100,16 @@ describe('recall over a project history', () => {
     claimInjections(db, 's1', shown, '2026-03-10T12:00:00.000Z');
     expect(ask('s1').hits).toEqual([]);
     expect(ask('s2').hits.map((hit) => hit.content)).toEqual([HOSTILE]);
+    db.close();
+  });
+
+  it('forgets what a session was shown once it is past retention', () => {
+    const { db } = history();
+    claimInjections(db, 'old', [1, 2], '2025-01-01T00:00:00.000Z');
+    claimInjections(db, 'recent', [1], '2026-03-09T00:00:00.000Z');
+    runCleanup(new MemoryStore(db), new Date('2026-03-10T12:00:00.000Z'), 90);
+    expect([...injectedIds(db, 'old', [1, 2])]).toEqual([]);
+    expect([...injectedIds(db, 'recent', [1])]).toEqual([1]);
     db.close();
   });
 
