@@ -61,7 +61,7 @@ export function recallFor(db: Db, projectPath: string, words: readonly QueryWord
     for (const id of ids) matched.set(id, [...(matched.get(id) ?? []), index]);
   });
   const ids = [...matched.keys()];
-  const bm25 = bm25Of(db, ids, kept.map(({ word }) => word));
+  const bm25 = bm25Of(db, projectPath, kept.map(({ word }) => word));
   const texts = new Map(candidateRows(db, ids).map((row) => [row.id, row]));
   const ranking = rankCandidates({
     total,
