@@ -49,7 +49,7 @@ try {
         if (verbose) lines.push(`${index} gate: ${gate.reason} — ${query.q}`);
         continue;
       }
-      const report = recallFor(handle, PROJECT, gate.words, null);
+      const report = recallFor(handle, PROJECT, gate.words, null, { prune: true });
       const { shown } = buildRecall('one-project', report.hits);
       const relevant = new Set(query.relevant);
       const seen = new Set();

@@ -5,7 +5,7 @@ import type { Db } from '../db/open.js';
 import { bm25Of, candidateRows, injectedIds, projectRowCount, wordIds, type CandidateRow } from '../db/recall-candidates.js';
 import type { RecallHit } from './render.js';
 import { RECALL_HITS_MAX } from './render.js';
-import { rankCandidates, type Ranking, type WordStat } from './score.js';
+import { CLUSTER_RATIO, MEDIUM_MIN, rankCandidates, scoreOf, wordWeights, type Ranking, type WordStat } from './score.js';
 import type { QueryWord } from './words.js';
 
 /**
@@ -40,16 +40,34 @@ export const SHOW_RATIO = 0.9;
 
 const EMPTY_RANKING: Ranking = { hits: [], cluster: 0, cap: null };
 
-export function recallFor(db: Db, projectPath: string, words: readonly QueryWord[], sessionId: string | null): RecallReport {
+export interface RecallOptions {
+  /**
+   * Read and group only the candidates that can be shown or count in a crowd (the hook): the tiers
+   * of those are the same as without pruning. `--explain` lists every candidate.
+   */
+  readonly prune?: boolean;
+  /** Checked between the steps: once true, recall gives up (a late answer is not printed anyway). */
+  readonly expired?: () => boolean;
+}
+
+export class RecallTimeout extends Error {
+  override readonly name = 'RecallTimeout';
+}
+
+export function recallFor(db: Db, projectPath: string, words: readonly QueryWord[], sessionId: string | null, options: RecallOptions = {}): RecallReport {
+  const checkpoint = (): void => {
+    if (options.expired?.()) throw new RecallTimeout('recall ran out of time');
+  };
   const total = projectRowCount(db, projectPath);
-  const stats = (dropped: string | null) => words.map((word): WordReport => ({ text: word.text, docs: 0, identifier: word.kind === 'identifier', dropped }));
   if (total < MIN_PROJECT_ROWS) {
-    return empty(total, `the project has ${total} memories; recall starts at ${MIN_PROJECT_ROWS}`, stats(null));
+    const unsearched = words.map((word): WordReport => ({ text: word.text, docs: 0, identifier: word.kind === 'identifier', dropped: null }));
+    return empty(total, `the project has ${total} memories; recall starts at ${MIN_PROJECT_ROWS}`, unsearched);
   }
   const cap = Math.floor(total * COMMON_WORD_SHARE);
   const reports: WordReport[] = [];
   const kept: Array<{ word: QueryWord; ids: number[] }> = [];
   for (const word of words) {
+    checkpoint();
     const ids = wordIds(db, projectPath, word, cap);
     const common = ids.length > cap;
     reports.push({ text: word.text, docs: ids.length, identifier: word.kind === 'identifier', dropped: common ? `in more than ${Math.round(COMMON_WORD_SHARE * 100)}% of the project's memories` : null });
@@ -60,13 +78,28 @@ export function recallFor(db: Db, projectPath: string, words: readonly QueryWord
   kept.forEach(({ ids }, index) => {
     for (const id of ids) matched.set(id, [...(matched.get(id) ?? []), index]);
   });
-  const ids = [...matched.keys()];
+  checkpoint();
   const bm25 = bm25Of(db, projectPath, kept.map(({ word }) => word));
+  const stats: WordStat[] = kept.map(({ word, ids: found }) => ({ text: word.text, docs: found.length, identifier: word.kind === 'identifier' }));
+  const weights = wordWeights(total, stats);
+  const totalWeight = weights.reduce((sum, w) => sum + w, 0);
+  const bestBm25 = [...bm25.values()].reduce((max, value) => Math.max(max, value), 0);
+  let ids = [...matched.keys()];
+  if (options.prune) {
+    // Scores do not depend on the stored text, so only the rows that can be shown or count in a
+    // crowd (MEDIUM or better, within CLUSTER_RATIO of the best) are read and grouped.
+    const scores = new Map(ids.map((id) => [id, scoreOf({ bm25: bm25.get(id) ?? 0, matched: matched.get(id) ?? [] }, weights, totalWeight, bestBm25).score]));
+    const top = [...scores.values()].reduce((max, value) => Math.max(max, value), 0);
+    const floor = Math.max(MEDIUM_MIN, Math.min(CLUSTER_RATIO, SHOW_RATIO) * top);
+    ids = ids.filter((id) => (scores.get(id) ?? 0) >= floor);
+  }
+  checkpoint();
   const texts = new Map(candidateRows(db, ids).map((row) => [row.id, row]));
   const ranking = rankCandidates({
     total,
-    words: kept.map(({ word, ids: found }) => ({ text: word.text, docs: found.length, identifier: word.kind === 'identifier' })),
+    words: stats,
     candidates: ids.map((id) => ({ id, bm25: bm25.get(id) ?? 0, matched: matched.get(id) ?? [], key: textKey(texts.get(id)) })),
+    bestBm25,
   });
   // A hit well below the best is a weaker, different match: the best hits are what the prompt is about.
   const best = ranking.hits[0]?.score ?? 0;

@@ -20,6 +20,11 @@ export interface ScoreInput {
   /** The kept words (common ones already dropped), in prompt order. */
   readonly words: readonly WordStat[];
   readonly candidates: readonly ScoredCandidateInput[];
+  /**
+   * The best bm25 over every candidate, when `candidates` leaves some out (those whose coverage
+   * alone keeps them LOW: they can neither be shown nor count in a crowd).
+   */
+  readonly bestBm25?: number;
 }
 
 export interface ScoredCandidateInput {
@@ -77,6 +82,20 @@ export function wordWeights(total: number, words: readonly WordStat[]): number[]
   return words.map((word) => (word.docs > 0 ? Math.log(total / word.docs) : rarest));
 }
 
+/** Share of the query's weight that rows matching `matched` (indexes into the words) contain. */
+export function coverageOf(matched: readonly number[], weights: readonly number[], totalWeight: number): number {
+  return matched.reduce((sum, index) => sum + (weights[index] ?? 0), 0) / totalWeight;
+}
+
+/** One candidate's score and its parts; `best` is the best bm25 over every candidate of the query. */
+export function scoreOf(candidate: Pick<ScoredCandidateInput, 'bm25' | 'matched'>, weights: readonly number[], totalWeight: number, best: number): { score: number; parts: ScoreParts } {
+  const coverage = coverageOf(candidate.matched, weights, totalWeight);
+  const covered = coverage * totalWeight;
+  const match = Math.min(1, (2 * candidate.bm25) / (candidate.bm25 + covered || 1));
+  const relative = best > 0 ? Math.min(1, candidate.bm25 / best) : 0;
+  return { score: coverage * (0.6 + 0.2 * match + 0.2 * relative), parts: { coverage, match, relative } };
+}
+
 export function tierOf(score: number): Tier {
   return score >= HIGH_MIN ? 'HIGH' : score >= MEDIUM_MIN ? 'MEDIUM' : 'LOW';
 }
@@ -92,22 +111,20 @@ export function rankCandidates(input: ScoreInput): Ranking {
   const weights = wordWeights(input.total, input.words);
   const totalWeight = weights.reduce((sum, w) => sum + w, 0);
   if (totalWeight <= 0 || input.candidates.length === 0) return { hits: [], cluster: 0, cap: null };
-  const best = Math.max(...input.candidates.map((c) => c.bm25));
-  const groups = new Map<string, { ids: number[]; score: number; parts: ScoreParts; matched: readonly number[] }>();
+  const best = input.bestBm25 ?? input.candidates.reduce((max, c) => Math.max(max, c.bm25), 0);
+  const groups = new Map<string, { ids: number[]; newest: number; score: number; parts: ScoreParts; matched: readonly number[] }>();
   for (const candidate of input.candidates) {
-    const covered = candidate.matched.reduce((sum, index) => sum + (weights[index] ?? 0), 0);
-    const coverage = covered / totalWeight;
-    const match = Math.min(1, (2 * candidate.bm25) / (candidate.bm25 + covered || 1));
-    const relative = best > 0 ? candidate.bm25 / best : 0;
-    const score = coverage * (0.6 + 0.2 * match + 0.2 * relative);
+    const { score, parts } = scoreOf(candidate, weights, totalWeight, best);
+    const { coverage, match, relative } = parts;
     const group = groups.get(candidate.key);
-    if (!group) groups.set(candidate.key, { ids: [candidate.id], score, parts: { coverage, match, relative }, matched: candidate.matched });
+    if (!group) groups.set(candidate.key, { ids: [candidate.id], newest: candidate.id, score, parts: { coverage, match, relative }, matched: candidate.matched });
     else {
       group.ids.push(candidate.id);
+      group.newest = Math.max(group.newest, candidate.id);
       if (score > group.score) Object.assign(group, { score, parts: { coverage, match, relative }, matched: candidate.matched });
     }
   }
-  const ordered = [...groups.entries()].sort(([, a], [, b]) => b.score - a.score || Math.max(...b.ids) - Math.max(...a.ids));
+  const ordered = [...groups.entries()].sort(([, a], [, b]) => b.score - a.score || b.newest - a.newest);
   const top = ordered[0]?.[1].score ?? 0;
   // Over every candidate, before anything is cut to what fits: a cut list would hide the crowd.
   const cluster = ordered.filter(([, group]) => group.score >= CLUSTER_RATIO * top && tierOf(group.score) !== 'LOW').length;

@@ -7,7 +7,7 @@ import { MemoryStore } from '../../../lib/db/memories.js';
 import { claimInjections, injectedIds } from '../../../lib/db/recall-candidates.js';
 import { openDb, type Db } from '../../../lib/db/open.js';
 import { recallGate } from '../../../lib/recall/gate.js';
-import { MIN_PROJECT_ROWS, recallFor, type RecallReport } from '../../../lib/recall/recall.js';
+import { MIN_PROJECT_ROWS, recallFor, RecallTimeout, type RecallReport } from '../../../lib/recall/recall.js';
 import type { QueryWord } from '../../../lib/recall/words.js';
 import { memory, seed } from '../../cli-helpers.js';
 import { sandbox, type Sandbox } from '../../helpers.js';
@@ -125,6 +125,24 @@ describe('recall over a project history', () => {
     youngDb.close();
     expect(report.skipped).toBe(`the project has ${MIN_PROJECT_ROWS - 1} memories; recall starts at ${MIN_PROJECT_ROWS}`);
     expect(report.hits).toEqual([]);
+  });
+
+  it('shows the same hits, and counts the same crowd, when it reads only the rows that can matter', () => {
+    const { box, db } = history();
+    for (const prompt of [...PROMPTS, 'login session token widgets build bundle']) {
+      const full = recallFor(db, box.project, words(prompt), null);
+      const pruned = recallFor(db, box.project, words(prompt), null, { prune: true });
+      expect(pruned.hits, prompt).toEqual(full.hits);
+      expect(pruned.ranking.cluster, prompt).toBe(full.ranking.cluster);
+      expect(pruned.ranking.hits.filter((hit) => hit.tier !== 'LOW'), prompt).toEqual(full.ranking.hits.filter((hit) => hit.tier !== 'LOW' && hit.score >= 0.9 * (full.ranking.hits[0]?.score ?? 0)));
+    }
+    db.close();
+  });
+
+  it('gives up between steps once its time is over', () => {
+    const { box, db } = history();
+    expect(() => recallFor(db, box.project, words('why was the canary rollout refused'), null, { expired: () => true })).toThrow(RecallTimeout);
+    db.close();
   });
 
   it('ranks no hit below another with a higher tier', () => {
