@@ -5,7 +5,7 @@ import type { Db } from '../db/open.js';
 import { bm25Of, candidateRows, injectedIds, projectRowCount, wordIds, type CandidateRow } from '../db/recall-candidates.js';
 import type { RecallHit } from './render.js';
 import { RECALL_HITS_MAX } from './render.js';
-import { CLUSTER_RATIO, MEDIUM_MIN, rankCandidates, scoreOf, wordWeights, type Ranking, type WordStat } from './score.js';
+import { CLUSTER_RATIO, CLUSTER_SIZE, MEDIUM_MIN, rankCandidates, scoreOf, wordWeights, type Ranking, type WordStat } from './score.js';
 import type { QueryWord } from './words.js';
 
 /**
@@ -35,6 +35,8 @@ export interface RecallReport {
   readonly idsByHit: ReadonlyMap<number, readonly number[]>;
 }
 
+/** The hook reads at most this many near-equal rows when they already make a crowd. */
+export const CROWD_READ_MAX = 200;
 /** Only hits scoring at least this share of the best one are shown. */
 export const SHOW_RATIO = 0.9;
 
@@ -91,10 +93,17 @@ export function recallFor(db: Db, projectPath: string, words: readonly QueryWord
     const scores = new Map(ids.map((id) => [id, scoreOf({ bm25: bm25.get(id) ?? 0, matched: matched.get(id) ?? [] }, weights, totalWeight, bestBm25).score]));
     const top = [...scores.values()].reduce((max, value) => Math.max(max, value), 0);
     const floor = Math.max(MEDIUM_MIN, Math.min(CLUSTER_RATIO, SHOW_RATIO) * top);
-    ids = ids.filter((id) => (scores.get(id) ?? 0) >= floor);
+    ids = ids.filter((id) => (scores.get(id) ?? 0) >= floor).sort((a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0) || b - a);
   }
   checkpoint();
-  const texts = new Map(candidateRows(db, ids).map((row) => [row.id, row]));
+  const texts = new Map<number, CandidateRow>();
+  // A crowd of thousands of near-equal rows (a command run every day) is settled by its first few
+  // hundred: once they hold CLUSTER_SIZE distinct texts there is no HIGH, and the hits shown are the
+  // first groups in score order, whatever the rest hold.
+  const head = options.prune ? ids.slice(0, CROWD_READ_MAX) : ids;
+  for (const row of candidateRows(db, head)) texts.set(row.id, row);
+  if (head.length < ids.length && new Set(head.map((id) => textKey(texts.get(id)))).size >= CLUSTER_SIZE) ids = head;
+  else if (head.length < ids.length) for (const row of candidateRows(db, ids.slice(head.length))) texts.set(row.id, row);
   const ranking = rankCandidates({
     total,
     words: stats,

@@ -139,6 +139,25 @@ describe('recall over a project history', () => {
     db.close();
   });
 
+  it('settles a crowd of hundreds from its first rows, with the same hits as reading them all', () => {
+    const { box, db } = history();
+    // 2,600 rows, so a word in 250 of them is still under the 10 % line.
+    db.exec(`
+      WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 2599)
+      INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags, importance, created_at, source)
+      SELECT 'bulk-' || i, 'Edit', 'file_edit', 'my-app', '${box.project}', NULL,
+             CASE WHEN i < 250 THEN 'Edited hook' || i || '.ts: "retry payment webhook ' || i || '"' ELSE 'Edited page' || i || '.ts: "margin ' || i || '"' END,
+             '', 2, strftime('%Y-%m-%dT%H:%M:%fZ', '2026-03-01', '+' || i || ' minutes'), 'hook'
+      FROM n`);
+    const full = recallFor(db, box.project, words('retry the payment webhook'), null);
+    const pruned = recallFor(db, box.project, words('retry the payment webhook'), null, { prune: true });
+    db.close();
+    expect(full.ranking.cluster).toBeGreaterThan(200);
+    expect(pruned.ranking.hits.length).toBe(200);
+    expect(pruned.hits).toEqual(full.hits);
+    expect(pruned.hits.map((hit) => hit.tier)).toEqual(['MEDIUM', 'MEDIUM', 'MEDIUM']);
+  });
+
   it('gives up between steps once its time is over', () => {
     const { box, db } = history();
     expect(() => recallFor(db, box.project, words('why was the canary rollout refused'), null, { expired: () => true })).toThrow(RecallTimeout);
