@@ -27,7 +27,7 @@ export interface RecallReport {
   readonly skipped: string | null;
   readonly words: readonly WordReport[];
   readonly ranking: Ranking;
-  /** The candidates' stored rows, by id (only the ones scored above LOW are read). */
+  /** The candidates' stored rows, by id (with `prune`, only those that can be shown or count in a crowd). */
   readonly rows: ReadonlyMap<number, CandidateRow>;
   /** What would be shown: HIGH and MEDIUM hits not yet injected in the session, best first. */
   readonly hits: readonly RecallHit[];
@@ -118,7 +118,7 @@ export function recallFor(db: Db, projectPath: string, words: readonly QueryWord
   const idsByHit = new Map<number, readonly number[]>();
   for (const hit of worth) {
     if (hits.length >= RECALL_HITS_MAX) break;
-    if (hit.ids.some((id) => already.has(id)) || hit.tier === 'LOW') continue;
+    if (hit.ids.some((id) => already.has(id))) continue;
     const row = texts.get(hit.ids[0] as number);
     if (!row) continue;
     hits.push({ id: row.id, tier: hit.tier, createdAt: row.createdAt, type: row.type, content: row.content });
