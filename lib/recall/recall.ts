@@ -118,7 +118,7 @@ export function recallFor(db: Db, projectPath: string, words: readonly QueryWord
   const idsByHit = new Map<number, readonly number[]>();
   for (const hit of worth) {
     if (hits.length >= RECALL_HITS_MAX) break;
-    if (hit.ids.some((id) => already.has(id))) continue;
+    if (hit.ids.some((id) => already.has(id)) || hit.tier === 'LOW') continue;
     const row = texts.get(hit.ids[0] as number);
     if (!row) continue;
     hits.push({ id: row.id, tier: hit.tier, createdAt: row.createdAt, type: row.type, content: row.content });
