@@ -11,22 +11,6 @@ export interface CandidateWord {
   readonly prefix: boolean;
 }
 
-export interface WordFrequency {
-  readonly text: string;
-  /** Memories of the project that contain the word, counted up to `cap + 1`. */
-  readonly docs: number;
-  /** True when the count stopped at the cap: the word is in more rows than that. */
-  readonly capped: boolean;
-}
-
-export interface Candidate {
-  readonly id: number;
-  /** -bm25 over the kept words (higher is better), as FTS5 ranks the row. */
-  readonly bm25: number;
-  /** Indexes (into the kept words) of the words the row contains. */
-  readonly matched: readonly number[];
-}
-
 export interface CandidateRow {
   readonly id: number;
   readonly type: string;
