@@ -24,6 +24,8 @@ await build({
   minifySyntax: true,
   legalComments: 'none',
   logLevel: 'warning',
+  // lib/db/driver.ts reaches for import.meta.url only where `require` is missing (ESM); a CommonJS bundle has it.
+  logOverride: { 'empty-import-meta': 'silent' },
 });
 
 // Run what start-up runs (module bodies, building the server and its tools) so the cache holds

@@ -1,6 +1,7 @@
 // The only hook-side owner of stdin, stdout, stderr and the exit code.
 // A hook must never hurt Claude Code: every path ends in exit code 0, and a failure is one stderr line.
 import { describeError } from '../unknown.js';
+import { hookGate } from './gate.js';
 
 /** Large enough for an Edit whose `originalFile` is a big source file. */
 export const STDIN_MAX_BYTES = 64 * 1024 * 1024;
@@ -105,6 +106,12 @@ export async function runHook(hookName: string, handler: (context: HookContext) 
     if (!stdin.ok) return log(stdin.reason);
     const parsed = parseJsonObject(stdin.text);
     if (!parsed.ok) return log(parsed.reason);
+    // Another copy that captures, or no SQLite driver in this Node: exit 0 without a word on stderr.
+    const gate = hookGate(hookName, process.env);
+    if (!gate.run) {
+      if (gate.notice) await writeStdout(`${JSON.stringify({ systemMessage: gate.notice })}\n`);
+      return;
+    }
     await handler({ input: parsed.value, env: process.env, print: writeStdout });
   } catch (error) {
     log(describeError(error));
