@@ -54,7 +54,7 @@ function decide(): DriverState {
   if (builtinProblem === null) return { ok: true, name: 'node:sqlite', open: openNodeSqlite, addonProblem };
   return {
     ok: false,
-    problem: `under Node ${process.version} ${addonProblem}, and ${builtinProblem}`,
+    problem: `under Node ${process.version}, ${addonProblem}, and ${builtinProblem}`,
     fix: ADDON_MIN_NAPI > 0
       ? 'make Node 22.16 or newer the `node` on your PATH, then start a new session'
       : 'run ./install.sh again with this Node (it rebuilds better-sqlite3 for it), or use Node 22.16 or newer',

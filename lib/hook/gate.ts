@@ -3,8 +3,8 @@
 //   is enough, and `memory doctor` says how to remove the other).
 // - Without a SQLite driver that works in this Node, every hook stays off without a word on
 //   stderr, and SessionStart tells the user (not the model) once a day in one line.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { loadConfig } from '../config.js';
 import { sqliteDriver } from '../db/driver.js';
 import { IS_PLUGIN } from '../packaging.js';
@@ -44,6 +44,8 @@ export function claimDriverNotice(dbPath: string, problem: string, now: Date): s
   const told = regularFileMtime(path);
   if (told !== null && now.getTime() - told < DAY_MS && told <= now.getTime()) return null;
   try {
+    // Claude Code's folder exists in real use; the database's own may not yet (nothing was ever stored).
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     writeFileAtomic(path, `${problem}\n`, now);
   } catch {
     // Cannot remember having told: telling again next session is better than never.
