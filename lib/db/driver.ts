@@ -73,8 +73,9 @@ function loadAddon(): ((path: string, options: ConnectionOptions) => Db) | strin
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
     if (code === 'MODULE_NOT_FOUND') return 'its SQLite addon (better-sqlite3) is not installed';
-    const first = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
-    return /NODE_MODULE_VERSION|compiled against a different Node/.test(first)
+    const message = error instanceof Error ? error.message : String(error);
+    const first = message.split('\n')[0] ?? '';
+    return /NODE_MODULE_VERSION|compiled against a different Node/.test(message)
       ? 'its SQLite addon (better-sqlite3) was built for another Node version'
       : `its SQLite addon (better-sqlite3) does not load (${first.slice(0, 160)})`;
   }

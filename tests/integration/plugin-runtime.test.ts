@@ -31,7 +31,7 @@ beforeAll(() => {
   const dir = copy(join(work, 'installed'));
   const npm = spawnSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, encoding: 'utf8', timeout: SETUP_MS });
   installed = npm.status === 0 ? { ok: true, dir } : { ok: false, reason: `npm ci --ignore-scripts failed in the plugin copy: ${(npm.stderr || npm.error?.message || '').trim().split('\n').slice(-2).join(' ')}` };
-  for (const major of [20, 22, 24] as const) nodes.set(major, nodeBinary(major));
+  for (const major of [20, 22, 24, '22.15'] as const) nodes.set(major, nodeBinary(major));
 }, SETUP_MS);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -148,5 +148,19 @@ describe('the ./install.sh runtime under another Node than the one its addon was
     const box = boxFor(node.path);
     await scriptedSession(node.path, RUNTIME, box, 'sess-abi');
     expect(allMemories(box.dbPath).map((row) => row.content)).toEqual(['npm test']);
+  });
+
+  it('stays off without a word where node:sqlite has no FTS5 (22.15), and tells the user to re-run ./install.sh once a day', async ({ skip }) => {
+    const node = need('22.15');
+    if (!node.ok) return skip(node.reason);
+    if (node.path === process.execPath) return skip('dist/runtime was built for this very Node: its addon loads here');
+    const box = boxFor(node.path);
+    await scriptedSession(node.path, RUNTIME, box, 'sess-2215');
+    const start = (id: string): Promise<RunResult> => runWith(node.path, join(RUNTIME, 'dist', 'hooks', 'session-start.js'), sessionStart(box, id), box.env);
+    const first = await start('sess-2215-b');
+    expect(first.stderr).toBe('');
+    expect((JSON.parse(first.stdout) as { systemMessage?: string }).systemMessage).toMatch(/^claude-memory-hooks records nothing: under Node v22\.15\.1, its SQLite addon \(better-sqlite3\) was built for another Node version, and Node's own node:sqlite lacks FTS5 .*run \.\/install\.sh again with this Node/);
+    expect((await start('sess-2215-c')).stdout).toBe('');
+    expect(existsSync(box.dbPath)).toBe(false);
   });
 });
