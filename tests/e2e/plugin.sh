@@ -5,7 +5,8 @@
 # user. Then, under official Node 22 and 24 binaries (`node` on PATH is what the hooks run):
 #   a scripted session is captured; the next session receives the block; /mem:search works in the
 #   default permission mode; the MCP search tool answers; with ./install.sh's hooks also installed
-#   one event is stored once and the block injected once; `claude plugin uninstall` keeps the database.
+#   one event is stored once and the block injected once; `claude plugin update` to a new version
+#   keeps the database; `claude plugin uninstall` keeps the database.
 # Under Node 20: the session runs with every hook a success, nothing on stderr, nothing stored.
 #
 #   tests/e2e/plugin.sh HARNESS_DIR [CLAUDE_VERSION]        (default: latest)
@@ -103,6 +104,17 @@ for major in 22 24; do
     else
       echo "  SKIP  dual install: needs Node 20 and a built checkout (npm run build)"
     fi
+  fi
+  if [ "$major" = 24 ]; then
+    # A new release of the repository: the plugin's version goes up, the user updates.
+    (cd "$root/repo" && jq '.version = "0.1.1-e2e"' plugin/.claude-plugin/plugin.json >"$root/plugin.json" && cp "$root/plugin.json" plugin/.claude-plugin/plugin.json &&
+      git -c user.name=e2e -c user.email=e2e@localhost commit -qam "e2e: release 0.1.1-e2e")
+    check "claude plugin update moves to the new version" \
+      "HOME='$home' '$claude' plugin marketplace update claude-memory-hooks >>'$root/install.log' 2>&1 && HOME='$home' '$claude' plugin update mem@claude-memory-hooks >>'$root/install.log' 2>&1 && jq -e '.plugins[\"mem@claude-memory-hooks\"][0].version == \"0.1.1-e2e\"' '$home/.claude/plugins/installed_plugins.json' >/dev/null"
+    sed 's/--dual-check/--after-update/' "$root/dual.json" >"$root/update.json"
+    session update-$major "$home" "$work" --scenario "$root/update.json" --prompt "Build once more"
+    check "after the update: the same database, the earlier memories and the new one" \
+      "[ \"\$(cd '$work' && HOME='$home' '$memory' search --recent --here --json | jq -c '[.[] | select(.content | test(\"after-update|greet.js\"))] | length')\" = 3 ] && grep -q '/0.1.1-e2e/' '$memory'"
   fi
   check "claude plugin uninstall keeps the database" \
     "HOME='$home' '$claude' plugin uninstall mem@claude-memory-hooks >>'$root/install.log' 2>&1 && [ -s '$home/.claude/memory.db' ] && ! HOME='$home' '$claude' plugin list 2>/dev/null | grep -q 'mem@claude-memory-hooks'"
