@@ -21,9 +21,12 @@ export type Gate =
 
 export function hookGate(hookName: string, env: Env, now = new Date()): Gate {
   if (IS_PLUGIN && installShCaptures(env, hookName)) return { run: false, notice: null };
+  const config = loadConfig(env);
+  // Switched off on purpose: the handlers do nothing, and there is nothing to tell.
+  if (config.disabled) return { run: true };
   const driver = sqliteDriver();
   if (driver.ok) return { run: true };
-  const notice = hookName === 'session-start' ? claimDriverNotice(loadConfig(env).dbPath, `${driver.problem}; ${driver.fix}`, now) : null;
+  const notice = hookName === 'session-start' ? claimDriverNotice(config.dbPath, `${driver.problem}; ${driver.fix}`, now) : null;
   return { run: false, notice };
 }
 

@@ -87,6 +87,9 @@ describe('the plugin under Node 20', () => {
     for (const root of installed.ok ? [installed.dir, bare] : [bare]) {
       const box = boxFor(node.path);
       await scriptedSession(node.path, root, box, 'sess-node20');
+      // Switched off on purpose (CLAUDE_MEMORY_DISABLE): nothing to tell either.
+      const disabled = await runWith(node.path, join(root, 'dist', 'hooks', 'session-start.js'), sessionStart(box, 'sess-node20a'), { ...box.env, CLAUDE_MEMORY_DISABLE: '1' });
+      expect({ code: disabled.code, stdout: disabled.stdout, stderr: disabled.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
       const first = await runWith(node.path, join(root, 'dist', 'hooks', 'session-start.js'), sessionStart(box, 'sess-node20b'), box.env);
       expect(first.code).toBe(0);
       expect(first.stderr).toBe('');
