@@ -26,6 +26,8 @@ export const searchInput = z.strictObject({
   since,
   limit: z.number().int().min(1).max(SEARCH_LIMIT_MAX).default(10).describe(`How many results (1–${SEARCH_LIMIT_MAX}, default 10).`),
   offset,
+  scope: z.enum(['local', 'team']).default('local')
+    .describe('"local" (default): this machine\'s memory. "team": also the team server\'s memories that a maintainer approved (when the user set up team memory), merged with the local ones, each marked with its origin and author host.'),
 });
 
 export const getInput = z.strictObject({

@@ -112,6 +112,9 @@ describe('install.sh', () => {
     const help = await runShell(`"${box.launcher}" --help`, [], box.env);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('doctor');
+    const version = await runShell(`"${box.launcher}" --version`, [], box.env);
+    const { version: expected } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(version).toMatchObject({ code: 0, stdout: `${expected}\n`, stderr: '' });
   });
 
   it('is idempotent: a second run changes nothing in settings.json and duplicates nothing', async () => {
