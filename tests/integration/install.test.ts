@@ -71,7 +71,7 @@ describe('install.sh', () => {
     expect(readdirSync(join(box.runtime, 'dist')).sort()).toEqual(['better_sqlite3.node', 'commands', 'hooks', 'lib', 'web']);
     expect(readdirSync(join(box.runtime, 'dist', 'hooks')).sort()).toEqual(['_cleanup.js', 'post-tool-use.js', 'session-start.js', 'stop.js', 'user-prompt-submit.js']);
     expect(readdirSync(join(box.runtime, 'dist', 'commands')).sort()).toEqual(['_install.js', '_slash.js', 'cli.js']);
-    expect(readdirSync(join(box.runtime, 'dist', 'lib', 'mcp')).sort()).toEqual(['server.bundle.cjs', 'server.bundle.cjs.v8-cache']);
+    expect(readdirSync(join(box.runtime, 'dist', 'lib', 'mcp')).sort()).toEqual(['server.bundle.cjs', 'server.bundle.cjs.v8-cache', 'team-search.bundle.cjs']);
     // `memory ui` serves its page from the runtime copy: the bundle travels with it.
     expect(readdirSync(join(box.runtime, 'dist', 'web')).sort()).toEqual(['main.css', 'main.js']);
     expect(stdout).toContain(`✓ runtime copied to ${box.runtime}`);
