@@ -206,6 +206,17 @@ describe('memory search modes', () => {
     expect(result.stdout).toMatch(/Top commands\n +1 {2}git commit\n +1 {2}npm test/);
   });
 
+  it('--stats keeps the script a runner runs in Top commands (npm run build, not npm run)', async () => {
+    const box = sandbox();
+    seed(box, [
+      memory({ box, content: 'npm run build', createdAt: hoursAgo(3) }),
+      memory({ box, content: 'cd web && npm run build -- --watch', createdAt: hoursAgo(2) }),
+      memory({ box, content: 'npm run test:unit', createdAt: hoursAgo(1) }),
+    ]);
+    const result = await memoryCli(box, ['search', '--stats']);
+    expect(result.stdout).toMatch(/Top commands\n +2 {2}npm run build\n +1 {2}npm run test:unit\n/);
+  });
+
   it('--summaries prints each session, newest first', async () => {
     const result = await memoryCli(seededBox(), ['search', '--summaries', '--project', 'my-app']);
     expect(result.stdout).toBe([
