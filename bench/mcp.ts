@@ -82,7 +82,7 @@ export function renderStartup(result: StartupResult): string[] {
 export function mcpSearch(dbPath: string, queries: ReadonlyArray<readonly [string, string]>, now: Date): Array<{ query: string; tier: string; timing: Stats; engine: Stats }> {
   const reader = new MemoryReader(dbPath);
   try {
-    const context = { reader, here: projectAt('/home/dev/work/api-server'), now: () => now, budgetTokens: REPLY_TOKENS };
+    const context = { reader, here: projectAt('/home/dev/work/api-server'), now: () => now, budgetTokens: REPLY_TOKENS, env: {} };
     return queries.map(([, query]) => {
       const args = searchInput.parse({ query, project: '*' });
       const plan = planSearch(query);

@@ -69,15 +69,17 @@ export async function runTeamSearch(query: readonly string[], options: FilterOpt
       ? { origin: 'local', host: team.hostName, ...item.hit, tier: local.tier }
       : { origin: 'team', host: item.hit.host_name, ...item.hit, tier: remote.tier })), null, 2)}\n`);
   } else {
-    process.stdout.write(render(merged, shown, plan.terms, local.tier, remote.tier, failure !== null, now, colorsFor(process.stdout, process.env), team.hostName));
+    // Either side filling its page means more may match than fit in `limit`.
+    const capped = local.rows.length >= limit || remote.hits.length >= limit;
+    process.stdout.write(render(merged, shown, plan.terms, local.tier, remote.tier, failure !== null, now, colorsFor(process.stdout, process.env), team.hostName, capped));
   }
   if (failure) throw failure;
 }
 
-function render(merged: ReturnType<typeof mergeResults<MemoryRow, TeamHit>>, shown: string, terms: readonly string[], localTier: Tier, teamTier: Tier, teamFailed: boolean, now: Date, c: Colors, hostName: string): string {
+function render(merged: ReturnType<typeof mergeResults<MemoryRow, TeamHit>>, shown: string, terms: readonly string[], localTier: Tier, teamTier: Tier, teamFailed: boolean, now: Date, c: Colors, hostName: string, capped: boolean): string {
   if (merged.length === 0) return `No memories match "${shown}"${teamFailed ? ' here (the team server was not searched)' : ', here or on the team server'}.\n`;
   const locals = merged.filter((item) => item.origin === 'local').length;
-  const header = `${c.bold(plural(merged.length, 'memory', 'memories'))} ${merged.length === 1 ? 'matches' : 'match'} "${shown}" `
+  const header = `${c.bold(`${capped ? 'at least ' : ''}${plural(merged.length, 'memory', 'memories')}`)} ${merged.length === 1 ? 'matches' : 'match'} "${shown}" `
     + c.dim(`· ${locals} here (${TIER_LABELS[localTier]})${teamFailed ? '' : `, ${merged.length - locals} from the team (${TIER_LABELS[teamTier]})`}`);
   const body = merged.map((item) => {
     if (item.origin === 'local') {
@@ -95,5 +97,6 @@ function render(merged: ReturnType<typeof mergeResults<MemoryRow, TeamHit>>, sho
     ].filter(Boolean).join('  ');
     return `${head}\n    ${renderSnippet(likeSnippet(hit.content, terms), c)}`;
   });
-  return `${header}\n\n${body.join('\n\n')}\n`;
+  const more = capped ? `\n${c.dim(`Showing the first ${merged.length}; use --limit for more.`)}\n` : '';
+  return `${header}\n\n${body.join('\n\n')}\n${more}`;
 }

@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { recentMemories, searchMemories, sessionSummaries } from '../lib/db/search.js';
+import { countTierMatches } from '../lib/db/search-count.js';
 import { UsageError } from '../lib/errors.js';
 import { cleanText } from '../lib/sanitize.js';
 import { planSearch, TIER_LABELS } from '../lib/search/plan.js';
@@ -35,7 +36,8 @@ export function registerSearch(program: Command): void {
     .option('--limit <n>', 'how many rows (default 20; 10 for --summaries and for --stats top lists)')
     .option('--json', 'machine-readable output')
     .option('--team', 'also search the team server (`memory team`), results marked with their origin')
-    // A query may look like a flag (`-x`, `--force`): unknown options are searched for, not rejected.
+    // A query may look like a flag (`--force`): unknown long options are searched for, not rejected
+    // (a near-miss of ours and any short flag are, in rejectFlagTypos).
     .allowUnknownOption()
     .addHelpText('after', `
 Examples:
@@ -57,13 +59,18 @@ export function searchWords(query: readonly string[]): string {
   return runSearch(query, {});
 }
 
-/** `--limt 5` is a typo, not a search; `memory search -- --limt` searches for it on purpose. */
+/**
+ * `--limt 5` is a typo and `-n 3` another tool's flag, not searches; `memory search -- --limt` or
+ * `-- -n` searches for them on purpose.
+ */
 function rejectFlagTypos(query: readonly string[], command: Command): void {
   if (process.argv.includes('--')) return;
   const flags = command.options.map((option) => option.long?.replace(/^--/, '') ?? '').filter(Boolean);
   for (const word of query) {
     const meant = flagTypo(word, flags);
     if (meant) throw new UsageError(`unknown option ${word.split('=')[0]} (did you mean --${meant}? to search for it, put -- before it)`);
+    // None of our flags is short (commander handles -h and -V before this): `-n`, `-n3`, `-xvf`.
+    if (/^-[A-Za-z]/.test(word)) throw new UsageError(`unknown option ${clip(cleanText(word), 40)} (see memory search --help; to search for it, put -- before it)`);
   }
 }
 
@@ -111,8 +118,10 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
     const { tier, rows: hits } = searchMemories(db, plan, filters, { limit, now });
     if (options.json) return json(hits.map((row) => ({ ...row, tier })));
     if (hits.length === 0) return `No memories match "${shown}".\n`;
-    const header = `${c.bold(plural(hits.length, 'memory', 'memories'))} ${hits.length === 1 ? 'matches' : 'match'} "${shown}" ${c.dim(`· ${TIER_LABELS[tier]}`)}`;
-    const more = hits.length === limit ? `\n${c.dim(`Showing the first ${limit}; use --limit for more.`)}` : '';
+    // A full page may be one of many: the header counts them all (a second, cheap query, only then).
+    const total = hits.length === limit ? countTierMatches(db, tier, plan, filters) : hits.length;
+    const header = `${c.bold(plural(total, 'memory', 'memories'))} ${total === 1 ? 'matches' : 'match'} "${shown}" ${c.dim(`· ${TIER_LABELS[tier]}`)}`;
+    const more = total > hits.length ? `\n${c.dim(`Showing the first ${hits.length} of ${total}; use --limit for more.`)}` : '';
     const body = hits.map((row) => renderMemory(row, renderSnippet(likeSnippet(row.content, plan.terms), c), now, c)).join('\n\n');
     return `${header}\n\n${body}\n${more}${more ? '\n' : ''}`;
   });

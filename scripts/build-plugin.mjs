@@ -71,11 +71,27 @@ await build({
   outdir: OUT,
   banner: { js: moduleUrlBanner(1) },
 });
-// The MCP server, one file as `memory mcp` loads it (no V8 code cache: it belongs to one exact Node).
+// The MCP server as `memory mcp` loads it (no V8 code cache: it belongs to one exact Node), and its
+// team scope apart, required only when a search asks for the team (as scripts/bundle-mcp.mjs splits them).
+const TEAM_BUNDLE = 'team-search.bundle.cjs';
 await build({
   ...common,
   entryPoints: [join(ROOT, 'lib', 'mcp', 'server.ts')],
   outfile: join(OUT, 'dist', 'lib', 'mcp', 'server.bundle.cjs'),
+  banner: { js: moduleUrlBanner(2) },
+  // import() becomes require(): the bundle runs in a vm.Script, which has no ES module loader.
+  supported: { 'dynamic-import': false },
+  plugins: [...common.plugins, {
+    name: 'team-search-apart',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/team-search\.js$/ }, () => ({ path: `./${TEAM_BUNDLE}`, external: true }));
+    },
+  }],
+});
+await build({
+  ...common,
+  entryPoints: [join(ROOT, 'lib', 'mcp', 'team-search.ts')],
+  outfile: join(OUT, 'dist', 'lib', 'mcp', TEAM_BUNDLE),
   banner: { js: moduleUrlBanner(2) },
 });
 cpSync(join(DIST, 'web'), join(OUT, 'dist', 'web'), { recursive: true });

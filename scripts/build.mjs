@@ -72,10 +72,10 @@ copyFileSync(require.resolve('better-sqlite3/build/Release/better_sqlite3.node')
 const picocolors = join(RUNTIME, 'node_modules', 'picocolors');
 mkdirSync(picocolors, { recursive: true });
 for (const file of ['package.json', 'picocolors.js', 'LICENSE']) copyFileSync(join(dirname(require.resolve('picocolors/package.json')), file), join(picocolors, file));
-// The MCP bundle (loaded by `memory mcp` from dist/lib/mcp/) with its V8 code cache, and the page
-// `memory ui` serves from dist/web/.
+// The MCP bundle (loaded by `memory mcp` from dist/lib/mcp/) with its V8 code cache and the team
+// scope's bundle it requires on demand, and the page `memory ui` serves from dist/web/.
 mkdirSync(join(RUNTIME, 'dist', 'lib', 'mcp'), { recursive: true });
-for (const file of ['server.bundle.cjs', 'server.bundle.cjs.v8-cache']) copyFileSync(join(DIST, 'lib', 'mcp', file), join(RUNTIME, 'dist', 'lib', 'mcp', file));
+for (const file of ['server.bundle.cjs', 'server.bundle.cjs.v8-cache', 'team-search.bundle.cjs']) copyFileSync(join(DIST, 'lib', 'mcp', file), join(RUNTIME, 'dist', 'lib', 'mcp', file));
 cpSync(join(DIST, 'web'), join(RUNTIME, 'dist', 'web'), { recursive: true });
 // The MCP bundle keeps better-sqlite3 external (a native addon): it requires the package, which
 // finds its addon through `bindings`.

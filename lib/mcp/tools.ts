@@ -4,6 +4,7 @@ import { memoriesByIds, sessionNeighbours } from '../db/lookup.js';
 import { NO_FILTERS, searchMemories, sessionSummaries, type Filters } from '../db/search.js';
 import { memoryStats } from '../db/stats.js';
 import type { MemoryRow } from '../memory.js';
+import type { Env } from '../paths.js';
 import type { Project } from '../project.js';
 import { planSearch } from '../search/plan.js';
 import { likeSnippet } from '../search/snippet.js';
@@ -19,16 +20,18 @@ export interface ToolContext {
   readonly here: Project;
   readonly now: () => Date;
   readonly budgetTokens: number;
+  /** Where the team server's settings come from (scope "team"). */
+  readonly env: Env;
 }
 
-interface Scope {
+export interface Scope {
   /** Shown in replies: a project name, or `*`. */
   readonly label: string;
   readonly filters: Filters;
 }
 
 /** The filters of a project/since pair, or an error reply for a bad `since`. */
-function scopeOf(args: { project?: string | undefined; since?: string | undefined }, context: ToolContext): Scope | ToolReply {
+export function scopeOf(args: { project?: string | undefined; since?: string | undefined }, context: ToolContext): Scope | ToolReply {
   let since: string | null = null;
   if (args.since !== undefined) {
     const parsed = parseWhen('since', args.since, context.now());
@@ -42,16 +45,16 @@ function scopeOf(args: { project?: string | undefined; since?: string | undefine
   return { label: project, filters: { ...NO_FILTERS, project, since } };
 }
 
-function isReply(value: Scope | ToolReply): value is ToolReply {
+export function isReply(value: Scope | ToolReply): value is ToolReply {
   return 'text' in value;
 }
 
-function noDatabase(tag: string, context: ToolContext, empty: Record<string, unknown>): ToolReply {
+export function noDatabase(tag: string, context: ToolContext, empty: Record<string, unknown>): ToolReply {
   const hint = `No memory database at ${context.reader.dbPath} yet: nothing has been captured. The user can run \`memory doctor\` to check the installation.`;
   return { text: `<${tag}>\n${hint}\n</${tag}>`, structured: { ...empty, hint } };
 }
 
-function relativePath(row: Pick<MemoryRow, 'file_path' | 'project_path'>): string | null {
+export function relativePath(row: Pick<MemoryRow, 'file_path' | 'project_path'>): string | null {
   if (!row.file_path) return null;
   const prefix = `${row.project_path}/`;
   return row.file_path.startsWith(prefix) ? row.file_path.slice(prefix.length) : row.file_path;

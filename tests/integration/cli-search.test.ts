@@ -68,6 +68,16 @@ describe('memory search tiers', () => {
     expect(await memoryCli(box, ['search', '--', '--limt'])).toMatchObject({ code: 0, stdout: 'No memories match "--limt".\n' });
   });
 
+  it('rejects a short flag that is not ours (-n 3) in one line, and searches it after --', async () => {
+    const box = await capturedBox();
+    for (const args of [['search', 'dark', '-n', '3'], ['search', '-n3', 'dark'], ['search', '-xvf', 'dark']]) {
+      const result = await memoryCli(box, args);
+      expect(result).toMatchObject({ code: 1, stdout: '' });
+      expect(result.stderr).toMatch(/^memory: unknown option -(n|n3|xvf) \(see memory search --help; to search for it, put -- before it\)\n$/);
+    }
+    expect(await memoryCli(box, ['search', '--', '-n', 'dark'])).toMatchObject({ code: 0, stdout: 'No memories match "-n dark".\n' });
+  });
+
   it('ranks a strong old match above a weak new one, and breaks near-ties by recency', async () => {
     const box = sandbox();
     seed(box, [
@@ -100,6 +110,27 @@ describe('memory search tiers', () => {
     expect(result.stdout).toContain('    Edited h**andle**r.ts: "old" → "export function h**andle**r() {}"');
   });
 
+  it('counts every match in the header, not only the rows shown, in each tier and under filters', async () => {
+    const box = sandbox();
+    seed(box, [
+      ...Array.from({ length: 25 }, (_, i) => memory({ box, content: `deploy step ${i} 배포단계`, createdAt: hoursAgo(i + 1) })),
+      ...Array.from({ length: 5 }, (_, i) => memory({ box, project: 'api', projectPath: '/srv/api', content: `deploy api ${i} 배포함`, createdAt: hoursAgo(i + 1) })),
+      memory({ box, content: 'unrelated' }),
+    ]);
+    const header = async (args: string[]) => {
+      const lines = (await memoryCli(box, ['search', ...args])).stdout.trimEnd().split('\n');
+      return [lines[0], lines.at(-1)];
+    };
+    expect(await header(['deploy', '--limit', '5'])).toEqual(['30 memories match "deploy" · words (unicode61)', 'Showing the first 5 of 30; use --limit for more.']);
+    expect(await header(['eplo', '--limit', '5'])).toEqual(['30 memories match "eplo" · substrings (trigram)', 'Showing the first 5 of 30; use --limit for more.']);
+    expect(await header(['배포', '--limit', '5'])).toEqual(['30 memories match "배포" · plain text scan (LIKE)', 'Showing the first 5 of 30; use --limit for more.']);
+    expect(await header(['deploy', '--project', 'api', '--limit', '3'])).toEqual(['5 memories match "deploy" · words (unicode61)', 'Showing the first 3 of 5; use --limit for more.']);
+    // A page that happens to hold every match says no more.
+    const exact = (await memoryCli(box, ['search', 'deploy', '--project', 'api', '--limit', '5'])).stdout;
+    expect(exact.split('\n')[0]).toBe('5 memories match "deploy" · words (unicode61)');
+    expect(exact).not.toContain('Showing the first');
+  });
+
   it('says so, and exits 0, when nothing matches', async () => {
     const box = await capturedBox();
     const result = await memoryCli(box, ['search', 'kubernetes']);
@@ -109,7 +140,7 @@ describe('memory search tiers', () => {
 
 describe('hostile queries', () => {
   it.each([
-    ['a lone quote', ['"']], ['a star', ['*']], ['a bare AND', ['AND']], ['NEAR(', ['NEAR(']], ['-x', ['-x']],
+    ['a lone quote', ['"']], ['a star', ['*']], ['a bare AND', ['AND']], ['NEAR(', ['NEAR(']], ['-x after --', ['--', '-x']],
     ['a column filter', ['col:']], [')(', [')(']], ['10,000 characters', ['x'.repeat(10_000)]],
     ['only punctuation', ['" * )(']], ['a flag-like word', ['--force']], ['a LIKE wildcard', ['%']],
     ['operators between words', ['a', 'OR', 'NOT', 'b']],
@@ -173,6 +204,17 @@ describe('memory search modes', () => {
     expect(result.stdout).toContain('  03-09 Mon  ██████████▋                      1');
     expect(result.stdout).toContain('  03-10 Tue  ████████████████████████████████ 3');
     expect(result.stdout).toMatch(/Top commands\n +1 {2}git commit\n +1 {2}npm test/);
+  });
+
+  it('--stats keeps the script a runner runs in Top commands (npm run build, not npm run)', async () => {
+    const box = sandbox();
+    seed(box, [
+      memory({ box, content: 'npm run build', createdAt: hoursAgo(3) }),
+      memory({ box, content: 'cd web && npm run build -- --watch', createdAt: hoursAgo(2) }),
+      memory({ box, content: 'npm run test:unit', createdAt: hoursAgo(1) }),
+    ]);
+    const result = await memoryCli(box, ['search', '--stats']);
+    expect(result.stdout).toMatch(/Top commands\n +2 {2}npm run build\n +1 {2}npm run test:unit\n/);
   });
 
   it('--summaries prints each session, newest first', async () => {

@@ -93,6 +93,18 @@ describe('memory doctor', () => {
     expect(result.stderr).toBe('memory: doctor found 1 problem\n');
   });
 
+  it('fails when settings.json holds none of the hooks', async () => {
+    const box = await installedWithOneMemory('private');
+    editSettings(box, (hooks) => {
+      for (const event of Object.keys(hooks)) delete hooks[event];
+    });
+    const result = await doctor(box);
+    expect(result.code).toBe(1);
+    for (const event of ['SessionStart', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'UserPromptSubmit']) {
+      expect(result.stdout).toContain(`  ✗ ${event} hook is not registered\n`);
+    }
+  });
+
   it('reports a hook registered twice', async () => {
     const box = await installedWithOneMemory('private');
     editSettings(box, (hooks) => hooks['PostToolUse']?.push(hooks['PostToolUse'][0]));

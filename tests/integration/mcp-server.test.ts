@@ -80,6 +80,7 @@ describe('memory mcp: handshake and tool list', () => {
     expect(schema('search')['query']).toMatchObject({ type: 'string', minLength: 1, maxLength: 1000 });
     expect(schema('search')['limit']).toMatchObject({ type: 'integer', minimum: 1, maximum: 50, default: 10 });
     expect(schema('search')['type']).toMatchObject({ enum: ['observation', 'file_edit', 'command', 'error'] });
+    expect(schema('search')['scope']).toMatchObject({ enum: ['local', 'team'], default: 'local' });
     expect(tools.find((tool) => tool.name === 'search')?.inputSchema.required).toEqual(['query']);
     expect(schema('get')['ids']).toMatchObject({ type: 'array', minItems: 1, maxItems: 20 });
     expect(schema('get')['context']).toMatchObject({ minimum: 0, maximum: 10, default: 0 });
