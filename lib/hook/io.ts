@@ -103,15 +103,16 @@ export async function runHook(hookName: string, handler: (context: HookContext) 
   const log = (reason: string): void => logFailure(hookName, reason);
   try {
     const stdin = await readStdin({ timeoutMs: stdinTimeoutMs(process.env) });
-    if (!stdin.ok) return log(stdin.reason);
-    const parsed = parseJsonObject(stdin.text);
-    if (!parsed.ok) return log(parsed.reason);
-    // Another copy that captures, or no SQLite driver in this Node: exit 0 without a word on stderr.
+    // Another copy that captures, or no SQLite driver in this Node: exit 0 without a word on stderr,
+    // whatever the input was (read first all the same, so Claude Code's write never meets a closed pipe).
     const gate = hookGate(hookName, process.env);
     if (!gate.run) {
       if (gate.notice) await writeStdout(`${JSON.stringify({ systemMessage: gate.notice })}\n`);
       return;
     }
+    if (!stdin.ok) return log(stdin.reason);
+    const parsed = parseJsonObject(stdin.text);
+    if (!parsed.ok) return log(parsed.reason);
     await handler({ input: parsed.value, env: process.env, print: writeStdout });
   } catch (error) {
     log(describeError(error));

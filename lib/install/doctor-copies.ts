@@ -41,7 +41,7 @@ function bothInstalled(from: 'plugin' | 'install.sh'): Check {
   return {
     section: from === 'plugin' ? 'plugin' : 'hooks',
     status: 'warn',
-    message: `both the plugin ${PLUGIN_ID} and ./install.sh's hooks are installed: ./install.sh's hooks capture and inject, the plugin's stay silent (same database either way)`,
+    message: `both the plugin ${PLUGIN_ID} and ./install.sh's hooks are installed: ./install.sh's hooks capture and inject, the plugin's stay silent (same database either way; Claude Code starts both MCP servers)`,
     fix: `keep one: remove ./install.sh's with ${REMOVE_INSTALL_SH}, or the plugin with ${REMOVE_PLUGIN}`,
   };
 }

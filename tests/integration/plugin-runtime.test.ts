@@ -87,6 +87,9 @@ describe('the plugin under Node 20', () => {
     for (const root of installed.ok ? [installed.dir, bare] : [bare]) {
       const box = boxFor(node.path);
       await scriptedSession(node.path, root, box, 'sess-node20');
+      // Not even a malformed event gets a [memory-hook] line out of a copy that cannot run.
+      const garbage = await runWith(node.path, join(root, 'dist', 'hooks', 'post-tool-use.js'), 'not json', box.env);
+      expect({ code: garbage.code, stdout: garbage.stdout, stderr: garbage.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
       // Switched off on purpose (CLAUDE_MEMORY_DISABLE): nothing to tell either.
       const disabled = await runWith(node.path, join(root, 'dist', 'hooks', 'session-start.js'), sessionStart(box, 'sess-node20a'), { ...box.env, CLAUDE_MEMORY_DISABLE: '1' });
       expect({ code: disabled.code, stdout: disabled.stdout, stderr: disabled.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
