@@ -26,6 +26,8 @@ const common = {
   minifySyntax: true,
   legalComments: 'none',
   logLevel: 'warning',
+  // lib/db/driver.ts reaches for import.meta.url only where `require` is missing (ESM); a CommonJS bundle has it.
+  logOverride: { 'empty-import-meta': 'silent' },
 };
 
 await build({

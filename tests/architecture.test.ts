@@ -119,7 +119,8 @@ describe('architecture', () => {
   it('never loads commander or picocolors from a hook, and only better-sqlite3 from npm', () => {
     for (const hook of ['session-start', 'post-tool-use', 'stop', 'user-prompt-submit', '_cleanup']) {
       const { packages } = importGraph(join(DIST, 'hooks', `${hook}.js`));
-      expect([...packages].sort(), hook).toEqual(['better-sqlite3']);
+      // better-sqlite3 is required lazily by lib/db/driver.ts (after the Node checks), not imported.
+      expect([...packages].filter((name) => name !== 'better-sqlite3'), hook).toEqual([]);
     }
   });
 

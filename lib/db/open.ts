@@ -1,10 +1,12 @@
 // Opens the one shared SQLite file: owner-only permissions, WAL, busy timeout, forward migrations;
 // the statement cache and the transaction helpers every other lib/db/ module uses.
 // Never deletes, truncates or replaces an existing file, however broken: someone's history is in it.
-import Database, { type Statement } from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
 import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { activeDeadline } from './deadline.js';
+import { openConnection } from './driver.js';
 import { assertNoSymlinkedSidecar } from './sidecars.js';
 import { LEGACY_MEMORIES_COPY, LEGACY_SUMMARIES_COPY, LEGACY_SUMMARIES_RENAME, LEGACY_TABLE_RENAMES, MIGRATIONS } from './schema.js';
 
@@ -36,7 +38,7 @@ export function openDb(path: string, options: OpenOptions): Db | null {
   // SQLite opens <db>-wal and <db>-shm with O_CREAT and follows links: it would write into the target.
   assertNoSymlinkedSidecar(path);
   const deadline = activeDeadline();
-  const db = new Database(path, { fileMustExist: true, readonly: options.readonly ?? false });
+  const db = openConnection(path, { fileMustExist: true, readonly: options.readonly ?? false });
   try {
     // busy_timeout first: switching to WAL and migrating both need locks other processes may hold.
     // A hook waits no longer than its deadline; the CLI waits the usual 5 s.

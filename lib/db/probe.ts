@@ -1,7 +1,8 @@
 // Read-only facts about a memory database for `memory doctor`: can it be opened, its schema,
 // journal mode, integrity, and whether each search index answers for the newest memories.
 // Reads only (query_only): no INSERT, not even FTS5's integrity-check command.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openConnection } from './driver.js';
 import { quickCheck } from './health.js';
 import { SCHEMA_VERSION } from './open.js';
 
@@ -35,7 +36,7 @@ export function probeDb(path: string, busyTimeoutMs = 1500): ProbeResult {
   try {
     // Not `readonly: true`: a read-only connection leaves behind the -wal and -shm it had to create,
     // which the last read-write connection removes on close. query_only forbids every write.
-    db = new Database(path, { fileMustExist: true });
+    db = openConnection(path, { fileMustExist: true });
   } catch (error) {
     return { opened: false, error };
   }

@@ -1,7 +1,8 @@
 // Copies every memory and session summary that can still be read out of a damaged database into
 // a new one, walking the tables by rowid ranges and splitting a range that hits a bad page until
 // only the unreadable rows are left behind. Reads the damaged file read-only; never changes it.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openConnection } from './driver.js';
 import { openDb } from './open.js';
 
 export interface CopyResult {
@@ -25,7 +26,7 @@ const RANGE = 256;
 export function copyReadableRows(source: string, target: string): CopyResult {
   let from: Database.Database | null = null;
   try {
-    from = new Database(source, { fileMustExist: true, readonly: true });
+    from = openConnection(source, { fileMustExist: true, readonly: true });
     from.pragma('busy_timeout = 5000');
     from.pragma('user_version');
   } catch (error) {

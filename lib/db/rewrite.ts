@@ -2,7 +2,7 @@
 // and file path, session summaries and their file lists, and the legacy tables an adopted database
 // keeps. Rows are read and written in batches, one short transaction each, so hooks are not held up;
 // the FTS indexes follow through the update triggers. Then the old bytes are dropped from disk.
-import Database from 'better-sqlite3';
+import { openConnection } from './driver.js';
 import type { Db } from './open.js';
 import { withBusyRetry } from './open.js';
 
@@ -131,7 +131,7 @@ export function dropOldBytes(db: Db): void {
 
 /** What `memory doctor` reports: rows the rules would change, read through a read-only connection. */
 export function countStoredRewrites(path: string, rewrite: RewriteFields): RewriteCounts {
-  const db = new Database(path, { fileMustExist: true, readonly: true });
+  const db = openConnection(path, { fileMustExist: true, readonly: true });
   try {
     db.pragma('busy_timeout = 2000');
     return rewriteStored(db, rewrite, false);
