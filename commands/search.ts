@@ -2,10 +2,12 @@
 // the same filters and a --json form. Thin: validation in _flags.ts, SQL in lib/db/search.ts and stats.ts.
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
-import { recentMemories, searchMemories, sessionSummaries } from '../lib/db/search.js';
+import { bestMatches } from '../lib/db/best-matches.js';
+import { recentMemories, sessionSummaries } from '../lib/db/search.js';
 import { UsageError } from '../lib/errors.js';
 import { cleanText } from '../lib/sanitize.js';
-import { planSearch, TIER_LABELS } from '../lib/search/plan.js';
+import { resolveProject } from '../lib/project.js';
+import { TIER_LABELS } from '../lib/search/plan.js';
 import { likeSnippet } from '../lib/search/snippet.js';
 import { computeStats } from '../lib/stats.js';
 import { clip } from '../lib/text.js';
@@ -23,8 +25,8 @@ interface SearchOptions extends FilterOptions {
 export function registerSearch(program: Command): void {
   program
     .command('search')
-    .description('search past sessions: words, then substrings, then a plain text scan')
-    .argument('[query...]', 'words to find (every word must match; quotes and operators are searched as text)')
+    .description('search past sessions: best match first (rows with every word, then most of the rare ones)')
+    .argument('[query...]', 'words to find (rows with every word first; quotes and operators are searched as text)')
     .option('--recent', 'the latest memories (20 unless --limit)')
     .option('--stats', 'totals, activity per day, top commands and files')
     .option('--summaries', 'session summaries, newest first')
@@ -106,14 +108,18 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
 
     const text = query.join(' ');
     const shown = clip(cleanText(text), 80);
-    const plan = planSearch(text);
-    if (!plan) return options.json ? json([]) : `Nothing to search for in "${shown}": try words or parts of words.\n`;
-    const { tier, rows: hits } = searchMemories(db, plan, filters, { limit, now });
-    if (options.json) return json(hits.map((row) => ({ ...row, tier })));
+    const here = resolveProject(process.env, process.cwd()).path;
+    const found = bestMatches(db, text, filters, { limit, here });
+    if (found.words.length === 0) return options.json ? json([]) : `Nothing to search for in "${shown}": try words or parts of words.\n`;
+    const hits = found.matches;
+    if (options.json) return json(hits.map(({ row, score, matched }) => ({ ...row, tier: found.tier, score, matched })));
     if (hits.length === 0) return `No memories match "${shown}".\n`;
-    const header = `${c.bold(plural(hits.length, 'memory', 'memories'))} ${hits.length === 1 ? 'matches' : 'match'} "${shown}" ${c.dim(`· ${TIER_LABELS[tier]}`)}`;
-    const more = hits.length === limit ? `\n${c.dim(`Showing the first ${limit}; use --limit for more.`)}` : '';
-    const body = hits.map((row) => renderMemory(row, renderSnippet(likeSnippet(row.content, plan.terms), c), now, c)).join('\n\n');
+    const header = `${c.bold(plural(hits.length, 'memory', 'memories'))} ${hits.length === 1 ? 'matches' : 'match'} "${shown}" ${c.dim(`· best match first · ${TIER_LABELS[found.tier]}`)}`;
+    const more = found.more ? `\n${c.dim(`Showing the first ${limit}; use --limit for more.`)}` : '';
+    const body = hits.map((hit) => {
+      const text = renderMemory(hit.row, renderSnippet(likeSnippet(hit.row.content, hit.matched), c), now, c);
+      return hit.allMatched ? text : text.replace('\n', `  ${c.dim(`matched: ${hit.matched.map((word) => cleanText(word)).join(', ')}`)}\n`);
+    }).join('\n\n');
     return `${header}\n\n${body}\n${more}${more ? '\n' : ''}`;
   });
 }

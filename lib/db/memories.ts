@@ -7,6 +7,14 @@ import {
 import { prepared, withBusyRetry, type Db } from './open.js';
 import { resolveErrors } from './resolution.js';
 
+/** How much of a prompt a memory keeps as its request: the start of a prompt says what it asks. */
+export const REQUEST_MAX = 500;
+
+// The request a memory served: the session's latest prompt at or before it (the UserPromptSubmit hook
+// and transcript catch-up record them, already redacted and without <private> parts).
+const REQUEST_OF_SESSION = `SELECT substr(p.text, 1, ${REQUEST_MAX}) FROM prompts p
+  WHERE p.session_id = @sessionId AND p.created_at <= @createdAt ORDER BY p.created_at DESC, p.id DESC LIMIT 1`;
+
 export class MemoryStore {
   constructor(readonly db: Db) {}
 
@@ -17,14 +25,15 @@ export class MemoryStore {
   insert(memory: NewMemory, dedupeWindowSec: number): InsertOutcome {
     const insert = prepared(this.db, `
       INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags,
-                            importance, created_at, tool_use_id, agent_id, exit_code, source, command_key)
+                            importance, created_at, tool_use_id, agent_id, exit_code, source, command_key, request)
       VALUES (@sessionId, @toolName, @type, @project, @projectPath, @filePath, @content, @tags,
-              @importance, @createdAt, @toolUseId, @agentId, @exitCode, @source, @key)`);
+              @importance, @createdAt, @toolUseId, @agentId, @exitCode, @source, @key,
+              coalesce(@request, (${REQUEST_OF_SESSION})))`);
     const write = this.db.transaction((): InsertOutcome => {
       const duplicate = this.findDuplicate(memory, dedupeWindowSec);
       if (duplicate) return duplicate;
       const { commandKey: key, ...row } = memory;
-      const { lastInsertRowid } = insert.run({ ...row, key: key?.key ?? null });
+      const { lastInsertRowid } = insert.run({ ...row, key: key?.key ?? null, request: memory.request ?? null });
       // A command that ran cleanly resolves this project's earlier failures of the same command.
       if (key && memory.type === 'command') resolveErrors(this.db, memory.projectPath, key, Number(lastInsertRowid), memory.createdAt);
       return 'stored';

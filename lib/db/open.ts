@@ -5,6 +5,7 @@ import Database, { type Statement } from 'better-sqlite3';
 import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { activeDeadline } from './deadline.js';
+import { registerIndexFunctions } from './index-functions.js';
 import { assertNoSymlinkedSidecar } from './sidecars.js';
 import { LEGACY_MEMORIES_COPY, LEGACY_SUMMARIES_COPY, LEGACY_SUMMARIES_RENAME, LEGACY_TABLE_RENAMES, MIGRATIONS } from './schema.js';
 
@@ -38,6 +39,7 @@ export function openDb(path: string, options: OpenOptions): Db | null {
   const deadline = activeDeadline();
   const db = new Database(path, { fileMustExist: true, readonly: options.readonly ?? false });
   try {
+    registerIndexFunctions(db);
     // busy_timeout first: switching to WAL and migrating both need locks other processes may hold.
     // A hook waits no longer than its deadline; the CLI waits the usual 5 s.
     db.pragma(`busy_timeout = ${deadline ? Math.max(1, Math.min(5000, deadline.remainingMs())) : 5000}`);

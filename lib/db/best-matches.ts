@@ -1,0 +1,152 @@
+// Best-match search, the one engine behind `memory search`, the MCP search tool, the page and the
+// local half of team search. Each query word is looked up on its own (word index, else substring
+// index, else LIKE), so a row missing one word is still found; lib/search/rank.ts scores the rows.
+import type { MemoryRow } from '../memory.js';
+import { rankCandidates, SCORE_TIE, type Candidate, type Ranked, type WordHit } from '../search/rank.js';
+import type { Tier } from '../search/plan.js';
+import { queryWords, type QueryWord } from '../search/words.js';
+import { prepared, type Db } from './open.js';
+import { bind, WHERE, type Filters } from './search.js';
+import { pendingTo } from './search-index.js';
+
+export interface BestOptions {
+  readonly limit: number;
+  /** Results to skip (pages). */
+  readonly offset?: number;
+  /** The current project's path: its rows come first among equals; null outside a project. */
+  readonly here?: string | null;
+}
+
+export interface BestMatch {
+  readonly row: MemoryRow;
+  /** 0–1, comparable across queries (see lib/search/rank.ts). */
+  readonly score: number;
+  /** The query words this row contains, as typed. */
+  readonly matched: readonly string[];
+  readonly allMatched: boolean;
+}
+
+export interface BestResult {
+  /** The query words, as typed and cleaned; empty when nothing was searchable. */
+  readonly words: readonly string[];
+  /** The least exact index any word needed. */
+  readonly tier: Tier;
+  /** Best first, `offset` skipped, at most `limit`. */
+  readonly matches: readonly BestMatch[];
+  /** Whether more results follow this page. */
+  readonly more: boolean;
+}
+
+// Field weights: a file name or tag, then the command or an edit's summary line, then output text.
+// The request is scored apart, so a memory whose own text matches ranks above one found by its request.
+const WORD_HITS = `
+  SELECT rowid AS id, -bm25(memory_words, 4.0, 3.0, 1.0, 0.0) AS own, -bm25(memory_words, 0.0, 0.0, 0.0, 1.0) AS request
+  FROM memory_words WHERE memory_words MATCH @match`;
+const GRAM_HITS = `
+  SELECT rowid AS id, -bm25(memory_grams, 1.0, 0.0) AS own, -bm25(memory_grams, 0.0, 1.0) AS request
+  FROM memory_grams WHERE memory_grams MATCH @match`;
+// Plain scans: a word no index can answer, and memories the batch indexer has not reached yet.
+const LIKE_HITS = `
+  SELECT id, (content LIKE @p ESCAPE '\\' OR tags LIKE @p ESCAPE '\\' OR coalesce(file_path, '') LIKE @p ESCAPE '\\') AS own,
+         (coalesce(request, '') LIKE @p ESCAPE '\\') AS request
+  FROM memories WHERE id <= @to AND (own OR request)
+  ORDER BY id DESC LIMIT @cap`;
+/** At most this many rows per word from a plain scan: a bound on the cost of a word found everywhere. */
+const LIKE_CAP = 5000;
+/** Ranked rows are read this many at a time until the page is full after filters. */
+const WINDOW = 400;
+
+type Hits = Map<number, WordHit>;
+
+function ftsHits(db: Db, sql: string, match: string): Hits {
+  const rows = prepared(db, sql).all({ match }) as Array<{ id: number; own: number; request: number }>;
+  return new Map(rows.map(({ id, own, request }) => [id, { own: Math.max(0, own), request: Math.max(0, request) }]));
+}
+
+function likeHits(db: Db, word: QueryWord, to: number, into: Hits): void {
+  const rows = prepared(db, LIKE_HITS).all({ p: word.like, to, cap: LIKE_CAP }) as Array<{ id: number; own: number; request: number }>;
+  for (const { id, own, request } of rows) if (!into.has(id)) into.set(id, { own: own ? 1 : 0, request: request ? 1 : 0 });
+}
+
+const TIER_ORDER: readonly Tier[] = ['unicode61', 'trigram', 'like'];
+
+/** One word's hits over every memory, and the index that answered. */
+function wordHits(db: Db, word: QueryWord, pending: number | null): { hits: Hits; tier: Tier } {
+  let hits: Hits = new Map();
+  let tier: Tier = 'unicode61';
+  if (word.words !== null) hits = ftsHits(db, WORD_HITS, word.words);
+  if (hits.size === 0 && word.grams !== null) {
+    hits = ftsHits(db, GRAM_HITS, word.grams);
+    tier = 'trigram';
+  }
+  if (hits.size === 0) {
+    likeHits(db, word, Number.MAX_SAFE_INTEGER, hits);
+    tier = 'like';
+  } else if (pending !== null) {
+    likeHits(db, word, pending, hits);
+  }
+  return { hits, tier };
+}
+
+/** The best matches for `query`: rows with every word first, then by score; recency breaks ties. */
+export function bestMatches(db: Db, query: string, filters: Filters, options: BestOptions): BestResult {
+  const words = queryWords(query);
+  const texts = words.map((word) => word.text);
+  if (words.length === 0) return { words: texts, tier: 'unicode61', matches: [], more: false };
+  const pending = pendingTo(db);
+  const perWord = words.map((word) => wordHits(db, word, pending));
+  const tier = TIER_ORDER[Math.max(...perWord.map((word) => TIER_ORDER.indexOf(word.tier)))] as Tier;
+
+  const byId = new Map<number, (WordHit | null)[]>();
+  perWord.forEach(({ hits }, i) => {
+    for (const [id, hit] of hits) {
+      let row = byId.get(id);
+      if (!row) byId.set(id, (row = words.map(() => null)));
+      row[i] = hit;
+    }
+  });
+  const candidates: Candidate[] = [...byId].map(([id, hits]) => ({ id, hits }));
+  const total = prepared(db, 'SELECT count(*) FROM memories').pluck().get() as number;
+  const ranked = rankCandidates(candidates, perWord.map(({ hits }) => hits.size), total);
+
+  const offset = options.offset ?? 0;
+  const wanted = offset + options.limit + 1;
+  const found: Array<{ rank: Ranked; row: MemoryRow }> = [];
+  const readRows = prepared(db, `SELECT m.* FROM memories m WHERE m.id IN (SELECT value FROM json_each(@window)) AND ${WHERE}`);
+  for (let start = 0; start < ranked.length && found.length < wanted; start += WINDOW) {
+    const window = ranked.slice(start, start + WINDOW);
+    const rows = readRows.all({ ...bind(filters), window: JSON.stringify(window.map(({ id }) => id)) }) as MemoryRow[];
+    const rowById = new Map(rows.map((row) => [row.id, row]));
+    for (const rank of window) {
+      const row = rowById.get(rank.id);
+      if (row) found.push({ rank, row });
+    }
+  }
+  const here = options.here ?? null;
+  found.sort((a, b) => order(a, b, here));
+  const page = found.slice(offset, offset + options.limit);
+  return {
+    words: texts,
+    tier,
+    more: found.length > offset + options.limit,
+    matches: page.map(({ rank, row }) => ({
+      row,
+      score: Math.round(rank.score * 1000) / 1000,
+      matched: rank.matched.map((i) => texts[i] as string),
+      allMatched: rank.allMatched,
+    })),
+  };
+}
+
+/** Every word first; then the current project; then score, where near-equal scores are ties; then the newest. */
+function order(a: { rank: Ranked; row: MemoryRow }, b: { rank: Ranked; row: MemoryRow }, here: string | null): number {
+  if (a.rank.allMatched !== b.rank.allMatched) return a.rank.allMatched ? -1 : 1;
+  if (here !== null) {
+    const aHere = a.row.project_path === here;
+    if (aHere !== (b.row.project_path === here)) return aHere ? -1 : 1;
+  }
+  const bucket = Math.round(b.rank.score / SCORE_TIE) - Math.round(a.rank.score / SCORE_TIE);
+  if (bucket !== 0) return bucket;
+  if (a.row.created_at !== b.row.created_at) return a.row.created_at < b.row.created_at ? 1 : -1;
+  return b.row.id - a.row.id;
+}

@@ -1,0 +1,104 @@
+// Best-match scoring, pure: given how each candidate row matched each query word and how common each
+// word is, the score parts and the order. Rows holding every word come first; then rows carrying most
+// of the query's weight (rare words weigh more); a lone match on a very common word is no result.
+// Recency only breaks ties. Shared by `memory search`, the MCP tool, the page and prompt-time recall.
+
+/** How one row matched one query word. Relevances are -bm25 (≥ 0) with the field weights applied. */
+export interface WordHit {
+  /** From the memory's own text (file, command, output); 0 when only its request matched. */
+  readonly own: number;
+  /** From the request the memory served. */
+  readonly request: number;
+}
+
+export interface Candidate {
+  readonly id: number;
+  /** One entry per query word, null where the row lacks that word. */
+  readonly hits: readonly (WordHit | null)[];
+}
+
+export interface ScoreParts {
+  /** Every query word that occurs anywhere is in this row (own text or request). */
+  readonly allMatched: boolean;
+  /** Share of the query's weight the row carries, 0–1; a word found only in the request counts less. */
+  readonly coverage: number;
+  /** The bm25 relevance summed over matched words, squashed to 0–1. */
+  readonly strength: number;
+  /** 0–1, comparable across queries: coverage, nudged by strength. */
+  readonly score: number;
+  /** Indexes of the query words the row contains. */
+  readonly matched: readonly number[];
+}
+
+/** A word found only in the request a memory served counts this much of its weight. */
+export const REQUEST_SHARE = 0.6;
+/** A word in more than this share of all memories is "very common". */
+export const COMMON_SHARE = 0.2;
+/** How much bm25 strength moves the score within a coverage level. */
+const STRENGTH_SHARE = 0.15;
+
+/**
+ * Weight of each word from the number of memories holding it (`df`) out of `total`: BM25's idf.
+ * A word no memory holds weighs as the rarest possible (it lowers every row's confidence alike).
+ */
+export function wordWeights(df: readonly number[], total: number): number[] {
+  const n = Math.max(total, 1);
+  return df.map((d) => Math.log(1 + (n - Math.min(d, n) + 0.5) / (Math.min(d, n) + 0.5)));
+}
+
+export function scoreParts(candidate: Candidate, weights: readonly number[], df: readonly number[]): ScoreParts {
+  let carried = 0;
+  let all = 0;
+  let relevance = 0;
+  let allMatched = true;
+  const matched: number[] = [];
+  candidate.hits.forEach((hit, i) => {
+    const weight = weights[i] ?? 0;
+    all += weight;
+    if (!hit) {
+      if ((df[i] ?? 0) > 0) allMatched = false;
+      return;
+    }
+    matched.push(i);
+    carried += hit.own > 0 ? weight : weight * REQUEST_SHARE;
+    relevance += hit.own > 0 ? hit.own : hit.request * REQUEST_SHARE;
+  });
+  const coverage = all > 0 ? carried / all : 0;
+  const strength = relevance / (1 + relevance);
+  const score = coverage * (1 - STRENGTH_SHARE + STRENGTH_SHARE * strength);
+  return { allMatched: allMatched && matched.length > 0, coverage, strength, score, matched };
+}
+
+/**
+ * Whether a row is a result at all: not when its only matches are very common words while the query
+ * has rarer words that other rows do hold.
+ */
+export function isResult(parts: ScoreParts, df: readonly number[], total: number): boolean {
+  if (parts.matched.length === 0) return false;
+  const common = (i: number) => (df[i] ?? 0) > COMMON_SHARE * total;
+  if (!parts.matched.every(common)) return true;
+  return df.every((d, i) => d === 0 || common(i));
+}
+
+export interface Ranked extends ScoreParts {
+  readonly id: number;
+}
+
+/** Candidates → results, best first by (every word, score); ties are left for the caller (recency, project). */
+export function rankCandidates(candidates: readonly Candidate[], df: readonly number[], total: number): Ranked[] {
+  const weights = wordWeights(df, total);
+  const ranked: Ranked[] = [];
+  for (const candidate of candidates) {
+    const parts = scoreParts(candidate, weights, df);
+    if (isResult(parts, df, total)) ranked.push({ id: candidate.id, ...parts });
+  }
+  return ranked.sort(compareRanked);
+}
+
+export function compareRanked(a: ScoreParts, b: ScoreParts): number {
+  if (a.allMatched !== b.allMatched) return a.allMatched ? -1 : 1;
+  return b.score - a.score;
+}
+
+/** Scores closer than this are a tie, which recency (and the current project) then decide. */
+export const SCORE_TIE = 0.005;
