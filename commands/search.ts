@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { bestMatches } from '../lib/db/best-matches.js';
 import { recentMemories, sessionSummaries } from '../lib/db/search.js';
+import { indexPending } from '../lib/db/search-index.js';
 import { UsageError } from '../lib/errors.js';
 import { cleanText } from '../lib/sanitize.js';
 import { resolveProject } from '../lib/project.js';
@@ -20,7 +21,11 @@ interface SearchOptions extends FilterOptions {
   readonly recent?: boolean;
   readonly stats?: boolean;
   readonly summaries?: boolean;
+  readonly reindex?: boolean;
 }
+
+/** What one search spends, at most, indexing memories that predate the search index. */
+const SEARCH_INDEX_MS = 250;
 
 export function registerSearch(program: Command): void {
   program
@@ -30,6 +35,7 @@ export function registerSearch(program: Command): void {
     .option('--recent', 'the latest memories (20 unless --limit)')
     .option('--stats', 'totals, activity per day, top commands and files')
     .option('--summaries', 'session summaries, newest first')
+    .option('--reindex', 'finish indexing memories stored before the search index existed (after an upgrade)')
     .option('--project <name>', 'only this project (default: all projects)')
     .option('--here', 'only the project of the current directory')
     .option('--type <type>', 'observation, file_edit, command or error')
@@ -70,11 +76,11 @@ function rejectFlagTypos(query: readonly string[], command: Command): void {
 }
 
 function runSearch(query: readonly string[], options: SearchOptions): string {
-  const modes = (['recent', 'stats', 'summaries'] as const).filter((mode) => options[mode]);
+  const modes = (['recent', 'stats', 'summaries', 'reindex'] as const).filter((mode) => options[mode]);
   if (modes.length > 1) throw new UsageError(`choose one of --${modes.join(', --')}`);
   const [mode] = modes;
   if (mode && query.length > 0) throw new UsageError(`--${mode} takes no search words (got "${clip(query.join(' '), 40)}")`);
-  if (!mode && query.length === 0) throw new UsageError('give words to search for, or one of --recent, --stats, --summaries');
+  if (!mode && query.length === 0) throw new UsageError('give words to search for, or one of --recent, --stats, --summaries, --reindex');
 
   const config = cliConfig();
   const now = config.now();
@@ -89,6 +95,10 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
     return `No memories yet: ${config.dbPath} is created by the first edit, command or error a session records.\n`;
   }
   return withDatabase(config, (db) => {
+    if (mode === 'reindex') {
+      const indexed = indexPending(db, Number.MAX_SAFE_INTEGER);
+      return options.json ? json({ indexed }) : `${indexed === 0 ? 'Every memory was already in the search index.' : `Indexed ${plural(indexed, 'memory', 'memories')}; every memory is in the search index.`}\n`;
+    }
     if (mode === 'stats') {
       const stats = computeStats(db, filters, config.dbPath, now, limit);
       return options.json ? json(stats) : `${renderStats(stats, now, c)}\n`;
@@ -106,6 +116,9 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
       return `${rows.map((row) => renderPlainMemory(row, now, c)).join('\n\n')}\n`;
     }
 
+    // After an upgrade, older memories enter the index a batch per search (the rest are scanned).
+    const spare = performance.now() + SEARCH_INDEX_MS;
+    indexPending(db, Number.MAX_SAFE_INTEGER, { until: () => performance.now() > spare });
     const text = query.join(' ');
     const shown = clip(cleanText(text), 80);
     const here = resolveProject(process.env, process.cwd()).path;

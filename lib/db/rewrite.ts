@@ -34,7 +34,7 @@ function tablesOf(db: Db): TableSpec[] {
   const columns = (table: string): Set<string> =>
     new Set((db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]));
   const specs: TableSpec[] = [
-    { table: 'memories', kind: 'memories', text: ['content', 'tags', 'file_path'], json: [] },
+    { table: 'memories', kind: 'memories', text: ['content', 'tags', 'file_path', 'request'], json: [] },
     { table: 'session_summaries', kind: 'summaries', text: ['summary'], json: ['files_changed'] },
   ];
   // Kept untouched by the adoption of a first-design database: they hold the original text.
@@ -121,8 +121,8 @@ function parseList(value: unknown): string[] | null {
  */
 export function dropOldBytes(db: Db): void {
   withBusyRetry(() => db.transaction(() => {
-    db.prepare("INSERT INTO memories_fts (memories_fts) VALUES ('optimize')").run();
-    db.prepare("INSERT INTO memories_trigram (memories_trigram) VALUES ('optimize')").run();
+    db.prepare("INSERT INTO memory_words (memory_words) VALUES ('optimize')").run();
+    db.prepare("INSERT INTO memory_grams (memory_grams) VALUES ('optimize')").run();
   }).immediate());
   db.pragma('wal_checkpoint(TRUNCATE)');
   withBusyRetry(() => db.exec('VACUUM'));
