@@ -5,6 +5,7 @@
 import Database from 'better-sqlite3';
 import type { Db } from './open.js';
 import { withBusyRetry } from './open.js';
+import { registerIndexFunctions } from './index-functions.js';
 
 /** Related text fields of one row in, the same fields rewritten out. */
 export type RewriteFields = (fields: readonly string[]) => string[];
@@ -133,6 +134,8 @@ export function dropOldBytes(db: Db): void {
 export function countStoredRewrites(path: string, rewrite: RewriteFields): RewriteCounts {
   const db = new Database(path, { fileMustExist: true, readonly: true });
   try {
+    // The UPDATE it prepares (and never runs) compiles the index triggers, which name these functions.
+    registerIndexFunctions(db);
     db.pragma('busy_timeout = 2000');
     return rewriteStored(db, rewrite, false);
   } finally {

@@ -22,7 +22,7 @@ export interface ScoreParts {
   readonly allMatched: boolean;
   /** Share of the query's weight the row carries, 0–1; a word found only in the request counts less. */
   readonly coverage: number;
-  /** The bm25 relevance summed over matched words, squashed to 0–1. */
+  /** How strongly the matched words match (field, frequency, length), each against its best row, 0–1. */
   readonly strength: number;
   /** 0–1, comparable across queries: coverage, nudged by strength. */
   readonly score: number;
@@ -35,7 +35,7 @@ export const REQUEST_SHARE = 0.6;
 /** A word in more than this share of all memories is "very common". */
 export const COMMON_SHARE = 0.2;
 /** How much bm25 strength moves the score within a coverage level. */
-const STRENGTH_SHARE = 0.15;
+const STRENGTH_SHARE = 0.2;
 
 /**
  * Weight of each word from the number of memories holding it (`df`) out of `total`: BM25's idf.
@@ -46,7 +46,12 @@ export function wordWeights(df: readonly number[], total: number): number[] {
   return df.map((d) => Math.log(1 + (n - Math.min(d, n) + 0.5) / (Math.min(d, n) + 0.5)));
 }
 
-export function scoreParts(candidate: Candidate, weights: readonly number[], df: readonly number[]): ScoreParts {
+/**
+ * Score parts of one candidate. `best[i]` is the strongest hit on word i among all candidates: bm25
+ * carries the word's idf, which FTS5 floors at zero for a word in half the rows, so each hit counts
+ * relative to the best one (its field, frequency and length are what remain).
+ */
+export function scoreParts(candidate: Candidate, weights: readonly number[], df: readonly number[], best: readonly WordHit[] = []): ScoreParts {
   let carried = 0;
   let all = 0;
   let relevance = 0;
@@ -60,13 +65,31 @@ export function scoreParts(candidate: Candidate, weights: readonly number[], df:
       return;
     }
     matched.push(i);
-    carried += hit.own > 0 ? weight : weight * REQUEST_SHARE;
-    relevance += hit.own > 0 ? hit.own : hit.request * REQUEST_SHARE;
+    const top = best[i];
+    const own = hit.own > 0;
+    carried += own ? weight : weight * REQUEST_SHARE;
+    const raw = own ? hit.own : hit.request * REQUEST_SHARE;
+    const scale = own ? top?.own : top?.request;
+    relevance += weight * (scale && scale > 0 ? Math.min(1, raw / scale) : 1);
   });
   const coverage = all > 0 ? carried / all : 0;
-  const strength = relevance / (1 + relevance);
+  const strength = all > 0 ? relevance / all : 0;
   const score = coverage * (1 - STRENGTH_SHARE + STRENGTH_SHARE * strength);
   return { allMatched: allMatched && matched.length > 0, coverage, strength, score, matched };
+}
+
+/** The strongest own-text and request hit on each word among `candidates`. */
+export function bestHits(candidates: readonly Candidate[], words: number): WordHit[] {
+  const best = Array.from({ length: words }, () => ({ own: 0, request: 0 }));
+  for (const { hits } of candidates) {
+    hits.forEach((hit, i) => {
+      const top = best[i];
+      if (!hit || !top) return;
+      top.own = Math.max(top.own, hit.own);
+      top.request = Math.max(top.request, hit.request);
+    });
+  }
+  return best;
 }
 
 /**
@@ -87,9 +110,10 @@ export interface Ranked extends ScoreParts {
 /** Candidates → results, best first by (every word, score); ties are left for the caller (recency, project). */
 export function rankCandidates(candidates: readonly Candidate[], df: readonly number[], total: number): Ranked[] {
   const weights = wordWeights(df, total);
+  const best = bestHits(candidates, df.length);
   const ranked: Ranked[] = [];
   for (const candidate of candidates) {
-    const parts = scoreParts(candidate, weights, df);
+    const parts = scoreParts(candidate, weights, df, best);
     if (isResult(parts, df, total)) ranked.push({ id: candidate.id, ...parts });
   }
   return ranked.sort(compareRanked);

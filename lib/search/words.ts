@@ -48,7 +48,8 @@ export function wordExpression(term: string): string | null {
   const whole = tokens(term);
   if (whole.length === 0) return null;
   const last = whole[whole.length - 1] as string;
-  if (HANGUL.test(last)) {
+  // A one-syllable Korean word is too short to stand for a word with endings: it is matched whole.
+  if (HANGUL.test(last) && [...last].length >= 2) {
     const stem = koreanStem(last);
     return `${phrase([...whole.slice(0, -1), stem])} *`;
   }

@@ -86,9 +86,9 @@ describe('memory redact', () => {
       files: JSON.stringify([`${box.project}/[REDACTED]/config.py`]),
     });
     // Both indexes follow the rewrite: the old words are not found, the new text is.
-    expect(db.prepare("SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH 'hunter2hunter2'").get()).toEqual({ n: 0 });
-    expect(db.prepare("SELECT count(*) AS n FROM memories_trigram WHERE memories_trigram MATCH 'ssw0rdLeak'").get()).toEqual({ n: 0 });
-    expect(db.prepare("SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH 'migrate'").get()).toEqual({ n: 1 });
+    expect(db.prepare("SELECT count(*) AS n FROM memory_words WHERE memory_words MATCH 'hunter2hunter2'").get()).toEqual({ n: 0 });
+    expect(db.prepare("SELECT count(*) AS n FROM memory_grams WHERE memory_grams MATCH 'ssw0rdLeak'").get()).toEqual({ n: 0 });
+    expect(db.prepare("SELECT count(*) AS n FROM memory_words WHERE memory_words MATCH 'migrate'").get()).toEqual({ n: 1 });
     db.close();
 
     expect(leaked(box)).toEqual([]);

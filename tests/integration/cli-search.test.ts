@@ -33,17 +33,26 @@ describe('memory search tiers', () => {
     expect(rows.map((row) => [row['tier'], row['file_path']])).toEqual([['trigram', join(box.project, 'src/handler.ts')]]);
   });
 
-  it('finds a two-character Korean word through LIKE', async () => {
+  it('finds a two-syllable Korean word with a particle attached through the word index', async () => {
     const box = await capturedBox();
     const rows = await searchJson(box, ['인증']);
-    expect(rows.map((row) => [row['tier'], row['file_path']])).toEqual([['like', join(box.project, 'src/auth.ts')]]);
+    expect(rows.map((row) => [row['tier'], row['file_path']])).toEqual([['unicode61', join(box.project, 'src/auth.ts')]]);
+    // The particle may be typed too: 인증을 → 인증.
+    expect((await searchJson(box, ['인증을'])).map((row) => row['file_path'])).toEqual([join(box.project, 'src/auth.ts')]);
   });
 
-  it('finds "JWT 인증" in a row saying "JWT 인증을 추가", and only there', async () => {
+  it('ranks the row with "JWT" and "인증" first, then a row with only one of them, with score and matched words', async () => {
     const box = await capturedBox();
     seed(box, [memory({ box, content: 'JWT refresh token rotation' })]);
     const rows = await searchJson(box, ['JWT', '인증']);
-    expect(rows.map((row) => [row['tier'], row['content']])).toEqual([['like', 'Edited auth.ts: added "JWT 인증을 추가"']]);
+    expect(rows.map((row) => [row['content'], row['matched']])).toEqual([
+      ['Edited auth.ts: added "JWT 인증을 추가"', ['JWT', '인증']],
+      ['JWT refresh token rotation', ['JWT']],
+    ]);
+    const [first, second] = rows.map((row) => row['score'] as number);
+    expect(first).toBeGreaterThan(second as number);
+    expect(first).toBeLessThanOrEqual(1);
+    expect(second).toBeGreaterThan(0);
   });
 
   it('matches wildcard characters in a Korean term literally, and ASCII letters in any case', async () => {
@@ -57,7 +66,8 @@ describe('memory search tiers', () => {
     // Only the last tier can see "나?다", and its "?" is a character, not GLOB's any-character.
     seed(box, [memory({ box, content: '가나*다 star' })]);
     expect((await searchJson(box, ['나?다'])).map((row) => row['content'])).toEqual([]);
-    expect((await searchJson(box, ['pEer', '인증'])).map((row) => [row['tier'], row['content']])).toEqual([['like', 'Fixed TypeError in 인증서']]);
+    // "pEer" is no word of any row: the substring index finds it inside TypeError, in any case.
+    expect((await searchJson(box, ['pEer', '인증'])).map((row) => [row['tier'], row['content']])[0]).toEqual(['trigram', 'Fixed TypeError in 인증서']);
   });
 
   it('rejects a mistyped flag in one line, and searches it after --', async () => {
@@ -75,6 +85,8 @@ describe('memory search tiers', () => {
       memory({ box, content: 'deploy notes for a very long and wordy changelog entry about many other things', createdAt: hoursAgo(1) }),
       memory({ box, content: 'deploy to staging', createdAt: hoursAgo(24 * 90) }),
       memory({ box, content: 'deploy to staging', createdAt: hoursAgo(2) }),
+      // A word in every row says nothing: these make "deploy" as rare as a searched word usually is.
+      ...['lint the sources', 'format the sources', 'run the tests', 'build the bundle'].map((content) => memory({ box, content, createdAt: hoursAgo(5) })),
     ]);
     const rows = await searchJson(box, ['deploy']);
     expect(rows.map((row) => row['id'])).toEqual([1, 4, 3, 2]);
@@ -86,7 +98,7 @@ describe('memory search tiers', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe([
-      '1 memory matches "JWT 인증" · plain text scan (LIKE)',
+      '1 memory matches "JWT 인증" · best match first · words (unicode61)',
       '',
       '#3  just now  my-app  Edit/file_edit  src/auth.ts',
       '    Edited auth.ts: added "**JWT** **인증**을 추가"',
@@ -138,7 +150,7 @@ describe('memory search modes', () => {
     const rows = await searchJson(seededBox(), ['--recent']);
     expect(rows.map((row) => row['id'])).toEqual([4, 3, 2, 1]);
     expect(Object.keys(rows[0] ?? {})).toEqual(['id', 'session_id', 'tool_name', 'type', 'project', 'project_path', 'file_path',
-      'content', 'tags', 'importance', 'created_at', 'tool_use_id', 'agent_id', 'exit_code', 'source', 'command_key', 'resolved_by', 'resolved_at']);
+      'content', 'tags', 'importance', 'created_at', 'tool_use_id', 'agent_id', 'exit_code', 'source', 'command_key', 'resolved_by', 'resolved_at', 'request']);
   });
 
   it('search --json adds the tier to each database row', async () => {
@@ -211,7 +223,8 @@ describe('filters', () => {
     [['build', '--since', '2026-02-01'], [1, 2, 3]],
     [['build', '--since', '2026-03-05'], [2, 3]],
     [['--recent', '--limit', '1'], [3]],
-    [['build', '--limit', '2'], [1, 3]],
+    // The current project (the sandbox's, where the CLI runs) comes first among equal matches.
+    [['build', '--limit', '2'], [1, 2]],
   ])('memory search %j → ids %j', async (args, expected) => {
     expect(await ids(twoProjects(), args)).toEqual(expected);
   });
@@ -233,7 +246,7 @@ describe('failures', () => {
     [['search', '--recent', '--here', '--project', 'a'], /^memory: use either --project <name> or --here, not both\n$/],
     [['search', '--recent', '--stats'], /^memory: choose one of --recent, --stats\n$/],
     [['search', '--recent', 'foo'], /^memory: --recent takes no search words/],
-    [['search'], /^memory: give words to search for, or one of --recent, --stats, --summaries\n$/],
+    [['search'], /^memory: give words to search for, or one of --recent, --stats, --summaries, --reindex\n$/],
   ])('memory %j exits 1 with one line', async (args, message) => {
     const box = await capturedBox();
     const result = await memoryCli(box, args);
