@@ -39,53 +39,94 @@ export interface BestResult {
 
 // Field weights: a file name or tag, then the command or an edit's summary line, then output text.
 // The request is scored apart, so a memory whose own text matches ranks above one found by its request.
-const WORD_HITS = `
-  SELECT rowid AS id, -bm25(memory_words, 4.0, 3.0, 1.0, 0.0) AS own, -bm25(memory_words, 0.0, 0.0, 0.0, 1.0) AS request
-  FROM memory_words WHERE memory_words MATCH @match`;
-const GRAM_HITS = `
-  SELECT rowid AS id, -bm25(memory_grams, 1.0, 0.0) AS own, -bm25(memory_grams, 0.0, 1.0) AS request
-  FROM memory_grams WHERE memory_grams MATCH @match`;
+const WORD_SCORES = 'rowid AS id, -bm25(memory_words, 4.0, 3.0, 1.0, 0.0) AS own, -bm25(memory_words, 0.0, 0.0, 0.0, 1.0) AS request';
+const GRAM_SCORES = 'rowid AS id, -bm25(memory_grams, 1.0, 0.0) AS own, -bm25(memory_grams, 0.0, 1.0) AS request';
+type Index = 'memory_words' | 'memory_grams';
+const scores = (index: Index): string => (index === 'memory_words' ? WORD_SCORES : GRAM_SCORES);
+// A word in many rows is scored on its newest hits only (bm25 per hit is the cost), counted in full,
+// and looked up directly in the rows the rarer words found.
+const newestHitsSql = (index: Index): string => `SELECT ${scores(index)} FROM ${index} WHERE ${index} MATCH @match ORDER BY rowid DESC LIMIT @cap`;
+const countSql = (index: Index): string => `SELECT count(*) FROM ${index} WHERE ${index} MATCH @match`;
+const hitsInSql = (index: Index): string => `SELECT ${scores(index)} FROM ${index} WHERE ${index} MATCH @match AND rowid IN (SELECT value FROM json_each(@ids))`;
 // Plain scans: a word no index can answer, and memories the batch indexer has not reached yet.
 const LIKE_HITS = `
   SELECT id, (content LIKE @p ESCAPE '\\' OR tags LIKE @p ESCAPE '\\' OR coalesce(file_path, '') LIKE @p ESCAPE '\\') AS own,
          (coalesce(request, '') LIKE @p ESCAPE '\\') AS request
   FROM memories WHERE id <= @to AND (own OR request)
   ORDER BY id DESC LIMIT @cap`;
+/** Hits scored per word: past this, the newest ones (see above). */
+const HIT_CAP = 2000;
 /** At most this many rows per word from a plain scan: a bound on the cost of a word found everywhere. */
 const LIKE_CAP = 5000;
 /** Ranked rows are read this many at a time until the page is full after filters. */
 const WINDOW = 400;
 
 type Hits = Map<number, WordHit>;
+type HitRow = { id: number; own: number; request: number };
 
-function ftsHits(db: Db, sql: string, match: string): Hits {
-  const rows = prepared(db, sql).all({ match }) as Array<{ id: number; own: number; request: number }>;
-  return new Map(rows.map(({ id, own, request }) => [id, { own: Math.max(0, own), request: Math.max(0, request) }]));
+function addHits(rows: readonly HitRow[], into: Hits): void {
+  for (const { id, own, request } of rows) if (!into.has(id)) into.set(id, { own: Math.max(0, own), request: Math.max(0, request) });
 }
 
 function likeHits(db: Db, word: QueryWord, to: number, into: Hits): void {
-  const rows = prepared(db, LIKE_HITS).all({ p: word.like, to, cap: LIKE_CAP }) as Array<{ id: number; own: number; request: number }>;
+  const rows = prepared(db, LIKE_HITS).all({ p: word.like, to, cap: LIKE_CAP }) as HitRow[];
   for (const { id, own, request } of rows) if (!into.has(id)) into.set(id, { own: own ? 1 : 0, request: request ? 1 : 0 });
+}
+
+interface WordResult {
+  readonly hits: Hits;
+  readonly tier: Tier;
+  /** Memories holding the word (all of them, also when only the newest were scored). */
+  readonly df: number;
+  /** The index and query that found it, when it had more hits than were scored. */
+  readonly capped: { readonly index: Index; readonly match: string } | null;
+}
+
+function ftsWord(db: Db, index: Index, match: string): { hits: Hits; df: number; capped: WordResult['capped'] } {
+  const hits: Hits = new Map();
+  addHits(prepared(db, newestHitsSql(index)).all({ match, cap: HIT_CAP }) as HitRow[], hits);
+  if (hits.size < HIT_CAP) return { hits, df: hits.size, capped: null };
+  return { hits, df: prepared(db, countSql(index)).pluck().get({ match }) as number, capped: { index, match } };
 }
 
 const TIER_ORDER: readonly Tier[] = ['unicode61', 'trigram', 'like'];
 
-/** One word's hits over every memory, and the index that answered. */
-function wordHits(db: Db, word: QueryWord, pending: number | null): { hits: Hits; tier: Tier } {
-  let hits: Hits = new Map();
+/** One word's hits, and the index that answered. */
+function wordHits(db: Db, word: QueryWord, pending: number | null): WordResult {
+  let found: { hits: Hits; df: number; capped: WordResult['capped'] } = { hits: new Map(), df: 0, capped: null };
   let tier: Tier = 'unicode61';
-  if (word.words !== null) hits = ftsHits(db, WORD_HITS, word.words);
-  if (hits.size === 0 && word.grams !== null) {
-    hits = ftsHits(db, GRAM_HITS, word.grams);
+  if (word.words !== null) found = ftsWord(db, 'memory_words', word.words);
+  if (found.hits.size === 0 && word.grams !== null) {
+    found = ftsWord(db, 'memory_grams', word.grams);
     tier = 'trigram';
   }
-  if (hits.size === 0) {
+  const { hits, capped } = found;
+  let df = found.df;
+  // The substring index finds every substring of three characters or more that LIKE would: a scan
+  // is left for shorter words, and words no index can read (punctuation).
+  if (hits.size === 0 && word.grams === null) {
     likeHits(db, word, Number.MAX_SAFE_INTEGER, hits);
     tier = 'like';
+    df = hits.size;
   } else if (pending !== null) {
+    const before = hits.size;
     likeHits(db, word, pending, hits);
+    df += hits.size - before;
   }
-  return { hits, tier };
+  return { hits, tier, df, capped };
+}
+
+/** A capped word's hits among rows the other words found, so a rare-and-common pair is not missed. */
+function completeCapped(db: Db, perWord: readonly WordResult[]): void {
+  const found = new Set<number>();
+  for (const word of perWord) if (!word.capped) for (const id of word.hits.keys()) found.add(id);
+  if (found.size === 0) return;
+  for (const word of perWord) {
+    if (!word.capped) continue;
+    const missing = [...found].filter((id) => !word.hits.has(id));
+    if (missing.length === 0) continue;
+    addHits(prepared(db, hitsInSql(word.capped.index)).all({ match: word.capped.match, ids: JSON.stringify(missing) }) as HitRow[], word.hits);
+  }
 }
 
 /** The best matches for `query`: rows with every word first, then by score; recency breaks ties. */
@@ -95,6 +136,7 @@ export function bestMatches(db: Db, query: string, filters: Filters, options: Be
   if (words.length === 0) return { words: texts, tier: 'unicode61', matches: [], more: false };
   const pending = pendingTo(db);
   const perWord = words.map((word) => wordHits(db, word, pending));
+  completeCapped(db, perWord);
   const tier = TIER_ORDER[Math.max(...perWord.map((word) => TIER_ORDER.indexOf(word.tier)))] as Tier;
 
   const byId = new Map<number, (WordHit | null)[]>();
@@ -107,7 +149,7 @@ export function bestMatches(db: Db, query: string, filters: Filters, options: Be
   });
   const candidates: Candidate[] = [...byId].map(([id, hits]) => ({ id, hits }));
   const total = prepared(db, 'SELECT count(*) FROM memories').pluck().get() as number;
-  const ranked = rankCandidates(candidates, perWord.map(({ hits }) => hits.size), total);
+  const ranked = rankCandidates(candidates, perWord.map(({ df }) => df), total);
 
   const offset = options.offset ?? 0;
   const wanted = offset + options.limit + 1;
