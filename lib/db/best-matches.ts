@@ -85,7 +85,8 @@ interface WordResult {
 function ftsWord(db: Db, index: Index, match: string): { hits: Hits; df: number; capped: WordResult['capped'] } {
   const hits: Hits = new Map();
   addHits(prepared(db, newestHitsSql(index)).all({ match, cap: HIT_CAP }) as HitRow[], hits);
-  if (hits.size < HIT_CAP) return { hits, df: hits.size, capped: null };
+  // How common a word is, by memories' own text: every memory of a turn shares its request.
+  if (hits.size < HIT_CAP) return { hits, df: [...hits.values()].filter((hit) => hit.own > 0).length, capped: null };
   return { hits, df: prepared(db, countSql(index)).pluck().get({ match }) as number, capped: { index, match } };
 }
 
@@ -107,11 +108,11 @@ function wordHits(db: Db, word: QueryWord, pending: number | null): WordResult {
   if (hits.size === 0 && word.grams === null) {
     likeHits(db, word, Number.MAX_SAFE_INTEGER, hits);
     tier = 'like';
-    df = hits.size;
+    df = [...hits.values()].filter((hit) => hit.own > 0).length;
   } else if (pending !== null) {
-    const before = hits.size;
+    const before = new Set(hits.keys());
     likeHits(db, word, pending, hits);
-    df += hits.size - before;
+    for (const [id, hit] of hits) if (!before.has(id) && hit.own > 0) df++;
   }
   return { hits, tier, df, capped };
 }

@@ -18,7 +18,7 @@ export interface Candidate {
 }
 
 export interface ScoreParts {
-  /** Every query word that occurs anywhere is in this row (own text or request). */
+  /** Every query word that occurs anywhere is in this row's own text (not only in its request). */
   readonly allMatched: boolean;
   /** Share of the query's weight the row carries, 0–1; a word found only in the request counts less. */
   readonly coverage: number;
@@ -67,6 +67,8 @@ export function scoreParts(candidate: Candidate, weights: readonly number[], df:
     matched.push(i);
     const top = best[i];
     const own = hit.own > 0;
+    // Every row of a turn shares its request: only the memory's own text makes it hold every word.
+    if (!own && (df[i] ?? 0) > 0) allMatched = false;
     carried += own ? weight : weight * REQUEST_SHARE;
     const raw = own ? hit.own : hit.request * REQUEST_SHARE;
     const scale = own ? top?.own : top?.request;
