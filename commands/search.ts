@@ -125,13 +125,17 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
     const found = bestMatches(db, text, filters, { limit, here });
     if (found.words.length === 0) return options.json ? json([]) : `Nothing to search for in "${shown}": try words or parts of words.\n`;
     const hits = found.matches;
-    if (options.json) return json(hits.map(({ row, score, matched }) => ({ ...row, tier: found.tier, score, matched })));
+    if (options.json) return json(hits.map(({ row, score, matched, fixes }) => ({ ...row, tier: found.tier, score, matched, ...(fixes === undefined ? {} : { fixes }) })));
     if (hits.length === 0) return `No memories match "${shown}".\n`;
     const header = `${c.bold(plural(hits.length, 'memory', 'memories'))} ${hits.length === 1 ? 'matches' : 'match'} "${shown}" ${c.dim(`· best match first · ${TIER_LABELS[found.tier]}`)}`;
     const more = found.more ? `\n${c.dim(`Showing the first ${limit}; use --limit for more.`)}` : '';
     const body = hits.map((hit) => {
       const text = renderMemory(hit.row, renderSnippet(likeSnippet(hit.row.content, hit.matched), c), now, c);
-      return hit.allMatched ? text : text.replace('\n', `  ${c.dim(`matched: ${hit.matched.map((word) => cleanText(word)).join(', ')}`)}\n`);
+      const notes = [
+        hit.fixes === undefined ? '' : `the next step after error #${hit.fixes}`,
+        hit.allMatched || hit.matched.length === 0 ? '' : `matched: ${hit.matched.map((word) => cleanText(word)).join(', ')}`,
+      ].filter(Boolean).join(' · ');
+      return notes ? text.replace('\n', `  ${c.dim(notes)}\n`) : text;
     }).join('\n\n');
     return `${header}\n\n${body}\n${more}${more ? '\n' : ''}`;
   });

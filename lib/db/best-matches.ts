@@ -24,6 +24,8 @@ export interface BestMatch {
   /** The query words this row contains, as typed. */
   readonly matched: readonly string[];
   readonly allMatched: boolean;
+  /** Set when the row is here as the fix of error #fixes, which ranks just above it. */
+  readonly fixes?: number;
 }
 
 export interface BestResult {
@@ -154,7 +156,7 @@ export function bestMatches(db: Db, query: string, filters: Filters, options: Be
 
   const offset = options.offset ?? 0;
   const wanted = offset + options.limit + 1;
-  const found: Array<{ rank: Ranked; row: MemoryRow }> = [];
+  const found: Found[] = [];
   const readRows = prepared(db, `SELECT m.* FROM memories m WHERE m.id IN (SELECT value FROM json_each(@window)) AND ${WHERE}`);
   for (let start = 0; start < ranked.length && found.length < wanted; start += WINDOW) {
     const window = ranked.slice(start, start + WINDOW);
@@ -167,22 +169,67 @@ export function bestMatches(db: Db, query: string, filters: Filters, options: Be
   }
   const here = options.here ?? null;
   found.sort((a, b) => order(a, b, here));
-  const page = found.slice(offset, offset + options.limit);
+  const withFixes = followFixes(db, found, filters, wanted);
+  const page = withFixes.slice(offset, offset + options.limit);
   return {
     words: texts,
     tier,
-    more: found.length > offset + options.limit,
-    matches: page.map(({ rank, row }) => ({
+    more: withFixes.length > offset + options.limit,
+    matches: page.map(({ rank, row, fixes }) => ({
       row,
       score: Math.round(rank.score * 1000) / 1000,
       matched: rank.matched.map((i) => texts[i] as string),
       allMatched: rank.allMatched,
+      ...(fixes === undefined ? {} : { fixes }),
     })),
   };
 }
 
+type Found = { rank: Ranked; row: MemoryRow; fixes?: number };
+
+/** How many of the best error matches bring the step that fixed them along. */
+const FIXED_ERRORS = 5;
+/** A next step later than this after the error is not taken for its fix. */
+const FIX_WINDOW_MS = 30 * 60_000;
+
+// What fixed an error: the later run that resolved it, else the session's next edit or command.
+const FIX_SQL = `
+  SELECT m.* FROM memories m
+  WHERE m.id = coalesce(@resolvedBy, (
+      SELECT n.id FROM memories n
+      WHERE n.session_id = @sessionId AND n.id > @id AND n.type IN ('file_edit', 'command')
+        AND n.created_at <= @until ORDER BY n.id LIMIT 1))
+    AND ${WHERE}`;
+
+/**
+ * Someone hunting an error wants the failing run and the change that fixed it: each of the best
+ * matching errors is followed by its fix (scored just below it), unless the fix already ranks higher.
+ */
+function followFixes(db: Db, found: readonly Found[], filters: Filters, wanted: number): Found[] {
+  const out: Found[] = [];
+  const placed = new Set<number>();
+  let errors = 0;
+  for (const item of found) {
+    if (out.length >= wanted) break;
+    if (placed.has(item.row.id)) continue;
+    out.push(item);
+    placed.add(item.row.id);
+    if (item.row.type !== 'error' || errors >= FIXED_ERRORS || item.rank.coverage < 0.5) continue;
+    errors++;
+    const until = new Date(Date.parse(item.row.created_at) + FIX_WINDOW_MS).toISOString();
+    const fix = prepared(db, FIX_SQL).get({
+      ...bind(filters), resolvedBy: item.row.resolved_by ?? null, sessionId: item.row.session_id, id: item.row.id, until,
+    }) as MemoryRow | undefined;
+    if (!fix || placed.has(fix.id)) continue;
+    const own = found.find((other) => other.row.id === fix.id);
+    out.push({ rank: own ? own.rank : { ...item.rank, matched: [], allMatched: false }, row: fix, fixes: item.row.id });
+    placed.add(fix.id);
+  }
+  return out;
+}
+
 /** Every word first; then the current project; then score, where near-equal scores are ties; then the newest. */
-function order(a: { rank: Ranked; row: MemoryRow }, b: { rank: Ranked; row: MemoryRow }, here: string | null): number {
+function order(a: Found, b: Found, here: string | null): number {
   if (a.rank.allMatched !== b.rank.allMatched) return a.rank.allMatched ? -1 : 1;
   if (here !== null) {
     const aHere = a.row.project_path === here;
