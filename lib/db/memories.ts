@@ -15,6 +15,23 @@ export const REQUEST_MAX = 500;
 const REQUEST_OF_SESSION = `SELECT substr(p.text, 1, ${REQUEST_MAX}) FROM prompts p
   WHERE p.session_id = @sessionId AND p.created_at <= @createdAt ORDER BY p.created_at DESC, p.id DESC LIMIT 1`;
 
+/** What `refresh` did with one re-derived memory. */
+export type RefreshOutcome = 'refreshed' | 'unchanged' | 'missing';
+
+interface StoredForRefresh {
+  readonly id: number;
+  readonly sessionId: string;
+  readonly createdAt: string;
+  readonly type: string;
+  readonly content: string;
+  readonly tags: string;
+  readonly filePath: string | null;
+  readonly importance: number;
+  readonly exitCode: number | null;
+  readonly commandKey: string | null;
+  readonly request: string | null;
+}
+
 export class MemoryStore {
   constructor(readonly db: Db) {}
 
@@ -55,6 +72,34 @@ export class MemoryStore {
     const from = new Date(time - dedupeWindowSec * 1000).toISOString();
     const to = new Date(time + dedupeWindowSec * 1000).toISOString();
     return byContent.get(memory.sessionId, from, to, memory.content) ? 'duplicate-content' : null;
+  }
+
+  /**
+   * `memory import --refresh`: the stored row with this memory's tool_use_id takes the memory's content,
+   * kind, tags, file and request (re-derived by today's capture); its id, time and session stay.
+   * With `apply` false, only says what would happen (read-only).
+   */
+  refresh(memory: NewMemory, apply: boolean): RefreshOutcome {
+    if (!memory.toolUseId) return 'missing';
+    const stored = prepared(this.db, `
+      SELECT id, session_id AS sessionId, created_at AS createdAt, type, content, tags, file_path AS filePath,
+             importance, exit_code AS exitCode, command_key AS commandKey, request
+      FROM memories WHERE tool_use_id = ?`).get(memory.toolUseId) as StoredForRefresh | undefined;
+    if (!stored) return 'missing';
+    const request = memory.request ?? (prepared(this.db, REQUEST_OF_SESSION).pluck().get({ sessionId: stored.sessionId, createdAt: stored.createdAt }) as string | undefined) ?? null;
+    const next = {
+      type: memory.type, content: memory.content, tags: memory.tags, filePath: memory.filePath, importance: memory.importance,
+      exitCode: memory.exitCode, commandKey: memory.commandKey?.key ?? null, request,
+    };
+    const same = (Object.keys(next) as Array<keyof typeof next>).every((key) => next[key] === stored[key]);
+    if (same) return 'unchanged';
+    if (apply) {
+      withBusyRetry(() => prepared(this.db, `
+        UPDATE memories SET type = @type, content = @content, tags = @tags, file_path = @filePath, importance = @importance,
+               exit_code = @exitCode, command_key = @commandKey, request = @request
+        WHERE id = @id`).run({ ...next, id: stored.id }));
+    }
+    return 'refreshed';
   }
 
   sessionRows(sessionId: string, limit = 10000): SessionRow[] {
