@@ -70,7 +70,7 @@ export function searchTool(args: SearchArgs, context: ToolContext): ToolReply {
   const budget = new Budget(context.budgetTokens);
   const lines: string[] = [];
   const results: Array<Record<string, unknown>> = [];
-  for (const { row, score, matched } of hits) {
+  for (const { row, score, matched, fixes } of hits) {
     const file = relativePath(row);
     const item = {
       id: row.id,
@@ -82,8 +82,10 @@ export function searchTool(args: SearchArgs, context: ToolContext): ToolReply {
       snippet: plainSnippet(likeSnippet(row.content, matched), 240),
       score,
       matched: matched.map((word) => safe(word, 100)),
+      ...(fixes === undefined ? {} : { fixes }),
     };
-    const partial = matched.length < found.words.length ? ` matched: ${item.matched.join(', ')}` : '';
+    const partial = fixes !== undefined ? ` the next step after error #${fixes}`
+      : matched.length < found.words.length ? ` matched: ${item.matched.join(', ')}` : '';
     const line = `#${row.id} ${shortTime(row.created_at)} ${item.type}${item.file_path ? ` ${item.file_path}` : ''}${scope.label === '*' ? ` (${item.project})` : ''} score ${score}${partial}\n  ${item.snippet}`;
     if (!budget.take(line, item)) break;
     lines.push(line);

@@ -39,7 +39,8 @@ describe('best-match ranking', () => {
     ];
     const ranked = rankCandidates(candidates, [5, 5], 1000);
     expect(ranked.map((row) => row.id)).toEqual([2, 1]);
-    expect(ranked[1]?.allMatched).toBe(true);
+    // Every memory of a turn shares its request: only its own text makes a row hold every word.
+    expect(ranked[1]).toMatchObject({ allMatched: false, matched: [0, 1] });
   });
 
   it('ranks the whole identifier (a stronger hit) above a part match', () => {
