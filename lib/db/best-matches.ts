@@ -201,6 +201,9 @@ const FIX_SQL = `
         AND n.created_at <= @until ORDER BY n.id LIMIT 1))
     AND ${WHERE}`;
 
+// The latest error a run resolved.
+const FIXED_SQL = `SELECT m.* FROM memories m WHERE m.resolved_by = @id AND ${WHERE} ORDER BY m.id DESC LIMIT 1`;
+
 /**
  * Someone hunting an error wants the failing run and the change that fixed it: each of the best
  * matching errors is followed by its fix (scored just below it), unless the fix already ranks higher.
@@ -214,6 +217,17 @@ function followFixes(db: Db, found: readonly Found[], filters: Filters, wanted: 
     if (placed.has(item.row.id)) continue;
     out.push(item);
     placed.add(item.row.id);
+    if (item.row.type !== 'error' && errors < FIXED_ERRORS && item.rank.coverage >= 0.5) {
+      // A run that fixed an error: the failure it fixed comes along too.
+      const failed = prepared(db, FIXED_SQL).get({ ...bind(filters), id: item.row.id }) as MemoryRow | undefined;
+      if (failed && !placed.has(failed.id)) {
+        errors++;
+        const own = found.find((other) => other.row.id === failed.id);
+        out.push({ rank: own ? own.rank : { ...item.rank, matched: [], allMatched: false }, row: failed });
+        placed.add(failed.id);
+      }
+      continue;
+    }
     if (item.row.type !== 'error' || errors >= FIXED_ERRORS || item.rank.coverage < 0.5) continue;
     errors++;
     const until = new Date(Date.parse(item.row.created_at) + FIX_WINDOW_MS).toISOString();

@@ -35,7 +35,7 @@ export const REQUEST_SHARE = 0.6;
 /** A word in more than this share of all memories is "very common". */
 export const COMMON_SHARE = 0.2;
 /** How much bm25 strength moves the score within a coverage level. */
-const STRENGTH_SHARE = 0.2;
+const STRENGTH_SHARE = 0.1;
 
 /**
  * Weight of each word from the number of memories holding it (`df`) out of `total`: BM25's idf.
