@@ -116,8 +116,16 @@ function ensureWal(db: Db): void {
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
+const migratedHere = new WeakSet<Db>();
+
+/** Whether this connection ran a migration when it opened: such a process has spent its spare time. */
+export function migratedOnOpen(db: Db): boolean {
+  return migratedHere.has(db);
+}
+
 function migrate(db: Db): void {
   if (userVersion(db) === SCHEMA_VERSION) return;
+  migratedHere.add(db);
   db.transaction(() => {
     // Re-read inside the write lock: another hook may have migrated while we waited.
     const current = userVersion(db);

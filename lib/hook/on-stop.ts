@@ -7,7 +7,7 @@ import { loadConfig } from '../config.js';
 import { repairNote } from '../damage.js';
 import { startSyncHookDeadline } from '../db/deadline.js';
 import { MemoryStore } from '../db/memories.js';
-import { withDb } from '../db/open.js';
+import { migratedOnOpen, withDb } from '../db/open.js';
 import { indexPending } from '../db/search-index.js';
 import { sessionPrompts } from '../db/prompts.js';
 import { FAULT_WORDS } from '../faults.js';
@@ -47,8 +47,9 @@ export function handleStop({ input, env }: HookInput): void {
       const summary = summarizeSession(event.sessionId, store.sessionRows(event.sessionId), now, intent);
       if (summary) store.upsertSummary(summary);
       // After an upgrade, older memories enter the search index a little at a time, never at the turn's cost.
+      // Not in the Stop that just upgraded the schema: that one has spent its time already.
       const spare = performance.now() + STOP_INDEX_MS;
-      indexPending(db, STOP_INDEX_ROWS, { until: () => performance.now() > spare });
+      if (!migratedOnOpen(db)) indexPending(db, STOP_INDEX_ROWS, { until: () => performance.now() > spare });
       return true;
     });
   } catch (error) {
