@@ -31,7 +31,7 @@ export interface ScoreParts {
 }
 
 /** A word found only in the request a memory served counts this much of its weight. */
-export const REQUEST_SHARE = 0.6;
+export const REQUEST_SHARE = 0.3;
 /** A word in more than this share of all memories is "very common". */
 export const COMMON_SHARE = 0.2;
 /** How much bm25 strength moves the score within a coverage level. */
