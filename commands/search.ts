@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { bestMatches } from '../lib/db/best-matches.js';
 import { recentMemories, sessionSummaries } from '../lib/db/search.js';
-import { indexPending } from '../lib/db/search-index.js';
+import { indexPending, indexPendingBriefly } from '../lib/db/search-index.js';
 import { UsageError } from '../lib/errors.js';
 import { cleanText } from '../lib/sanitize.js';
 import { resolveProject } from '../lib/project.js';
@@ -117,8 +117,7 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
     }
 
     // After an upgrade, older memories enter the index a batch per search (the rest are scanned).
-    const spare = performance.now() + SEARCH_INDEX_MS;
-    indexPending(db, Number.MAX_SAFE_INTEGER, { until: () => performance.now() > spare });
+    indexPendingBriefly(db, SEARCH_INDEX_MS);
     const text = query.join(' ');
     const shown = clip(cleanText(text), 80);
     const here = resolveProject(process.env, process.cwd()).path;

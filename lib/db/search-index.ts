@@ -1,7 +1,7 @@
 // The search indexes' batch builder: after the v3 upgrade, the memories that existed before it are
 // indexed newest first, a bounded batch at a time (a hook's spare time, `memory search`, doctor), so
 // no hook waits on indexing a large database. Until done, search reads the rest with LIKE.
-import { prepared, withBusyRetry, type Db } from './open.js';
+import { isBusy, prepared, withBusyRetry, type Db } from './open.js';
 
 /** The highest memory id not yet in the search indexes; null when every memory is indexed. */
 export function pendingTo(db: Db): number | null {
@@ -51,4 +51,23 @@ export function indexPending(db: Db, maxRows: number, options: { batch?: number;
     done += step;
   }
   return done;
+}
+
+/**
+ * indexPending for a caller that must not wait: skipped when nothing waits, and given up (not waited
+ * for) when another process holds the write lock. Returns how many it indexed.
+ */
+export function indexPendingBriefly(db: Db, budgetMs: number, maxRows = Number.MAX_SAFE_INTEGER): number {
+  if (pendingTo(db) === null) return 0;
+  const busyTimeout = Number(db.pragma('busy_timeout', { simple: true }));
+  const until = performance.now() + budgetMs;
+  db.pragma('busy_timeout = 20');
+  try {
+    return indexPending(db, maxRows, { until: () => performance.now() > until });
+  } catch (error) {
+    if (isBusy(error)) return 0;
+    throw error;
+  } finally {
+    db.pragma(`busy_timeout = ${busyTimeout}`);
+  }
 }

@@ -8,7 +8,7 @@ import { repairNote } from '../damage.js';
 import { startSyncHookDeadline } from '../db/deadline.js';
 import { MemoryStore } from '../db/memories.js';
 import { migratedOnOpen, withDb } from '../db/open.js';
-import { indexPending } from '../db/search-index.js';
+import { indexPendingBriefly } from '../db/search-index.js';
 import { sessionPrompts } from '../db/prompts.js';
 import { FAULT_WORDS } from '../faults.js';
 import { DeferredError, drainPending, explainFault, noticeDamage } from '../store-or-defer.js';
@@ -48,8 +48,7 @@ export function handleStop({ input, env }: HookInput): void {
       if (summary) store.upsertSummary(summary);
       // After an upgrade, older memories enter the search index a little at a time, never at the turn's cost.
       // Not in the Stop that just upgraded the schema: that one has spent its time already.
-      const spare = performance.now() + STOP_INDEX_MS;
-      if (!migratedOnOpen(db)) indexPending(db, STOP_INDEX_ROWS, { until: () => performance.now() > spare });
+      if (!migratedOnOpen(db)) indexPendingBriefly(db, STOP_INDEX_MS, STOP_INDEX_ROWS);
       return true;
     });
   } catch (error) {
