@@ -152,7 +152,7 @@ export function bestMatches(db: Db, query: string, filters: Filters, options: Be
   });
   const candidates: Candidate[] = [...byId].map(([id, hits]) => ({ id, hits }));
   const total = prepared(db, 'SELECT count(*) FROM memories').pluck().get() as number;
-  const ranked = rankCandidates(candidates, perWord.map(({ df }) => df), total);
+  const ranked = rankCandidates(candidates, perWord.map(({ df }) => df), total, words.map((word) => word.stop));
 
   const offset = options.offset ?? 0;
   const wanted = offset + options.limit + 1;

@@ -61,14 +61,14 @@ export function scoreParts(candidate: Candidate, weights: readonly number[], df:
     const weight = weights[i] ?? 0;
     all += weight;
     if (!hit) {
-      if ((df[i] ?? 0) > 0) allMatched = false;
+      if ((df[i] ?? 0) > 0 && weight > 0) allMatched = false;
       return;
     }
     matched.push(i);
     const top = best[i];
     const own = hit.own > 0;
     // Every row of a turn shares its request: only the memory's own text makes it hold every word.
-    if (!own && (df[i] ?? 0) > 0) allMatched = false;
+    if (!own && (df[i] ?? 0) > 0 && weight > 0) allMatched = false;
     carried += own ? weight : weight * REQUEST_SHARE;
     const raw = own ? hit.own : hit.request * REQUEST_SHARE;
     const scale = own ? top?.own : top?.request;
@@ -99,7 +99,7 @@ export function bestHits(candidates: readonly Candidate[], words: number): WordH
  * has rarer words that other rows do hold.
  */
 export function isResult(parts: ScoreParts, df: readonly number[], total: number): boolean {
-  if (parts.matched.length === 0) return false;
+  if (parts.matched.length === 0 || parts.coverage === 0) return false;
   const common = (i: number) => (df[i] ?? 0) > COMMON_SHARE * total;
   if (!parts.matched.every(common)) return true;
   return df.every((d, i) => d === 0 || common(i));
@@ -110,8 +110,10 @@ export interface Ranked extends ScoreParts {
 }
 
 /** Candidates → results, best first by (every word, score); ties are left for the caller (recency, project). */
-export function rankCandidates(candidates: readonly Candidate[], df: readonly number[], total: number): Ranked[] {
-  const weights = wordWeights(df, total);
+export function rankCandidates(candidates: readonly Candidate[], df: readonly number[], total: number, stop: readonly boolean[] = []): Ranked[] {
+  // Function words (`to`, `the`, `of`) weigh nothing beside content words; a query of only them keeps them.
+  const ignore = stop.some((isStop, i) => !isStop && i < df.length);
+  const weights = wordWeights(df, total).map((weight, i) => (ignore && stop[i] ? 0 : weight));
   const best = bestHits(candidates, df.length);
   const ranked: Ranked[] = [];
   for (const candidate of candidates) {

@@ -33,7 +33,14 @@ export interface QueryWord {
   readonly grams: string | null;
   /** LIKE pattern (escaped with `\`). */
   readonly like: string;
+  /** An English function word (`to`, `the`, `of`): it weighs nothing beside content words. */
+  readonly stop: boolean;
 }
+
+const STOP_WORDS: ReadonlySet<string> = new Set([
+  'a', 'an', 'the', 'to', 'of', 'in', 'on', 'at', 'by', 'for', 'from', 'with', 'and', 'or', 'is', 'are', 'was', 'were',
+  'be', 'it', 'its', 'this', 'that', 'as', 'into', 'has', 'have', 'had', 'do', 'does', 'did',
+]);
 
 function phrase(parts: readonly string[]): string {
   return `"${parts.join(' ').replaceAll('"', '""')}"`;
@@ -65,5 +72,6 @@ export function queryWords(query: string): QueryWord[] {
     words: wordExpression(text),
     grams: [...text].length >= 3 ? `"${text.replaceAll('"', '""')}"` : null,
     like: `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`,
+    stop: STOP_WORDS.has(text.toLowerCase()),
   }));
 }

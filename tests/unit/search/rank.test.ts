@@ -51,6 +51,17 @@ describe('best-match ranking', () => {
     expect(rankCandidates(candidates, [5], 1000).map((row) => [row.id, row.score])).toEqual([[2, 1], [1, expect.any(Number)]]);
   });
 
+  it('gives function words no weight beside content words, and no result of their own', () => {
+    const candidates: Candidate[] = [
+      { id: 1, hits: [hit(1), null] },
+      { id: 2, hits: [null, hit(1)] },
+    ];
+    const ranked = rankCandidates(candidates, [5, 900], 1000, [false, true]);
+    expect(ranked.map((row) => [row.id, row.allMatched, row.coverage])).toEqual([[1, true, 1]]);
+    // A query of function words only still finds them.
+    expect(rankCandidates([{ id: 2, hits: [hit(1)] }], [900], 1000, [true]).map((row) => row.id)).toEqual([2]);
+  });
+
   it('gives a score from 0 to 1 whatever the scale of bm25', () => {
     for (const scale of [1e-6, 1, 1e6]) {
       const parts = scoreParts({ id: 1, hits: [hit(scale), null] }, [1, 1], [1, 1], [hit(scale), hit(scale)]);

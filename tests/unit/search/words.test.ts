@@ -41,10 +41,14 @@ describe('query words', () => {
 
   it('has no word expression for punctuation, no trigram under 3 characters, and escapes LIKE', () => {
     expect(queryWords('-> ab 100%')).toEqual([
-      { text: '->', words: null, grams: null, like: '%->%' },
-      { text: 'ab', words: '"ab"', grams: null, like: '%ab%' },
-      { text: '100%', words: '"100"', grams: '"100%"', like: '%100\\%%' },
+      { text: '->', words: null, grams: null, like: '%->%', stop: false },
+      { text: 'ab', words: '"ab"', grams: null, like: '%ab%', stop: false },
+      { text: '100%', words: '"100"', grams: '"100%"', like: '%100\\%%', stop: false },
     ]);
+  });
+
+  it('marks English function words, which weigh nothing beside content words', () => {
+    expect(queryWords('move tests to The source').map((word) => word.stop)).toEqual([false, false, true, true, false]);
   });
 
   it('quotes every word, so no FTS5 syntax survives', () => {
