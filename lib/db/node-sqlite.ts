@@ -18,6 +18,7 @@ interface NodeStatement {
 interface NodeDatabase {
   prepare(sql: string): NodeStatement;
   exec(sql: string): void;
+  function(name: string, options: { deterministic?: boolean; varargs?: boolean }, fn: (...args: unknown[]) => unknown): void;
   close(): void;
   readonly isOpen?: boolean;
   readonly isTransaction?: boolean;
@@ -143,6 +144,11 @@ class NodeSqliteConnection {
   }
   exec(sql: string): this {
     translated(() => this.raw.exec(sql));
+    return this;
+  }
+  /** As better-sqlite3's: a scalar SQL function (the search index triggers call some). */
+  function(name: string, options: { deterministic?: boolean; varargs?: boolean }, fn: (...args: never[]) => unknown): this {
+    translated(() => this.raw.function(name, { deterministic: options.deterministic ?? false, varargs: options.varargs ?? false }, fn as (...args: unknown[]) => unknown));
     return this;
   }
   pragma(source: string, options: { simple?: boolean } = {}): unknown {

@@ -46,7 +46,7 @@ describe('a database from the first implementation', () => {
       ['sess-1111', 'command', expect.any(String), 'hook'],
     ]);
     const db = openForRead(box.dbPath);
-    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
     expect(db.prepare('SELECT count(*) AS n FROM legacy_memories').get()).toEqual({ n: 2 });
     expect(db.prepare('SELECT session_id, summary, error_count FROM session_summaries').all()).toEqual([
       { session_id: 'old-1', summary: 'Edited 1 file: schema.ts', error_count: 1 },
