@@ -3,13 +3,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { NO_FILTERS, searchMemories } from '../lib/db/search.js';
+import { bestMatches } from '../lib/db/best-matches.js';
+import { NO_FILTERS } from '../lib/db/search.js';
 import { MemoryReader } from '../lib/mcp/store.js';
 import { REPLY_TOKENS } from '../lib/mcp/reply.js';
 import { searchInput } from '../lib/mcp/schemas.js';
 import { searchTool } from '../lib/mcp/tools.js';
 import { projectAt } from '../lib/project.js';
-import { planSearch } from '../lib/search/plan.js';
 import { ms, ratio, stats, timeCalls, type Stats } from './measure.js';
 
 const INITIALIZE = `${JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } })}\n`;
@@ -82,15 +82,14 @@ export function renderStartup(result: StartupResult): string[] {
 export function mcpSearch(dbPath: string, queries: ReadonlyArray<readonly [string, string]>, now: Date): Array<{ query: string; tier: string; timing: Stats; engine: Stats }> {
   const reader = new MemoryReader(dbPath);
   try {
-    const context = { reader, here: projectAt('/home/dev/work/api-server'), now: () => now, budgetTokens: REPLY_TOKENS };
+    const context = { reader, here: projectAt('/home/dev/work/api-server'), now: () => now, budgetTokens: REPLY_TOKENS, env: {} };
     return queries.map(([, query]) => {
       const args = searchInput.parse({ query, project: '*' });
-      const plan = planSearch(query);
       let tier = '';
       const timing = timeCalls(50, () => {
         tier = String(searchTool(args, context).structured['tier']);
       });
-      const engine = timeCalls(50, () => reader.read((db) => plan && searchMemories(db, plan, NO_FILTERS, { limit: 11, now })));
+      const engine = timeCalls(50, () => reader.read((db) => bestMatches(db, query, NO_FILTERS, { limit: 11 })));
       return { query, tier, timing, engine };
     });
   } finally {

@@ -12,9 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { MemoryStore } from '../lib/db/memories.js';
 import { openDb } from '../lib/db/open.js';
-import { NO_FILTERS, searchMemories } from '../lib/db/search.js';
+import { bestMatches } from '../lib/db/best-matches.js';
+import { NO_FILTERS } from '../lib/db/search.js';
 import { IMPORTANCE } from '../lib/memory.js';
-import { planSearch } from '../lib/search/plan.js';
 import { COMMON_TERM, generate, RARE_TERM, replicate, syntheticPayload } from './generate.js';
 import { redactionBench } from './redact.js';
 import { mcpSearch, mcpStartup, renderStartup } from './mcp.js';
@@ -159,10 +159,8 @@ function inProcess(databases: Map<number, Built>): void {
     ['SessionStart: 3 latest summaries', (db) => new MemoryStore(db).recentSummaries(PROJECT, 3)],
     ['SessionStart: 10 latest changes (importance 2)', (db) => new MemoryStore(db).recentByImportance(PROJECT, IMPORTANCE.change, 10)],
     ['SessionStart: 5 latest errors (importance 3; there are none)', (db) => new MemoryStore(db).recentByImportance(PROJECT, IMPORTANCE.error, 5)],
-    ...SEARCHES.map(([label, query]): [string, (db: Database.Database) => unknown] => {
-      const plan = planSearch(query);
-      return [`search ${label} \`${query}\` (20 results)`, (db) => plan && searchMemories(db, plan, NO_FILTERS, { limit: 20, now: NOW })];
-    }),
+    ...SEARCHES.map(([label, query]): [string, (db: Database.Database) => unknown] =>
+      [`search ${label} \`${query}\` (20 results)`, (db) => bestMatches(db, query, NO_FILTERS, { limit: 20 })]),
   ];
   for (const [label, call] of rows) {
     const cells = SIZES.map((size) => {

@@ -2,7 +2,7 @@
 // each result marked with where it came from and whose machine wrote it. A team server that is
 // down, slow or refuses us costs one stderr line and exit code 1; the local results still print.
 import { openDb } from '../lib/db/open.js';
-import { searchMemories } from '../lib/db/search.js';
+import { bestMatches } from '../lib/db/best-matches.js';
 import { ensureTeamTables, hostId } from '../lib/db/team/local.js';
 import { searchTeam, type TeamHit } from '../lib/db/team/server.js';
 import { UsageError } from '../lib/errors.js';
@@ -19,6 +19,9 @@ import { clip } from '../lib/text.js';
 import { cliConfig } from './_database.js';
 import { filtersFrom, limitFrom, type FilterOptions } from './_flags.js';
 import { colorsFor, plural, relativeTime, renderMemory, renderSnippet, type Colors } from './_format.js';
+
+/** A local row with its best-match score and the query words it holds. */
+type LocalHit = MemoryRow & { readonly score: number; readonly matched: readonly string[] };
 
 export async function runTeamSearch(query: readonly string[], options: FilterOptions & { readonly recent?: boolean; readonly stats?: boolean; readonly summaries?: boolean }): Promise<void> {
   if (options.recent || options.stats || options.summaries) throw new UsageError('--team searches words: it does not go with --recent, --stats or --summaries');
@@ -37,12 +40,13 @@ export async function runTeamSearch(query: readonly string[], options: FilterOpt
   }
 
   // Local first: it needs no network, and it is printed whatever the server does.
-  let local: { tier: Tier; rows: readonly MemoryRow[] } = { tier: 'like', rows: [] };
+  let local: { tier: Tier; rows: readonly LocalHit[] } = { tier: 'like', rows: [] };
   let ownHost: string | null = null;
   const db = openDb(config.dbPath, { create: false });
   if (db) {
     try {
-      local = searchMemories(db, plan, filters, { limit, now });
+      const found = bestMatches(db, text, filters, { limit, here: resolveProject(process.env, process.cwd()).path });
+      local = { tier: found.tier, rows: found.matches.map(({ row, score, matched }) => ({ ...row, score, matched })) };
       ensureTeamTables(db);
       ownHost = hostId(db);
     } finally {
@@ -69,15 +73,17 @@ export async function runTeamSearch(query: readonly string[], options: FilterOpt
       ? { origin: 'local', host: team.hostName, ...item.hit, tier: local.tier }
       : { origin: 'team', host: item.hit.host_name, ...item.hit, tier: remote.tier })), null, 2)}\n`);
   } else {
-    process.stdout.write(render(merged, shown, plan.terms, local.tier, remote.tier, failure !== null, now, colorsFor(process.stdout, process.env), team.hostName));
+    // Either side filling its page means more may match than fit in `limit`.
+    const capped = local.rows.length >= limit || remote.hits.length >= limit;
+    process.stdout.write(render(merged, shown, plan.terms, local.tier, remote.tier, failure !== null, now, colorsFor(process.stdout, process.env), team.hostName, capped));
   }
   if (failure) throw failure;
 }
 
-function render(merged: ReturnType<typeof mergeResults<MemoryRow, TeamHit>>, shown: string, terms: readonly string[], localTier: Tier, teamTier: Tier, teamFailed: boolean, now: Date, c: Colors, hostName: string): string {
+function render(merged: ReturnType<typeof mergeResults<LocalHit, TeamHit>>, shown: string, terms: readonly string[], localTier: Tier, teamTier: Tier, teamFailed: boolean, now: Date, c: Colors, hostName: string, capped: boolean): string {
   if (merged.length === 0) return `No memories match "${shown}"${teamFailed ? ' here (the team server was not searched)' : ', here or on the team server'}.\n`;
   const locals = merged.filter((item) => item.origin === 'local').length;
-  const header = `${c.bold(plural(merged.length, 'memory', 'memories'))} ${merged.length === 1 ? 'matches' : 'match'} "${shown}" `
+  const header = `${c.bold(`${capped ? 'at least ' : ''}${plural(merged.length, 'memory', 'memories')}`)} ${merged.length === 1 ? 'matches' : 'match'} "${shown}" `
     + c.dim(`· ${locals} here (${TIER_LABELS[localTier]})${teamFailed ? '' : `, ${merged.length - locals} from the team (${TIER_LABELS[teamTier]})`}`);
   const body = merged.map((item) => {
     if (item.origin === 'local') {
@@ -95,5 +101,6 @@ function render(merged: ReturnType<typeof mergeResults<MemoryRow, TeamHit>>, sho
     ].filter(Boolean).join('  ');
     return `${head}\n    ${renderSnippet(likeSnippet(hit.content, terms), c)}`;
   });
-  return `${header}\n\n${body.join('\n\n')}\n`;
+  const more = capped ? `\n${c.dim(`Showing the first ${merged.length}; use --limit for more.`)}\n` : '';
+  return `${header}\n\n${body.join('\n\n')}\n${more}`;
 }

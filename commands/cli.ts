@@ -11,6 +11,7 @@ type Register = (program: Command) => void;
 // not pay for importing the doctor, the installer's settings code and the transcript importer.
 const SUBCOMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   search: async () => (await import('./search.js')).registerSearch,
+  show: async () => (await import('./show.js')).registerShow,
   forget: async () => (await import('./forget.js')).registerForget,
   doctor: async () => (await import('./doctor.js')).registerDoctor,
   import: async () => (await import('./import.js')).registerImport,

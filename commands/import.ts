@@ -12,6 +12,7 @@ import { claudeDir, homeDir } from '../lib/paths.js';
 interface ImportFlags {
   readonly json?: boolean;
   readonly dryRun?: boolean;
+  readonly refresh?: boolean;
   readonly debugRss?: boolean;
 }
 
@@ -21,7 +22,8 @@ export function registerImport(program: Command): void {
     .description("backfill memories from Claude Code's session transcripts")
     .argument('[paths...]', 'transcript files or folders (default: ~/.claude/projects, or $CLAUDE_CONFIG_DIR/projects)')
     .option('--json', 'print the summary as JSON')
-    .option('--dry-run', 'count what would be imported; write nothing')
+    .option('--dry-run', 'count what would be imported (or refreshed); write nothing')
+    .option('--refresh', 're-derive the stored rows of these calls through today\'s capture (ids, times, sessions kept)')
     .addOption(new Option('--debug-rss', 'report peak memory use in the JSON summary').hideHelp())
     .action(async (paths: string[], flags: ImportFlags) => {
       await runImport(paths, flags);
@@ -46,16 +48,20 @@ async function runImport(paths: readonly string[], flags: ImportFlags): Promise<
     files: found.files,
     config,
     dryRun: flags.dryRun === true,
+    refresh: flags.refresh === true,
     ...(bar ? { onProgress: (progress: ImportProgress) => bar.draw(progress) } : {}),
   });
   bar?.clear();
 
   if (flags.json) {
     const extra = flags.debugRss ? { maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024) } : {};
-    process.stdout.write(`${JSON.stringify({ ...summary, dryRun: flags.dryRun === true, dbPath: config.dbPath, ...extra }, null, 2)}\n`);
+    const { refreshed, unchanged, notStored, ...counts } = summary;
+    const refresh = flags.refresh ? { refreshed, unchanged, notStored } : {};
+    process.stdout.write(`${JSON.stringify({ ...counts, ...refresh, dryRun: flags.dryRun === true, dbPath: config.dbPath, ...extra }, null, 2)}\n`);
     return;
   }
-  process.stdout.write(formatSummary(summary, flags.dryRun === true, tildify(config.dbPath, homeDir(env)), config.retentionDays));
+  const where = tildify(config.dbPath, homeDir(env));
+  process.stdout.write(flags.refresh ? formatRefresh(summary, flags.dryRun === true, where) : formatSummary(summary, flags.dryRun === true, where, config.retentionDays));
 }
 
 function tildify(path: string, home: string): string {
@@ -77,6 +83,17 @@ class ProgressLine {
   clear(): void {
     if (this.last > 0) process.stderr.write('\r\x1b[K');
   }
+}
+
+export function formatRefresh(summary: ImportSummary, dryRun: boolean, dbPath: string): string {
+  const n = (count: number): string => count.toLocaleString('en-US');
+  return [
+    `${dryRun ? 'Dry run (nothing written): refresh of' : 'Refreshed from'} ${n(summary.files)} transcript files (${n(summary.toolCalls)} tool calls)${dryRun ? '' : ` in ${dbPath}`}`,
+    `  ${dryRun ? 'would change' : 'changed'} ${n(summary.refreshed)} stored memories (text re-derived by today's capture; ids, times, sessions kept)`,
+    `  unchanged  ${n(summary.unchanged)}`,
+    `  not stored ${n(summary.notStored)} (calls with no stored row: never imported, deduplicated or deleted)`,
+    '',
+  ].join('\n');
 }
 
 export function formatSummary(summary: ImportSummary, dryRun: boolean, dbPath: string, retentionDays: number): string {

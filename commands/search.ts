@@ -2,10 +2,13 @@
 // the same filters and a --json form. Thin: validation in _flags.ts, SQL in lib/db/search.ts and stats.ts.
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
-import { recentMemories, searchMemories, sessionSummaries } from '../lib/db/search.js';
+import { bestMatches } from '../lib/db/best-matches.js';
+import { recentMemories, sessionSummaries } from '../lib/db/search.js';
+import { indexPending, indexPendingBriefly } from '../lib/db/search-index.js';
 import { UsageError } from '../lib/errors.js';
 import { cleanText } from '../lib/sanitize.js';
-import { planSearch, TIER_LABELS } from '../lib/search/plan.js';
+import { resolveProject } from '../lib/project.js';
+import { TIER_LABELS } from '../lib/search/plan.js';
 import { likeSnippet } from '../lib/search/snippet.js';
 import { computeStats } from '../lib/stats.js';
 import { clip } from '../lib/text.js';
@@ -18,16 +21,21 @@ interface SearchOptions extends FilterOptions {
   readonly recent?: boolean;
   readonly stats?: boolean;
   readonly summaries?: boolean;
+  readonly reindex?: boolean;
 }
+
+/** What one search spends, at most, indexing memories that predate the search index. */
+const SEARCH_INDEX_MS = 250;
 
 export function registerSearch(program: Command): void {
   program
     .command('search')
-    .description('search past sessions: words, then substrings, then a plain text scan')
-    .argument('[query...]', 'words to find (every word must match; quotes and operators are searched as text)')
+    .description('search past sessions: best match first (rows with every word, then most of the rare ones)')
+    .argument('[query...]', 'words to find (rows with every word first; quotes and operators are searched as text)')
     .option('--recent', 'the latest memories (20 unless --limit)')
     .option('--stats', 'totals, activity per day, top commands and files')
     .option('--summaries', 'session summaries, newest first')
+    .option('--reindex', 'finish indexing memories stored before the search index existed (after an upgrade)')
     .option('--project <name>', 'only this project (default: all projects)')
     .option('--here', 'only the project of the current directory')
     .option('--type <type>', 'observation, file_edit, command or error')
@@ -35,7 +43,8 @@ export function registerSearch(program: Command): void {
     .option('--limit <n>', 'how many rows (default 20; 10 for --summaries and for --stats top lists)')
     .option('--json', 'machine-readable output')
     .option('--team', 'also search the team server (`memory team`), results marked with their origin')
-    // A query may look like a flag (`-x`, `--force`): unknown options are searched for, not rejected.
+    // A query may look like a flag (`--force`): unknown long options are searched for, not rejected
+    // (a near-miss of ours and any short flag are, in rejectFlagTypos).
     .allowUnknownOption()
     .addHelpText('after', `
 Examples:
@@ -57,22 +66,27 @@ export function searchWords(query: readonly string[]): string {
   return runSearch(query, {});
 }
 
-/** `--limt 5` is a typo, not a search; `memory search -- --limt` searches for it on purpose. */
+/**
+ * `--limt 5` is a typo and `-n 3` another tool's flag, not searches; `memory search -- --limt` or
+ * `-- -n` searches for them on purpose.
+ */
 function rejectFlagTypos(query: readonly string[], command: Command): void {
   if (process.argv.includes('--')) return;
   const flags = command.options.map((option) => option.long?.replace(/^--/, '') ?? '').filter(Boolean);
   for (const word of query) {
     const meant = flagTypo(word, flags);
     if (meant) throw new UsageError(`unknown option ${word.split('=')[0]} (did you mean --${meant}? to search for it, put -- before it)`);
+    // None of our flags is short (commander handles -h and -V before this): `-n`, `-n3`, `-xvf`.
+    if (/^-[A-Za-z]/.test(word)) throw new UsageError(`unknown option ${clip(cleanText(word), 40)} (see memory search --help; to search for it, put -- before it)`);
   }
 }
 
 function runSearch(query: readonly string[], options: SearchOptions): string {
-  const modes = (['recent', 'stats', 'summaries'] as const).filter((mode) => options[mode]);
+  const modes = (['recent', 'stats', 'summaries', 'reindex'] as const).filter((mode) => options[mode]);
   if (modes.length > 1) throw new UsageError(`choose one of --${modes.join(', --')}`);
   const [mode] = modes;
   if (mode && query.length > 0) throw new UsageError(`--${mode} takes no search words (got "${clip(query.join(' '), 40)}")`);
-  if (!mode && query.length === 0) throw new UsageError('give words to search for, or one of --recent, --stats, --summaries');
+  if (!mode && query.length === 0) throw new UsageError('give words to search for, or one of --recent, --stats, --summaries, --reindex');
 
   const config = cliConfig();
   const now = config.now();
@@ -87,6 +101,10 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
     return `No memories yet: ${config.dbPath} is created by the first edit, command or error a session records.\n`;
   }
   return withDatabase(config, (db) => {
+    if (mode === 'reindex') {
+      const indexed = indexPending(db, Number.MAX_SAFE_INTEGER);
+      return options.json ? json({ indexed }) : `${indexed === 0 ? 'Every memory was already in the search index.' : `Indexed ${plural(indexed, 'memory', 'memories')}; every memory is in the search index.`}\n`;
+    }
     if (mode === 'stats') {
       const stats = computeStats(db, filters, config.dbPath, now, limit);
       return options.json ? json(stats) : `${renderStats(stats, now, c)}\n`;
@@ -104,16 +122,28 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
       return `${rows.map((row) => renderPlainMemory(row, now, c)).join('\n\n')}\n`;
     }
 
+    // After an upgrade, older memories enter the index a batch per search (the rest are scanned).
+    indexPendingBriefly(db, SEARCH_INDEX_MS);
     const text = query.join(' ');
     const shown = clip(cleanText(text), 80);
-    const plan = planSearch(text);
-    if (!plan) return options.json ? json([]) : `Nothing to search for in "${shown}": try words or parts of words.\n`;
-    const { tier, rows: hits } = searchMemories(db, plan, filters, { limit, now });
-    if (options.json) return json(hits.map((row) => ({ ...row, tier })));
+    const here = resolveProject(process.env, process.cwd()).path;
+    const found = bestMatches(db, text, filters, { limit, here });
+    if (found.words.length === 0) return options.json ? json([]) : `Nothing to search for in "${shown}": try words or parts of words.\n`;
+    const hits = found.matches;
+    if (options.json) return json(hits.map(({ row, score, matched, fixes }) => ({ ...row, tier: found.tier, score, matched, ...(fixes === undefined ? {} : { fixes }) })));
     if (hits.length === 0) return `No memories match "${shown}".\n`;
-    const header = `${c.bold(plural(hits.length, 'memory', 'memories'))} ${hits.length === 1 ? 'matches' : 'match'} "${shown}" ${c.dim(`· ${TIER_LABELS[tier]}`)}`;
-    const more = hits.length === limit ? `\n${c.dim(`Showing the first ${limit}; use --limit for more.`)}` : '';
-    const body = hits.map((row) => renderMemory(row, renderSnippet(likeSnippet(row.content, plan.terms), c), now, c)).join('\n\n');
+    // A full page may be one of many: the header counts them all.
+    const counted = `${found.atLeast ? 'at least ' : ''}${plural(found.total, 'memory', 'memories')}`;
+    const header = `${c.bold(counted)} ${found.total === 1 && !found.atLeast ? 'matches' : 'match'} "${shown}" ${c.dim(`· best match first · ${TIER_LABELS[found.tier]}`)}`;
+    const more = found.more ? `\n${c.dim(`Showing the first ${hits.length} of ${found.atLeast ? 'at least ' : ''}${found.total}; use --limit for more.`)}` : '';
+    const body = hits.map((hit) => {
+      const text = renderMemory(hit.row, renderSnippet(likeSnippet(hit.row.content, hit.matched), c), now, c);
+      const notes = [
+        hit.fixes === undefined ? '' : `the next step after error #${hit.fixes}`,
+        hit.allMatched || hit.matched.length === 0 ? '' : `matched: ${hit.matched.map((word) => cleanText(word)).join(', ')}`,
+      ].filter(Boolean).join(' · ');
+      return notes ? text.replace('\n', `  ${c.dim(notes)}\n`) : text;
+    }).join('\n\n');
     return `${header}\n\n${body}\n${more}${more ? '\n' : ''}`;
   });
 }

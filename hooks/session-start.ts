@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { runHook } from '../lib/hook/io.js';
 import { buildSessionStartOutput, scheduleDailyCleanup } from '../lib/hook/on-session-start.js';
+import { refreshPluginLauncher } from '../lib/hook/plugin-launcher.js';
 
 const cleanupScript = fileURLToPath(new URL('./_cleanup.js', import.meta.url));
 
@@ -12,5 +13,6 @@ void runHook('session-start', async (hook) => {
   const { output, problem } = buildSessionStartOutput(hook);
   if (output) await hook.print(output);
   scheduleDailyCleanup(hook.env, process.execPath, cleanupScript);
+  refreshPluginLauncher(hook.env);
   if (problem) throw problem;
 });

@@ -4,6 +4,7 @@
 // as instructions; every stored string passes through safeLine() before it is printed.
 import { CONTEXT_CHARS_MAX } from './config.js';
 import type { ContextRow, ContextSummaryRow } from './memory.js';
+import { IS_PLUGIN } from './packaging.js';
 import { tellingLine } from './error-lines.js';
 import { cleanText, escapeXml, safeLine } from './sanitize.js';
 import { relativeTo } from './summary.js';
@@ -35,7 +36,9 @@ interface Section {
   readonly candidates: readonly string[];
 }
 
-export const MORE_HISTORY = 'More history is available: the /mem command (for example /mem npm test) searches everything claude-memory-hooks recorded.';
+/** The plugin's command is namespaced by Claude Code (/mem:search); ./install.sh's is /mem. */
+const SEARCH_COMMAND = IS_PLUGIN ? '/mem:search' : '/mem';
+export const MORE_HISTORY = `More history is available: the ${SEARCH_COMMAND} command (for example ${SEARCH_COMMAND} npm test) searches everything claude-memory-hooks recorded.`;
 
 /** The whole block, or '' when there is nothing to say. */
 export function buildContext(input: ContextInput): string {

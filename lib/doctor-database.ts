@@ -145,10 +145,11 @@ function checkFacts(dbPath: string, facts: DbFacts, writeBlocked: boolean, reins
     ? { status: 'ok', message: `schema v${facts.schemaVersion}` }
     : { status: 'warn', message: `schema v${facts.schemaVersion}, this version uses v${facts.expectedSchemaVersion}`, fix: 'the next captured tool call migrates it' });
   if (!intact) return checks;
+  if (facts.unindexed > 0) checks.push({ status: 'warn', message: `${facts.unindexed} memories are not in the search index yet (search scans them meanwhile)`, fix: 'memory search --reindex (the Stop hook and every search also index a batch)' });
   for (const index of facts.indexes) {
     checks.push(index.problem === null
       ? { status: 'ok', message: `${index.table} index ok (${index.rows} rows)` }
-      : { status: 'fail', message: `${index.table} ${index.problem}`, fix: `rebuild the index: sqlite3 "${dbPath}" "${ftsRebuildSql(index.table)}"` });
+      : { status: 'fail', message: `${index.table} ${index.problem}`, fix: `rebuild the indexes: sqlite3 "${dbPath}" "${ftsRebuildSql()}" (then \`memory search --reindex\`)` });
   }
   return checks;
 }

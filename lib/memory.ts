@@ -77,6 +77,11 @@ export interface NewMemory {
   readonly exitCode: number | null;
   readonly source: MemorySource;
   readonly commandKey?: CommandKey | null;
+  /**
+   * The prompt this memory served; when absent, the store takes the session's latest recorded prompt
+   * at or before `createdAt`.
+   */
+  readonly request?: string | null;
 }
 
 export function toNewMemory(draft: MemoryDraft, origin: MemoryOrigin): NewMemory {
@@ -177,6 +182,8 @@ export interface MemoryRow {
   /** Errors: the later memory (a clean run of the same command) that resolved it, and when. */
   readonly resolved_by?: number | null;
   readonly resolved_at?: string | null;
+  /** The user's prompt this memory served (redacted), when known. */
+  readonly request?: string | null;
 }
 
 /** A whole `session_summaries` row under its column names, lists decoded, as `--json` prints it. */

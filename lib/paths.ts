@@ -1,7 +1,7 @@
 // The one place that knows where Claude Code and this package keep their files.
 // Pure path arithmetic: never touches the file system.
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -38,4 +38,14 @@ export function baseName(path: string): string {
   const trimmed = path.replace(/[\\/]+$/, '');
   const cut = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\'));
   return trimmed.slice(cut + 1) || trimmed;
+}
+
+/** When the user was last told that no SQLite driver works in their Node (the file's mtime). */
+export function driverNoticePath(dbPath: string): string {
+  return `${dbPath}.driver-notice`;
+}
+
+/** Where ./install.sh puts its runtime (lib/install/layout.ts's runtimeDir, resolved the same way). */
+export function installedRuntimeDir(env: Env, cwd = process.cwd()): string {
+  return join(resolve(cwd, claudeDir(env)), 'hooks', 'memory');
 }

@@ -8,8 +8,9 @@ import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { moduleUrlBanner, moduleUrls } from './module-urls.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -53,8 +54,8 @@ const bundled = await build({
   // bundler follows: it stays a package next to the bundles.
   // pg-native is pg's optional native client, which we never use (pg requires it only when asked to).
   external: ['picocolors', 'pg-native'],
-  plugins: [moduleUrls()],
-  banner: { js: "'use strict';\nconst dist_module_url = (file) => require('node:url').pathToFileURL(require('node:path').join(__dirname, '..', file)).href;" },
+  plugins: [moduleUrls(ROOT)],
+  banner: { js: moduleUrlBanner(1) },
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: 'none',
@@ -64,25 +65,6 @@ const bundled = await build({
 // Which sources went into which bundle: the architecture test reads it (never copied to a runtime).
 writeFileSync(join(DIST, 'bundle-meta.json'), JSON.stringify(bundled.metafile));
 
-/**
- * Gives each of our modules the import.meta.url its tsc output has under dist/ (lib/team/auto-push.ts
- * → <runtime>/dist/lib/team/auto-push.js), so paths it builds relative to itself (the CLI, the cleanup
- * script, the runtime root, picocolors through createRequire) land on the same files in a bundle.
- */
-function moduleUrls() {
-  return {
-    name: 'module-urls',
-    setup(build) {
-      build.onLoad({ filter: /\.ts$/ }, (args) => {
-        const source = relative(ROOT, args.path);
-        if (source.startsWith('node_modules/')) return undefined;
-        const compiled = JSON.stringify(source.replace(/\.ts$/, '.js'));
-        return { contents: readFileSync(args.path, 'utf8').replaceAll('import.meta.url', `dist_module_url(${compiled})`), loader: 'ts' };
-      });
-    },
-  };
-}
-
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 // No "type": "module" here: the bundles are CommonJS, and the name is how the installer recognises a runtime.
 writeFileSync(join(RUNTIME, 'package.json'), `${JSON.stringify({ name: pkg.name, version: pkg.version, description: pkg.description, license: pkg.license, private: true, type: 'commonjs' }, null, 2)}\n`);
@@ -90,10 +72,10 @@ copyFileSync(require.resolve('better-sqlite3/build/Release/better_sqlite3.node')
 const picocolors = join(RUNTIME, 'node_modules', 'picocolors');
 mkdirSync(picocolors, { recursive: true });
 for (const file of ['package.json', 'picocolors.js', 'LICENSE']) copyFileSync(join(dirname(require.resolve('picocolors/package.json')), file), join(picocolors, file));
-// The MCP bundle (loaded by `memory mcp` from dist/lib/mcp/) with its V8 code cache, and the page
-// `memory ui` serves from dist/web/.
+// The MCP bundle (loaded by `memory mcp` from dist/lib/mcp/) with its V8 code cache and the team
+// scope's bundle it requires on demand, and the page `memory ui` serves from dist/web/.
 mkdirSync(join(RUNTIME, 'dist', 'lib', 'mcp'), { recursive: true });
-for (const file of ['server.bundle.cjs', 'server.bundle.cjs.v8-cache']) copyFileSync(join(DIST, 'lib', 'mcp', file), join(RUNTIME, 'dist', 'lib', 'mcp', file));
+for (const file of ['server.bundle.cjs', 'server.bundle.cjs.v8-cache', 'team-search.bundle.cjs']) copyFileSync(join(DIST, 'lib', 'mcp', file), join(RUNTIME, 'dist', 'lib', 'mcp', file));
 cpSync(join(DIST, 'web'), join(RUNTIME, 'dist', 'web'), { recursive: true });
 // The MCP bundle keeps better-sqlite3 external (a native addon): it requires the package, which
 // finds its addon through `bindings`.

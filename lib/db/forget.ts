@@ -4,6 +4,7 @@ import type { MemoryRow, SessionRow, SessionSummaryRow } from '../memory.js';
 import { MemoryStore } from './memories.js';
 import { prepared, withBusyRetry, type Db } from './open.js';
 import { bind, recentMemories, searchMemories, type Filters } from './search.js';
+import { indexPending } from './search-index.js';
 import { queueTombstones } from './team/local.js';
 import type { SearchPlan, Tier } from '../search/plan.js';
 
@@ -28,6 +29,8 @@ export type Resummarize = (sessionId: string, rows: readonly SessionRow[]) => Se
 /** What `forget` would delete, without deleting it. */
 export function selectForget(db: Db, target: ForgetTarget, now: Date): ForgetSelection {
   const { filters, match } = target;
+  // Every memory must be searchable here: one left out of the index would be left undeleted.
+  if (match) indexPending(db, Number.MAX_SAFE_INTEGER);
   const found = match ? searchMemories(db, match, filters, { limit: null, now }) : null;
   const rows = found ? found.rows : recentMemories(db, filters, -1);
   const sessions = new Set(rows.map((row) => row.session_id));
@@ -99,8 +102,8 @@ export function forgetNow(db: Db, target: ForgetTarget, now: Date, resummarize: 
   const selection = withBusyRetry(() => work.immediate());
   if (selection.rows.length > 0) {
     withBusyRetry(() => db.transaction(() => {
-      prepared(db, "INSERT INTO memories_fts (memories_fts) VALUES ('optimize')").run();
-      prepared(db, "INSERT INTO memories_trigram (memories_trigram) VALUES ('optimize')").run();
+      prepared(db, "INSERT INTO memory_words (memory_words) VALUES ('optimize')").run();
+      prepared(db, "INSERT INTO memory_grams (memory_grams) VALUES ('optimize')").run();
     }).immediate());
     // Best effort: a busy checkpoint simply leaves the old pages in the WAL until the next one.
     db.pragma('wal_checkpoint(TRUNCATE)');

@@ -1,6 +1,7 @@
 // Small health reads of a memory database: the daily quick_check, and the row counts doctor's
 // sample hook runs confirm. Never creates, migrates or repairs anything.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openConnection } from './driver.js';
 import { prepared } from './open.js';
 
 /**
@@ -29,7 +30,7 @@ export interface RowCounts {
 export function rowCounts(path: string): RowCounts | null {
   let db: Database.Database;
   try {
-    db = new Database(path, { fileMustExist: true, readonly: true });
+    db = openConnection(path, { fileMustExist: true, readonly: true });
   } catch {
     return null;
   }

@@ -7,6 +7,31 @@ import {
 import { prepared, withBusyRetry, type Db } from './open.js';
 import { resolveErrors } from './resolution.js';
 
+/** How much of a prompt a memory keeps as its request: the start of a prompt says what it asks. */
+export const REQUEST_MAX = 500;
+
+// The request a memory served: the session's latest prompt at or before it (the UserPromptSubmit hook
+// and transcript catch-up record them, already redacted and without <private> parts).
+const REQUEST_OF_SESSION = `SELECT substr(p.text, 1, ${REQUEST_MAX}) FROM prompts p
+  WHERE p.session_id = @sessionId AND p.created_at <= @createdAt ORDER BY p.created_at DESC, p.id DESC LIMIT 1`;
+
+/** What `refresh` did with one re-derived memory. */
+export type RefreshOutcome = 'refreshed' | 'unchanged' | 'missing';
+
+interface StoredForRefresh {
+  readonly id: number;
+  readonly sessionId: string;
+  readonly createdAt: string;
+  readonly type: string;
+  readonly content: string;
+  readonly tags: string;
+  readonly filePath: string | null;
+  readonly importance: number;
+  readonly exitCode: number | null;
+  readonly commandKey: string | null;
+  readonly request: string | null;
+}
+
 export class MemoryStore {
   constructor(readonly db: Db) {}
 
@@ -17,14 +42,15 @@ export class MemoryStore {
   insert(memory: NewMemory, dedupeWindowSec: number): InsertOutcome {
     const insert = prepared(this.db, `
       INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags,
-                            importance, created_at, tool_use_id, agent_id, exit_code, source, command_key)
+                            importance, created_at, tool_use_id, agent_id, exit_code, source, command_key, request)
       VALUES (@sessionId, @toolName, @type, @project, @projectPath, @filePath, @content, @tags,
-              @importance, @createdAt, @toolUseId, @agentId, @exitCode, @source, @key)`);
+              @importance, @createdAt, @toolUseId, @agentId, @exitCode, @source, @key,
+              coalesce(@request, (${REQUEST_OF_SESSION})))`);
     const write = this.db.transaction((): InsertOutcome => {
       const duplicate = this.findDuplicate(memory, dedupeWindowSec);
       if (duplicate) return duplicate;
       const { commandKey: key, ...row } = memory;
-      const { lastInsertRowid } = insert.run({ ...row, key: key?.key ?? null });
+      const { lastInsertRowid } = insert.run({ ...row, key: key?.key ?? null, request: memory.request ?? null });
       // A command that ran cleanly resolves this project's earlier failures of the same command.
       if (key && memory.type === 'command') resolveErrors(this.db, memory.projectPath, key, Number(lastInsertRowid), memory.createdAt);
       return 'stored';
@@ -46,6 +72,34 @@ export class MemoryStore {
     const from = new Date(time - dedupeWindowSec * 1000).toISOString();
     const to = new Date(time + dedupeWindowSec * 1000).toISOString();
     return byContent.get(memory.sessionId, from, to, memory.content) ? 'duplicate-content' : null;
+  }
+
+  /**
+   * `memory import --refresh`: the stored row with this memory's tool_use_id takes the memory's content,
+   * kind, tags, file and request (re-derived by today's capture); its id, time and session stay.
+   * With `apply` false, only says what would happen (read-only).
+   */
+  refresh(memory: NewMemory, apply: boolean): RefreshOutcome {
+    if (!memory.toolUseId) return 'missing';
+    const stored = prepared(this.db, `
+      SELECT id, session_id AS sessionId, created_at AS createdAt, type, content, tags, file_path AS filePath,
+             importance, exit_code AS exitCode, command_key AS commandKey, request
+      FROM memories WHERE tool_use_id = ?`).get(memory.toolUseId) as StoredForRefresh | undefined;
+    if (!stored) return 'missing';
+    const request = memory.request ?? (prepared(this.db, REQUEST_OF_SESSION).pluck().get({ sessionId: stored.sessionId, createdAt: stored.createdAt }) as string | undefined) ?? null;
+    const next = {
+      type: memory.type, content: memory.content, tags: memory.tags, filePath: memory.filePath, importance: memory.importance,
+      exitCode: memory.exitCode, commandKey: memory.commandKey?.key ?? null, request,
+    };
+    const same = (Object.keys(next) as Array<keyof typeof next>).every((key) => next[key] === stored[key]);
+    if (same) return 'unchanged';
+    if (apply) {
+      withBusyRetry(() => prepared(this.db, `
+        UPDATE memories SET type = @type, content = @content, tags = @tags, file_path = @filePath, importance = @importance,
+               exit_code = @exitCode, command_key = @commandKey, request = @request
+        WHERE id = @id`).run({ ...next, id: stored.id }));
+    }
+    return 'refreshed';
   }
 
   sessionRows(sessionId: string, limit = 10000): SessionRow[] {

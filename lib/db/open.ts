@@ -1,10 +1,13 @@
 // Opens the one shared SQLite file: owner-only permissions, WAL, busy timeout, forward migrations;
 // the statement cache and the transaction helpers every other lib/db/ module uses.
 // Never deletes, truncates or replaces an existing file, however broken: someone's history is in it.
-import Database, { type Statement } from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
 import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { activeDeadline } from './deadline.js';
+import { openConnection } from './driver.js';
+import { registerIndexFunctions } from './index-functions.js';
 import { assertNoSymlinkedSidecar } from './sidecars.js';
 import { LEGACY_MEMORIES_COPY, LEGACY_SUMMARIES_COPY, LEGACY_SUMMARIES_RENAME, LEGACY_TABLE_RENAMES, MIGRATIONS } from './schema.js';
 
@@ -36,8 +39,9 @@ export function openDb(path: string, options: OpenOptions): Db | null {
   // SQLite opens <db>-wal and <db>-shm with O_CREAT and follows links: it would write into the target.
   assertNoSymlinkedSidecar(path);
   const deadline = activeDeadline();
-  const db = new Database(path, { fileMustExist: true, readonly: options.readonly ?? false });
+  const db = openConnection(path, { fileMustExist: true, readonly: options.readonly ?? false });
   try {
+    registerIndexFunctions(db);
     // busy_timeout first: switching to WAL and migrating both need locks other processes may hold.
     // A hook waits no longer than its deadline; the CLI waits the usual 5 s.
     db.pragma(`busy_timeout = ${deadline ? Math.max(1, Math.min(5000, deadline.remainingMs())) : 5000}`);
@@ -114,8 +118,16 @@ function ensureWal(db: Db): void {
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
+const migratedHere = new WeakSet<Db>();
+
+/** Whether this connection ran a migration when it opened: such a process has spent its spare time. */
+export function migratedOnOpen(db: Db): boolean {
+  return migratedHere.has(db);
+}
+
 function migrate(db: Db): void {
   if (userVersion(db) === SCHEMA_VERSION) return;
+  migratedHere.add(db);
   db.transaction(() => {
     // Re-read inside the write lock: another hook may have migrated while we waited.
     const current = userVersion(db);

@@ -20,9 +20,13 @@ export interface CandidateRow {
   readonly createdAt: string;
 }
 
-/** An FTS5 string literal: no operator, column filter or bracket survives it. */
+/**
+ * An FTS5 string literal (no operator, column filter or bracket survives it), looked up in a memory's
+ * own text only: every memory of a turn shares the request column, which would make a word of the
+ * prompt look common and pull in rows for what was asked rather than what was done.
+ */
 function ftsLiteral(word: CandidateWord): string {
-  return `"${word.text.replaceAll('"', '""')}"${word.prefix ? '*' : ''}`;
+  return `{name head body} : "${word.text.replaceAll('"', '""')}"${word.prefix ? '*' : ''}`;
 }
 
 export function projectRowCount(db: Db, projectPath: string): number {
@@ -30,8 +34,8 @@ export function projectRowCount(db: Db, projectPath: string): number {
 }
 
 const WORD_IDS_SQL = `
-  SELECT m.id FROM memories_fts f JOIN memories m ON m.id = f.rowid
-  WHERE memories_fts MATCH @match AND m.project_path = @projectPath
+  SELECT m.id FROM memory_words f JOIN memories m ON m.id = f.rowid
+  WHERE memory_words MATCH @match AND m.project_path = @projectPath
   LIMIT @limit`;
 
 /**
@@ -46,13 +50,13 @@ export function wordIds(db: Db, projectPath: string, word: CandidateWord, cap: n
 // then joined to the project: an FTS MATCH restricted to a list of rowids re-runs the whole query
 // for every id, seconds for a few thousand candidates.
 const BM25_SQL = `
-  WITH hits AS MATERIALIZED (SELECT rowid AS id, -bm25(memories_fts) AS bm25 FROM memories_fts WHERE memories_fts MATCH @match)
+  WITH hits AS MATERIALIZED (SELECT rowid AS id, -bm25(memory_words, 1.0, 1.0, 1.0, 0.0) AS bm25 FROM memory_words WHERE memory_words MATCH @match)
   SELECT hits.id AS id, hits.bm25 AS bm25 FROM hits JOIN memories m ON m.id = hits.id WHERE m.project_path = @projectPath`;
 
 /** bm25 over the OR of `words` of every memory of the project that contains any of them. */
 export function bm25Of(db: Db, projectPath: string, words: readonly CandidateWord[]): Map<number, number> {
   if (words.length === 0) return new Map();
-  const rows = prepared(db, BM25_SQL).all({ match: words.map(ftsLiteral).join(' OR '), projectPath }) as Array<{ id: number; bm25: number }>;
+  const rows = prepared(db, BM25_SQL).all({ match: words.map((word) => `(${ftsLiteral(word)})`).join(' OR '), projectPath }) as Array<{ id: number; bm25: number }>;
   return new Map(rows.map((row) => [row.id, row.bm25]));
 }
 

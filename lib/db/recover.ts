@@ -1,7 +1,8 @@
 // Copies every memory and session summary that can still be read out of a damaged database into
 // a new one, walking the tables by rowid ranges and splitting a range that hits a bad page until
 // only the unreadable rows are left behind. Reads the damaged file read-only; never changes it.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openConnection } from './driver.js';
 import { openDb } from './open.js';
 
 export interface CopyResult {
@@ -25,7 +26,7 @@ const RANGE = 256;
 export function copyReadableRows(source: string, target: string): CopyResult {
   let from: Database.Database | null = null;
   try {
-    from = new Database(source, { fileMustExist: true, readonly: true });
+    from = openConnection(source, { fileMustExist: true, readonly: true });
     from.pragma('busy_timeout = 5000');
     from.pragma('user_version');
   } catch (error) {
@@ -37,13 +38,16 @@ export function copyReadableRows(source: string, target: string): CopyResult {
   if (!to) throw new Error(`could not create ${target}`);
   try {
     if (!from) return { memories: 0, estimatedMemories: 0, summaries: 0 };
-    const insertMemory = to.prepare(`INSERT OR IGNORE INTO memories (${MEMORY_COLUMNS.join(', ')}) VALUES (${MEMORY_COLUMNS.map((c) => `@${c}`).join(', ')})`);
+    // A v3 file also carries the request each memory served; an older one has no such column.
+    const memoryColumns: readonly string[] = hasRequestColumn(from) ? [...MEMORY_COLUMNS, 'request'] : MEMORY_COLUMNS;
+    const insertMemory = to.prepare(`INSERT OR IGNORE INTO memories (${memoryColumns.join(', ')}) VALUES (${memoryColumns.map((c) => `@${c}`).join(', ')})`);
     const insertSummary = to.prepare(`INSERT OR IGNORE INTO session_summaries (${SUMMARY_COLUMNS.join(', ')}) VALUES (${SUMMARY_COLUMNS.map((c) => `@${c}`).join(', ')})`);
     const memoryTop = highestRowid(from, ['SELECT max(id) FROM memories', "SELECT seq FROM sqlite_sequence WHERE name = 'memories'",
+      'SELECT max(id) FROM memory_words_docsize', 'SELECT max(id) FROM memory_grams_docsize',
       'SELECT max(id) FROM memories_fts_docsize', 'SELECT max(id) FROM memories_trigram_docsize']);
     const summaryTop = highestRowid(from, ['SELECT max(rowid) FROM session_summaries']);
     const copy = to.transaction(() => {
-      const memories = walk(from, `SELECT ${MEMORY_COLUMNS.join(', ')} FROM memories NOT INDEXED WHERE id`, memoryTop, insertMemory);
+      const memories = walk(from, `SELECT ${memoryColumns.join(', ')} FROM memories NOT INDEXED WHERE id`, memoryTop, insertMemory);
       const summaries = walk(from, `SELECT ${SUMMARY_COLUMNS.join(', ')} FROM session_summaries NOT INDEXED WHERE rowid`, summaryTop, insertSummary);
       // Ids of lost memories are not handed out again.
       if (memoryTop > 0) to.prepare("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'memories'").run(memoryTop);
@@ -113,7 +117,8 @@ function highestRowid(db: Database.Database, queries: readonly string[]): number
 
 /** Row counts the damaged file can still give: the table itself, each index, each search index. */
 function estimateMemories(db: Database.Database): number {
-  const queries = ['SELECT count(*) FROM memories NOT INDEXED', 'SELECT count(*) FROM memories_fts_docsize', 'SELECT count(*) FROM memories_trigram_docsize'];
+  const queries = ['SELECT count(*) FROM memories NOT INDEXED', 'SELECT count(*) FROM memory_words_docsize', 'SELECT count(*) FROM memory_grams_docsize',
+    'SELECT count(*) FROM memories_fts_docsize', 'SELECT count(*) FROM memories_trigram_docsize'];
   try {
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'memories'").pluck().all() as string[];
     for (const name of indexes) queries.push(`SELECT count(*) FROM memories INDEXED BY "${name.replaceAll('"', '""')}"`);
@@ -121,6 +126,14 @@ function estimateMemories(db: Database.Database): number {
     // The schema page itself is unreadable: the table and FTS counts still try.
   }
   return highestRowid(db, queries);
+}
+
+function hasRequestColumn(db: Database.Database): boolean {
+  try {
+    return db.prepare("SELECT 1 FROM pragma_table_info('memories') WHERE name = 'request'").get() !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 function isCorrupt(error: unknown): boolean {

@@ -2,9 +2,10 @@
 // and file path, session summaries and their file lists, and the legacy tables an adopted database
 // keeps. Rows are read and written in batches, one short transaction each, so hooks are not held up;
 // the FTS indexes follow through the update triggers. Then the old bytes are dropped from disk.
-import Database from 'better-sqlite3';
+import { openConnection } from './driver.js';
 import type { Db } from './open.js';
 import { withBusyRetry } from './open.js';
+import { registerIndexFunctions } from './index-functions.js';
 
 /** Related text fields of one row in, the same fields rewritten out. */
 export type RewriteFields = (fields: readonly string[]) => string[];
@@ -34,7 +35,7 @@ function tablesOf(db: Db): TableSpec[] {
   const columns = (table: string): Set<string> =>
     new Set((db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]));
   const specs: TableSpec[] = [
-    { table: 'memories', kind: 'memories', text: ['content', 'tags', 'file_path'], json: [] },
+    { table: 'memories', kind: 'memories', text: ['content', 'tags', 'file_path', 'request'], json: [] },
     { table: 'session_summaries', kind: 'summaries', text: ['summary'], json: ['files_changed'] },
   ];
   // Kept untouched by the adoption of a first-design database: they hold the original text.
@@ -121,8 +122,8 @@ function parseList(value: unknown): string[] | null {
  */
 export function dropOldBytes(db: Db): void {
   withBusyRetry(() => db.transaction(() => {
-    db.prepare("INSERT INTO memories_fts (memories_fts) VALUES ('optimize')").run();
-    db.prepare("INSERT INTO memories_trigram (memories_trigram) VALUES ('optimize')").run();
+    db.prepare("INSERT INTO memory_words (memory_words) VALUES ('optimize')").run();
+    db.prepare("INSERT INTO memory_grams (memory_grams) VALUES ('optimize')").run();
   }).immediate());
   db.pragma('wal_checkpoint(TRUNCATE)');
   withBusyRetry(() => db.exec('VACUUM'));
@@ -131,8 +132,10 @@ export function dropOldBytes(db: Db): void {
 
 /** What `memory doctor` reports: rows the rules would change, read through a read-only connection. */
 export function countStoredRewrites(path: string, rewrite: RewriteFields): RewriteCounts {
-  const db = new Database(path, { fileMustExist: true, readonly: true });
+  const db = openConnection(path, { fileMustExist: true, readonly: true });
   try {
+    // The UPDATE it prepares (and never runs) compiles the index triggers, which name these functions.
+    registerIndexFunctions(db);
     db.pragma('busy_timeout = 2000');
     return rewriteStored(db, rewrite, false);
   } finally {

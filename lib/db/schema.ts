@@ -93,6 +93,60 @@ export const MIGRATIONS: readonly string[] = [
     updated_at TEXT    NOT NULL
   );
   `,
+  // Best-match search: the request each memory served; a word index whose columns rank a file name
+  // or command above output text, holding identifiers whole and by their parts (the text comes from
+  // SQL functions openDb registers: lib/search/words.ts); a substring index; both contentless, so
+  // the text is stored once. Rows that exist now are indexed later, newest first and in batches
+  // (search_index_build says how far): no hook waits on rebuilding a large database.
+  `
+  ALTER TABLE memories ADD COLUMN request TEXT;
+
+  DROP TRIGGER memories_after_insert;
+  DROP TRIGGER memories_after_delete;
+  DROP TRIGGER memories_after_update;
+  DROP TABLE memories_fts;
+  DROP TABLE memories_trigram;
+
+  -- Memories with id <= pending_to are not in the search indexes yet; no row once all are.
+  CREATE TABLE search_index_build (
+    id         INTEGER PRIMARY KEY CHECK (id = 1),
+    pending_to INTEGER NOT NULL
+  );
+  INSERT INTO search_index_build (id, pending_to) SELECT 1, max(id) FROM memories HAVING count(*) > 0;
+
+  CREATE VIRTUAL TABLE memory_words USING fts5 (name, head, body, request,
+    tokenize = 'porter unicode61 remove_diacritics 2', content = '', contentless_delete = 1);
+  CREATE VIRTUAL TABLE memory_grams USING fts5 (text, request,
+    tokenize = 'trigram remove_diacritics 1', content = '', contentless_delete = 1);
+
+  -- A row still waiting for the batch indexer (search_index_build) is indexed by it, with its text of then.
+  CREATE TRIGGER memories_after_insert AFTER INSERT ON memories
+  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
+    INSERT INTO memory_words (rowid, name, head, body, request)
+    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
+            memory_body_text(new.content), memory_request_text(new.request));
+    INSERT INTO memory_grams (rowid, text, request)
+    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
+  END;
+  CREATE TRIGGER memories_after_delete AFTER DELETE ON memories BEGIN
+    DELETE FROM memory_words WHERE rowid = old.id;
+    DELETE FROM memory_grams WHERE rowid = old.id;
+  END;
+  CREATE TRIGGER memories_after_update AFTER UPDATE OF content, tags, file_path, request ON memories
+  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
+    DELETE FROM memory_words WHERE rowid = old.id;
+    DELETE FROM memory_grams WHERE rowid = old.id;
+    INSERT INTO memory_words (rowid, name, head, body, request)
+    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
+            memory_body_text(new.content), memory_request_text(new.request));
+    INSERT INTO memory_grams (rowid, text, request)
+    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
+  END;
+
+  -- SessionStart's "recent errors" and "recent changes" of one project, flat in the number of rows.
+  CREATE INDEX memories_project_importance ON memories (project_path, importance, created_at);
+  DROP INDEX memories_importance;
+  `,
   // Prompt-time recall: which memories each session has already been shown, so none is injected
   // twice in a session, across --resume and the many hook processes of one session.
   `
@@ -113,6 +167,8 @@ export const MIGRATIONS: readonly string[] = [
  * are rebuilt by v1. If the old rows do not fit, the whole transaction rolls back and nothing changes.
  */
 export const LEGACY_TABLE_RENAMES = `
+  DROP TABLE IF EXISTS memory_words;
+  DROP TABLE IF EXISTS memory_grams;
   DROP TABLE IF EXISTS memories_fts;
   DROP TABLE IF EXISTS memories_trigram;
   ALTER TABLE memories RENAME TO legacy_memories;

@@ -51,7 +51,7 @@ export function bind(filters: Filters): Record<string, string | null> {
 // Ranking reads only ids and bm25 (materialised, so bm25 runs once per hit); the page of winners is
 // then read by id and its snippets cut in JS. snippet() would run for every hit, and a second
 // MATCH restricted to the winners re-reads the whole doclist: both cost more than the ranking.
-function ftsRankSql(table: 'memories_fts' | 'memories_trigram'): string {
+function ftsRankSql(table: 'memory_words' | 'memory_grams'): string {
   return `
     WITH hits AS MATERIALIZED (SELECT rowid AS id, bm25(${table}) AS r FROM ${table} WHERE ${table} MATCH @match)
     SELECT m.id AS id, (-hits.r / (1.0 - hits.r)) * (1.0 + 0.2 / (1.0 + max(0.0, @nowJulian - julianday(m.created_at)) / 7.0)) AS score
@@ -118,7 +118,11 @@ export interface SearchOptions {
   readonly now: Date;
 }
 
-/** Tries unicode61, then trigram, then LIKE; the first tier with any hit answers. */
+/**
+ * Every word must match (`memory forget --match`): tries the word index, then the substring index,
+ * then LIKE; the first tier with any hit answers. Memories not yet indexed after an upgrade are
+ * missed by the first two: callers that write finish the index first (finishSearchIndex).
+ */
 export function searchMemories(db: Db, plan: SearchPlan, filters: Filters, options: SearchOptions): SearchResult {
   const common = { ...bind(filters), limit: options.limit ?? -1, nowJulian: julianDay(options.now) };
   let tier: Tier = 'like';
@@ -142,8 +146,9 @@ function julianDay(time: Date): number {
 /** One tier's rows, best first; the FTS tiers also record each row's score in `scores`. */
 function tierRows(db: Db, tier: Tier, plan: SearchPlan, params: Record<string, unknown>, scores?: Map<number, number>): MemoryRow[] {
   if (tier === 'like') return likeRows(db, plan, params);
-  const table = tier === 'unicode61' ? 'memories_fts' : 'memories_trigram';
-  const match = tier === 'unicode61' ? plan.unicode61 : plan.trigram;
+  const table = tier === 'unicode61' ? 'memory_words' : 'memory_grams';
+  // The strict tiers match a memory's own text, never the request it served.
+  const match = tier === 'unicode61' ? `{name head body} : (${plan.unicode61 ?? ''})` : `{text} : (${plan.trigram ?? ''})`;
   const ranked = prepared(db, ftsRankSql(table)).all({ ...params, match }) as Array<{ id: number; score: number }>;
   if (ranked.length === 0) return [];
   const rows = prepared(db, ROWS_BY_ID_SQL).all({ ids: JSON.stringify(ranked.map(({ id }) => id)) }) as MemoryRow[];

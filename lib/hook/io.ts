@@ -1,6 +1,7 @@
 // The only hook-side owner of stdin, stdout, stderr and the exit code.
 // A hook must never hurt Claude Code: every path ends in exit code 0, and a failure is one stderr line.
 import { describeError } from '../unknown.js';
+import { hookGate } from './gate.js';
 
 /** Large enough for an Edit whose `originalFile` is a big source file. */
 export const STDIN_MAX_BYTES = 64 * 1024 * 1024;
@@ -102,6 +103,13 @@ export async function runHook(hookName: string, handler: (context: HookContext) 
   const log = (reason: string): void => logFailure(hookName, reason);
   try {
     const stdin = await readStdin({ timeoutMs: stdinTimeoutMs(process.env) });
+    // Another copy that captures, or no SQLite driver in this Node: exit 0 without a word on stderr,
+    // whatever the input was (read first all the same, so Claude Code's write never meets a closed pipe).
+    const gate = hookGate(hookName, process.env);
+    if (!gate.run) {
+      if (gate.notice) await writeStdout(`${JSON.stringify({ systemMessage: gate.notice })}\n`);
+      return;
+    }
     if (!stdin.ok) return log(stdin.reason);
     const parsed = parseJsonObject(stdin.text);
     if (!parsed.ok) return log(parsed.reason);

@@ -8,13 +8,14 @@ import { MAINTENANCE_BUDGET_MS, startDeadline } from '../db/deadline.js';
 import { quickCheck } from '../db/health.js';
 import { MemoryStore } from '../db/memories.js';
 import { withDb } from '../db/open.js';
+import { indexPending } from '../db/search-index.js';
 import type { Env } from '../paths.js';
 import { drainPending, noticeDamage } from '../store-or-defer.js';
 
 /** Rows deleted. */
 export function cleanupNow(env: Env): number {
   const config = loadConfig(env);
-  startDeadline(MAINTENANCE_BUDGET_MS);
+  const deadline = startDeadline(MAINTENANCE_BUDGET_MS);
   try {
     return withDb(config.dbPath, { create: false }, (db) => {
       const findings = quickCheck(db);
@@ -25,7 +26,10 @@ export function cleanupNow(env: Env): number {
       clearDamageNote(config.dbPath);
       const store = new MemoryStore(db);
       drainPending(store, config, env);
-      return runCleanup(store, config.now(), config.retentionDays, config.errorRetentionDays);
+      const deleted = runCleanup(store, config.now(), config.retentionDays, config.errorRetentionDays);
+      // Memories that predate the search index (an upgrade): as many as the budget allows, a batch at a time.
+      indexPending(db, Number.MAX_SAFE_INTEGER, { until: () => deadline.remainingMs() < 2000 });
+      return deleted;
     }) ?? 0;
   } catch (error) {
     noticeDamage(config.dbPath, error);

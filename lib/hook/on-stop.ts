@@ -7,7 +7,8 @@ import { loadConfig } from '../config.js';
 import { repairNote } from '../damage.js';
 import { startSyncHookDeadline } from '../db/deadline.js';
 import { MemoryStore } from '../db/memories.js';
-import { withDb } from '../db/open.js';
+import { migratedOnOpen, withDb } from '../db/open.js';
+import { indexPendingBriefly } from '../db/search-index.js';
 import { sessionPrompts } from '../db/prompts.js';
 import { FAULT_WORDS } from '../faults.js';
 import { DeferredError, drainPending, explainFault, noticeDamage } from '../store-or-defer.js';
@@ -17,6 +18,10 @@ import { parseStopEvent } from './payload.js';
 import { outcomeToRecord } from '../prompt.js';
 import { summarizeSession } from '../summary.js';
 import { maybeStartTeamPush } from '../team/auto-push.js';
+
+/** What Stop spends, at most, on indexing memories that predate the search index (see db/search-index.ts). */
+const STOP_INDEX_MS = 100;
+const STOP_INDEX_ROWS = 2000;
 
 export function handleStop({ input, env }: HookInput): void {
   const config = loadConfig(env);
@@ -41,6 +46,9 @@ export function handleStop({ input, env }: HookInput): void {
       const intent = { prompts: sessionPrompts(db, event.sessionId), outcome: message ? outcomeToRecord(message) : null };
       const summary = summarizeSession(event.sessionId, store.sessionRows(event.sessionId), now, intent);
       if (summary) store.upsertSummary(summary);
+      // After an upgrade, older memories enter the search index a little at a time, never at the turn's cost.
+      // Not in the Stop that just upgraded the schema: that one has spent its time already.
+      if (!migratedOnOpen(db)) indexPendingBriefly(db, STOP_INDEX_MS, STOP_INDEX_ROWS);
       return true;
     });
   } catch (error) {

@@ -31,6 +31,10 @@ export interface ImportSummary {
   /** Calls whose result never came (a session cut short, or still running). */
   unpaired: number;
   unreadableFiles: number;
+  /** `--refresh`: stored rows re-derived with new text, rows already as today's capture makes them, and calls with no stored row. */
+  refreshed: number;
+  unchanged: number;
+  notStored: number;
 }
 
 export interface ImportProgress {
@@ -45,6 +49,8 @@ export interface ImportOptions {
   readonly files: readonly TranscriptFile[];
   readonly config: Config;
   readonly dryRun: boolean;
+  /** Re-derive the stored rows of these transcripts' calls (by tool_use_id) instead of adding rows. */
+  readonly refresh?: boolean;
   readonly onProgress?: (progress: ImportProgress) => void;
 }
 
@@ -65,7 +71,7 @@ export async function importTranscripts(options: ImportOptions): Promise<ImportS
 class ImportRun {
   private readonly summary: ImportSummary = {
     files: 0, sessions: 0, toolCalls: 0, added: 0, duplicates: 0, noise: 0, notRun: 0, tooOld: 0,
-    redactions: 0, badLines: 0, unpaired: 0, unreadableFiles: 0,
+    redactions: 0, badLines: 0, unpaired: 0, unreadableFiles: 0, refreshed: 0, unchanged: 0, notStored: 0,
   };
   private readonly cutoff: number;
   private readonly bytesTotal: number;
@@ -199,6 +205,25 @@ class ImportRun {
     if (queue.length === 0 || !this.sink) return;
     const sink = this.sink;
     const outcomes: string[] = [];
+    if (this.options.refresh) {
+      sink.batch(() => {
+        outcomes.length = 0;
+        for (const memory of queue) outcomes.push(sink.refresh(memory));
+      });
+      queue.forEach((memory, index) => {
+        const outcome = outcomes[index];
+        if (outcome === 'refreshed') {
+          this.summary.refreshed += 1;
+          this.gained.add(memory.sessionId);
+        } else if (outcome === 'unchanged') {
+          this.summary.unchanged += 1;
+        } else {
+          this.summary.notStored += 1;
+        }
+      });
+      queue.length = 0;
+      return;
+    }
     sink.batch(() => {
       outcomes.length = 0; // a retried transaction starts over
       for (const memory of queue) outcomes.push(sink.insert(memory));

@@ -2,7 +2,7 @@
 // which owns dedupe), or, for --dry-run, a counter that asks the same dedupe questions of an existing
 // database read-only and never writes or creates anything.
 import { createHash } from 'node:crypto';
-import { MemoryStore } from '../db/memories.js';
+import { MemoryStore, type RefreshOutcome } from '../db/memories.js';
 import { inTransaction, openDb, type Db } from '../db/open.js';
 import { insertPrompt, sessionPrompts, type NewPrompt } from '../db/prompts.js';
 import type { InsertOutcome, NewMemory } from '../memory.js';
@@ -11,6 +11,8 @@ import { summarizeSession } from '../summary.js';
 
 export interface Sink {
   insert(memory: NewMemory): InsertOutcome;
+  /** `--refresh`: re-derives the stored row with the memory's tool_use_id (written unless a dry run). */
+  refresh(memory: NewMemory): RefreshOutcome;
   /** Runs a batch of `insert` calls as one transaction. */
   batch(work: () => void): void;
   /** Stores a prompt once per session; true when it was new. */
@@ -36,6 +38,10 @@ class StoreSink implements Sink {
 
   insert(memory: NewMemory): InsertOutcome {
     return this.store.insert(memory, this.dedupeWindowSec);
+  }
+
+  refresh(memory: NewMemory): RefreshOutcome {
+    return this.store.refresh(memory, true);
   }
 
   batch(work: () => void): void {
@@ -88,6 +94,10 @@ class DryRunSink implements Sink {
     times.push(time);
     this.contents.set(key, times);
     return 'stored';
+  }
+
+  refresh(memory: NewMemory): RefreshOutcome {
+    return this.existing ? this.existing.refresh(memory, false) : 'missing';
   }
 
   batch(work: () => void): void {

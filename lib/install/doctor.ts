@@ -3,11 +3,16 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config.js';
 import { rowCounts } from '../db/health.js';
+import { sqliteDriver } from '../db/driver.js';
 import { countStoredRewrites } from '../db/rewrite.js';
 import { checkDatabase } from '../doctor-database.js';
+import { installShCaptures } from '../hook/gate.js';
+import { IS_PLUGIN, PLUGIN_ID, REMOVE_PLUGIN } from '../packaging.js';
+import { checkDriver, checkPluginAlongside, checkPluginCopy } from './doctor-copies.js';
 import { readSettingsFile } from './files.js';
 import { checkMcpServer } from '../mcp/health.js';
 import { cleanupMarkerPath, type Env } from '../paths.js';
@@ -21,7 +26,7 @@ import { isOurSlashCommand } from './slash.js';
 export type Status = 'ok' | 'warn' | 'fail';
 
 export interface Check {
-  readonly section: 'environment' | 'hooks' | 'database' | 'hook runs' | 'slash command' | 'launcher' | 'team' | 'mcp server';
+  readonly section: 'environment' | 'plugin' | 'hooks' | 'database' | 'hook runs' | 'slash command' | 'launcher' | 'team' | 'mcp server';
   readonly status: Status;
   readonly message: string;
   /** What to type or do; present on every warn and fail. */
@@ -37,22 +42,31 @@ export interface DoctorReport {
 }
 
 const REINSTALL = 'run ./install.sh from the claude-memory-hooks checkout (it is safe to re-run)';
+const PLUGIN_REINSTALL = `reinstall the plugin: ${REMOVE_PLUGIN}, then claude plugin install ${PLUGIN_ID} (the database stays)`;
 
 export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
   const config = loadConfig(env);
   const layout = installLayout(env);
   const runtime = layout.runtime;
   const settingsPath = layout.settings;
-  const checks: Check[] = [checkNode(nodeVersion)];
+  const checks: Check[] = IS_PLUGIN ? [checkDriver()] : [checkNode(nodeVersion), checkDriver()];
   if (config.disabled) {
     checks.push({ section: 'environment', status: 'warn', message: 'CLAUDE_MEMORY_DISABLE is set: the hooks capture nothing and inject nothing', fix: 'unset CLAUDE_MEMORY_DISABLE to turn capture back on' });
   }
   checks.push(checkRecall(env));
-  const registered = checkSettings(settingsPath, runtime, checks);
-  checks.push(...checkDatabase(config.dbPath, env, { reinstall: REINSTALL, nodeVersion }).map((check): Check => ({ section: 'database', ...check })));
-  if (existsSync(config.dbPath) && !checks.some((check) => check.section === 'database' && check.status === 'fail')) {
-    checks.push(checkStoredSecrets(config.dbPath));
+  // The plugin: Claude Code registers its hooks, command and MCP server; ./install.sh's parts are not its business.
+  if (IS_PLUGIN) {
+    const root = pluginRoot();
+    checks.push(...checkPluginCopy(env, root));
+    checks.push(...databaseChecks(config.dbPath, env, nodeVersion));
+    // Sample runs only where they can show something the checks above did not.
+    if (sqliteDriver().ok && !installShCaptures(env, 'post-tool-use')) checks.push(...sampleRuns(env, root, new Map(), PLUGIN_REINSTALL));
+    return { ok: checks.every((check) => check.status !== 'fail'), settingsPath, runtimeDir: root, dbPath: config.dbPath, checks };
   }
+  const registered = checkSettings(settingsPath, runtime, checks);
+  const alongside = checkPluginAlongside(env);
+  if (alongside) checks.push(alongside);
+  checks.push(...databaseChecks(config.dbPath, env, nodeVersion));
   checks.push(...sampleRuns(env, runtime, registered));
   checks.push(checkSlashCommand(layout.commandsDir, runtime));
   checks.push(checkLauncher(layout.record, runtime, env));
@@ -70,6 +84,17 @@ function checkRecall(env: Env): Check {
   return setting.on
     ? { section: 'environment', status: 'ok', message: `recall is on (${from}): prompts that clearly match a past memory get it added to the model's context` }
     : { section: 'environment', status: 'ok', message: `recall is off (${from}): memory recall on adds matching past memories to prompts` };
+}
+
+function databaseChecks(dbPath: string, env: Env, nodeVersion: string): Check[] {
+  const checks = checkDatabase(dbPath, env, { reinstall: IS_PLUGIN ? PLUGIN_REINSTALL : REINSTALL, nodeVersion }).map((check): Check => ({ section: 'database', ...check }));
+  if (existsSync(dbPath) && !checks.some((check) => check.status === 'fail')) checks.push(checkStoredSecrets(dbPath));
+  return checks;
+}
+
+/** The plugin's folder: this module is bundled into <plugin>/dist/commands/cli.js, its URL <plugin>/dist/lib/install/doctor.js. */
+function pluginRoot(): string {
+  return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 }
 
 function checkNode(version: string): Check {
@@ -164,7 +189,7 @@ function checkStoredSecrets(dbPath: string): Check {
  * Runs each registered hook command the way Claude Code does (`sh -c`, JSON on stdin) against a
  * scratch database: capture, a failure, Stop's summary, then SessionStart's context.
  */
-function sampleRuns(env: Env, runtime: string, registered: Map<string, string>): Check[] {
+function sampleRuns(env: Env, runtime: string, registered: Map<string, string>, reinstall = `${REINSTALL}; after switching Node versions a re-install is required (better-sqlite3 is built for one)`): Check[] {
   const section = 'hook runs';
   const scratch = mkdtempSync(join(tmpdir(), 'memory-doctor-'));
   try {
@@ -222,7 +247,7 @@ function sampleRuns(env: Env, runtime: string, registered: Map<string, string>):
       else problem = run.verify(result.stdout ?? '');
       return problem === null
         ? { section, status: 'ok', message: `${name} ran on a sample payload and ${run.done}` }
-        : { section, status: 'fail', message: `${name} failed on a sample payload: ${problem}`, fix: `${REINSTALL}; after switching Node versions a re-install is required (better-sqlite3 is built for one)` };
+        : { section, status: 'fail', message: `${name} failed on a sample payload: ${problem}`, fix: reinstall };
     });
   } finally {
     rmSync(scratch, { recursive: true, force: true });

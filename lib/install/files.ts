@@ -1,6 +1,6 @@
 // The installer's file operations: read settings.json safely, say whether we may replace a file,
 // back it up, and replace files atomically (temp file + rename) keeping their mode and any symlink.
-import { accessSync, chmodSync, closeSync, constants, copyFileSync, existsSync, fsyncSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { accessSync, chmodSync, closeSync, constants, copyFileSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { describeError } from '../unknown.js';
@@ -31,6 +31,23 @@ export function backupFile(path: string, now: Date): string {
   copyFileSync(target, backup);
   chmodSync(backup, statSync(target).mode & 0o7777);
   return backup;
+}
+
+// `settings.json.bak-20260301T101500Z`, or `…Z-2` for a second one within the same second.
+const BACKUP_NAME = /^(?<stamp>\d{8}T\d{6}Z)(?:-(?<n>\d+))?$/;
+
+/** Deletes all but the newest backup of `path` (ours by their name); returns what it deleted. */
+export function pruneBackups(path: string): string[] {
+  const target = realTarget(path);
+  const prefix = `${basename(target)}.bak-`;
+  const backups = readdirSync(dirname(target)).flatMap((name) => {
+    const match = name.startsWith(prefix) ? BACKUP_NAME.exec(name.slice(prefix.length)) : null;
+    return match?.groups ? [{ path: join(dirname(target), name), stamp: match.groups['stamp'] as string, n: Number(match.groups['n'] ?? 1) }] : [];
+  });
+  backups.sort((a, b) => (a.stamp === b.stamp ? a.n - b.n : a.stamp < b.stamp ? -1 : 1));
+  const old = backups.slice(0, -1).map((backup) => backup.path);
+  for (const file of old) rmSync(file, { force: true });
+  return old;
 }
 
 /**

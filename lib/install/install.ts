@@ -12,6 +12,7 @@ import { installLayout, slashEntryPath, type Layout } from './layout.js';
 import { acquireLock } from './lock.js';
 import { registerMcpStep } from './mcp.js';
 import { isOurRuntime, sizeKb, stageRuntime, sweepLeftovers, swapRuntime } from './runtime.js';
+import { pruneBackups } from './files.js';
 import { installHooks } from './settings.js';
 import { isOurSlashCommand, renderSlashCommand } from './slash.js';
 import { applySettingsEdit, checkedSettings, InstallRefusal, ourCommandFiles, readsAsOurs, UndoLog, type RunContext } from './steps.js';
@@ -44,6 +45,8 @@ export function install(source: string, choices: InstallChoices, context: RunCon
       report.step(`runtime copied to ${layout.runtime} (${sizeKb(layout.runtime)} KB: the bundled hooks and CLI, better-sqlite3's addon)`);
 
       const settings = checkedSettings(layout.settings, (text) => installHooks(text, layout.runtime), context.uid);
+      // Remembered across re-installs, so that uninstall can take away what only we brought.
+      const settingsCreated = !settings.exists || previous.settingsCreated === true;
       applySettingsEdit(layout.settings, settings, installHooks(settings.text, layout.runtime), 'hooks already up to date', report, undo);
 
       const delimiter = `CLAUDE_MEMORY_ARGS_${randomBytes(6).toString('hex')}`;
@@ -52,12 +55,15 @@ export function install(source: string, choices: InstallChoices, context: RunCon
 
       undo.writeFile(layout.launcher, launcherText(layout.runtime), 0o755);
       report.step(`launcher ${layout.launcher}`);
-      undo.writeFile(layout.record, formatRecord({ launcher: layout.launcher, command: layout.commandFile }));
+      const createdDirs = [...(previous.createdDirs ?? []), ...undo.createdDirs];
+      undo.writeFile(layout.record, formatRecord({ launcher: layout.launcher, command: layout.commandFile, settingsCreated, createdDirs: [...new Set(createdDirs)] }));
 
       // Committed: from here on nothing is rolled back, and tidying up can only warn.
       undo.forget();
       tidyUp(() => swap.finish(), report);
       tidyUp(() => removeStale(layout, previous.launcher, report), report);
+      // One backup is the way back; one per re-install would pile up.
+      tidyUp(() => pruneBackups(layout.settings), report);
       // Claude Code's own config, changed through its CLI: outside the rollback, and it only ever warns.
       registerMcpStep(layout.runtime, context.env, report);
     } finally {

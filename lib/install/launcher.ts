@@ -21,16 +21,27 @@ export function launcherRuns(text: string, runtime: string): boolean {
 export interface InstallRecord {
   readonly launcher?: string;
   readonly command?: string;
+  /** settings.json did not exist before the first install: uninstall removes it once nothing else is in it. */
+  readonly settingsCreated?: boolean;
+  /** Directories an install created (HOME's `.local/bin`, `~/.claude/commands`…): uninstall removes them when empty. */
+  readonly createdDirs?: readonly string[];
 }
 
 export function formatRecord(record: Required<InstallRecord>): string {
-  return `launcher=${record.launcher}\ncommand=${record.command}\n`;
+  const created = record.createdDirs.map((dir) => `created-dir=${dir}\n`).join('');
+  return `launcher=${record.launcher}\ncommand=${record.command}\n${record.settingsCreated ? 'settings-created=yes\n' : ''}${created}`;
 }
 
 export function parseRecord(text: string): InstallRecord {
   const launcher = /^launcher=(.+)$/m.exec(text)?.[1];
   const command = /^command=(.+)$/m.exec(text)?.[1];
-  return { ...(launcher === undefined ? {} : { launcher }), ...(command === undefined ? {} : { command }) };
+  const createdDirs = [...text.matchAll(/^created-dir=(.+)$/gm)].map((match) => match[1] as string);
+  return {
+    ...(launcher === undefined ? {} : { launcher }),
+    ...(command === undefined ? {} : { command }),
+    settingsCreated: /^settings-created=yes$/m.test(text),
+    createdDirs,
+  };
 }
 
 /** Single-quotes a word for sh. */

@@ -47,6 +47,8 @@ export function checkedSettings(path: string, edit: (text: string) => SettingsEd
 /** Collects how to put back each change; `rollBack` runs them newest first and never throws. */
 export class UndoLog {
   private readonly steps: (() => void)[] = [];
+  /** Every directory makeDir created, kept after forget() so the install can record them. */
+  readonly createdDirs: string[] = [];
 
   push(step: () => void): void {
     this.steps.push(step);
@@ -81,6 +83,7 @@ export class UndoLog {
         if ((error as { code?: unknown }).code === 'EEXIST') continue; // a concurrent run made it: not ours to remove
         throw error;
       }
+      this.createdDirs.push(path);
       this.push(() => rmdirSync(path));
     }
   }
@@ -103,6 +106,19 @@ export function applySettingsEdit(path: string, file: { exists: boolean; text: s
   undo.writeFile(path, result.text);
   const note = backup ? ` (backup: ${backup})` : '';
   report.step(`${path}: ${result.changes.map((change) => `${change.event} ${change.action}`).join(', ')}${note}`);
+}
+
+/** Removes the directories in `dirs` that are empty now, deepest first; one that is not empty (or not there) stays. */
+export function removeEmptyDirs(dirs: readonly string[], report: Reporter): void {
+  for (const dir of [...new Set(dirs)].sort((a, b) => b.length - a.length)) {
+    try {
+      if (!existsSync(dir) || readdirSync(dir).length > 0) continue;
+      rmdirSync(dir);
+      report.step(`removed the empty directory ${dir} (the install had created it)`);
+    } catch (error) {
+      report.warn(`could not remove ${dir}: ${describeError(error)}`);
+    }
+  }
 }
 
 /** Our command files in `dir` (any name), except `keep`. */

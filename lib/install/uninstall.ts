@@ -1,18 +1,20 @@
 // The uninstall: our hook entries out of settings.json first (refused, changing nothing, when that
 // cannot be done), then our slash commands, the MCP server entry, launchers and the runtime; the
-// database stays unless purged.
+// database stays unless purged. A settings.json the install created and the directories it made go
+// too once nothing else is in them, and only the newest settings backup is kept.
 // The installed runtime runs this itself, so it needs no checkout and no build.
 import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
 import { loadConfig } from '../config.js';
 import { cleanupMarkerPath } from '../paths.js';
-import { launcherRuns, parseRecord } from './launcher.js';
+import { pruneBackups } from './files.js';
+import { launcherRuns, parseRecord, type InstallRecord } from './launcher.js';
 import { installLayout } from './layout.js';
 import { acquireLock, type Lock } from './lock.js';
 import { unregisterMcpStep } from './mcp.js';
 import { isOurRuntime, sweepLeftovers } from './runtime.js';
-import { uninstallHooks } from './settings.js';
-import { applySettingsEdit, checkedSettings, ourCommandFiles, readsAsOurs, type RunContext } from './steps.js';
+import { parseSettings, uninstallHooks } from './settings.js';
+import { applySettingsEdit, checkedSettings, ourCommandFiles, readsAsOurs, removeEmptyDirs, type RunContext } from './steps.js';
 
 export interface UninstallChoices {
   /** Where the launcher was put, when not the default (the install record remembers it too). */
@@ -26,12 +28,20 @@ export function uninstall(choices: UninstallChoices, context: RunContext): void 
   const layout = installLayout(context.env, choices.binDir === undefined ? {} : { binDir: choices.binDir }, context.cwd);
   report.info(`claude-memory-hooks: uninstalling from ${layout.claudeDir}`);
   checkedSettings(layout.settings, (text) => uninstallHooks(text, layout.runtime), context.uid);
+  const record: InstallRecord = existsSync(layout.record) ? parseRecord(readFileSync(layout.record, 'utf8')) : {};
   const lock: Lock | null = existsSync(layout.claudeDir) ? acquireLock(layout.lock, context.lockWaitMs === undefined ? {} : { waitMs: context.lockWaitMs }) : null;
   try {
     // settings.json goes first, so that no hook is left pointing at a runtime that is gone.
     const current = checkedSettings(layout.settings, (text) => uninstallHooks(text, layout.runtime), context.uid);
     if (current.exists) {
-      applySettingsEdit(layout.settings, current, uninstallHooks(current.text, layout.runtime), 'no hooks of ours to remove', report);
+      const edit = uninstallHooks(current.text, layout.runtime);
+      if (record.settingsCreated === true && isEmptySettings(edit.text)) {
+        rmSync(layout.settings, { force: true });
+        report.step(`removed ${layout.settings} (the install had created it, and nothing else is in it)`);
+      } else {
+        applySettingsEdit(layout.settings, current, edit, 'no hooks of ours to remove', report);
+        pruneBackups(layout.settings);
+      }
     } else {
       report.step(`${layout.settings} does not exist: no hooks to remove`);
     }
@@ -40,7 +50,7 @@ export function uninstall(choices: UninstallChoices, context: RunContext): void 
       report.step(`removed slash command /${basename(path, '.md')} (${path})`);
     }
     unregisterMcpStep(context.env, report);
-    const recorded = existsSync(layout.record) ? parseRecord(readFileSync(layout.record, 'utf8')).launcher : undefined;
+    const recorded = record.launcher;
     for (const launcher of new Set([layout.launcher, ...(recorded ? [recorded] : [])])) {
       if (!readsAsOurs(launcher, (text) => launcherRuns(text, layout.runtime))) continue;
       rmSync(launcher, { force: true });
@@ -65,5 +75,12 @@ export function uninstall(choices: UninstallChoices, context: RunContext): void 
   } else if (existsSync(dbPath)) {
     report.step(`kept the database ${dbPath} (delete it with --uninstall --purge)`);
   }
+  removeEmptyDirs(record.createdDirs ?? [], report);
   report.info('Done.');
+}
+
+/** `{}` (in any layout): a settings.json with nothing of anyone's left in it. */
+function isEmptySettings(text: string): boolean {
+  const parsed = parseSettings(text);
+  return parsed.ok && Object.keys(parsed.value).length === 0;
 }

@@ -26,6 +26,8 @@ export const searchInput = z.strictObject({
   since,
   limit: z.number().int().min(1).max(SEARCH_LIMIT_MAX).default(10).describe(`How many results (1–${SEARCH_LIMIT_MAX}, default 10).`),
   offset,
+  scope: z.enum(['local', 'team']).default('local')
+    .describe('"local" (default): this machine\'s memory. "team": also the team server\'s memories that a maintainer approved (when the user set up team memory), merged with the local ones, each marked with its origin and author host.'),
 });
 
 export const getInput = z.strictObject({
@@ -58,7 +60,8 @@ export const TOOL_TEXT = {
     title: 'Search past sessions',
     description: 'Search the memory of earlier Claude Code sessions on this machine (commands run, files edited, errors, and what came after them), captured by claude-memory-hooks. '
       + 'Use it when the task touches something that may have come up before: "how did we fix this error last time", "when did this test start failing", "which files handle auth", an error message you are seeing now. '
-      + 'Searches the current project unless project is given ("*" for all). Returns ids with a snippet each; pass ids to `get` for the full text and the surrounding session.',
+      + 'Searches the current project unless project is given ("*" for all). Returns ids with a snippet each; pass ids to `get` for the full text and the surrounding session. '
+      + 'With scope "team" it also searches what teammates shared and a maintainer approved (when the user set up team memory).',
   },
   get: {
     title: 'Read memories in full',

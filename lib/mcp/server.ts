@@ -36,7 +36,7 @@ export function createMemoryServer(options: ServerOptions): { server: McpServer;
   const contextFor = async (): Promise<ToolContext> => {
     const { MemoryReader: Reader } = await import('./store.js');
     reader ??= new Reader(config.dbPath);
-    return { reader, here, now: config.now, budgetTokens: REPLY_TOKENS };
+    return { reader, here, now: config.now, budgetTokens: REPLY_TOKENS, env: options.env };
   };
 
   const server = new McpServer(
@@ -47,11 +47,11 @@ export function createMemoryServer(options: ServerOptions): { server: McpServer;
       jsonSchemaValidator: lazyValidator(),
     },
   );
-  const guard = <A>(name: string, run: (tools: typeof import('./tools.js'), args: A, context: ToolContext) => ToolReply) =>
+  const guard = <A>(name: string, run: (tools: typeof import('./tools.js'), args: A, context: ToolContext) => ToolReply | Promise<ToolReply>) =>
     async (args: A): Promise<CallToolResult> => {
       let reply: ToolReply;
       try {
-        reply = run(await import('./tools.js'), args, await contextFor());
+        reply = await run(await import('./tools.js'), args, await contextFor());
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         options.log(`${name}: ${message}`);
@@ -63,7 +63,10 @@ export function createMemoryServer(options: ServerOptions): { server: McpServer;
     };
 
   server.registerTool('search', { ...TOOL_TEXT.search, inputSchema: searchInput, annotations: READ_ONLY },
-    guard<z.infer<typeof searchInput>>('search', (t, args, context) => t.searchTool(args, context)));
+    guard<z.infer<typeof searchInput>>('search', async (t, args, context) => (args.scope === 'team'
+      // The team server's driver (pg) loads only when a call asks for the team.
+      ? (await import('./team-search.js')).teamSearchTool(args, context)
+      : t.searchTool(args, context))));
   server.registerTool('get', { ...TOOL_TEXT.get, inputSchema: getInput, annotations: READ_ONLY },
     guard<z.infer<typeof getInput>>('get', (t, args, context) => t.getTool(args, context)));
   server.registerTool('sessions', { ...TOOL_TEXT.sessions, inputSchema: sessionsInput, annotations: READ_ONLY },

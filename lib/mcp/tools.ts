@@ -1,11 +1,13 @@
 // The four MCP tools' work: validated arguments → the same queries `memory search` runs → a bounded,
 // sanitised reply. Never writes; a missing database is an empty answer with a hint, not an error.
 import { memoriesByIds, sessionNeighbours } from '../db/lookup.js';
-import { NO_FILTERS, searchMemories, sessionSummaries, type Filters } from '../db/search.js';
+import { bestMatches } from '../db/best-matches.js';
+import { NO_FILTERS, sessionSummaries, type Filters } from '../db/search.js';
 import { memoryStats } from '../db/stats.js';
 import type { MemoryRow } from '../memory.js';
+import type { Env } from '../paths.js';
 import type { Project } from '../project.js';
-import { planSearch } from '../search/plan.js';
+import { searchTerms } from '../search/plan.js';
 import { likeSnippet } from '../search/snippet.js';
 import { parseWhen } from '../search/filters.js';
 import { topCommands } from '../stats.js';
@@ -19,16 +21,18 @@ export interface ToolContext {
   readonly here: Project;
   readonly now: () => Date;
   readonly budgetTokens: number;
+  /** Where the team server's settings come from (scope "team"). */
+  readonly env: Env;
 }
 
-interface Scope {
+export interface Scope {
   /** Shown in replies: a project name, or `*`. */
   readonly label: string;
   readonly filters: Filters;
 }
 
 /** The filters of a project/since pair, or an error reply for a bad `since`. */
-function scopeOf(args: { project?: string | undefined; since?: string | undefined }, context: ToolContext): Scope | ToolReply {
+export function scopeOf(args: { project?: string | undefined; since?: string | undefined }, context: ToolContext): Scope | ToolReply {
   let since: string | null = null;
   if (args.since !== undefined) {
     const parsed = parseWhen('since', args.since, context.now());
@@ -42,16 +46,16 @@ function scopeOf(args: { project?: string | undefined; since?: string | undefine
   return { label: project, filters: { ...NO_FILTERS, project, since } };
 }
 
-function isReply(value: Scope | ToolReply): value is ToolReply {
+export function isReply(value: Scope | ToolReply): value is ToolReply {
   return 'text' in value;
 }
 
-function noDatabase(tag: string, context: ToolContext, empty: Record<string, unknown>): ToolReply {
+export function noDatabase(tag: string, context: ToolContext, empty: Record<string, unknown>): ToolReply {
   const hint = `No memory database at ${context.reader.dbPath} yet: nothing has been captured. The user can run \`memory doctor\` to check the installation.`;
   return { text: `<${tag}>\n${hint}\n</${tag}>`, structured: { ...empty, hint } };
 }
 
-function relativePath(row: Pick<MemoryRow, 'file_path' | 'project_path'>): string | null {
+export function relativePath(row: Pick<MemoryRow, 'file_path' | 'project_path'>): string | null {
   if (!row.file_path) return null;
   const prefix = `${row.project_path}/`;
   return row.file_path.startsWith(prefix) ? row.file_path.slice(prefix.length) : row.file_path;
@@ -60,21 +64,17 @@ function relativePath(row: Pick<MemoryRow, 'file_path' | 'project_path'>): strin
 export function searchTool(args: SearchArgs, context: ToolContext): ToolReply {
   const scope = scopeOf(args, context);
   if (isReply(scope)) return scope;
-  const plan = planSearch(args.query);
-  if (!plan) return errorReply('the query has nothing to search for once quotes, brackets and operators are removed: give words or parts of words');
+  if (searchTerms(args.query).length === 0) return errorReply('the query has nothing to search for once quotes, brackets and operators are removed: give words or parts of words');
   const filters = { ...scope.filters, type: args.type ?? null };
-  const window = args.offset + args.limit;
-  const found = context.reader.read((db) => searchMemories(db, plan, filters, { limit: window + 1, now: context.now() }));
+  const found = context.reader.read((db) => bestMatches(db, args.query, filters, { limit: args.limit, offset: args.offset }));
   if (found === null) return noDatabase('memory-search', context, { project: scope.label, results: [] });
 
-  const hits = found.rows.slice(args.offset, window);
+  const hits = found.matches;
   const budget = new Budget(context.budgetTokens);
   const lines: string[] = [];
   const results: Array<Record<string, unknown>> = [];
-  for (const row of hits) {
+  for (const { row, score, matched, fixes } of hits) {
     const file = relativePath(row);
-    const raw = found.scores.get(row.id);
-    const score = raw === undefined ? null : Math.round(raw * 1000) / 1000;
     const item = {
       id: row.id,
       created_at: row.created_at,
@@ -82,16 +82,20 @@ export function searchTool(args: SearchArgs, context: ToolContext): ToolReply {
       tool: safe(row.tool_name, 40),
       project: safe(row.project, 100),
       file_path: file === null ? null : safe(file, 200),
-      snippet: plainSnippet(likeSnippet(row.content, plan.terms), 240),
+      snippet: plainSnippet(likeSnippet(row.content, matched), 240),
       score,
+      matched: matched.map((word) => safe(word, 100)),
+      ...(fixes === undefined ? {} : { fixes }),
     };
-    const line = `#${row.id} ${shortTime(row.created_at)} ${item.type}${item.file_path ? ` ${item.file_path}` : ''}${scope.label === '*' ? ` (${item.project})` : ''}${score === null ? '' : ` score ${score}`}\n  ${item.snippet}`;
+    const partial = fixes !== undefined ? ` the next step after error #${fixes}`
+      : matched.length < found.words.length ? ` matched: ${item.matched.join(', ')}` : '';
+    const line = `#${row.id} ${shortTime(row.created_at)} ${item.type}${item.file_path ? ` ${item.file_path}` : ''}${scope.label === '*' ? ` (${item.project})` : ''} score ${score}${partial}\n  ${item.snippet}`;
     if (!budget.take(line, item)) break;
     lines.push(line);
     results.push(item);
   }
   const shownTo = args.offset + results.length;
-  const more = found.rows.length > shownTo;
+  const more = found.more || results.length < hits.length;
   const open = `<memory-search project="${attribute(scope.label)}" query="${attribute(args.query)}" tier="${found.tier}" offset="${args.offset}" shown="${results.length}">`;
   const body = results.length > 0 ? lines : [args.offset > 0 ? `No more matches past offset ${args.offset}.` : 'No memories match.'];
   const note = more ? `More matches: call search again with offset ${shownTo}${results.length < hits.length ? ' (this page was cut to fit the reply size)' : ''}.` : null;

@@ -30,18 +30,82 @@ export function markedSegments(marked: string): Segment[] {
   return segments;
 }
 
-/** LIKE hits have no FTS snippet: a window of about `width` characters around the first term, terms marked. */
+/**
+ * A window of about `width` characters around the first hit, hits marked. A hit is a whole word or
+ * identifier part (`Handler` in `getHandler`, `인증` in `인증을`), or its start; a single letter
+ * counts only as a whole word or part. A term found only inside words (a substring search such as
+ * `andle`) is marked there, since that is what matched; a single letter never is.
+ */
 export function likeSnippet(content: string, terms: readonly string[], width = 120): string {
   const text = cleanText(content);
-  const pattern = new RegExp([...terms].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'giu');
-  const first = pattern.exec(text);
-  pattern.lastIndex = 0;
+  const hits = highlightSpans(text, terms);
   const chars = [...text];
   let start = 0;
-  if (first) start = Math.max(0, [...text.slice(0, first.index)].length - Math.floor(width / 3));
-  const window = chars.slice(start, start + width).join('');
-  const marked = window.replace(pattern, (match) => `${MARK_START}${match}${MARK_END}`);
+  const first = hits[0];
+  if (first) start = Math.max(0, [...text.slice(0, first.start)].length - Math.floor(width / 3));
+  const windowStart = chars.slice(0, start).join('').length;
+  const windowEnd = windowStart + chars.slice(start, start + width).join('').length;
+  let marked = '';
+  let at = windowStart;
+  for (const hit of hits) {
+    if (hit.start < at || hit.end > windowEnd) continue;
+    marked += `${text.slice(at, hit.start)}${MARK_START}${text.slice(hit.start, hit.end)}${MARK_END}`;
+    at = hit.end;
+  }
+  marked += text.slice(at, windowEnd);
   return `${start > 0 ? '…' : ''}${marked}${start + width < chars.length ? '…' : ''}`;
+}
+
+interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Non-overlapping spans (UTF-16 offsets) of the terms in `text` worth marking, in text order. */
+export function highlightSpans(text: string, terms: readonly string[]): Span[] {
+  const candidates: Span[] = [];
+  for (const term of terms) {
+    if (term === '') continue;
+    const pattern = new RegExp(escapeRegExp(term), 'giu');
+    const all = [...text.matchAll(pattern)].map((match) => ({ start: match.index, end: match.index + match[0].length }));
+    const parts = all.filter((span) => atPartEdge(text, span.start) && ([...term].length > 1 || atPartEdge(text, span.end)));
+    candidates.push(...(parts.length > 0 || [...term].length === 1 ? parts : all));
+  }
+  // Earliest first, the longer of two at one place; overlaps go to the one already taken.
+  candidates.sort((a, b) => a.start - b.start || b.end - a.end);
+  const spans: Span[] = [];
+  for (const span of candidates) {
+    if (span.start >= (spans.at(-1)?.end ?? 0)) spans.push(span);
+  }
+  return spans;
+}
+
+const WORD = /[\p{L}\p{N}]/u;
+const UPPER = /\p{Lu}/u;
+const LOWER = /\p{Ll}/u;
+const DIGIT = /\p{N}/u;
+
+function charBefore(text: string, index: number): string {
+  return [...text.slice(Math.max(0, index - 2), index)].at(-1) ?? '';
+}
+
+function charAt(text: string, index: number): string {
+  const code = text.codePointAt(index);
+  return code === undefined ? '' : String.fromCodePoint(code);
+}
+
+/** Between `left` and `right` a new word or identifier part begins: `_x`, `aB`, `a1`, `1a`, `ABc` (before `B`). */
+function partBoundary(left: string, right: string, afterRight: string): boolean {
+  if (left === '' || right === '' || !WORD.test(left) || !WORD.test(right)) return true;
+  if (DIGIT.test(left) !== DIGIT.test(right)) return true;
+  if (LOWER.test(left) && UPPER.test(right)) return true;
+  return UPPER.test(left) && UPPER.test(right) && LOWER.test(afterRight);
+}
+
+/** Whether a word or identifier part starts (or ends) at `index` of `text`. */
+function atPartEdge(text: string, index: number): boolean {
+  const right = charAt(text, index);
+  return partBoundary(charBefore(text, index), right, charAt(text, index + right.length));
 }
 
 function escapeRegExp(text: string): string {

@@ -3,11 +3,12 @@
 // (cleaned of escape sequences) for the browser to render as text.
 import { projectList, sessionDetail, sessionPage, sessionRank } from '../db/browse.js';
 import type { Db } from '../db/open.js';
-import { NO_FILTERS, searchMemories, type Filters } from '../db/search.js';
+import { bestMatches } from '../db/best-matches.js';
+import { NO_FILTERS, type Filters } from '../db/search.js';
 import type { MemoryRow } from '../memory.js';
 import { cleanBlock, cleanText, displayPath } from '../sanitize.js';
 import { parseType, parseWhen } from '../search/filters.js';
-import { planSearch, TIER_LABELS } from '../search/plan.js';
+import { searchTerms, TIER_LABELS } from '../search/plan.js';
 import { likeSnippet, markedSegments } from '../search/snippet.js';
 import { computeStats } from '../stats.js';
 import type {
@@ -98,19 +99,20 @@ function session(context: ApiContext, params: URLSearchParams): SessionResponse 
 function search(context: ApiContext, params: URLSearchParams): SearchResponse {
   const query = params.get('q') ?? '';
   const page = pageParam(params);
-  const plan = planSearch(query);
-  if (!plan) return { query, tier: null, tier_label: null, page, has_more: false, hits: [] };
+  if (searchTerms(query).length === 0) return { query, tier: null, tier_label: null, page, has_more: false, hits: [] };
   // The engine answers "the best N"; page p is the slice after the first p-1 pages of that answer.
   const end = page * SEARCH_PAGE;
   if (end > SEARCH_DEPTH) throw new BadRequest(`page: at most ${SEARCH_DEPTH / SEARCH_PAGE}`);
-  const { tier, rows } = searchMemories(context.db, plan, filtersOf(params, context.now()), { limit: end + 1, now: context.now() });
+  const found = bestMatches(context.db, query, filtersOf(params, context.now()), { limit: SEARCH_PAGE, offset: end - SEARCH_PAGE });
   return {
     query,
-    tier,
-    tier_label: TIER_LABELS[tier],
+    tier: found.tier,
+    tier_label: TIER_LABELS[found.tier],
     page,
-    has_more: rows.length > end && end < SEARCH_DEPTH,
-    hits: rows.slice(end - SEARCH_PAGE, end).map((row) => ({ memory: wireMemory(row), snippet: markedSegments(likeSnippet(row.content, plan.terms)) })),
+    has_more: found.more && end < SEARCH_DEPTH,
+    hits: found.matches.map(({ row, score, matched }) => ({
+      memory: wireMemory(row), snippet: markedSegments(likeSnippet(row.content, matched)), score, matched,
+    })),
   };
 }
 

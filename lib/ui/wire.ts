@@ -54,7 +54,8 @@ export interface SearchResponse {
   readonly tier_label: string | null;
   readonly page: number;
   readonly has_more: boolean;
-  readonly hits: Array<{ readonly memory: WireMemory; readonly snippet: WireSegment[] }>;
+  /** Best match first; `score` 0–1 comparable across queries, `matched` the query words the row holds. */
+  readonly hits: Array<{ readonly memory: WireMemory; readonly snippet: WireSegment[]; readonly score: number; readonly matched: readonly string[] }>;
 }
 
 export interface WireCount {

@@ -221,7 +221,11 @@ describe('memory ui in Chromium', { timeout: HANG_LIMIT }, () => {
     await page.keyboard.type('rotates');
     await page.keyboard.press('Enter');
     await ready(page, '/search');
-    expect(await page.locator('.hit').count()).toBe(1);
+    // Inflections meet: the commit saying `rotate` (in its command, which weighs more than output) and the
+    // failure saying `rotates`, each followed by what came with it.
+    expect(await page.locator('.hit').count()).toBe(4);
+    expect(await page.locator('.hit').first().textContent()).toContain('rotate refresh tokens');
+    expect(await page.locator('.hit').allTextContents()).toContainEqual(expect.stringContaining('refresh rotates the token'));
     await page.keyboard.press('Escape');
     await page.keyboard.press('o');
     await ready(page, '/overview');

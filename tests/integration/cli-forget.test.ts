@@ -24,7 +24,7 @@ const summaryIds = (box: Sandbox): string[] =>
 
 function expectFtsConsistent(box: Sandbox): void {
   const db = openForCheck(box.dbPath);
-  for (const table of ['memories_fts', 'memories_trigram']) {
+  for (const table of ['memory_words', 'memory_grams']) {
     expect(() => db.prepare(`INSERT INTO ${table} (${table}, rank) VALUES ('integrity-check', 1)`).run(), table).not.toThrow();
     const indexed = db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
     expect(indexed, table).toBe(db.prepare('SELECT count(*) FROM memories').pluck().get());
@@ -55,8 +55,8 @@ describe('memory forget', () => {
     expect([result.code, result.stdout, result.stderr]).toEqual([0, 'Forgot 2 memories and 1 session summary. Rebuilt 1 session summary without them.\n', '']);
     expect(ids(box)).toEqual([2, 4]);
     const db = openForRead(box.dbPath);
-    expect(db.prepare(`SELECT rowid FROM memories_fts WHERE memories_fts MATCH '"hunter2secret"'`).all()).toEqual([]);
-    expect(db.prepare(`SELECT rowid FROM memories_trigram WHERE memories_trigram MATCH '"hunter2"'`).all()).toEqual([]);
+    expect(db.prepare(`SELECT rowid FROM memory_words WHERE memory_words MATCH '"hunter2secret"'`).all()).toEqual([]);
+    expect(db.prepare(`SELECT rowid FROM memory_grams WHERE memory_grams MATCH '"hunter2"'`).all()).toEqual([]);
     expectFtsConsistent(box);
     const search = await memoryCli(box, ['search', 'hunter2secret']);
     expect(search.stdout).toBe('No memories match "hunter2secret".\n');

@@ -24,7 +24,8 @@ function seedOldDatabase(box: Sandbox): void {
   if (!db) throw new Error('no database');
   try {
     const store = new MemoryStore(db);
-    store.insert(memory(box, 'export DB_PASSWORD=hunter2hunter2 && npm run migrate'), 0);
+    // The request it served holds the secret too: redact rewrites it, and the search indexes with it.
+    store.insert(memory(box, 'export DB_PASSWORD=hunter2hunter2 && npm run migrate', { request: 'migrate with DB_PASSWORD=hunter2hunter2 please' }), 0);
     store.insert(memory(box, 'mysql -h db mysql://root:[REDACTED]@ssw0rdLeak@localhost/shop'), 0);
     store.insert(memory(box, 'Created config.py (3 lines): login(token="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")', {
       toolName: 'Write', type: 'file_edit', filePath: `${box.project}/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/config.py`, tags: 'write,create,py',
@@ -86,9 +87,10 @@ describe('memory redact', () => {
       files: JSON.stringify([`${box.project}/[REDACTED]/config.py`]),
     });
     // Both indexes follow the rewrite: the old words are not found, the new text is.
-    expect(db.prepare("SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH 'hunter2hunter2'").get()).toEqual({ n: 0 });
-    expect(db.prepare("SELECT count(*) AS n FROM memories_trigram WHERE memories_trigram MATCH 'ssw0rdLeak'").get()).toEqual({ n: 0 });
-    expect(db.prepare("SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH 'migrate'").get()).toEqual({ n: 1 });
+    expect(db.prepare("SELECT count(*) AS n FROM memory_words WHERE memory_words MATCH 'hunter2hunter2'").get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT request FROM memories WHERE id = 1').pluck().get()).toMatch(/^migrate with DB_PASSWORD=\[REDACTED\] please$/);
+    expect(db.prepare("SELECT count(*) AS n FROM memory_grams WHERE memory_grams MATCH 'ssw0rdLeak'").get()).toEqual({ n: 0 });
+    expect(db.prepare("SELECT count(*) AS n FROM memory_words WHERE memory_words MATCH 'migrate'").get()).toEqual({ n: 1 });
     db.close();
 
     expect(leaked(box)).toEqual([]);

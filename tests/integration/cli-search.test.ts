@@ -33,17 +33,26 @@ describe('memory search tiers', () => {
     expect(rows.map((row) => [row['tier'], row['file_path']])).toEqual([['trigram', join(box.project, 'src/handler.ts')]]);
   });
 
-  it('finds a two-character Korean word through LIKE', async () => {
+  it('finds a two-syllable Korean word with a particle attached through the word index', async () => {
     const box = await capturedBox();
     const rows = await searchJson(box, ['인증']);
-    expect(rows.map((row) => [row['tier'], row['file_path']])).toEqual([['like', join(box.project, 'src/auth.ts')]]);
+    expect(rows.map((row) => [row['tier'], row['file_path']])).toEqual([['unicode61', join(box.project, 'src/auth.ts')]]);
+    // The particle may be typed too: 인증을 → 인증.
+    expect((await searchJson(box, ['인증을'])).map((row) => row['file_path'])).toEqual([join(box.project, 'src/auth.ts')]);
   });
 
-  it('finds "JWT 인증" in a row saying "JWT 인증을 추가", and only there', async () => {
+  it('ranks the row with "JWT" and "인증" first, then a row with only one of them, with score and matched words', async () => {
     const box = await capturedBox();
     seed(box, [memory({ box, content: 'JWT refresh token rotation' })]);
     const rows = await searchJson(box, ['JWT', '인증']);
-    expect(rows.map((row) => [row['tier'], row['content']])).toEqual([['like', 'Edited auth.ts: added "JWT 인증을 추가"']]);
+    expect(rows.map((row) => [row['content'], row['matched']])).toEqual([
+      ['Edited auth.ts: added "JWT 인증을 추가"', ['JWT', '인증']],
+      ['JWT refresh token rotation', ['JWT']],
+    ]);
+    const [first, second] = rows.map((row) => row['score'] as number);
+    expect(first).toBeGreaterThan(second as number);
+    expect(first).toBeLessThanOrEqual(1);
+    expect(second).toBeGreaterThan(0);
   });
 
   it('matches wildcard characters in a Korean term literally, and ASCII letters in any case', async () => {
@@ -57,7 +66,8 @@ describe('memory search tiers', () => {
     // Only the last tier can see "나?다", and its "?" is a character, not GLOB's any-character.
     seed(box, [memory({ box, content: '가나*다 star' })]);
     expect((await searchJson(box, ['나?다'])).map((row) => row['content'])).toEqual([]);
-    expect((await searchJson(box, ['pEer', '인증'])).map((row) => [row['tier'], row['content']])).toEqual([['like', 'Fixed TypeError in 인증서']]);
+    // "pEer" is no word of any row: the substring index finds it inside TypeError, in any case.
+    expect((await searchJson(box, ['pEer', '인증'])).map((row) => [row['tier'], row['content']])[0]).toEqual(['trigram', 'Fixed TypeError in 인증서']);
   });
 
   it('rejects a mistyped flag in one line, and searches it after --', async () => {
@@ -68,6 +78,20 @@ describe('memory search tiers', () => {
     expect(await memoryCli(box, ['search', '--', '--limt'])).toMatchObject({ code: 0, stdout: 'No memories match "--limt".\n' });
   });
 
+  it('rejects a short flag that is not ours (-n 3) in one line, and searches it after --', async () => {
+    const box = await capturedBox();
+    for (const args of [['search', 'dark', '-n', '3'], ['search', '-n3', 'dark'], ['search', '-xvf', 'dark']]) {
+      const result = await memoryCli(box, args);
+      expect(result).toMatchObject({ code: 1, stdout: '' });
+      expect(result.stderr).toMatch(/^memory: unknown option -(n|n3|xvf) \(see memory search --help; to search for it, put -- before it\)\n$/);
+    }
+    // After --, `-n` is a query word like any other (best match: the row with `dark` is found).
+    const searched = await memoryCli(box, ['search', '--', '-n', 'dark']);
+    expect(searched).toMatchObject({ code: 0, stderr: '' });
+    expect(searched.stdout).toMatch(/^\d+ memor(y|ies) match "-n dark"/);
+    expect(searched.stdout).toContain('**dark** mode toggle');
+  });
+
   it('ranks a strong old match above a weak new one, and breaks near-ties by recency', async () => {
     const box = sandbox();
     seed(box, [
@@ -75,6 +99,8 @@ describe('memory search tiers', () => {
       memory({ box, content: 'deploy notes for a very long and wordy changelog entry about many other things', createdAt: hoursAgo(1) }),
       memory({ box, content: 'deploy to staging', createdAt: hoursAgo(24 * 90) }),
       memory({ box, content: 'deploy to staging', createdAt: hoursAgo(2) }),
+      // A word in every row says nothing: these make "deploy" as rare as a searched word usually is.
+      ...['lint the sources', 'format the sources', 'run the tests', 'build the bundle'].map((content) => memory({ box, content, createdAt: hoursAgo(5) })),
     ]);
     const rows = await searchJson(box, ['deploy']);
     expect(rows.map((row) => row['id'])).toEqual([1, 4, 3, 2]);
@@ -86,7 +112,7 @@ describe('memory search tiers', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe([
-      '1 memory matches "JWT 인증" · plain text scan (LIKE)',
+      '1 memory matches "JWT 인증" · best match first · words (unicode61)',
       '',
       '#3  just now  my-app  Edit/file_edit  src/auth.ts',
       '    Edited auth.ts: added "**JWT** **인증**을 추가"',
@@ -100,6 +126,28 @@ describe('memory search tiers', () => {
     expect(result.stdout).toContain('    Edited h**andle**r.ts: "old" → "export function h**andle**r() {}"');
   });
 
+  it('counts every match in the header, not only the rows shown, in each tier and under filters', async () => {
+    const box = sandbox();
+    seed(box, [
+      ...Array.from({ length: 25 }, (_, i) => memory({ box, content: `deploy step ${i} 배포단계`, createdAt: hoursAgo(i + 1) })),
+      ...Array.from({ length: 5 }, (_, i) => memory({ box, project: 'api', projectPath: '/srv/api', content: `deploy api ${i} 배포함`, createdAt: hoursAgo(i + 1) })),
+      memory({ box, content: 'unrelated' }),
+    ]);
+    const header = async (args: string[]) => {
+      const lines = (await memoryCli(box, ['search', ...args])).stdout.trimEnd().split('\n');
+      return [lines[0], lines.at(-1)];
+    };
+    expect(await header(['deploy', '--limit', '5'])).toEqual(['30 memories match "deploy" · best match first · words (unicode61)', 'Showing the first 5 of 30; use --limit for more.']);
+    expect(await header(['eplo', '--limit', '5'])).toEqual(['30 memories match "eplo" · best match first · substrings (trigram)', 'Showing the first 5 of 30; use --limit for more.']);
+    // A Korean word finds its forms with a particle or ending attached through the word index.
+    expect(await header(['배포', '--limit', '5'])).toEqual(['30 memories match "배포" · best match first · words (unicode61)', 'Showing the first 5 of 30; use --limit for more.']);
+    expect(await header(['deploy', '--project', 'api', '--limit', '3'])).toEqual(['5 memories match "deploy" · best match first · words (unicode61)', 'Showing the first 3 of 5; use --limit for more.']);
+    // A page that happens to hold every match says no more.
+    const exact = (await memoryCli(box, ['search', 'deploy', '--project', 'api', '--limit', '5'])).stdout;
+    expect(exact.split('\n')[0]).toBe('5 memories match "deploy" · best match first · words (unicode61)');
+    expect(exact).not.toContain('Showing the first');
+  });
+
   it('says so, and exits 0, when nothing matches', async () => {
     const box = await capturedBox();
     const result = await memoryCli(box, ['search', 'kubernetes']);
@@ -109,7 +157,7 @@ describe('memory search tiers', () => {
 
 describe('hostile queries', () => {
   it.each([
-    ['a lone quote', ['"']], ['a star', ['*']], ['a bare AND', ['AND']], ['NEAR(', ['NEAR(']], ['-x', ['-x']],
+    ['a lone quote', ['"']], ['a star', ['*']], ['a bare AND', ['AND']], ['NEAR(', ['NEAR(']], ['-x after --', ['--', '-x']],
     ['a column filter', ['col:']], [')(', [')(']], ['10,000 characters', ['x'.repeat(10_000)]],
     ['only punctuation', ['" * )(']], ['a flag-like word', ['--force']], ['a LIKE wildcard', ['%']],
     ['operators between words', ['a', 'OR', 'NOT', 'b']],
@@ -138,7 +186,7 @@ describe('memory search modes', () => {
     const rows = await searchJson(seededBox(), ['--recent']);
     expect(rows.map((row) => row['id'])).toEqual([4, 3, 2, 1]);
     expect(Object.keys(rows[0] ?? {})).toEqual(['id', 'session_id', 'tool_name', 'type', 'project', 'project_path', 'file_path',
-      'content', 'tags', 'importance', 'created_at', 'tool_use_id', 'agent_id', 'exit_code', 'source', 'command_key', 'resolved_by', 'resolved_at']);
+      'content', 'tags', 'importance', 'created_at', 'tool_use_id', 'agent_id', 'exit_code', 'source', 'command_key', 'resolved_by', 'resolved_at', 'request']);
   });
 
   it('search --json adds the tier to each database row', async () => {
@@ -173,6 +221,17 @@ describe('memory search modes', () => {
     expect(result.stdout).toContain('  03-09 Mon  ██████████▋                      1');
     expect(result.stdout).toContain('  03-10 Tue  ████████████████████████████████ 3');
     expect(result.stdout).toMatch(/Top commands\n +1 {2}git commit\n +1 {2}npm test/);
+  });
+
+  it('--stats keeps the script a runner runs in Top commands (npm run build, not npm run)', async () => {
+    const box = sandbox();
+    seed(box, [
+      memory({ box, content: 'npm run build', createdAt: hoursAgo(3) }),
+      memory({ box, content: 'cd web && npm run build -- --watch', createdAt: hoursAgo(2) }),
+      memory({ box, content: 'npm run test:unit', createdAt: hoursAgo(1) }),
+    ]);
+    const result = await memoryCli(box, ['search', '--stats']);
+    expect(result.stdout).toMatch(/Top commands\n +2 {2}npm run build\n +1 {2}npm run test:unit\n/);
   });
 
   it('--summaries prints each session, newest first', async () => {
@@ -211,7 +270,8 @@ describe('filters', () => {
     [['build', '--since', '2026-02-01'], [1, 2, 3]],
     [['build', '--since', '2026-03-05'], [2, 3]],
     [['--recent', '--limit', '1'], [3]],
-    [['build', '--limit', '2'], [1, 3]],
+    // The current project (the sandbox's, where the CLI runs) comes first among equal matches.
+    [['build', '--limit', '2'], [1, 2]],
   ])('memory search %j → ids %j', async (args, expected) => {
     expect(await ids(twoProjects(), args)).toEqual(expected);
   });
@@ -233,7 +293,7 @@ describe('failures', () => {
     [['search', '--recent', '--here', '--project', 'a'], /^memory: use either --project <name> or --here, not both\n$/],
     [['search', '--recent', '--stats'], /^memory: choose one of --recent, --stats\n$/],
     [['search', '--recent', 'foo'], /^memory: --recent takes no search words/],
-    [['search'], /^memory: give words to search for, or one of --recent, --stats, --summaries\n$/],
+    [['search'], /^memory: give words to search for, or one of --recent, --stats, --summaries, --reindex\n$/],
   ])('memory %j exits 1 with one line', async (args, message) => {
     const box = await capturedBox();
     const result = await memoryCli(box, args);

@@ -55,8 +55,8 @@ describe('memory doctor', () => {
       `  ✓ ${box.dbPath}: integrity_check ok`,
       '  ✓ journal mode WAL',
       '  ✓ schema v',
-      '  ✓ memories_fts index ok (1 rows)',
-      '  ✓ memories_trigram index ok (1 rows)',
+      '  ✓ memory_words index ok (1 rows)',
+      '  ✓ memory_grams index ok (1 rows)',
       '  ✓ database file is private (0600)',
       '  ✓ PostToolUse hook ran on a sample payload and stored a memory',
       '  ✓ PostToolUseFailure hook ran on a sample payload and stored an error',
@@ -92,6 +92,18 @@ describe('memory doctor', () => {
     expect(result.stdout).toContain('  ✗ Stop hook is not registered\n    fix: run ./install.sh from the claude-memory-hooks checkout (it is safe to re-run)\n');
     expect(result.stdout).toContain('1 problem found.');
     expect(result.stderr).toBe('memory: doctor found 1 problem\n');
+  });
+
+  it('fails when settings.json holds none of the hooks', async () => {
+    const box = await installedWithOneMemory('private');
+    editSettings(box, (hooks) => {
+      for (const event of Object.keys(hooks)) delete hooks[event];
+    });
+    const result = await doctor(box);
+    expect(result.code).toBe(1);
+    for (const event of ['SessionStart', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'UserPromptSubmit']) {
+      expect(result.stdout).toContain(`  ✗ ${event} hook is not registered\n`);
+    }
   });
 
   it('reports a hook registered twice', async () => {
@@ -136,13 +148,13 @@ describe('memory doctor', () => {
   it('reports a search index out of step with the memories', async () => {
     const box = await installedWithOneMemory();
     const db = new Database(box.dbPath);
-    db.prepare('DELETE FROM memories_trigram').run();
+    db.prepare("INSERT INTO memory_grams (memory_grams) VALUES ('delete-all')").run();
     db.close();
     const result = await doctor(box);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('  ✓ memories_fts index ok (1 rows)');
-    expect(result.stdout).toContain('  ✗ memories_trigram holds 0 rows for 1 memories: search misses or repeats results');
-    expect(result.stdout).toContain(`fix: rebuild the index: sqlite3 "${box.dbPath}" "DELETE FROM memories_trigram; INSERT INTO memories_trigram`);
+    expect(result.stdout).toContain('  ✓ memory_words index ok (1 rows)');
+    expect(result.stdout).toContain('  ✗ memory_grams holds 0 rows for 1 memories: search misses or repeats results');
+    expect(result.stdout).toContain(`fix: rebuild the indexes: sqlite3 "${box.dbPath}" "INSERT INTO memory_words (memory_words) VALUES ('delete-all');`);
   });
 
   it('reports a database other users can read', async () => {

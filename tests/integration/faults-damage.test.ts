@@ -80,7 +80,7 @@ describe('a database with damaged pages', () => {
     const healthy = await memoryCli(box, ['doctor', '--json'], env);
     const checks = (JSON.parse(healthy.stdout) as { checks: { section: string; status: string; message: string }[] }).checks.filter((check) => check.section === 'database');
     expect(checks.filter((check) => check.status !== 'ok')).toEqual([]);
-    expect(checks.map((check) => check.message)).toContain(`memories_fts index ok (${recovered + 1} rows)`);
+    expect(checks.map((check) => check.message)).toContain(`memory_words index ok (${recovered + 1} rows)`);
     const search = await memoryCli(box, ['search', 'after-damage', '--json'], env);
     expect((JSON.parse(search.stdout) as unknown[]).length).toBe(1);
   }, 240_000);

@@ -145,14 +145,14 @@ describe('daily cleanup', () => {
       'npm run deploy',
     ]);
     const db = openForRead(box.dbPath);
-    expect(db.prepare("SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH 'handler'").get()).toEqual({ n: 0 });
-    expect(db.prepare("SELECT count(*) AS n FROM memories_trigram WHERE memories_trigram MATCH 'schema'").get()).toEqual({ n: 0 });
-    expect(db.prepare('SELECT count(*) AS n FROM memories_fts').get()).toEqual({ n: 2 });
-    expect(db.prepare('SELECT count(*) AS n FROM memories_trigram').get()).toEqual({ n: 2 });
+    expect(db.prepare("SELECT count(*) AS n FROM memory_words WHERE memory_words MATCH 'handler'").get()).toEqual({ n: 0 });
+    expect(db.prepare("SELECT count(*) AS n FROM memory_grams WHERE memory_grams MATCH 'schema'").get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT count(*) AS n FROM memory_words').get()).toEqual({ n: 2 });
+    expect(db.prepare('SELECT count(*) AS n FROM memory_grams').get()).toEqual({ n: 2 });
     db.close();
     const writer = new Database(box.dbPath);
-    expect(() => writer.exec("INSERT INTO memories_fts(memories_fts, rank) VALUES ('integrity-check', 1)")).not.toThrow();
-    expect(() => writer.exec("INSERT INTO memories_trigram(memories_trigram, rank) VALUES ('integrity-check', 1)")).not.toThrow();
+    expect(() => writer.exec("INSERT INTO memory_words(memory_words, rank) VALUES ('integrity-check', 1)")).not.toThrow();
+    expect(() => writer.exec("INSERT INTO memory_grams(memory_grams, rank) VALUES ('integrity-check', 1)")).not.toThrow();
     writer.close();
   });
 

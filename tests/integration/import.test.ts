@@ -335,3 +335,27 @@ describe('writing', () => {
     expect(summary.maxRssMb).toBeLessThan(160);
   });
 });
+
+describe('memory import --refresh', () => {
+  it('re-derives stored rows through today\'s capture, keeps ids, times and sessions, and is idempotent', async () => {
+    const box = sandbox();
+    await importJson(box, [FIXTURES]);
+    const before = allMemories(box.dbPath);
+    const target = before.find((row) => row.tool_use_id !== null && row.type === 'command') as MemoryRecord;
+    // As an older capture might have stored it: other text, no request.
+    const db = openDb(box.dbPath, { create: false });
+    db?.prepare("UPDATE memories SET content = 'stale text zebracorn', request = NULL WHERE id = ?").run(target.id);
+    db?.close();
+    const stale = openForRead(box.dbPath).prepare('SELECT content, request FROM memories WHERE id = ?').get(target.id);
+
+    expect(await importJson(box, ['--refresh', '--dry-run', FIXTURES])).toMatchObject({ refreshed: 1, added: 0, dryRun: true });
+    expect(openForRead(box.dbPath).prepare('SELECT content, request FROM memories WHERE id = ?').get(target.id)).toEqual(stale);
+
+    expect(await importJson(box, ['--refresh', FIXTURES])).toMatchObject({ refreshed: 1, unchanged: before.length - 1, added: 0 });
+    const after = allMemories(box.dbPath);
+    expect(after.map((row) => [row.id, row.session_id, row.created_at, row.content])).toEqual(before.map((row) => [row.id, row.session_id, row.created_at, row.content]));
+    // The search index follows: the stale word is gone, the re-derived text is found.
+    expect((await runCli(['search', 'zebracorn', '--json'], { env: { ...box.env, ...RECENT } })).stdout).toBe('[]\n');
+    expect(await importJson(box, ['--refresh', FIXTURES])).toMatchObject({ refreshed: 0, unchanged: before.length });
+  });
+});

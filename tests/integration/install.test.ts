@@ -21,6 +21,11 @@ async function installed(box: InstallBox, args: readonly string[] = []): Promise
   return result.stdout;
 }
 
+/** Every file and folder under `root`, relative to it, sorted. */
+function listTree(root: string): string[] {
+  return (readdirSync(root, { recursive: true }) as string[]).sort();
+}
+
 function backups(box: InstallBox): string[] {
   return readdirSync(box.claude).filter((name) => name.startsWith('settings.json.bak-'));
 }
@@ -66,7 +71,7 @@ describe('install.sh', () => {
     expect(readdirSync(join(box.runtime, 'dist')).sort()).toEqual(['better_sqlite3.node', 'commands', 'hooks', 'lib', 'web']);
     expect(readdirSync(join(box.runtime, 'dist', 'hooks')).sort()).toEqual(['_cleanup.js', 'post-tool-use.js', 'session-start.js', 'stop.js', 'user-prompt-submit.js']);
     expect(readdirSync(join(box.runtime, 'dist', 'commands')).sort()).toEqual(['_install.js', '_slash.js', 'cli.js']);
-    expect(readdirSync(join(box.runtime, 'dist', 'lib', 'mcp')).sort()).toEqual(['server.bundle.cjs', 'server.bundle.cjs.v8-cache']);
+    expect(readdirSync(join(box.runtime, 'dist', 'lib', 'mcp')).sort()).toEqual(['server.bundle.cjs', 'server.bundle.cjs.v8-cache', 'team-search.bundle.cjs']);
     // `memory ui` serves its page from the runtime copy: the bundle travels with it.
     expect(readdirSync(join(box.runtime, 'dist', 'web')).sort()).toEqual(['main.css', 'main.js']);
     expect(stdout).toContain(`✓ runtime copied to ${box.runtime}`);
@@ -107,6 +112,9 @@ describe('install.sh', () => {
     const help = await runShell(`"${box.launcher}" --help`, [], box.env);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('doctor');
+    const version = await runShell(`"${box.launcher}" --version`, [], box.env);
+    const { version: expected } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(version).toMatchObject({ code: 0, stdout: `${expected}\n`, stderr: '' });
   });
 
   it('is idempotent: a second run changes nothing in settings.json and duplicates nothing', async () => {
@@ -288,7 +296,53 @@ describe('install.sh --uninstall', () => {
     expect(JSON.parse(readFileSync(box.settings, 'utf8'))).toEqual({ model: 'opus' });
   });
 
-  it('--purge also deletes the database, its -wal and -shm files and the cleanup marker', async () => {
+  it('leaves a fresh HOME as it found it: no settings.json and no empty folders of its own', async () => {
+    const box = installBox();
+    // What the fake `claude` keeps (Claude Code's own config and a call log) is not ours to judge.
+    const tree = () => listTree(box.home).filter((path) => !/^(\.claude\.json|claude-calls\.jsonl)$/.test(path));
+    const before = tree();
+    installInProcess(box);
+    installInProcess(box, { commandName: 'recall' });
+    expect(tree()).toEqual(expect.arrayContaining(['.claude/settings.json', '.claude/commands/recall.md', '.local/bin/memory']));
+    const result = await runInstall(['--uninstall'], box.env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`✓ removed ${box.settings} (the install had created it, and nothing else is in it)\n`);
+    expect(tree()).toEqual(before);
+  });
+
+  it('keeps a settings.json it created once someone else put a setting in it, and a folder with a file of yours', async () => {
+    const box = installBox();
+    installInProcess(box);
+    const withModel = readFileSync(box.settings, 'utf8').replace('{', '{\n  "model": "opus",');
+    writeFileSync(box.settings, withModel);
+    writeFileSync(join(box.claude, 'commands', 'mine.md'), 'my own command');
+    await runInstall(['--uninstall'], box.env);
+    expect(JSON.parse(readFileSync(box.settings, 'utf8'))).toEqual({ model: 'opus' });
+    expect(readdirSync(join(box.claude, 'commands'))).toEqual(['mine.md']);
+    expect(existsSync(join(box.home, '.local', 'bin'))).toBe(false);
+  });
+
+  it('keeps only the newest settings.json backup, and files that merely look like one', async () => {
+    const box = installBox();
+    writeUserSettings(box);
+    for (const name of ['settings.json.bak-20200101T000000Z', 'settings.json.bak-20200101T000000Z-2', 'settings.json.bak-mine']) {
+      writeFileSync(join(box.claude, name), '{}');
+    }
+    installInProcess(box);
+    const [installBackup, ...others] = backups(box).filter((name) => name !== 'settings.json.bak-mine');
+    expect(others).toEqual([]);
+    expect(installBackup).toMatch(/^settings\.json\.bak-2\d{7}T\d{6}Z(-\d+)?$/);
+    expect(installBackup).not.toMatch(/^settings\.json\.bak-2020/);
+    await runInstall(['--uninstall'], box.env);
+    const left = backups(box);
+    expect(left).toHaveLength(2);
+    expect(left).toContain('settings.json.bak-mine');
+    // The one left is the uninstall's own, of the file with our hooks in it.
+    const [last] = left.filter((name) => name !== 'settings.json.bak-mine');
+    expect(readFileSync(join(box.claude, last as string), 'utf8')).toContain(`${box.runtime}/dist/hooks/`);
+  });
+
+  it('--purge also deletes the database, its -wal and -shm files and the cleanup marker (and the ~/.claude it made)', async () => {
     const box = installBox();
     installInProcess(box);
     const entries = ourEntries(box.settings, box.runtime);
@@ -296,8 +350,9 @@ describe('install.sh --uninstall', () => {
     for (const suffix of ['-wal', '-shm', '.last-cleanup']) writeFileSync(`${box.dbPath}${suffix}`, '');
     const result = await runInstall(['--uninstall', '--purge'], box.env);
     expect(result.code).toBe(0);
-    expect(readdirSync(box.claude).filter((name) => name.startsWith('memory.db'))).toEqual([]);
     expect(result.stdout).toContain(`✓ deleted ${box.dbPath}\n`);
+    // The install made ~/.claude on this fresh HOME: with the database gone, nothing is left in it.
+    expect(existsSync(box.claude)).toBe(false);
   });
 
   it('refuses invalid settings on uninstall too, leaving the runtime in place', async () => {

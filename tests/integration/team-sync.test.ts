@@ -155,6 +155,20 @@ describe('the approval gate', () => {
     await expectOk(team(bob, server, 'bob', ['push']));
     expect((await serverMemories(server)).map((row) => row.status)).toEqual(['approved', 'approved']);
   });
+
+  it('search --team says when a full page may hide more matches', async () => {
+    const server = await teamServer(cluster());
+    await expectOk(team(sandbox(), server, 'alice', ['auto-approve', 'my-app', 'on']));
+    const bob = await sharedHost(server, 'bob', 3);
+    await expectOk(team(bob, server, 'bob', ['push']));
+    const carol = sandbox();
+    const capped = await expectOk(memoryCli(carol, ['search', '--team', 'deploy', '--limit', '2'], teamEnv(server, 'carol')));
+    expect(capped.stdout.split('\n')[0]).toBe('at least 2 memories match "deploy" · 0 here (plain text scan (LIKE)), 2 from the team (words (unicode61))');
+    expect(capped.stdout.trimEnd().split('\n').at(-1)).toBe('Showing the first 2; use --limit for more.');
+    const whole = await expectOk(memoryCli(carol, ['search', '--team', 'deploy', '--limit', '5'], teamEnv(server, 'carol')));
+    expect(whole.stdout.split('\n')[0]).toBe('3 memories match "deploy" · 0 here (plain text scan (LIKE)), 3 from the team (words (unicode61))');
+    expect(whole.stdout).not.toContain('Showing the first');
+  });
 });
 
 describe('retention', () => {

@@ -62,6 +62,11 @@ function setState(db: Db, key: string, value: string): void {
 }
 
 /** This database's random host id, created once: it keys every row this host pushes. */
+/** This host's id when it has one, without creating it (for read-only connections); null before the first team command. */
+export function knownHostId(db: Db): string | null {
+  return hasTeamTables(db) ? state(db, 'host_id') : null;
+}
+
 export function hostId(db: Db): string {
   return withBusyRetry(() => db.transaction(() => {
     const known = state(db, 'host_id');

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../../lib/db/open.js';
+import { bestMatches } from '../../../lib/db/best-matches.js';
 import { NO_FILTERS, searchTier } from '../../../lib/db/search.js';
 import { planSearch, tiersOf } from '../../../lib/search/plan.js';
 
@@ -40,6 +41,9 @@ afterAll(() => {
 
 /** Runs every tier of the query's plan: with a limit (the LIKE tier's index-order pass, then its scan when that finds too few), and without. */
 function runPlan(query: string, limits: ReadonlyArray<number | null> = [20, null]): void {
+  // The best-match engine: every word through its own index, and the plain scans of waiting rows.
+  bestMatches(db, query, NO_FILTERS, { limit: 20 });
+  bestMatches(db, query, { ...NO_FILTERS, type: 'error', projectPath: '/w/api' }, { limit: 5, offset: 5, here: '/w/api' });
   const plan = planSearch(query);
   if (!plan) return;
   for (const tier of tiersOf(plan)) {
@@ -59,6 +63,16 @@ describe('hostile queries against the production search SQL', () => {
     for (let i = 0; i < 500; i++) {
       const query = Array.from({ length: 1 + (next() % 12) }, () => alphabet[next() % alphabet.length]).join('');
       expect(() => runPlan(query, [20]), query).not.toThrow();
+    }
+  });
+
+  it('never fails while rows wait for the batch indexer, and still finds them', () => {
+    db.exec("INSERT OR REPLACE INTO search_index_build (id, pending_to) VALUES (1, 2500)");
+    try {
+      for (const query of HOSTILE) expect(() => bestMatches(db, query, NO_FILTERS, { limit: 20 }), query).not.toThrow();
+      expect(bestMatches(db, 'JWT handler', NO_FILTERS, { limit: 200 }).matches.filter((match) => match.allMatched)).toHaveLength(100);
+    } finally {
+      db.exec('DELETE FROM search_index_build');
     }
   });
 

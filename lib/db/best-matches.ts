@@ -1,0 +1,272 @@
+// Best-match search, the one engine behind `memory search`, the MCP search tool, the page and the
+// local half of team search. Each query word is looked up on its own (word index, else substring
+// index, else LIKE), so a row missing one word is still found; lib/search/rank.ts scores the rows.
+import type { MemoryRow } from '../memory.js';
+import { rankCandidates, SCORE_TIE, type Candidate, type Ranked, type WordHit } from '../search/rank.js';
+import type { Tier } from '../search/plan.js';
+import { queryWords, type QueryWord } from '../search/words.js';
+import { prepared, type Db } from './open.js';
+import { bind, WHERE, type Filters } from './search.js';
+import { pendingTo } from './search-index.js';
+
+export interface BestOptions {
+  readonly limit: number;
+  /** Results to skip (pages). */
+  readonly offset?: number;
+  /** The current project's path: its rows come first among equals; null outside a project. */
+  readonly here?: string | null;
+}
+
+export interface BestMatch {
+  readonly row: MemoryRow;
+  /** 0–1, comparable across queries (see lib/search/rank.ts). */
+  readonly score: number;
+  /** The query words this row contains, as typed. */
+  readonly matched: readonly string[];
+  readonly allMatched: boolean;
+  /** Set when the row is here as the fix of error #fixes, which ranks just above it. */
+  readonly fixes?: number;
+}
+
+export interface BestResult {
+  /** The query words, as typed and cleaned; empty when nothing was searchable. */
+  readonly words: readonly string[];
+  /** The least exact index any word needed. */
+  readonly tier: Tier;
+  /** Best first, `offset` skipped, at most `limit`. */
+  readonly matches: readonly BestMatch[];
+  /** Whether more results follow this page. */
+  readonly more: boolean;
+  /**
+   * Every result under the filters, not only this page's (counted only when more follow); a lower
+   * bound when `atLeast` (a word in so many rows that only its newest were scored).
+   */
+  readonly total: number;
+  readonly atLeast: boolean;
+}
+
+// Field weights: a file name or tag, then the command or an edit's summary line, then output text.
+// The request is scored apart, so a memory whose own text matches ranks above one found by its request.
+const WORD_SCORES = 'rowid AS id, -bm25(memory_words, 4.0, 3.0, 1.0, 0.0) AS own, -bm25(memory_words, 0.0, 0.0, 0.0, 1.0) AS request';
+const GRAM_SCORES = 'rowid AS id, -bm25(memory_grams, 1.0, 0.0) AS own, -bm25(memory_grams, 0.0, 1.0) AS request';
+type Index = 'memory_words' | 'memory_grams';
+const scores = (index: Index): string => (index === 'memory_words' ? WORD_SCORES : GRAM_SCORES);
+// A word in many rows is scored on its newest hits only (bm25 per hit is the cost), counted in full,
+// and looked up directly in the rows the rarer words found.
+const newestHitsSql = (index: Index): string => `SELECT ${scores(index)} FROM ${index} WHERE ${index} MATCH @match ORDER BY rowid DESC LIMIT @cap`;
+const countSql = (index: Index): string => `SELECT count(*) FROM ${index} WHERE ${index} MATCH @match`;
+const hitsInSql = (index: Index): string => `SELECT ${scores(index)} FROM ${index} WHERE ${index} MATCH @match AND rowid IN (SELECT value FROM json_each(@ids))`;
+// Plain scans: a word no index can answer, and memories the batch indexer has not reached yet.
+const LIKE_HITS = `
+  SELECT id, (content LIKE @p ESCAPE '\\' OR tags LIKE @p ESCAPE '\\' OR coalesce(file_path, '') LIKE @p ESCAPE '\\') AS own,
+         (coalesce(request, '') LIKE @p ESCAPE '\\') AS request
+  FROM memories WHERE id <= @to AND (own OR request)
+  ORDER BY id DESC LIMIT @cap`;
+/** Hits scored per word: past this, the newest ones (see above). */
+const HIT_CAP = 2000;
+/** At most this many rows per word from a plain scan: a bound on the cost of a word found everywhere. */
+const LIKE_CAP = 5000;
+/** Ranked rows are read this many at a time until the page is full after filters. */
+const WINDOW = 400;
+
+type Hits = Map<number, WordHit>;
+type HitRow = { id: number; own: number; request: number };
+
+function addHits(rows: readonly HitRow[], into: Hits): void {
+  for (const { id, own, request } of rows) if (!into.has(id)) into.set(id, { own: Math.max(0, own), request: Math.max(0, request) });
+}
+
+function likeHits(db: Db, word: QueryWord, to: number, into: Hits): void {
+  const rows = prepared(db, LIKE_HITS).all({ p: word.like, to, cap: LIKE_CAP }) as HitRow[];
+  for (const { id, own, request } of rows) if (!into.has(id)) into.set(id, { own: own ? 1 : 0, request: request ? 1 : 0 });
+}
+
+interface WordResult {
+  readonly hits: Hits;
+  readonly tier: Tier;
+  /** Memories holding the word (all of them, also when only the newest were scored). */
+  readonly df: number;
+  /** The index and query that found it, when it had more hits than were scored. */
+  readonly capped: { readonly index: Index; readonly match: string } | null;
+}
+
+function ftsWord(db: Db, index: Index, match: string): { hits: Hits; df: number; capped: WordResult['capped'] } {
+  const hits: Hits = new Map();
+  addHits(prepared(db, newestHitsSql(index)).all({ match, cap: HIT_CAP }) as HitRow[], hits);
+  // How common a word is, by memories' own text: every memory of a turn shares its request.
+  if (hits.size < HIT_CAP) return { hits, df: [...hits.values()].filter((hit) => hit.own > 0).length, capped: null };
+  return { hits, df: prepared(db, countSql(index)).pluck().get({ match }) as number, capped: { index, match } };
+}
+
+const TIER_ORDER: readonly Tier[] = ['unicode61', 'trigram', 'like'];
+
+/** One word's hits, and the index that answered. */
+function wordHits(db: Db, word: QueryWord, pending: number | null): WordResult {
+  let found: { hits: Hits; df: number; capped: WordResult['capped'] } = { hits: new Map(), df: 0, capped: null };
+  let tier: Tier = 'unicode61';
+  if (word.words !== null) found = ftsWord(db, 'memory_words', word.words);
+  if (found.hits.size === 0 && word.grams !== null) {
+    found = ftsWord(db, 'memory_grams', word.grams);
+    tier = 'trigram';
+  }
+  const { hits, capped } = found;
+  let df = found.df;
+  // The substring index finds every substring of three characters or more that LIKE would: a scan
+  // is left for shorter words, and words no index can read (punctuation).
+  if (hits.size === 0 && word.grams === null) {
+    likeHits(db, word, Number.MAX_SAFE_INTEGER, hits);
+    tier = 'like';
+    df = [...hits.values()].filter((hit) => hit.own > 0).length;
+  } else if (pending !== null) {
+    const before = new Set(hits.keys());
+    likeHits(db, word, pending, hits);
+    for (const [id, hit] of hits) if (!before.has(id) && hit.own > 0) df++;
+  }
+  return { hits, tier, df, capped };
+}
+
+/** A capped word's hits among rows the other words found, so a rare-and-common pair is not missed. */
+function completeCapped(db: Db, perWord: readonly WordResult[]): void {
+  const found = new Set<number>();
+  for (const word of perWord) if (!word.capped) for (const id of word.hits.keys()) found.add(id);
+  if (found.size === 0) return;
+  for (const word of perWord) {
+    if (!word.capped) continue;
+    const missing = [...found].filter((id) => !word.hits.has(id));
+    if (missing.length === 0) continue;
+    addHits(prepared(db, hitsInSql(word.capped.index)).all({ match: word.capped.match, ids: JSON.stringify(missing) }) as HitRow[], word.hits);
+  }
+}
+
+/** The best matches for `query`: rows with every word first, then by score; recency breaks ties. */
+export function bestMatches(db: Db, query: string, filters: Filters, options: BestOptions): BestResult {
+  const words = queryWords(query);
+  const texts = words.map((word) => word.text);
+  if (words.length === 0) return { words: texts, tier: 'unicode61', matches: [], more: false, total: 0, atLeast: false };
+  const pending = pendingTo(db);
+  const perWord = words.map((word) => wordHits(db, word, pending));
+  completeCapped(db, perWord);
+  const tier = TIER_ORDER[Math.max(...perWord.map((word) => TIER_ORDER.indexOf(word.tier)))] as Tier;
+
+  const byId = new Map<number, (WordHit | null)[]>();
+  perWord.forEach(({ hits }, i) => {
+    for (const [id, hit] of hits) {
+      let row = byId.get(id);
+      if (!row) byId.set(id, (row = words.map(() => null)));
+      row[i] = hit;
+    }
+  });
+  const candidates: Candidate[] = [...byId].map(([id, hits]) => ({ id, hits }));
+  const total = prepared(db, 'SELECT count(*) FROM memories').pluck().get() as number;
+  const ranked = rankCandidates(candidates, perWord.map(({ df }) => df), total, words.map((word) => word.stop));
+
+  const offset = options.offset ?? 0;
+  const wanted = offset + options.limit + 1;
+  const found: Found[] = [];
+  const readRows = prepared(db, `SELECT m.* FROM memories m WHERE m.id IN (SELECT value FROM json_each(@window)) AND ${WHERE}`);
+  for (let start = 0; start < ranked.length && found.length < wanted; start += WINDOW) {
+    const window = ranked.slice(start, start + WINDOW);
+    const rows = readRows.all({ ...bind(filters), window: JSON.stringify(window.map(({ id }) => id)) }) as MemoryRow[];
+    const rowById = new Map(rows.map((row) => [row.id, row]));
+    for (const rank of window) {
+      const row = rowById.get(rank.id);
+      if (row) found.push({ rank, row });
+    }
+  }
+  const here = options.here ?? null;
+  found.sort((a, b) => order(a, b, here));
+  const withFixes = followFixes(db, found, filters, wanted);
+  const page = withFixes.slice(offset, offset + options.limit);
+  const more = withFixes.length > offset + options.limit;
+  const matchedRows = found.length < wanted ? found.length : countUnderFilters(db, ranked, filters);
+  return {
+    words: texts,
+    tier,
+    more,
+    total: more ? matchedRows : offset + page.length,
+    atLeast: more && perWord.some((word) => word.capped !== null),
+    matches: page.map(({ rank, row, fixes }) => ({
+      row,
+      score: Math.round(rank.score * 1000) / 1000,
+      matched: rank.matched.map((i) => texts[i] as string),
+      allMatched: rank.allMatched,
+      ...(fixes === undefined ? {} : { fixes }),
+    })),
+  };
+}
+
+type Found = { rank: Ranked; row: MemoryRow; fixes?: number };
+
+/** How many ranked rows the filters keep: the header's count when only a page is shown. */
+function countUnderFilters(db: Db, ranked: readonly Ranked[], filters: Filters): number {
+  return prepared(db, `SELECT count(*) FROM memories m WHERE m.id IN (SELECT value FROM json_each(@ranked)) AND ${WHERE}`)
+    .pluck().get({ ...bind(filters), ranked: JSON.stringify(ranked.map(({ id }) => id)) }) as number;
+}
+
+/** How many of the best error matches bring the step that fixed them along. */
+const FIXED_ERRORS = 5;
+/** A next step later than this after the error is not taken for its fix. */
+const FIX_WINDOW_MS = 30 * 60_000;
+
+// What fixed an error: the later run that resolved it, else the session's next edit or command.
+const FIX_SQL = `
+  SELECT m.* FROM memories m
+  WHERE m.id = coalesce(@resolvedBy, (
+      SELECT n.id FROM memories n
+      WHERE n.session_id = @sessionId AND n.id > @id AND n.type IN ('file_edit', 'command')
+        AND n.created_at <= @until ORDER BY n.id LIMIT 1))
+    AND ${WHERE}`;
+
+// The latest error a run resolved.
+const FIXED_SQL = `SELECT m.* FROM memories m WHERE m.resolved_by = @id AND ${WHERE} ORDER BY m.id DESC LIMIT 1`;
+
+/**
+ * Someone hunting an error wants the failing run and the change that fixed it: each of the best
+ * matching errors is followed by its fix (scored just below it), unless the fix already ranks higher.
+ */
+function followFixes(db: Db, found: readonly Found[], filters: Filters, wanted: number): Found[] {
+  const out: Found[] = [];
+  const placed = new Set<number>();
+  let errors = 0;
+  for (const item of found) {
+    if (out.length >= wanted) break;
+    if (placed.has(item.row.id)) continue;
+    out.push(item);
+    placed.add(item.row.id);
+    if (item.row.type !== 'error' && errors < FIXED_ERRORS && item.rank.coverage >= 0.5) {
+      // A run that fixed an error: the failure it fixed comes along too.
+      const failed = prepared(db, FIXED_SQL).get({ ...bind(filters), id: item.row.id }) as MemoryRow | undefined;
+      if (failed && !placed.has(failed.id)) {
+        errors++;
+        const own = found.find((other) => other.row.id === failed.id);
+        out.push({ rank: own ? own.rank : { ...item.rank, matched: [], allMatched: false }, row: failed });
+        placed.add(failed.id);
+      }
+      continue;
+    }
+    if (item.row.type !== 'error' || errors >= FIXED_ERRORS || item.rank.coverage < 0.5) continue;
+    errors++;
+    const until = new Date(Date.parse(item.row.created_at) + FIX_WINDOW_MS).toISOString();
+    const fix = prepared(db, FIX_SQL).get({
+      ...bind(filters), resolvedBy: item.row.resolved_by ?? null, sessionId: item.row.session_id, id: item.row.id, until,
+    }) as MemoryRow | undefined;
+    if (!fix || placed.has(fix.id)) continue;
+    const own = found.find((other) => other.row.id === fix.id);
+    out.push({ rank: own ? own.rank : { ...item.rank, matched: [], allMatched: false }, row: fix, fixes: item.row.id });
+    placed.add(fix.id);
+  }
+  return out;
+}
+
+/** Every word first; then the current project; then score, where near-equal scores are ties; then the newest. */
+function order(a: Found, b: Found, here: string | null): number {
+  if (a.rank.allMatched !== b.rank.allMatched) return a.rank.allMatched ? -1 : 1;
+  if (here !== null) {
+    const aHere = a.row.project_path === here;
+    if (aHere !== (b.row.project_path === here)) return aHere ? -1 : 1;
+  }
+  const bucket = Math.round(b.rank.score / SCORE_TIE) - Math.round(a.rank.score / SCORE_TIE);
+  if (bucket !== 0) return bucket;
+  if (a.row.created_at !== b.row.created_at) return a.row.created_at < b.row.created_at ? 1 : -1;
+  return b.row.id - a.row.id;
+}

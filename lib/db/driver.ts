@@ -1,0 +1,93 @@
+// Which SQLite driver this Node can use, decided once per process: better-sqlite3's addon when it
+// loads, else Node's own node:sqlite when it has FTS5, else none (the hooks then stay off and say
+// why). Never loads an addon that would crash the process: a crash cannot be caught, an error can.
+import type Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import { openNodeSqlite, nodeSqliteProblem } from './node-sqlite.js';
+
+type Db = Database.Database;
+
+export interface ConnectionOptions {
+  readonly readonly?: boolean;
+  readonly fileMustExist?: boolean;
+}
+
+export type DriverName = 'better-sqlite3' | 'node:sqlite';
+
+export type DriverState =
+  | { readonly ok: true; readonly name: DriverName; readonly open: (path: string, options: ConnectionOptions) => Db; readonly addonProblem?: string }
+  | { readonly ok: false; readonly problem: string; readonly fix: string };
+
+/**
+ * Set by the plugin build (scripts/build-plugin.mjs): the Node-API version the packaged
+ * better-sqlite3 (13, prebuilt) needs. Loading it on an older Node (20) is a segmentation fault,
+ * so the version is checked before the `require`. Undefined in every other build.
+ */
+declare const MEMORY_ADDON_MIN_NAPI: number | undefined;
+const ADDON_MIN_NAPI = typeof MEMORY_ADDON_MIN_NAPI === 'number' ? MEMORY_ADDON_MIN_NAPI : 0;
+
+/** Thrown by `openConnection` when no driver can be used: the message says what is missing. */
+export class NoDriverError extends Error {
+  override readonly name = 'NoDriverError';
+  readonly code = 'NO_DRIVER';
+}
+
+let decided: DriverState | undefined;
+
+/** The driver this process uses (decided on the first call, then the same answer). */
+export function sqliteDriver(): DriverState {
+  decided ??= decide();
+  return decided;
+}
+
+/** Opens a connection through this process's driver; NoDriverError when there is none. */
+export function openConnection(path: string, options: ConnectionOptions): Db {
+  const driver = sqliteDriver();
+  if (!driver.ok) throw new NoDriverError(`${driver.problem}; ${driver.fix}`);
+  return driver.open(path, options);
+}
+
+function decide(): DriverState {
+  const addonProblem = loadAddon();
+  if (typeof addonProblem !== 'string') return { ok: true, name: 'better-sqlite3', open: addonProblem };
+  const builtinProblem = nodeSqliteProblem();
+  if (builtinProblem === null) return { ok: true, name: 'node:sqlite', open: openNodeSqlite, addonProblem };
+  return {
+    ok: false,
+    problem: `under Node ${process.version}, ${addonProblem}, and ${builtinProblem}`,
+    fix: ADDON_MIN_NAPI > 0
+      ? 'make Node 22.16 or newer the `node` on your PATH, then start a new session'
+      : 'run ./install.sh again with this Node (it rebuilds better-sqlite3 for it), or use Node 22.16 or newer',
+  };
+}
+
+/** better-sqlite3's constructor when its addon loads here, else why not (one clause). */
+function loadAddon(): ((path: string, options: ConnectionOptions) => Db) | string {
+  const napi = Number(process.versions.napi ?? 0);
+  if (napi < ADDON_MIN_NAPI) return `its SQLite addon (better-sqlite3) needs Node 22.14 or newer`;
+  let Constructor: typeof Database;
+  try {
+    Constructor = requireBetterSqlite3();
+    // The package loads its addon on the first construction: prove it here, not in a hook's open.
+    new Constructor(':memory:').close();
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'MODULE_NOT_FOUND') return 'its SQLite addon (better-sqlite3) is not installed';
+    const message = error instanceof Error ? error.message : String(error);
+    const first = message.split('\n')[0] ?? '';
+    return /NODE_MODULE_VERSION|compiled against a different Node/.test(message)
+      ? 'its SQLite addon (better-sqlite3) was built for another Node version'
+      : `its SQLite addon (better-sqlite3) does not load (${first.slice(0, 160)})`;
+  }
+  return (path, options) => new Constructor(path, { readonly: options.readonly ?? false, fileMustExist: options.fileMustExist ?? false });
+}
+
+/**
+ * A CommonJS bundle has `require`, and esbuild sees the literal call (it bundles the package, or
+ * leaves it external in the plugin); the tsc output is ESM and goes through createRequire.
+ * Either way nothing is loaded before this is called.
+ */
+function requireBetterSqlite3(): typeof Database {
+  if (typeof require === 'function') return require('better-sqlite3') as typeof Database;
+  return createRequire(import.meta.url)('better-sqlite3') as typeof Database;
+}

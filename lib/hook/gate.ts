@@ -1,0 +1,57 @@
+// Before a hook does any work: should this copy run at all, and can it store anything here?
+// - The plugin stays silent when ./install.sh's hooks are registered too (they capture; one copy
+//   is enough, and `memory doctor` says how to remove the other).
+// - Without a SQLite driver that works in this Node, every hook stays off without a word on
+//   stderr, and SessionStart tells the user (not the model) once a day in one line.
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { loadConfig } from '../config.js';
+import { sqliteDriver } from '../db/driver.js';
+import { IS_PLUGIN } from '../packaging.js';
+import { claudeDir, driverNoticePath, installedRuntimeDir, type Env } from '../paths.js';
+import { readRegularFile, regularFileMtime, writeFileAtomic } from '../safe-fs.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SETTINGS_MAX_BYTES = 4 * 1024 * 1024;
+
+export type Gate =
+  | { readonly run: true }
+  /** `notice`: the one line SessionStart shows the user (a `systemMessage`), when it is due. */
+  | { readonly run: false; readonly notice: string | null };
+
+export function hookGate(hookName: string, env: Env, now = new Date()): Gate {
+  if (IS_PLUGIN && installShCaptures(env, hookName)) return { run: false, notice: null };
+  const config = loadConfig(env);
+  // Switched off on purpose: the handlers do nothing, and there is nothing to tell.
+  if (config.disabled) return { run: true };
+  const driver = sqliteDriver();
+  if (driver.ok) return { run: true };
+  const notice = hookName === 'session-start' ? claimDriverNotice(config.dbPath, `${driver.problem}; ${driver.fix}`, now) : null;
+  return { run: false, notice };
+}
+
+/**
+ * True when the user's settings.json runs ./install.sh's copy of this hook. The runtime path in a
+ * hook command is what marks ours (as lib/install/settings.ts's isOurCommand reads it).
+ */
+export function installShCaptures(env: Env, hookName: string): boolean {
+  const runtime = installedRuntimeDir(env);
+  if (!existsSync(join(runtime, 'dist', 'hooks', `${hookName}.js`))) return false;
+  const settings = readRegularFile(join(claudeDir(env), 'settings.json'), SETTINGS_MAX_BYTES);
+  return settings !== null && (settings.includes(`${runtime}/dist/hooks/`) || settings.includes(`${JSON.stringify(runtime).slice(1, -1)}/dist/hooks/`));
+}
+
+/** The line to show, at most once a day (the note's mtime is when the user was last told). */
+export function claimDriverNotice(dbPath: string, problem: string, now: Date): string | null {
+  const path = driverNoticePath(dbPath);
+  const told = regularFileMtime(path);
+  if (told !== null && now.getTime() - told < DAY_MS && told <= now.getTime()) return null;
+  try {
+    // Claude Code's folder exists in real use; the database's own may not yet (nothing was ever stored).
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    writeFileAtomic(path, `${problem}\n`, now);
+  } catch {
+    // Cannot remember having told: telling again next session is better than never.
+  }
+  return `claude-memory-hooks records nothing: ${problem} (\`memory doctor\` says more)`;
+}

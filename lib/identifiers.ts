@@ -1,0 +1,76 @@
+// What the word and substring indexes hold for one memory: its text in weighted columns, identifiers
+// kept whole and also split into their parts (camelCase, PascalCase, acronyms, digits), so
+// `assertion error` finds `AssertionError` and `use todos` finds `useTodos`. Pure; the index triggers
+// call these through the SQL functions db/open.ts registers, and query words split the same way.
+/** The word index's columns, in schema order; bm25 weights follow this order. */
+export const WORD_COLUMNS = ['name', 'head', 'body', 'request'] as const;
+
+// unicode61's token characters: letters, numbers, private-use; anything else separates tokens.
+const TOKEN = /[\p{L}\p{N}\p{Co}]+/gu;
+// Case and digit boundaries inside one token: `useTodos`, `HTTPServer`, `getCSRFToken`, `v4phase1`.
+const BOUNDARY = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
+
+/** The parts of one token at its case and digit boundaries; `[token]` when it has none. */
+export function identifierParts(token: string): string[] {
+  return token.split(BOUNDARY).filter(Boolean);
+}
+
+/** The tokens unicode61 would make of `text`, in order. */
+export function tokens(text: string): string[] {
+  return text.match(TOKEN) ?? [];
+}
+
+/** More appended parts than this are not worth their index bytes: a row is at most 2,000 characters. */
+const MAX_EXTRA_PARTS = 400;
+
+/**
+ * `text` as the word index stores it: the text itself (so every identifier is found whole, and
+ * separators already split snake, kebab, dotted and slashed names), then once per distinct compound
+ * token its case parts side by side, so `assertion error` finds `AssertionError` as a phrase.
+ */
+export function indexedText(text: string): string {
+  const extra: string[] = [];
+  const seen = new Set<string>();
+  for (const token of tokens(text)) {
+    if (seen.has(token)) continue;
+    seen.add(token);
+    const parts = identifierParts(token);
+    if (parts.length < 2) continue;
+    extra.push(parts.join(' '));
+    if (extra.length >= MAX_EXTRA_PARTS) break;
+  }
+  return extra.length === 0 ? text : `${text}\n${extra.join(' ; ')}`;
+}
+
+const HEAD_MAX = 300;
+
+/** Where the first line (the command, or an edit's summary line) ends; an edit's summary runs on into its text. */
+function headEnd(content: string): number {
+  const newline = content.indexOf('\n');
+  return Math.min(newline < 0 ? content.length : newline, HEAD_MAX);
+}
+
+/** The `name` column: the file path and the tags, what names the memory. */
+export function nameText(filePath: string | null, tags: string): string {
+  return indexedText(`${filePath ?? ''} ${tags.replaceAll(',', ' ')}`.trim());
+}
+
+/** The `head` column: the first line of the content. */
+export function headText(content: string): string {
+  return indexedText(content.slice(0, headEnd(content)));
+}
+
+/** The `body` column: the rest of the content. */
+export function bodyText(content: string): string {
+  return indexedText(content.slice(headEnd(content)));
+}
+
+/** The text the substring (trigram) index holds for one memory, besides its request. */
+export function gramText(content: string, tags: string, filePath: string | null): string {
+  return `${content}\n${tags}\n${filePath ?? ''}`;
+}
+
+/** The `request` column: the prompt the memory served. */
+export function requestText(request: string | null): string {
+  return indexedText(request ?? '');
+}

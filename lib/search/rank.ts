@@ -1,0 +1,132 @@
+// Best-match scoring, pure: given how each candidate row matched each query word and how common each
+// word is, the score parts and the order. Rows holding every word come first; then rows carrying most
+// of the query's weight (rare words weigh more); a lone match on a very common word is no result.
+// Recency only breaks ties. Shared by `memory search`, the MCP tool, the page and prompt-time recall.
+
+/** How one row matched one query word. Relevances are -bm25 (≥ 0) with the field weights applied. */
+export interface WordHit {
+  /** From the memory's own text (file, command, output); 0 when only its request matched. */
+  readonly own: number;
+  /** From the request the memory served. */
+  readonly request: number;
+}
+
+export interface Candidate {
+  readonly id: number;
+  /** One entry per query word, null where the row lacks that word. */
+  readonly hits: readonly (WordHit | null)[];
+}
+
+export interface ScoreParts {
+  /** Every query word that occurs anywhere is in this row's own text (not only in its request). */
+  readonly allMatched: boolean;
+  /** Share of the query's weight the row carries, 0–1; a word found only in the request counts less. */
+  readonly coverage: number;
+  /** How strongly the matched words match (field, frequency, length), each against its best row, 0–1. */
+  readonly strength: number;
+  /** 0–1, comparable across queries: coverage, nudged by strength. */
+  readonly score: number;
+  /** Indexes of the query words the row contains. */
+  readonly matched: readonly number[];
+}
+
+/** A word found only in the request a memory served counts this much of its weight. */
+export const REQUEST_SHARE = 0.3;
+/** A word in more than this share of all memories is "very common". */
+export const COMMON_SHARE = 0.2;
+/** How much bm25 strength moves the score within a coverage level. */
+const STRENGTH_SHARE = 0.1;
+
+/**
+ * Weight of each word from the number of memories holding it (`df`) out of `total`: BM25's idf.
+ * A word no memory holds weighs as the rarest possible (it lowers every row's confidence alike).
+ */
+export function wordWeights(df: readonly number[], total: number): number[] {
+  const n = Math.max(total, 1);
+  return df.map((d) => Math.log(1 + (n - Math.min(d, n) + 0.5) / (Math.min(d, n) + 0.5)));
+}
+
+/**
+ * Score parts of one candidate. `best[i]` is the strongest hit on word i among all candidates: bm25
+ * carries the word's idf, which FTS5 floors at zero for a word in half the rows, so each hit counts
+ * relative to the best one (its field, frequency and length are what remain).
+ */
+export function scoreParts(candidate: Candidate, weights: readonly number[], df: readonly number[], best: readonly WordHit[] = []): ScoreParts {
+  let carried = 0;
+  let all = 0;
+  let relevance = 0;
+  let allMatched = true;
+  const matched: number[] = [];
+  candidate.hits.forEach((hit, i) => {
+    const weight = weights[i] ?? 0;
+    all += weight;
+    if (!hit) {
+      if ((df[i] ?? 0) > 0 && weight > 0) allMatched = false;
+      return;
+    }
+    matched.push(i);
+    const top = best[i];
+    const own = hit.own > 0;
+    // Every row of a turn shares its request: only the memory's own text makes it hold every word.
+    if (!own && (df[i] ?? 0) > 0 && weight > 0) allMatched = false;
+    carried += own ? weight : weight * REQUEST_SHARE;
+    const raw = own ? hit.own : hit.request * REQUEST_SHARE;
+    const scale = own ? top?.own : top?.request;
+    relevance += weight * (scale && scale > 0 ? Math.min(1, raw / scale) : 1);
+  });
+  const coverage = all > 0 ? carried / all : 0;
+  const strength = all > 0 ? relevance / all : 0;
+  const score = coverage * (1 - STRENGTH_SHARE + STRENGTH_SHARE * strength);
+  return { allMatched: allMatched && matched.length > 0, coverage, strength, score, matched };
+}
+
+/** The strongest own-text and request hit on each word among `candidates`. */
+export function bestHits(candidates: readonly Candidate[], words: number): WordHit[] {
+  const best = Array.from({ length: words }, () => ({ own: 0, request: 0 }));
+  for (const { hits } of candidates) {
+    hits.forEach((hit, i) => {
+      const top = best[i];
+      if (!hit || !top) return;
+      top.own = Math.max(top.own, hit.own);
+      top.request = Math.max(top.request, hit.request);
+    });
+  }
+  return best;
+}
+
+/**
+ * Whether a row is a result at all: not when its only matches are very common words while the query
+ * has rarer words that other rows do hold.
+ */
+export function isResult(parts: ScoreParts, df: readonly number[], total: number): boolean {
+  if (parts.matched.length === 0 || parts.coverage === 0) return false;
+  const common = (i: number) => (df[i] ?? 0) > COMMON_SHARE * total;
+  if (!parts.matched.every(common)) return true;
+  return df.every((d, i) => d === 0 || common(i));
+}
+
+export interface Ranked extends ScoreParts {
+  readonly id: number;
+}
+
+/** Candidates → results, best first by (every word, score); ties are left for the caller (recency, project). */
+export function rankCandidates(candidates: readonly Candidate[], df: readonly number[], total: number, stop: readonly boolean[] = []): Ranked[] {
+  // Function words (`to`, `the`, `of`) weigh nothing beside content words; a query of only them keeps them.
+  const ignore = stop.some((isStop, i) => !isStop && i < df.length);
+  const weights = wordWeights(df, total).map((weight, i) => (ignore && stop[i] ? 0 : weight));
+  const best = bestHits(candidates, df.length);
+  const ranked: Ranked[] = [];
+  for (const candidate of candidates) {
+    const parts = scoreParts(candidate, weights, df, best);
+    if (isResult(parts, df, total)) ranked.push({ id: candidate.id, ...parts });
+  }
+  return ranked.sort(compareRanked);
+}
+
+export function compareRanked(a: ScoreParts, b: ScoreParts): number {
+  if (a.allMatched !== b.allMatched) return a.allMatched ? -1 : 1;
+  return b.score - a.score;
+}
+
+/** Scores closer than this are a tie, which recency (and the current project) then decide. */
+export const SCORE_TIE = 0.005;

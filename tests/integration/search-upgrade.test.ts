@@ -1,0 +1,96 @@
+// Schema v3 (best-match search) on real files: a v2 database built with the shipped v2 migrations keeps
+// every row through the upgrade and stays searchable while its older rows wait for the batch indexer;
+// and every memory keeps the request it served, which search matches as a field of lower weight.
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bestMatches } from '../../lib/db/best-matches.js';
+import { openDb } from '../../lib/db/open.js';
+import { MIGRATIONS } from '../../lib/db/schema.js';
+import { NO_FILTERS } from '../../lib/db/search.js';
+import { searchJson } from '../cli-helpers.js';
+import { allMemories, bashResponse, openForRead, postToolUse, runCli, runHook, sandbox, type HookName, type Sandbox } from '../helpers.js';
+
+const V2_ROWS = [
+  ['Bash', 'command', null, 'pnpm dev --port 3001  # Start development server', 'bash,pnpm'],
+  ['Edit', 'file_edit', '/work/my-app/src/useTodos.ts', 'Edited useTodos.ts: "const a" → "const todos"', 'edit,ts'],
+  ['Bash', 'error', null, 'Bash error (exit 1): pytest\nAssertionError: expected 2 got 3', 'bash,pytest,error'],
+] as const;
+
+/** A database exactly as release v2 wrote it: its two migrations, its triggers, `user_version` 2. */
+function v2Database(box: Sandbox): void {
+  mkdirSync(dirname(box.dbPath), { recursive: true });
+  const db = new Database(box.dbPath);
+  db.pragma('journal_mode = WAL');
+  db.exec(MIGRATIONS[0] as string);
+  db.exec(MIGRATIONS[1] as string);
+  db.pragma('user_version = 2');
+  const insert = db.prepare(`INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags, importance, created_at)
+    VALUES ('old-1', ?, ?, 'my-app', '/work/my-app', ?, ?, ?, 2, ?)`);
+  V2_ROWS.forEach(([tool, type, file, content, tags], i) => insert.run(tool, type, file, content, tags, `2026-11-0${i + 1}T10:00:00.000Z`));
+  db.close();
+}
+
+async function hook(box: Sandbox, name: HookName, payload: unknown, now: string): Promise<void> {
+  const result = await runHook(name, payload, { env: { ...box.env, CLAUDE_MEMORY_NOW: now } });
+  expect(result).toMatchObject({ code: 0, stderr: '' });
+}
+
+describe('upgrading a v2 database to best-match search', () => {
+  it('keeps every row, answers searches before the old rows are indexed, and indexes them in batches', async () => {
+    const box = sandbox();
+    v2Database(box);
+    const before = allMemories(box.dbPath).map((row) => [row.id, row.content]);
+
+    await hook(box, 'post-tool-use', postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse('ok')), '2026-11-20T10:00:00Z');
+    const db = openForRead(box.dbPath);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(allMemories(box.dbPath).map((row) => [row.id, row.content]).slice(0, 3)).toEqual(before);
+    // The hook indexed only its own row; the three older ones wait.
+    expect(db.prepare('SELECT pending_to FROM search_index_build').pluck().get()).toBe(3);
+    expect(db.prepare('SELECT count(*) FROM memory_words').pluck().get()).toBe(1);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name IN ('memories_fts', 'memories_trigram')").all()).toEqual([]);
+    expect(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'memories_project_importance'").get()).toBeDefined();
+    db.close();
+
+    // A reader that cannot write (the MCP server, the page) still finds the waiting rows.
+    const reader = openDb(box.dbPath, { create: false, queryOnly: true });
+    try {
+      const found = reader && bestMatches(reader, 'development server', NO_FILTERS, { limit: 5 });
+      expect(found?.matches.map((match) => match.row.id)).toEqual([1]);
+    } finally {
+      reader?.close();
+    }
+
+    // `memory search` indexes a batch first; then the words index answers with identifier parts.
+    const rows = await searchJson(box, ['assertion', 'error']);
+    expect(rows.map((row) => [row['id'], row['tier']])).toEqual([[3, 'unicode61']]);
+    const after = openForRead(box.dbPath);
+    expect(after.prepare('SELECT count(*) FROM search_index_build').pluck().get()).toBe(0);
+    expect(after.prepare('SELECT count(*) FROM memory_words').pluck().get()).toBe(4);
+    after.close();
+    expect((await searchJson(box, ['use', 'todos'])).map((row) => row['id'])).toEqual([2]);
+    const reindex = await runCli(['search', '--reindex'], { env: box.env });
+    expect(reindex.stdout).toBe('Every memory was already in the search index.\n');
+  });
+});
+
+describe('the request a memory served', () => {
+  it('is the session prompt before it, without its <private> part, and search finds the memory by it', async () => {
+    const box = sandbox();
+    const base = { session_id: 'sess-1111', transcript_path: join(box.home, 'none.jsonl'), cwd: box.project, permission_mode: 'default' };
+    await hook(box, 'user-prompt-submit', { ...base, hook_event_name: 'UserPromptSubmit', prompt: '로그인할 때 에러 나는 거 고쳐줘 <private>hunter2</private>' }, '2026-11-20T09:00:00Z');
+    await hook(box, 'post-tool-use', postToolUse(box, 'Edit', { file_path: join(box.project, 'src/login.ts'), old_string: 'a', new_string: 'session.refresh()' }, { filePath: join(box.project, 'src/login.ts'), success: true }), '2026-11-20T09:01:00Z');
+    await hook(box, 'post-tool-use', postToolUse(box, 'Bash', { command: 'npm test -- login' }, bashResponse('로그인 에러 test passes')), '2026-11-20T09:02:00Z');
+    const requests = openForRead(box.dbPath).prepare('SELECT id, request FROM memories ORDER BY id').all();
+    expect(requests).toEqual([
+      { id: 1, request: '로그인할 때 에러 나는 거 고쳐줘 [private]' },
+      { id: 2, request: '로그인할 때 에러 나는 거 고쳐줘 [private]' },
+    ]);
+    // Both are found; the one whose own text holds the words ranks first.
+    const rows = await searchJson(box, ['로그인', '에러']);
+    expect(rows.map((row) => row['id'])).toEqual([2, 1]);
+    expect((await searchJson(box, ['hunter2'])).map((row) => row['id'])).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { rankCandidates, scoreParts, wordWeights, type Candidate } from '../../../lib/search/rank.js';
+
+const hit = (own: number, request = 0) => ({ own, request });
+
+describe('best-match ranking', () => {
+  it('weighs rare words above common ones', () => {
+    const [rare, common] = wordWeights([2, 400], 1000);
+    expect(rare).toBeGreaterThan(common as number);
+  });
+
+  it('puts rows with every word first, then rows carrying most of the query weight', () => {
+    const candidates: Candidate[] = [
+      { id: 1, hits: [hit(1), null, null] },
+      { id: 2, hits: [hit(1), hit(1), hit(1)] },
+      { id: 3, hits: [null, hit(1), hit(1)] },
+    ];
+    // Word 0 is rare, words 1 and 2 common-ish.
+    const ranked = rankCandidates(candidates, [3, 150, 180], 1000);
+    expect(ranked.map((row) => row.id)).toEqual([2, 1, 3]);
+    expect(ranked[0]).toMatchObject({ allMatched: true, matched: [0, 1, 2] });
+    expect(ranked[1]?.allMatched).toBe(false);
+  });
+
+  it('drops a lone match on a very common word when the query has rarer words', () => {
+    const candidates: Candidate[] = [
+      { id: 1, hits: [hit(1), null] },
+      { id: 2, hits: [null, hit(1)] },
+    ];
+    expect(rankCandidates(candidates, [1, 600], 1000).map((row) => row.id)).toEqual([1]);
+    // Alone in the query, the common word is still searched for.
+    expect(rankCandidates([{ id: 2, hits: [hit(1)] }], [600], 1000).map((row) => row.id)).toEqual([2]);
+  });
+
+  it('ranks a memory whose own text matches above one found by its request', () => {
+    const candidates: Candidate[] = [
+      { id: 1, hits: [hit(0, 2), hit(0, 2)] },
+      { id: 2, hits: [hit(2), hit(2)] },
+    ];
+    const ranked = rankCandidates(candidates, [5, 5], 1000);
+    expect(ranked.map((row) => row.id)).toEqual([2, 1]);
+    // Every memory of a turn shares its request: only its own text makes a row hold every word.
+    expect(ranked[1]).toMatchObject({ allMatched: false, matched: [0, 1] });
+  });
+
+  it('ranks the whole identifier (a stronger hit) above a part match', () => {
+    const candidates: Candidate[] = [
+      { id: 1, hits: [hit(1)] },
+      { id: 2, hits: [hit(3)] },
+    ];
+    expect(rankCandidates(candidates, [5], 1000).map((row) => [row.id, row.score])).toEqual([[2, 1], [1, expect.any(Number)]]);
+  });
+
+  it('gives function words no weight beside content words, and no result of their own', () => {
+    const candidates: Candidate[] = [
+      { id: 1, hits: [hit(1), null] },
+      { id: 2, hits: [null, hit(1)] },
+    ];
+    const ranked = rankCandidates(candidates, [5, 900], 1000, [false, true]);
+    expect(ranked.map((row) => [row.id, row.allMatched, row.coverage])).toEqual([[1, true, 1]]);
+    // A query of function words only still finds them.
+    expect(rankCandidates([{ id: 2, hits: [hit(1)] }], [900], 1000, [true]).map((row) => row.id)).toEqual([2]);
+  });
+
+  it('gives a score from 0 to 1 whatever the scale of bm25', () => {
+    for (const scale of [1e-6, 1, 1e6]) {
+      const parts = scoreParts({ id: 1, hits: [hit(scale), null] }, [1, 1], [1, 1], [hit(scale), hit(scale)]);
+      expect(parts.score).toBeGreaterThan(0);
+      expect(parts.score).toBeLessThanOrEqual(1);
+      expect(parts.coverage).toBeCloseTo(0.5);
+    }
+  });
+});
