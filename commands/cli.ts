@@ -19,6 +19,7 @@ const SUBCOMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   redact: async () => (await import('./redact.js')).registerRedact,
   mcp: async () => (await import('./mcp.js')).registerMcp,
   ui: async () => (await import('./ui.js')).registerUi,
+  recall: async () => (await import('./recall.js')).registerRecall,
 };
 
 const args = process.argv.slice(2);

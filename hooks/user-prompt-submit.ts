@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// UserPromptSubmit (sync): records the user's prompt. Never prints, always exits 0.
+// UserPromptSubmit (sync): records the user's prompt; with recall on, may print a <memory-recall> block. Always exits 0.
 import { runHook } from '../lib/hook/io.js';
 import { handlePrompt } from '../lib/hook/on-prompt.js';
 

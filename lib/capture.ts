@@ -2,7 +2,7 @@
 // content; strips <private> and redacts secrets before anything leaves this module. Pure: no I/O.
 import type { ToolEvent } from './hook/payload.js';
 import { IMPORTANCE, type MemoryDraft } from './memory.js';
-import { Redactor as FieldRedactor, stripPrivate } from './redact.js';
+import { Redactor as FieldRedactor, stripUnstored } from './redact.js';
 import { classifyCommand, isNoiseCommand, type CommandClass } from './shell.js';
 import { commandKey } from './command-key.js';
 import { pickErrorLines } from './error-lines.js';
@@ -50,7 +50,7 @@ class Redactor {
 }
 
 function prepare(text: string): string {
-  return stripPrivate(stripAnsi(head(text, SCAN_MAX)));
+  return stripUnstored(stripAnsi(head(text, SCAN_MAX)));
 }
 
 function captureBash(event: ToolEvent): MemoryDraft | null {

@@ -2,6 +2,7 @@
 // that keeps it off SessionStart's path: a marker beside the database, replaced through a temp file
 // and a rename so that a symlink planted at its path is never written through.
 import type { MemoryStore } from './db/memories.js';
+import { pruneInjections } from './db/recall-candidates.js';
 import { cleanupMarkerPath } from './paths.js';
 import { regularFileMtime, writeFileAtomic } from './safe-fs.js';
 
@@ -24,10 +25,13 @@ export function retentionCutoff(now: Date, retentionDays: number): string {
 }
 
 /**
- * Deletes memories past retention, errors past their longer retention, and the summaries and
- * prompts of sessions with no memory left; the FTS indexes follow through triggers.
+ * Deletes memories past retention, errors past their longer retention, the summaries and prompts
+ * of sessions with no memory left, and old recall records; the FTS indexes follow through triggers.
  */
 export function runCleanup(store: MemoryStore, now: Date, retentionDays: number, errorRetentionDays = 365): number {
   const errorDays = Math.max(retentionDays, errorRetentionDays);
-  return store.deleteExpired(retentionCutoff(now, retentionDays), 2000, retentionCutoff(now, errorDays));
+  const deleted = store.deleteExpired(retentionCutoff(now, retentionDays), 2000, retentionCutoff(now, errorDays));
+  // Which memories a session was shown matters while the session may be resumed, not for ever.
+  pruneInjections(store.db, retentionCutoff(now, retentionDays));
+  return deleted;
 }

@@ -1,7 +1,7 @@
 // A user's prompt, or the session's last answer → the bounded, redacted text worth keeping. Skips
 // what no person typed (task notifications, slash-command expansions, system prompts). Pure: the
 // recording hook calls it before it opens anything, and a later recall concern can reuse it.
-import { findSecrets, redact, stripPrivate } from './redact.js';
+import { findSecrets, redact, stripUnstored } from './redact.js';
 import { clip, head, stripAnsi } from './text.js';
 
 /** Stored prompts and last answers never exceed this. */
@@ -35,7 +35,7 @@ export function isNotARequest(text: string): boolean {
 }
 
 function keepable(raw: string): string | null {
-  const text = stripPrivate(stripAnsi(head(raw, SCAN_MAX)));
+  const text = stripUnstored(stripAnsi(head(raw, SCAN_MAX)));
   const cleaned = redact(text, findSecrets([text])).replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
   return cleaned === '' ? null : clip(cleaned, PROMPT_MAX);
 }

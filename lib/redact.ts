@@ -15,12 +15,13 @@ const MIN_ECHO_LENGTH = 6;
 /**
  * The related texts of one event (a command, its description and output; a file path and its
  * content), redacted together: a secret recognised in one is redacted in all of them, because
- * commands echo their arguments in errors and output. `<private>` spans are removed first.
+ * commands echo their arguments in errors and output. `<private>` spans and our own injected
+ * blocks are removed first.
  * This is the one entry point for anything that stores or sends text.
  */
 export function redactFields(fields: readonly string[]): string[] {
-  const redactor = new Redactor(fields.map(stripPrivate));
-  return fields.map((field) => redactor.clean(stripPrivate(field)));
+  const redactor = new Redactor(fields.map(stripUnstored));
+  return fields.map((field) => redactor.clean(stripUnstored(field)));
 }
 
 /** One text on its own (see redactFields). */
@@ -78,6 +79,21 @@ export function redact(text: string, knownSecrets: readonly string[] = []): stri
     if (secret.length >= MIN_ECHO_LENGTH && out.includes(secret)) out = out.split(secret).join(REDACTED);
   }
   return out;
+}
+
+/**
+ * What is never stored: `<private>` spans, and the blocks this package itself put into the model's
+ * context (`<memory-context>`, `<memory-recall>`), which the model may echo into a command, a file
+ * or a prompt: storing them would feed recall its own output.
+ */
+export function stripUnstored(text: string): string {
+  return stripPrivate(stripInjected(text));
+}
+
+/** Removes our `<memory-context …>` and `<memory-recall …>` blocks (an unclosed one runs to the end). */
+export function stripInjected(text: string): string {
+  if (!text || !/<memory-(?:context|recall)[\s>]/i.test(text)) return text;
+  return text.replace(/<(memory-(?:context|recall))(?:\s[^>]*)?>[\s\S]*?(?:<\/\1\s*>|$)/gi, '');
 }
 
 /** Removes `<private>…</private>` spans (an unclosed tag hides everything after it). */

@@ -48,6 +48,7 @@ const PURE = [
   'lib/memory.ts', 'lib/capture.ts', 'lib/summary.ts', 'lib/context.ts', 'lib/shell.ts', 'lib/redact.ts', 'lib/sanitize.ts',
   'lib/text.ts', 'lib/unknown.ts', 'lib/hook/payload.ts', 'lib/search/plan.ts', 'lib/search/snippet.ts', 'lib/search/filters.ts',
   'lib/import/pairing.ts', 'lib/ui/security.ts', 'lib/ui/wire.ts', 'lib/identifiers.ts', 'lib/search/words.ts', 'lib/search/rank.ts',
+  'lib/recall/gate.ts', 'lib/recall/words.ts', 'lib/recall/score.ts', 'lib/recall/render.ts',
 ];
 // What lib/db/ may import besides itself: the vocabulary, the search plan and words it runs, the text the indexes hold, the scoring.
 const DB_MAY_IMPORT = ['lib/memory.ts', 'lib/search/plan.ts', 'lib/identifiers.ts', 'lib/search/rank.ts', 'lib/search/words.ts'];

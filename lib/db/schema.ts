@@ -147,6 +147,17 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX memories_project_importance ON memories (project_path, importance, created_at);
   DROP INDEX memories_importance;
   `,
+  // Prompt-time recall: which memories each session has already been shown, so none is injected
+  // twice in a session, across --resume and the many hook processes of one session.
+  `
+  CREATE TABLE recall_injections (
+    session_id  TEXT    NOT NULL,
+    memory_id   INTEGER NOT NULL,
+    injected_at TEXT    NOT NULL,
+    PRIMARY KEY (session_id, memory_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX recall_injections_at ON recall_injections (injected_at);
+  `,
 ];
 
 /**

@@ -90,7 +90,7 @@ export interface HookInput {
 }
 
 export interface HookContext extends HookInput {
-  /** SessionStart's context; the only thing any hook ever writes to stdout. */
+  /** The model's context: SessionStart's block and UserPromptSubmit's recall, the only things any hook writes to stdout. */
   readonly print: (text: string) => Promise<void>;
 }
 

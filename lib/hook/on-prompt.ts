@@ -1,37 +1,51 @@
-// UserPromptSubmit: records what the user asked, redacted and bounded. Prints nothing. Filters
-// before anything is loaded, so a skipped prompt costs only the parse; the database layer is
-// imported only for a prompt that will be stored. (Prompt-time recall belongs in its own module.)
+// UserPromptSubmit: records what the user asked, redacted and bounded, and — when recall is on and
+// the gate lets the prompt through — prints the few past memories the prompt is clearly about.
+// Filters before anything is loaded, so a skipped prompt costs only the parse; the database layer is
+// imported only for a prompt that will be stored or searched. Prints nothing rather than be late.
 import { loadConfig } from '../config.js';
 import { resolveProject } from '../project.js';
 import { promptToRecord } from '../prompt.js';
+import { recallGate } from '../recall/gate.js';
+import { recallSetting } from '../recall/settings.js';
 import { str } from '../unknown.js';
-import type { HookInput } from './io.js';
+import type { HookContext } from './io.js';
 
-export async function handlePrompt({ input, env }: HookInput): Promise<void> {
+/** Recall's own budget from process start: past it the hook prints nothing (the user is waiting). */
+export const RECALL_DEADLINE_MS = 1000;
+
+export async function handlePrompt({ input, env, print }: HookContext): Promise<void> {
   const config = loadConfig(env);
   if (config.disabled) return;
   const sessionId = str(input['session_id']);
   if (!sessionId) return;
-  const text = promptToRecord(str(input['prompt']), str(input['source']));
-  if (!text) return;
+  const prompt = str(input['prompt']);
+  const text = promptToRecord(prompt, str(input['source']));
+  const gate = recallSetting(env).on ? recallGate(prompt, str(input['source'])) : null;
+  const words = gate?.recall ? gate.words : null;
+  if (!text && !words) return;
   const project = resolveProject(env, str(input['cwd']));
   const [{ withDb }, { insertPrompt }, { startSyncHookDeadline }, { repairNote }, { DeferredError, explainFault, noticeDamage }, { FAULT_WORDS }] =
     await Promise.all([
       import('../db/open.js'), import('../db/prompts.js'), import('../db/deadline.js'), import('../damage.js'),
       import('../store-or-defer.js'), import('../faults.js'),
     ]);
-  // A damaged file is not written into; the next Stop after the repair reads the prompt back.
+  // A damaged file is not written into (nor recalled from); the next Stop after the repair reads the prompt back.
   if (repairNote(config.dbPath) !== null) {
     throw new DeferredError(`${FAULT_WORDS.damaged}; the prompt is read back from the transcript after memory doctor --repair`);
   }
   // The user waits on this hook: a locked database costs at most the sync budget. A prompt not
   // stored here is read back from the transcript by the next Stop.
   startSyncHookDeadline();
+  const recall = words ? await import('./recall-on-prompt.js') : null;
+  let block = '';
   try {
-    withDb(config.dbPath, { create: true }, (db) =>
-      insertPrompt(db, { sessionId, project: project.name, projectPath: project.path, text, createdAt: config.now().toISOString(), source: 'hook' }));
+    withDb(config.dbPath, { create: true }, (db) => {
+      if (text) insertPrompt(db, { sessionId, project: project.name, projectPath: project.path, text, createdAt: config.now().toISOString(), source: 'hook' });
+      if (recall && words) block = recall.recallBlock(db, { project, words, sessionId, now: config.now(), deadlineMs: RECALL_DEADLINE_MS });
+    });
   } catch (error) {
     noticeDamage(config.dbPath, error);
     throw explainFault(error, 'the next Stop reads the prompt back from the transcript');
   }
+  if (block) await print(block);
 }

@@ -16,6 +16,7 @@ import { checkDriver, checkPluginAlongside, checkPluginCopy } from './doctor-cop
 import { readSettingsFile } from './files.js';
 import { checkMcpServer } from '../mcp/health.js';
 import { cleanupMarkerPath, type Env } from '../paths.js';
+import { recallSetting } from '../recall/settings.js';
 import { redactFields } from '../redact.js';
 import { launcherRuns, parseRecord } from './launcher.js';
 import { cliPath, installLayout } from './layout.js';
@@ -52,6 +53,7 @@ export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
   if (config.disabled) {
     checks.push({ section: 'environment', status: 'warn', message: 'CLAUDE_MEMORY_DISABLE is set: the hooks capture nothing and inject nothing', fix: 'unset CLAUDE_MEMORY_DISABLE to turn capture back on' });
   }
+  checks.push(checkRecall(env));
   // The plugin: Claude Code registers its hooks, command and MCP server; ./install.sh's parts are not its business.
   if (IS_PLUGIN) {
     const root = pluginRoot();
@@ -70,6 +72,18 @@ export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
   checks.push(checkLauncher(layout.record, runtime, env));
   checks.push(...checkMcpServer(env, cliPath(runtime), process.execPath, REINSTALL).map((check): Check => ({ section: 'mcp server', ...check })));
   return { ok: checks.every((check) => check.status !== 'fail'), settingsPath, runtimeDir: runtime, dbPath: config.dbPath, checks };
+}
+
+/** Prompt-time recall: on or off, and what decided it. Off is a choice, not a problem. */
+function checkRecall(env: Env): Check {
+  const setting = recallSetting(env);
+  const from = setting.source === 'default' ? 'the default' : setting.source === 'config file' ? setting.configPath : 'CLAUDE_MEMORY_RECALL';
+  if (setting.warnings.length > 0) {
+    return { section: 'environment', status: 'warn', message: `recall is ${setting.on ? 'on' : 'off'} (${from}); ${setting.warnings.join('; ')}`, fix: 'memory recall on (or off) rewrites the setting' };
+  }
+  return setting.on
+    ? { section: 'environment', status: 'ok', message: `recall is on (${from}): prompts that clearly match a past memory get it added to the model's context` }
+    : { section: 'environment', status: 'ok', message: `recall is off (${from}): memory recall on adds matching past memories to prompts` };
 }
 
 function databaseChecks(dbPath: string, env: Env, nodeVersion: string): Check[] {

@@ -3,8 +3,7 @@
 // Bad values fall back with a warning; loading never throws.
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
-import { claudeDir, type Env } from '../paths.js';
+import { configFilePath, type Env } from '../paths.js';
 import { PII_KINDS, type PiiKind } from './pii.js';
 
 export interface TeamConfig {
@@ -25,10 +24,8 @@ export interface TeamConfig {
   readonly warnings: readonly string[];
 }
 
-/** The package's optional settings file; only its `team` object is read here. */
-export function configFilePath(env: Env): string {
-  return env['CLAUDE_MEMORY_CONFIG'] || join(claudeDir(env), 'memory.json');
-}
+// The package's optional settings file (lib/paths.ts); only its `team` object is read here.
+export { configFilePath };
 
 interface TeamFileSettings {
   url?: unknown;

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../../lib/db/schema.js';
 import { allMemories, bashResponse, openForRead, postToolUse, runCli, runHook, sandbox } from '../helpers.js';
 
 // The schema of the design document (003): standalone FTS5 tables filled by INSERT triggers.
@@ -46,7 +47,7 @@ describe('a database from the first implementation', () => {
       ['sess-1111', 'command', expect.any(String), 'hook'],
     ]);
     const db = openForRead(box.dbPath);
-    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     expect(db.prepare('SELECT count(*) AS n FROM legacy_memories').get()).toEqual({ n: 2 });
     expect(db.prepare('SELECT session_id, summary, error_count FROM session_summaries').all()).toEqual([
       { session_id: 'old-1', summary: 'Edited 1 file: schema.ts', error_count: 1 },

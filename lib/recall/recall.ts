@@ -1,0 +1,137 @@
+// Prompt-time recall over an open database: the gate's words → document frequencies in the project
+// (common words dropped) → candidates → one confidence score → the hits worth showing. Shared by the
+// UserPromptSubmit hook and `memory recall --explain`, so the explanation is the hook's own reasoning.
+import type { Db } from '../db/open.js';
+import { bm25Of, candidateRows, injectedIds, projectRowCount, wordIds, type CandidateRow } from '../db/recall-candidates.js';
+import type { RecallHit } from './render.js';
+import { RECALL_HITS_MAX } from './render.js';
+import { CLUSTER_RATIO, CLUSTER_SIZE, MEDIUM_MIN, rankCandidates, scoreOf, wordWeights, type Ranking, type WordStat } from './score.js';
+import type { QueryWord } from './words.js';
+
+/**
+ * Below this many memories a project is too young for recall: a word's share of rows means nothing
+ * when a tenth of the rows is a handful, and one session's vocabulary is most of the index.
+ */
+export const MIN_PROJECT_ROWS = 50;
+/** A word found in more than this share of the project's memories does not tell them apart. */
+export const COMMON_WORD_SHARE = 0.1;
+
+export interface WordReport extends WordStat {
+  /** Why it is not searched, when it is not. */
+  readonly dropped: string | null;
+}
+
+export interface RecallReport {
+  readonly total: number;
+  /** Why nothing was searched, when nothing was. */
+  readonly skipped: string | null;
+  readonly words: readonly WordReport[];
+  readonly ranking: Ranking;
+  /** The candidates' stored rows, by id (with `prune`, only those that can be shown or count in a crowd). */
+  readonly rows: ReadonlyMap<number, CandidateRow>;
+  /** What would be shown: HIGH and MEDIUM hits not yet injected in the session, best first. */
+  readonly hits: readonly RecallHit[];
+  /** Every id behind each shown hit (identical texts are one hit), for the never-twice record. */
+  readonly idsByHit: ReadonlyMap<number, readonly number[]>;
+}
+
+/** The hook reads at most this many near-equal rows when they already make a crowd. */
+export const CROWD_READ_MAX = 200;
+/** Only hits scoring at least this share of the best one are shown. */
+export const SHOW_RATIO = 0.9;
+
+const EMPTY_RANKING: Ranking = { hits: [], cluster: 0, cap: null };
+
+export interface RecallOptions {
+  /**
+   * Read and group only the candidates that can be shown or count in a crowd (the hook): the tiers
+   * of those are the same as without pruning. `--explain` lists every candidate.
+   */
+  readonly prune?: boolean;
+  /** Checked between the steps: once true, recall gives up (a late answer is not printed anyway). */
+  readonly expired?: () => boolean;
+}
+
+export class RecallTimeout extends Error {
+  override readonly name = 'RecallTimeout';
+}
+
+export function recallFor(db: Db, projectPath: string, words: readonly QueryWord[], sessionId: string | null, options: RecallOptions = {}): RecallReport {
+  const checkpoint = (): void => {
+    if (options.expired?.()) throw new RecallTimeout('recall ran out of time');
+  };
+  const total = projectRowCount(db, projectPath);
+  if (total < MIN_PROJECT_ROWS) {
+    const unsearched = words.map((word): WordReport => ({ text: word.text, docs: 0, identifier: word.kind === 'identifier', dropped: null }));
+    return empty(total, `the project has ${total} memories; recall starts at ${MIN_PROJECT_ROWS}`, unsearched);
+  }
+  const cap = Math.floor(total * COMMON_WORD_SHARE);
+  const reports: WordReport[] = [];
+  const kept: Array<{ word: QueryWord; ids: number[] }> = [];
+  for (const word of words) {
+    checkpoint();
+    const ids = wordIds(db, projectPath, word, cap);
+    const common = ids.length > cap;
+    reports.push({ text: word.text, docs: ids.length, identifier: word.kind === 'identifier', dropped: common ? `in more than ${Math.round(COMMON_WORD_SHARE * 100)}% of the project's memories` : null });
+    if (!common) kept.push({ word, ids });
+  }
+  if (kept.every(({ ids }) => ids.length === 0)) return empty(total, kept.length === 0 ? 'every word is common in this project' : 'no memory contains a kept word', reports);
+  const matched = new Map<number, number[]>();
+  kept.forEach(({ ids }, index) => {
+    for (const id of ids) matched.set(id, [...(matched.get(id) ?? []), index]);
+  });
+  checkpoint();
+  const bm25 = bm25Of(db, projectPath, kept.map(({ word }) => word));
+  const stats: WordStat[] = kept.map(({ word, ids: found }) => ({ text: word.text, docs: found.length, identifier: word.kind === 'identifier' }));
+  const weights = wordWeights(total, stats);
+  const totalWeight = weights.reduce((sum, w) => sum + w, 0);
+  const bestBm25 = [...bm25.values()].reduce((max, value) => Math.max(max, value), 0);
+  let ids = [...matched.keys()];
+  if (options.prune) {
+    // Scores do not depend on the stored text, so only the rows that can be shown or count in a
+    // crowd (MEDIUM or better, within CLUSTER_RATIO of the best) are read and grouped.
+    const scores = new Map(ids.map((id) => [id, scoreOf({ bm25: bm25.get(id) ?? 0, matched: matched.get(id) ?? [] }, weights, totalWeight, bestBm25).score]));
+    const top = [...scores.values()].reduce((max, value) => Math.max(max, value), 0);
+    const floor = Math.max(MEDIUM_MIN, Math.min(CLUSTER_RATIO, SHOW_RATIO) * top);
+    ids = ids.filter((id) => (scores.get(id) ?? 0) >= floor).sort((a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0) || b - a);
+  }
+  checkpoint();
+  const texts = new Map<number, CandidateRow>();
+  // A crowd of thousands of near-equal rows (a command run every day) is settled by its first few
+  // hundred: once they hold CLUSTER_SIZE distinct texts there is no HIGH, and the hits shown are the
+  // first groups in score order, whatever the rest hold.
+  const head = options.prune ? ids.slice(0, CROWD_READ_MAX) : ids;
+  for (const row of candidateRows(db, head)) texts.set(row.id, row);
+  if (head.length < ids.length && new Set(head.map((id) => textKey(texts.get(id)))).size >= CLUSTER_SIZE) ids = head;
+  else if (head.length < ids.length) for (const row of candidateRows(db, ids.slice(head.length))) texts.set(row.id, row);
+  const ranking = rankCandidates({
+    total,
+    words: stats,
+    candidates: ids.map((id) => ({ id, bm25: bm25.get(id) ?? 0, matched: matched.get(id) ?? [], key: textKey(texts.get(id)) })),
+    bestBm25,
+  });
+  // A hit well below the best is a weaker, different match: the best hits are what the prompt is about.
+  const best = ranking.hits[0]?.score ?? 0;
+  const worth = ranking.hits.filter((hit) => hit.tier !== 'LOW' && hit.score >= SHOW_RATIO * best);
+  const already = sessionId ? injectedIds(db, sessionId, worth.flatMap((hit) => hit.ids)) : new Set<number>();
+  const hits: RecallHit[] = [];
+  const idsByHit = new Map<number, readonly number[]>();
+  for (const hit of worth) {
+    if (hits.length >= RECALL_HITS_MAX) break;
+    if (hit.ids.some((id) => already.has(id)) || hit.tier === 'LOW') continue;
+    const row = texts.get(hit.ids[0] as number);
+    if (!row) continue;
+    hits.push({ id: row.id, tier: hit.tier, createdAt: row.createdAt, type: row.type, content: row.content });
+    idsByHit.set(row.id, hit.ids);
+  }
+  return { total, skipped: null, words: reports, ranking, rows: texts, hits, idsByHit };
+}
+
+/** Identical stored text (and file) is one hit, however many times it was recorded. */
+function textKey(row: CandidateRow | undefined): string {
+  return row ? `${row.filePath ?? ''}\n${row.content}` : '';
+}
+
+function empty(total: number, skipped: string, words: WordReport[]): RecallReport {
+  return { total, skipped, words, ranking: EMPTY_RANKING, rows: new Map(), hits: [], idsByHit: new Map() };
+}

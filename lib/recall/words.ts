@@ -1,0 +1,103 @@
+// A prompt → the words recall may search for: informative words (stop words and request verbs
+// dropped, Korean particles cut) and identifier-like tokens. Pure: the gate runs it before anything
+// is opened. Korean is counted in words (space-separated eojeol), never in characters.
+
+export type WordKind = 'word' | 'identifier';
+
+export interface QueryWord {
+  /** What is searched: lower-case, a Korean word without its particle. */
+  readonly text: string;
+  readonly kind: WordKind;
+  /** Hangul words match stored words that carry a particle or an ending (인증 → 인증이). */
+  readonly prefix: boolean;
+}
+
+/** More words than this are not a question recall can answer precisely; the rest are ignored. */
+export const MAX_QUERY_WORDS = 12;
+
+// Function words and the verbs of asking: they say that something is wanted, not what.
+const STOP_WORDS: ReadonlySet<string> = new Set(`
+a an the and or but nor so yet of to in on at by for from with without into onto over under about as than then
+is are was were be been being am do does did done doing has have had having will would shall should can could may
+might must i me my mine we us our you your yours he him his she her it its they them their this that these those
+there here what which who whom whose when where why how all any some no not none each every both either neither
+just also too very really again still already now please pls plz thanks thank hey hi hello ok okay yes yeah sure
+let lets let's make made get got go going try trying want wanted need needs needed like look looking see show tell
+help fix fixed fixing check checking run running use using do doing put add change update one two thing things
+something anything everything stuff way same more most less lot lots bit little
+`.split(/\s+/).filter(Boolean));
+
+const KOREAN_STOP_WORDS: ReadonlySet<string> = new Set([
+  '좀', '이거', '그거', '저거', '이것', '그것', '저것', '여기', '거기', '지금', '다시', '또', '그냥', '이제', '아까',
+  '해줘', '해주세요', '해봐', '해라', '하자', '해', '하기', '고쳐줘', '고쳐', '봐줘', '봐', '알려줘', '확인해줘',
+  '확인', '부탁해', '부탁', '주세요', '줘', '어떻게', '왜', '뭐', '무엇', '어디', '언제', '있어', '없어', '돼', '안돼',
+  '된다', '안', '못', '수', '것', '거', '때', '중', '더', '가', '네', '예', '응', '계속', '진행',
+]);
+
+// Particles and endings written onto a Korean noun, longest first; cut only when two syllables remain.
+const KOREAN_PARTICLES = [
+  '에서는', '으로는', '에서', '으로', '에게', '한테', '까지', '부터', '처럼', '보다', '이랑', '하고',
+  '은', '는', '이', '가', '을', '를', '의', '에', '도', '로', '와', '과', '만', '랑',
+];
+
+const HANGUL = /[\uac00-\ud7a3]/;
+const JAMO_ONLY = /^[\u1100-\u11ff\u3130-\u318f]+$/;
+// Token characters as FTS5 unicode61 sees them; everything else separates words.
+const WORD_RUN = /[\p{L}\p{N}]+/gu;
+const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+
+/** A token that names something: `a_b`, `a.b`, `a/b`, `a::b`, digits, camelCase. */
+export function isIdentifierLike(token: string): boolean {
+  const core = token.replace(EDGE_PUNCTUATION, '');
+  if (core === '') return false;
+  return /[\p{L}\p{N}][_./][\p{L}\p{N}]|::|-{1,2}[a-z]/u.test(core) || /\d/.test(core) || /\p{Ll}\p{Lu}/u.test(core) || /^_\w/.test(core);
+}
+
+/** The prompt's whitespace-separated tokens, edge punctuation kept (the caller decides). */
+export function tokens(prompt: string): string[] {
+  return prompt.normalize('NFC').split(/\s+/u).filter((token) => token !== '');
+}
+
+/** A Korean word without its trailing particle, when at least two syllables remain. */
+export function stripKoreanParticle(word: string): string {
+  for (const particle of KOREAN_PARTICLES) {
+    if (word.endsWith(particle) && [...word].length - [...particle].length >= 2) return word.slice(0, word.length - particle.length);
+  }
+  return word;
+}
+
+/** Whether one word of plain text says what the prompt is about. */
+function informative(word: string): boolean {
+  if (JAMO_ONLY.test(word)) return false; // ㅇㅋ, ㅋㅋ: reactions, not words
+  if (HANGUL.test(word)) return [...word].length >= 2 && !KOREAN_STOP_WORDS.has(word);
+  // A number of three or more digits names something (a migration, a port, an issue); 1 or 42 does not.
+  if (/^\d+$/.test(word)) return word.length >= 3;
+  return word.length >= 2 && !STOP_WORDS.has(word);
+}
+
+/**
+ * The words recall searches for, in prompt order, each once. An identifier-like token is kept
+ * whole (FTS matches it as a phrase); other tokens split into word runs, uninformative ones dropped.
+ */
+export function queryWords(prompt: string): QueryWord[] {
+  const words: QueryWord[] = [];
+  const seen = new Set<string>();
+  const add = (text: string, kind: WordKind, prefix: boolean): void => {
+    if (seen.has(text) || words.length >= MAX_QUERY_WORDS) return;
+    seen.add(text);
+    words.push({ text, kind, prefix });
+  };
+  for (const token of tokens(prompt)) {
+    const core = token.replace(EDGE_PUNCTUATION, '');
+    if (core.length > 200) continue; // a pasted blob, not a word someone types
+    if (isIdentifierLike(core) && !/^\d+$/.test(core) && /\p{L}/u.test(core)) {
+      add(core.toLowerCase(), 'identifier', false);
+      continue;
+    }
+    for (const run of core.toLowerCase().match(WORD_RUN) ?? []) {
+      const word = HANGUL.test(run) ? stripKoreanParticle(run) : run;
+      if (informative(word)) add(word, 'word', HANGUL.test(word));
+    }
+  }
+  return words;
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// Ad-hoc speed check of prompt-time recall (BENCHMARKS.md, "Recall"): the built UserPromptSubmit hook
+// at 100,000 memories in ONE project against `node -e 0` and the CommonJS floor, interleaved rounds,
+// medians. The database (10,000 memories written through the real capture path, then copied nine
+// times with a suffix) is built once into $RECALL_BENCH_DB (default: a temp file) and reused.
+//   npm run build && node scripts/recall-bench.mjs [rounds]
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const rounds = Number(process.argv[2] ?? 8);
+const home = mkdtempSync(join(tmpdir(), 'recall-bench-'));
+const path = process.env.RECALL_BENCH_DB ?? join(home, 'memory.db');
+const PROJECT = '/home/dev/work/api-server';
+const { openDb } = await import(join(ROOT, 'dist/lib/db/open.js'));
+const { generate } = await import(join(ROOT, 'dist/bench/generate.js'));
+if (!existsSync(path)) {
+  const db = openDb(path, { create: true });
+  generate(db, { count: 10_000, now: new Date(), days: 120, projects: [PROJECT] });
+  for (let k = 1; k < 10; k++) {
+    db.exec(`INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags, importance, created_at, source)
+      SELECT session_id || '-r${k}', tool_name, type, project, project_path, file_path, content || ' r${k}', tags, importance, created_at, source
+      FROM memories WHERE session_id NOT LIKE '%-r%'`);
+  }
+  db.exec('CREATE TABLE IF NOT EXISTS bench_floor (payload TEXT)');
+  db.close();
+}
+const hook = join(ROOT, 'dist/runtime/dist/hooks/user-prompt-submit.js');
+const env = { ...process.env, HOME: home, CLAUDE_MEMORY_DB: path, CLAUDE_MEMORY_RECALL: '1', CLAUDE_PROJECT_DIR: PROJECT };
+const payload = (prompt, source) => () => JSON.stringify({ session_id: `bench-${Math.random()}`, cwd: PROJECT, hook_event_name: 'UserPromptSubmit', prompt, ...(source ? { source } : {}) });
+const cases = [
+  ['node -e 0', ['-e', '0'], () => ''],
+  ['CommonJS floor (stdin, better-sqlite3, WAL, 1 insert)', [join(ROOT, 'dist/bench/floor.cjs')], () => 'x'],
+  ['recall, rarer words ("why did the zeppelin retry with exponential backoff break")', [hook], payload('why did the zeppelin retry with exponential backoff break')],
+  ['recall, common words ("fix the JWT refresh token rotation handler")', [hook], payload('fix the JWT refresh token rotation handler')],
+  ['gated before the database (source: system)', [hook], payload('fix the JWT refresh token rotation', 'system')],
+  ['"ok": gated, the prompt is still recorded', [hook], payload('ok')],
+];
+const times = cases.map(() => []);
+let printed = 0;
+for (let round = 0; round < rounds; round++) {
+  cases.forEach(([, args, input], i) => {
+    const start = performance.now();
+    const run = spawnSync(process.execPath, args, { env, input: input(), encoding: 'utf8' });
+    times[i].push(performance.now() - start);
+    if (run.status !== 0 || run.stderr) throw new Error(`${cases[i][0]}: exit ${run.status} ${run.stderr}`);
+    if (i === 3 && run.stdout) printed += 1;
+  });
+}
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const [node, floor] = [median(times[0]), median(times[1])];
+process.stdout.write(`100,000 memories in one project, ${rounds} interleaved rounds (medians)\n\n| process | median | × node -e 0 | × floor |\n|---|---|---|---|\n`);
+cases.forEach(([name], i) => process.stdout.write(`| ${name} | ${median(times[i]).toFixed(1)} ms | ${(median(times[i]) / node).toFixed(2)}× | ${(median(times[i]) / floor).toFixed(2)}× |\n`));
+process.stdout.write(`\nThe common-words prompt printed a block in ${printed} of ${rounds} rounds (past 1 s the hook prints nothing).\n`);

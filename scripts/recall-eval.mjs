@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// `npm run eval:recall`: injected precision of prompt-time recall on the development set
+// (../shared/eval, or $RECALL_EVAL_DIR). Stages its transcripts, imports them with the built CLI into a
+// fresh database in a temp dir, puts every session into ONE project (as if all had run in one
+// repository), then uses each query of queries.json as a prompt exactly as the UserPromptSubmit hook
+// does (gate → recall → block) and counts, per tier, how many injected memories the query's labels
+// name. Recall ships on by default only at a precision of 0.9 or better (README, "Recall").
+//   npm run build && node scripts/recall-eval.mjs [--verbose] [--json]
+import Database from 'better-sqlite3';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const EVAL = resolve(process.env.RECALL_EVAL_DIR ?? join(ROOT, '..', 'shared', 'eval'));
+const verbose = process.argv.includes('--verbose');
+const asJson = process.argv.includes('--json');
+const PROJECT = '/eval/one-project';
+
+const { withDb } = await import(join(ROOT, 'dist/lib/db/open.js'));
+const { recallGate } = await import(join(ROOT, 'dist/lib/recall/gate.js'));
+const { recallFor } = await import(join(ROOT, 'dist/lib/recall/recall.js'));
+const { buildRecall } = await import(join(ROOT, 'dist/lib/recall/render.js'));
+
+const work = mkdtempSync(join(tmpdir(), 'recall-eval-'));
+try {
+  const staged = join(work, 'staged');
+  const dbPath = join(work, 'memory.db');
+  run(process.execPath, [join(EVAL, 'stage.mjs'), staged]);
+  run(process.execPath, [join(ROOT, 'dist/commands/cli.js'), 'import', staged], { CLAUDE_MEMORY_DB: dbPath, HOME: work });
+  const db = new Database(dbPath);
+  db.prepare('UPDATE memories SET project = ?, project_path = ?').run('one-project', PROJECT);
+  const toolIds = new Map(db.prepare('SELECT id, tool_use_id FROM memories').all().map((row) => [row.id, row.tool_use_id]));
+  const stored = db.prepare('SELECT count(*) FROM memories').pluck().get();
+  db.close();
+
+  const queries = JSON.parse(readFileSync(join(EVAL, 'queries.json'), 'utf8'));
+  const tiers = { HIGH: { shown: 0, relevant: 0, queries: 0 }, MEDIUM: { shown: 0, relevant: 0, queries: 0 } };
+  let answered = 0;
+  let gated = 0;
+  const lines = [];
+  withDb(dbPath, { create: false }, (handle) => {
+    for (const [index, query] of queries.entries()) {
+      const gate = recallGate(query.q, 'user');
+      if (!gate.recall) {
+        gated += 1;
+        if (verbose) lines.push(`${index} gate: ${gate.reason} — ${query.q}`);
+        continue;
+      }
+      const report = recallFor(handle, PROJECT, gate.words, null, { prune: true });
+      const { shown } = buildRecall('one-project', report.hits);
+      const relevant = new Set(query.relevant);
+      const seen = new Set();
+      for (const hit of report.hits.filter((h) => shown.includes(h.id))) {
+        const ids = report.idsByHit.get(hit.id) ?? [hit.id];
+        const good = ids.some((id) => relevant.has(toolIds.get(id)));
+        tiers[hit.tier].shown += 1;
+        tiers[hit.tier].relevant += good ? 1 : 0;
+        seen.add(hit.tier);
+        if (verbose) {
+          const scored = report.ranking.hits.find((h) => h.ids.includes(hit.id));
+          const p = scored?.parts;
+          lines.push(`${index} ${hit.tier} ${good ? 'relevant ' : 'IRRELEVANT'} #${hit.id} ${scored?.score.toFixed(3)} cluster ${report.ranking.cluster} (c ${p?.coverage.toFixed(2)} m ${p?.match.toFixed(2)} r ${p?.relative.toFixed(2)}) — ${query.q}`);
+        }
+      }
+      for (const tier of seen) tiers[tier].queries += 1;
+      if (shown.length > 0) answered += 1;
+      else if (verbose) lines.push(`${index} nothing (${report.skipped ?? `${report.ranking.hits.length} candidates, best ${report.ranking.hits[0]?.score.toFixed(3) ?? '-'}`}) — ${query.q}`);
+    }
+  });
+  const precision = (t) => (t.shown === 0 ? null : t.relevant / t.shown);
+  const all = { shown: tiers.HIGH.shown + tiers.MEDIUM.shown, relevant: tiers.HIGH.relevant + tiers.MEDIUM.relevant, queries: answered };
+  const result = {
+    queries: queries.length, stored, gated, answered,
+    HIGH: { ...tiers.HIGH, precision: precision(tiers.HIGH) },
+    MEDIUM: { ...tiers.MEDIUM, precision: precision(tiers.MEDIUM) },
+    all: { ...all, precision: precision(all) },
+  };
+  if (asJson) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  else {
+    if (verbose) process.stdout.write(`${lines.join('\n')}\n\n`);
+    const fmt = (p) => (p === null ? '  -  ' : p.toFixed(3));
+    process.stdout.write(`${queries.length} queries as prompts against ${stored} memories in one project; ${gated} silenced by the gate, ${answered} got something.\n`);
+    process.stdout.write('| tier | injected | relevant | precision | queries with one |\n|---|---|---|---|---|\n');
+    for (const [name, t] of [['HIGH', result.HIGH], ['MEDIUM', result.MEDIUM], ['all', result.all]]) {
+      process.stdout.write(`| ${name} | ${t.shown} | ${t.relevant} | ${fmt(t.precision)} | ${t.queries} |\n`);
+    }
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    throw new Error(`${args.join(' ')} exited ${result.status}`);
+  }
+}
