@@ -149,6 +149,14 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
   -- SessionStart's "recent errors" and "recent changes" of one project, flat in the number of rows.
   CREATE INDEX memories_project_importance ON memories (project_path, importance, created_at);
   DROP INDEX memories_importance;
+  `,`
+  CREATE TABLE recall_injections (
+    session_id  TEXT    NOT NULL,
+    memory_id   INTEGER NOT NULL,
+    injected_at TEXT    NOT NULL,
+    PRIMARY KEY (session_id, memory_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX recall_injections_at ON recall_injections (injected_at);
   `],LEGACY_TABLE_RENAMES=`
   DROP TABLE IF EXISTS memory_words;
   DROP TABLE IF EXISTS memory_grams;
