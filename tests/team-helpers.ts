@@ -57,36 +57,15 @@ export function fileSandbox(): Sandbox {
 let databases = 0;
 
 /**
- * A new database with the team schema (init run through the library as the admin), project `my-app`
+ * A new database with the team schema (init run through the CLI as the admin), project `my-app`
  * maintained by alice with bob and carol as members; eve is a team member of no project.
  */
 export async function teamServer(cluster: Cluster, options: { init?: boolean; ctype?: string } = {}): Promise<TeamServer> {
-  const ctype = options.ctype ?? 'C.UTF-8';
-  // A migrated database is cloned from the cluster's migrated template (the same files a fresh init
-  // writes); other locales, and databases that must start empty, are made from template0.
-  const template = options.init !== false && ctype === 'C.UTF-8' ? await migratedTemplate(cluster) : null;
-  const database = newDatabaseName();
-  await createDatabase(cluster, database, template === null ? { ctype, template: 'template0' } : { ctype, template });
-  const server = serverFor(cluster, database);
-  if (template !== null) {
-    // What init made unique per server: each database is a server of its own to the hosts.
-    await server.admin('UPDATE memory_team.server_info SET server_id = gen_random_uuid()');
-  }
-  return server;
-}
-
-function newDatabaseName(): string {
   databases += 1;
-  return `team_${process.pid}_${databases}`;
-}
-
-async function createDatabase(cluster: Cluster, database: string, from: { ctype: string; template: string }): Promise<void> {
-  await cluster.admin('postgres', `CREATE DATABASE ${database} ENCODING 'UTF8' LC_COLLATE '${from.ctype}' LC_CTYPE '${from.ctype}' TEMPLATE ${from.template}`);
-  // Database privileges are not copied from a template.
+  const database = `team_${process.pid}_${databases}`;
+  const ctype = options.ctype ?? 'C.UTF-8';
+  await cluster.admin('postgres', `CREATE DATABASE ${database} ENCODING 'UTF8' LC_COLLATE '${ctype}' LC_CTYPE '${ctype}' TEMPLATE template0`);
   await cluster.admin(database, `GRANT CONNECT ON DATABASE ${database} TO PUBLIC`);
-}
-
-function serverFor(cluster: Cluster, database: string): TeamServer {
   const server: TeamServer = {
     cluster,
     database,
@@ -98,37 +77,22 @@ function serverFor(cluster: Cluster, database: string): TeamServer {
       return client;
     },
   };
-  return server;
-}
-
-const templates = new WeakMap<Cluster, Promise<string>>();
-
-/**
- * The cluster's template: the library calls behind `memory team init` and `member add` run once (the
- * CLI is tested on its own), and every test's database is a copy of the result.
- */
-function migratedTemplate(cluster: Cluster): Promise<string> {
-  let template = templates.get(cluster);
-  if (template === undefined) {
-    template = (async () => {
-      const database = newDatabaseName();
-      await createDatabase(cluster, database, { ctype: 'C.UTF-8', template: 'template0' });
-      const client = new pg.Client({ connectionString: cluster.url(database) });
-      await client.connect();
-      try {
-        await migrateServer(client);
-        await addMember(client, 'alice', 'my-app', 'maintainer');
-        await addMember(client, 'bob', 'my-app', 'member');
-        await addMember(client, 'carol', 'my-app', 'member');
-        await addMember(client, 'eve', 'other-app', 'member');
-      } finally {
-        await client.end();
-      }
-      return database;
-    })();
-    templates.set(cluster, template);
+  if (options.init !== false) {
+    // The library calls behind `memory team init` and `member add` (the CLI is tested on its own):
+    // five process spawns per test would cost more than the tests themselves.
+    const client = new pg.Client({ connectionString: server.url() });
+    await client.connect();
+    try {
+      await migrateServer(client);
+      await addMember(client, 'alice', 'my-app', 'maintainer');
+      await addMember(client, 'bob', 'my-app', 'member');
+      await addMember(client, 'carol', 'my-app', 'member');
+      await addMember(client, 'eve', 'other-app', 'member');
+    } finally {
+      await client.end();
+    }
   }
-  return template;
+  return server;
 }
 
 /** `memory team <args>` on `box` as `person` (host name = the person's, unless the box says otherwise). */
