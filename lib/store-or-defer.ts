@@ -3,7 +3,7 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import type { Config } from './config.js';
 import { noteDamage, repairNote } from './damage.js';
-import { activeDeadline, CAPTURE_BUDGET_MS, startDeadline } from './db/deadline.js';
+import { activeDeadline, captureBudgetMs, startDeadline } from './db/deadline.js';
 import type { MemoryStore } from './db/memories.js';
 import { inTransaction } from './db/open.js';
 import { FAULT_WORDS, faultOf } from './faults.js';
@@ -18,7 +18,7 @@ export class DeferredError extends Error {
 }
 
 export async function storeOrDefer(config: Config, env: Env, memory: NewMemory): Promise<void> {
-  startDeadline(CAPTURE_BUDGET_MS);
+  startDeadline(captureBudgetMs(env));
   if (repairNote(config.dbPath) !== null) {
     defer(config, env, memory, `${FAULT_WORDS.damaged} (run memory doctor --repair)`);
   }

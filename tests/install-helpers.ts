@@ -1,5 +1,5 @@
 // Fixtures for the install and doctor tests: install.sh run in a temp HOME with stdin closed (from
-// this already-built checkout, --no-build), the installer called in-process, one install shared by
+// this already-built checkout, --no-build), the installer and uninstaller called in-process, one install shared by
 // the tests that only read it, and the hook commands read back from settings.json.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { install } from '../lib/install/install.js';
 import type { Reporter } from '../lib/install/steps.js';
+import { uninstall } from '../lib/install/uninstall.js';
 import { fakeClaudeBin } from './fake-claude.js';
 import { ROOT, sandbox, tempDir, type RunResult, type Sandbox } from './helpers.js';
 
@@ -101,6 +102,13 @@ export function collectingReporter(lines: string[] = []): Reporter & { readonly 
 export function installInProcess(box: InstallBox, choices: { commandName?: string; binDir?: string } = {}): string[] {
   const report = collectingReporter();
   install(ROOT, { commandName: choices.commandName ?? 'mem', ...(choices.binDir === undefined ? {} : { binDir: choices.binDir }) }, { env: box.env, report });
+  return report.lines;
+}
+
+/** `./install.sh --uninstall [--purge]` in this process (what _install.js runs after the script's bootstrap); returns the printed lines. */
+export function uninstallInProcess(box: InstallBox, choices: { purge?: boolean } = {}): string[] {
+  const report = collectingReporter();
+  uninstall({ purge: choices.purge ?? false }, { env: box.env, report });
   return report.lines;
 }
 

@@ -9,12 +9,16 @@ import { allMemories, bashResponse, openForRead, postToolUse, runCli, runHook, s
 import { faultEnv, holdLock, pendingCount } from '../fault-helpers.js';
 
 const HAS_FUSER_OR_LSOF = ['fuser', 'lsof'].some((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0);
+// The hooks' outcome under a held lock does not depend on how long they waited (every budget ends
+// in the spool while the lock is held): a short capture budget spares each capture the real 8 s.
+// tests/unit/db/deadline.test.ts holds the production default.
+const SHORT_CAPTURE_BUDGET = { CLAUDE_MEMORY_CAPTURE_BUDGET_MS: '500' };
 const LOCKED = '[memory-hook] post-tool-use: the database is locked by another process (SQLITE_BUSY: database is locked); the event is kept and will be stored later\n';
 
 describe('a database locked by another process', () => {
   it('keeps all 20 events while readers and writers are locked out, and stores each once after the lock goes', async () => {
     const box = sandbox();
-    const env = faultEnv(box);
+    const env = { ...faultEnv(box), ...SHORT_CAPTURE_BUDGET };
     const first = postToolUse(box, 'Bash', { command: 'npm ci' }, bashResponse());
     expect((await runHook('post-tool-use', first, { env })).stderr).toBe('');
     const lock = await holdLock(box.dbPath, 'exclusive');
@@ -56,7 +60,7 @@ describe('a database locked by another process', () => {
 
   it('stores an event kept twice (two runs drained the same spool) only once', async () => {
     const box = sandbox();
-    const env = faultEnv(box);
+    const env = { ...faultEnv(box), ...SHORT_CAPTURE_BUDGET };
     expect((await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm ci' }, bashResponse()), { env })).code).toBe(0);
     const lock = await holdLock(box.dbPath, 'write');
     const event = postToolUse(box, 'Edit', { file_path: join(box.project, 'src', 'a.ts'), old_string: 'a', new_string: 'b' }, { filePath: join(box.project, 'src', 'a.ts') });
@@ -76,7 +80,7 @@ describe('a database locked by another process', () => {
 
   it('lets SessionStart read while only writers are locked out', async () => {
     const box = sandbox();
-    const env = faultEnv(box);
+    const env = { ...faultEnv(box), ...SHORT_CAPTURE_BUDGET };
     expect((await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm run build' }, bashResponse()), { env })).code).toBe(0);
     expect((await runHook('stop', { session_id: 'sess-1111', cwd: box.project, hook_event_name: 'Stop' }, { env })).code).toBe(0);
     const lock = await holdLock(box.dbPath, 'write');

@@ -14,6 +14,9 @@ describe('bursts of hook processes', () => {
     expect(results.filter((result) => result.code !== 0 || result.stderr !== '')).toEqual([]);
     const contents = allMemories(box.dbPath).map((row) => row.content).sort();
     expect(contents).toEqual(Array.from({ length: 200 }, (_, i) => `npm run job-${i}`).sort());
+    // The next run after the burst still finds the database well, and stores nothing twice.
+    expect((await runCli(['search', 'job'], { env: box.env, cwd: box.project })).code).toBe(0);
+    expect(allMemories(box.dbPath)).toHaveLength(200);
   });
 
   it('stores 50 events on one session while 10 searches run, and every search answers', async () => {

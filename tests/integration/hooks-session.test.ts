@@ -3,6 +3,13 @@ import Database from 'better-sqlite3';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { captureEvent } from '../../lib/capture.js';
+import { loadConfig } from '../../lib/config.js';
+import { MemoryStore } from '../../lib/db/memories.js';
+import { openDb } from '../../lib/db/open.js';
+import { parseToolEvent } from '../../lib/hook/payload.js';
+import { toNewMemory } from '../../lib/memory.js';
+import { resolveProject } from '../../lib/project.js';
 import { allMemories, bashResponse, RUNTIME, openForRead, postToolUse, postToolUseFailure, runHook, runNode, sandbox, type Sandbox } from '../helpers.js';
 
 const at = (iso: string) => ({ CLAUDE_MEMORY_NOW: iso });
@@ -12,6 +19,25 @@ async function hook(box: Sandbox, name: 'post-tool-use' | 'stop' | 'session-star
   expect(result.code).toBe(0);
   expect(result.stderr).toBe('');
   return result;
+}
+
+/** What the post-tool-use hook stores for each payload, in this process: event → draft → row → store, as lib/hook/on-tool-use.ts does. */
+function storeAsCaptureHook(box: Sandbox, events: ReadonlyArray<{ payload: Record<string, unknown>; at: string }>): void {
+  const db = openDb(box.dbPath, { create: true });
+  if (!db) throw new Error('could not create the test database');
+  try {
+    const store = new MemoryStore(db);
+    for (const { payload, at: now } of events) {
+      const config = loadConfig({ ...box.env, CLAUDE_MEMORY_NOW: now });
+      const event = parseToolEvent(payload);
+      const draft = event && captureEvent(event);
+      if (!event || !draft) throw new Error('the capture hook would store nothing for this payload');
+      const memory = toNewMemory(draft, { sessionId: event.sessionId, agentId: event.agentId, toolUseId: event.toolUseId, project: resolveProject(box.env, event.cwd), createdAt: config.now(), source: 'hook' });
+      expect(store.insert(memory, config.dedupeWindowSec)).toBe('stored');
+    }
+  } finally {
+    db.close();
+  }
 }
 
 function stopPayload(box: Sandbox, sessionId = 'sess-1111') {
@@ -116,9 +142,12 @@ describe('session-start', () => {
 
   it('stays near 2 KB however much there is', async () => {
     const box = sandbox();
-    for (let i = 0; i < 25; i++) {
-      await hook(box, 'post-tool-use', postToolUse(box, 'Edit', { file_path: join(box.project, `f${i}.ts`), old_string: 'a'.repeat(150), new_string: `b${i}`.repeat(80) }, {}), at(`2026-11-20T09:${String(i).padStart(2, '0')}:00Z`));
-    }
+    // 25 Edits, stored by the capture hook's own steps in this process (what this test reads is the
+    // block SessionStart prints; the spawned capture hook is tested above and in hooks-capture).
+    storeAsCaptureHook(box, Array.from({ length: 25 }, (_, i) => ({
+      payload: postToolUse(box, 'Edit', { file_path: join(box.project, `f${i}.ts`), old_string: 'a'.repeat(150), new_string: `b${i}`.repeat(80) }, {}),
+      at: `2026-11-20T09:${String(i).padStart(2, '0')}:00Z`,
+    })));
     const result = await hook(box, 'session-start', startPayload(box), at('2026-11-21T08:00:00Z'));
     const context = (JSON.parse(result.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
     expect(context.length).toBeLessThanOrEqual(2000);

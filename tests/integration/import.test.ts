@@ -320,18 +320,19 @@ describe('writing', () => {
     db.close();
   });
 
-  it('streams a transcript of hundreds of megabytes with flat memory', { timeout: 180_000 }, async () => {
+  it('streams a transcript of a hundred megabytes with flat memory', { timeout: 180_000 }, async () => {
     const box = sandbox();
     const dir = join(box.home, 'big');
     mkdirSync(dir);
     const path = join(dir, '11111111-2222-4333-8444-555555555555.jsonl');
-    const calls = await writeLargeTranscript(path, 256);
-    expect(statSync(path).size).toBeGreaterThan(256 * 1024 * 1024);
+    const calls = await writeLargeTranscript(path, 100);
+    expect(statSync(path).size).toBeGreaterThan(100 * 1024 * 1024);
     const result = await runCli(['import', '--json', '--debug-rss', path], { env: { ...box.env, ...RECENT }, killAfterMs: 170_000 });
     expect(result.code).toBe(0);
     const summary = JSON.parse(result.stdout) as { added: number; maxRssMb: number };
     expect(summary.added).toBe(calls);
-    // Reading the file whole would need more than its 256 MB; streaming stays near Node's baseline.
+    // Reading the file whole peaks above 200 MB (its bytes, then its text: 232 MB measured, against
+    // about 100 MB for the streaming import); streaming stays near Node's baseline.
     expect(summary.maxRssMb).toBeLessThan(160);
   });
 });

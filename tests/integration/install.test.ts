@@ -7,7 +7,7 @@ import { chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, readdir
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { allMemories, openForRead, postToolUse, postToolUseFailure, ROOT, tempDir } from '../helpers.js';
-import { commandFor, installBox, installInProcess, ourEntries, runInstall, runShell, useSharedInstall, withOwnDb, type InstallBox } from '../install-helpers.js';
+import { commandFor, installBox, installInProcess, ourEntries, runInstall, runShell, uninstallInProcess, useSharedInstall, withOwnDb, type InstallBox } from '../install-helpers.js';
 
 // A hang limit, not a speed target: some tests here copy the 5 MB runtime two or three times.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
@@ -270,10 +270,12 @@ describe('install.sh', () => {
 });
 
 describe('install.sh --uninstall', () => {
+  // Installed and uninstalled through ./install.sh end to end; the tests below that only judge what
+  // the uninstall leaves call it in-process (the same lib/install/ code _install.js runs).
   it('removes exactly what it added and keeps the database', async () => {
     const box = installBox();
     const original = writeUserSettings(box);
-    installInProcess(box, { commandName: 'recall' });
+    await installed(box, ['--command-name', 'recall']);
     const entries = ourEntries(box.settings, box.runtime);
     await runShell(commandFor(entries, 'PostToolUse'), [], box.env, JSON.stringify(postToolUse(box, 'Bash', { command: 'npm run build' }, { stdout: 'built', stderr: '', interrupted: false })), box.project);
     expect(allMemories(box.dbPath)).toHaveLength(1);
@@ -292,7 +294,7 @@ describe('install.sh --uninstall', () => {
     const box = installBox();
     writeUserSettings(box, { model: 'opus' });
     installInProcess(box);
-    await runInstall(['--uninstall'], box.env);
+    uninstallInProcess(box);
     expect(JSON.parse(readFileSync(box.settings, 'utf8'))).toEqual({ model: 'opus' });
   });
 
@@ -304,9 +306,8 @@ describe('install.sh --uninstall', () => {
     installInProcess(box);
     installInProcess(box, { commandName: 'recall' });
     expect(tree()).toEqual(expect.arrayContaining(['.claude/settings.json', '.claude/commands/recall.md', '.local/bin/memory']));
-    const result = await runInstall(['--uninstall'], box.env);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`✓ removed ${box.settings} (the install had created it, and nothing else is in it)\n`);
+    const lines = uninstallInProcess(box);
+    expect(lines).toContain(`✓ removed ${box.settings} (the install had created it, and nothing else is in it)`);
     expect(tree()).toEqual(before);
   });
 
@@ -316,7 +317,7 @@ describe('install.sh --uninstall', () => {
     const withModel = readFileSync(box.settings, 'utf8').replace('{', '{\n  "model": "opus",');
     writeFileSync(box.settings, withModel);
     writeFileSync(join(box.claude, 'commands', 'mine.md'), 'my own command');
-    await runInstall(['--uninstall'], box.env);
+    uninstallInProcess(box);
     expect(JSON.parse(readFileSync(box.settings, 'utf8'))).toEqual({ model: 'opus' });
     expect(readdirSync(join(box.claude, 'commands'))).toEqual(['mine.md']);
     expect(existsSync(join(box.home, '.local', 'bin'))).toBe(false);
@@ -333,7 +334,7 @@ describe('install.sh --uninstall', () => {
     expect(others).toEqual([]);
     expect(installBackup).toMatch(/^settings\.json\.bak-2\d{7}T\d{6}Z(-\d+)?$/);
     expect(installBackup).not.toMatch(/^settings\.json\.bak-2020/);
-    await runInstall(['--uninstall'], box.env);
+    uninstallInProcess(box);
     const left = backups(box);
     expect(left).toHaveLength(2);
     expect(left).toContain('settings.json.bak-mine');
@@ -348,9 +349,8 @@ describe('install.sh --uninstall', () => {
     const entries = ourEntries(box.settings, box.runtime);
     await runShell(commandFor(entries, 'PostToolUse'), [], box.env, JSON.stringify(postToolUse(box, 'Bash', { command: 'npm run build' }, { stdout: 'built', stderr: '', interrupted: false })), box.project);
     for (const suffix of ['-wal', '-shm', '.last-cleanup']) writeFileSync(`${box.dbPath}${suffix}`, '');
-    const result = await runInstall(['--uninstall', '--purge'], box.env);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`✓ deleted ${box.dbPath}\n`);
+    const lines = uninstallInProcess(box, { purge: true });
+    expect(lines).toContain(`✓ deleted ${box.dbPath}`);
     // The install made ~/.claude on this fresh HOME: with the database gone, nothing is left in it.
     expect(existsSync(box.claude)).toBe(false);
   });
@@ -430,8 +430,7 @@ describe('install.sh and what it must not touch', () => {
     expect(after.startsWith('{\r\n  "seed": 12345678901234567890,\r\n  "temperature": 1.0,\r\n  "limit": 1e2,\r\n  "model": "opus",\r\n  "hooks": {\r\n')).toBe(true);
     expect(after.replace(/\r\n/g, '')).not.toContain('\n');
     expect(ourEntries(box.settings, box.runtime)).toHaveLength(5);
-    const uninstall = await runInstall(['--uninstall'], box.env);
-    expect(uninstall.code).toBe(0);
+    uninstallInProcess(box);
     expect(readFileSync(box.settings, 'utf8')).toBe(original);
   });
 

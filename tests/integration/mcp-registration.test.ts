@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MCP_SERVER_NAME, manualAddCommand, ourEntry, registerMcpServer, unregisterMcpServer } from '../../lib/mcp/registration.js';
 import { claudeCalls, fakeClaudeBin, userMcpServers } from '../fake-claude.js';
 import { runCli, tempDir } from '../helpers.js';
-import { installBox, runInstall, type InstallBox } from '../install-helpers.js';
+import { installBox, installInProcess, runInstall, type InstallBox } from '../install-helpers.js';
 
 const RUNTIME = '/home/dev/.claude/hooks/memory';
 const NODE = '/usr/local/bin/node';
@@ -136,7 +136,7 @@ describe('install.sh and the MCP server', () => {
 
   it('doctor fails when the registered command no longer starts', async () => {
     const box = installBox();
-    await install(box);
+    installInProcess(box); // what is judged here is doctor, not how install.sh got there
     writeServers(box.home, { 'memory-hooks': { type: 'stdio', command: process.execPath, args: [`${box.runtime}/dist/commands/cli.js`, 'mcp', '--no-such-flag'], env: {} } });
     // Not ours any more (extra argument): reported, not run.
     let doctor = await runCli(['doctor'], { env: box.env, cwd: box.project });
