@@ -8,12 +8,70 @@ import { toNewMemory } from '../lib/memory.js';
 import { projectAt } from '../lib/project.js';
 import { summarizeSession } from '../lib/summary.js';
 
-const PROJECTS = ['/home/dev/work/api-server', '/home/dev/work/web-app', '/home/dev/work/mobile', '/home/dev/work/infra', '/home/dev/oss/claude-desk'];
-const FILES = ['src/auth/jwt.ts', 'src/server.ts', 'src/db/schema.ts', 'src/handlers/user.ts', 'README.md', 'src/components/Button.tsx', 'tests/auth.test.ts', 'src/config.ts', 'docs/인증설계.md', 'src/i18n/ko.json', 'notebooks/analysis.ipynb', 'scripts/deploy.sh'];
-const ENGLISH = ['add JWT refresh token rotation', 'fix race in connection pool', 'handle empty payload', 'dark mode toggle', 'rate limiter middleware', 'migrate users table', 'retry with exponential backoff', 'validate email format', 'cache invalidation on update', 'paginate search results'];
-const KOREAN = ['JWT 인증을 토큰 갱신으로 바꿈', '인증서 만료 확인', '다크 모드 설정 저장', '사용자 권한 검사 수정', '결제 모듈 오류 처리', '검색 결과 페이지네이션', '로그인 세션 만료 처리', '데이터베이스 마이그레이션 스크립트', '한국어 번역 파일 업데이트'];
-const COMMANDS = ['npm test', 'npm run build', 'git commit -m "feat: {t}"', 'git push origin main', 'npx vitest run tests/auth.test.ts', 'docker compose up -d', 'npm install zod', 'cargo build --release', 'pytest -q tests/', 'npx prisma migrate dev --name {s}'];
-const ERRORS = ['Error: ENOENT: no such file or directory, open \'/tmp/missing.txt\'', 'TypeError: Cannot read properties of undefined (reading \'token\')', 'FAIL tests/auth.test.ts > refresh rotates the token', 'error TS2322: Type \'string\' is not assignable to type \'number\'.', '토큰 인증에 실패: 세션이 만료되었습니다', 'npm ERR! code ERESOLVE'];
+const PROJECTS = [
+  '/home/dev/work/api-server',
+  '/home/dev/work/web-app',
+  '/home/dev/work/mobile',
+  '/home/dev/work/infra',
+  '/home/dev/oss/claude-desk',
+];
+const FILES = [
+  'src/auth/jwt.ts',
+  'src/server.ts',
+  'src/db/schema.ts',
+  'src/handlers/user.ts',
+  'README.md',
+  'src/components/Button.tsx',
+  'tests/auth.test.ts',
+  'src/config.ts',
+  'docs/인증설계.md',
+  'src/i18n/ko.json',
+  'notebooks/analysis.ipynb',
+  'scripts/deploy.sh',
+];
+const ENGLISH = [
+  'add JWT refresh token rotation',
+  'fix race in connection pool',
+  'handle empty payload',
+  'dark mode toggle',
+  'rate limiter middleware',
+  'migrate users table',
+  'retry with exponential backoff',
+  'validate email format',
+  'cache invalidation on update',
+  'paginate search results',
+];
+const KOREAN = [
+  'JWT 인증을 토큰 갱신으로 바꿈',
+  '인증서 만료 확인',
+  '다크 모드 설정 저장',
+  '사용자 권한 검사 수정',
+  '결제 모듈 오류 처리',
+  '검색 결과 페이지네이션',
+  '로그인 세션 만료 처리',
+  '데이터베이스 마이그레이션 스크립트',
+  '한국어 번역 파일 업데이트',
+];
+const COMMANDS = [
+  'npm test',
+  'npm run build',
+  'git commit -m "feat: {t}"',
+  'git push origin main',
+  'npx vitest run tests/auth.test.ts',
+  'docker compose up -d',
+  'npm install zod',
+  'cargo build --release',
+  'pytest -q tests/',
+  'npx prisma migrate dev --name {s}',
+];
+const ERRORS = [
+  "Error: ENOENT: no such file or directory, open '/tmp/missing.txt'",
+  "TypeError: Cannot read properties of undefined (reading 'token')",
+  'FAIL tests/auth.test.ts > refresh rotates the token',
+  "error TS2322: Type 'string' is not assignable to type 'number'.",
+  '토큰 인증에 실패: 세션이 만료되었습니다',
+  'npm ERR! code ERESOLVE',
+];
 
 /** Deterministic pseudo-random numbers, so every run builds the same databases. */
 function rng(seed: number): () => number {
@@ -45,24 +103,59 @@ export const COMMON_TERM = 'handler';
 export const RARE_TERM = 'zeppelin';
 
 /** One realistic PostToolUse/PostToolUseFailure payload. */
-export function syntheticPayload(index: number, random: () => number, sessionId: string, project: string, failures = true): Record<string, unknown> {
+export function syntheticPayload(
+  index: number,
+  random: () => number,
+  sessionId: string,
+  project: string,
+  failures = true,
+): Record<string, unknown> {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const marker = `${index % 2 === 0 ? ` ${COMMON_TERM}` : ''}${index % 100 === 7 ? ` ${RARE_TERM}` : ''}`;
   const text = `${random() < 0.35 ? pick(KOREAN) : pick(ENGLISH)}${marker}`;
   const file = `${project}/${pick(FILES)}`;
-  const base = { session_id: sessionId, transcript_path: '/t.jsonl', cwd: project, tool_use_id: `toolu_bench_${index}` };
+  const base = {
+    session_id: sessionId,
+    transcript_path: '/t.jsonl',
+    cwd: project,
+    tool_use_id: `toolu_bench_${index}`,
+  };
   const roll = failures ? random() : random() * 0.9;
   if (roll < 0.4) {
-    return { ...base, hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: { file_path: file, old_string: `// TODO ${index}`, new_string: `// ${text} (#${index})` }, tool_response: {} };
+    return {
+      ...base,
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Edit',
+      tool_input: { file_path: file, old_string: `// TODO ${index}`, new_string: `// ${text} (#${index})` },
+      tool_response: {},
+    };
   }
   if (roll < 0.55) {
-    return { ...base, hook_event_name: 'PostToolUse', tool_name: 'Write', tool_input: { file_path: file, content: `// ${text}\nexport const value${index} = ${index};\n`.repeat(3) }, tool_response: { type: random() < 0.5 ? 'create' : 'update' } };
+    return {
+      ...base,
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Write',
+      tool_input: { file_path: file, content: `// ${text}\nexport const value${index} = ${index};\n`.repeat(3) },
+      tool_response: { type: random() < 0.5 ? 'create' : 'update' },
+    };
   }
   if (roll < 0.9) {
     const command = pick(COMMANDS).replace('{t}', text).replace('{s}', `step_${index}`);
-    return { ...base, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: `${command} # run ${index}${marker}`, description: text }, tool_response: { stdout: 'ok', stderr: '', interrupted: false } };
+    return {
+      ...base,
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: `${command} # run ${index}${marker}`, description: text },
+      tool_response: { stdout: 'ok', stderr: '', interrupted: false },
+    };
   }
-  return { ...base, hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: { command: `npm test -- --run ${index}${marker}` }, error: `Exit code 1\n${pick(ERRORS)}\n    at step ${index}` };
+  return {
+    ...base,
+    hook_event_name: 'PostToolUseFailure',
+    tool_name: 'Bash',
+    tool_input: { command: `npm test -- --run ${index}${marker}` },
+    error: `Exit code 1\n${pick(ERRORS)}\n    at step ${index}`,
+  };
 }
 
 /** Fills `db` with `count` memories in sessions of ~40, spread over `days`, then folds each session's summary. */
@@ -86,7 +179,14 @@ export function generate(db: Db, options: GenerateOptions): GenerateResult {
       if (!event || !draft) continue;
       // Oldest first, so sessions are contiguous in time like real ones.
       const createdAt = new Date(options.now.getTime() - span + (span * index) / (options.count * 1.02));
-      const memory = toNewMemory(draft, { sessionId: event.sessionId, agentId: event.agentId, toolUseId: event.toolUseId, project: projectAt(project), createdAt, source: 'hook' });
+      const memory = toNewMemory(draft, {
+        sessionId: event.sessionId,
+        agentId: event.agentId,
+        toolUseId: event.toolUseId,
+        project: projectAt(project),
+        createdAt,
+        source: 'hook',
+      });
       const outcome = store.insert(memory, 60);
       if (outcome === 'stored') {
         stored++;

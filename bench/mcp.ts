@@ -27,7 +27,8 @@ function firstAnswer(args: readonly string[], env: NodeJS.ProcessEnv): Promise<n
       if (!out.includes('\n')) return;
       const elapsed = performance.now() - start;
       child.kill();
-      if (!out.includes('"serverInfo"') || err !== '') reject(new Error(`memory mcp answered ${out.slice(0, 200)} ${err.slice(0, 200)}`));
+      if (!out.includes('"serverInfo"') || err !== '')
+        reject(new Error(`memory mcp answered ${out.slice(0, 200)} ${err.slice(0, 200)}`));
       else resolve(elapsed);
     });
     child.on('error', reject);
@@ -64,7 +65,8 @@ export async function mcpStartup(dist: string, env: NodeJS.ProcessEnv, rounds: n
 }
 
 export function renderStartup(result: StartupResult): string[] {
-  const row = (name: string, timing: Stats) => `| ${name} | ${ms(timing.median)} | ${ms(timing.p95)} | ${ratio(timing.median, result.node.median)} | ${ratio(timing.median, result.floor.median)} |`;
+  const row = (name: string, timing: Stats) =>
+    `| ${name} | ${ms(timing.median)} | ${ms(timing.p95)} | ${ratio(timing.median, result.node.median)} | ${ratio(timing.median, result.floor.median)} |`;
   return [
     '| process | median | p95 | × node -e 0 | × CommonJS floor |',
     '|---|---:|---:|---:|---:|',
@@ -79,10 +81,20 @@ export function renderStartup(result: StartupResult): string[] {
  * the search engine alone on the same connection (the page of 11 rows the tool asks for), so the
  * tool's own cost (snippets, sanitising, reply budget) reads apart from machine load.
  */
-export function mcpSearch(dbPath: string, queries: ReadonlyArray<readonly [string, string]>, now: Date): Array<{ query: string; tier: string; timing: Stats; engine: Stats }> {
+export function mcpSearch(
+  dbPath: string,
+  queries: ReadonlyArray<readonly [string, string]>,
+  now: Date,
+): Array<{ query: string; tier: string; timing: Stats; engine: Stats }> {
   const reader = new MemoryReader(dbPath);
   try {
-    const context = { reader, here: projectAt('/home/dev/work/api-server'), now: () => now, budgetTokens: REPLY_TOKENS, env: {} };
+    const context = {
+      reader,
+      here: projectAt('/home/dev/work/api-server'),
+      now: () => now,
+      budgetTokens: REPLY_TOKENS,
+      env: {},
+    };
     return queries.map(([, query]) => {
       const args = searchInput.parse({ query, project: '*' });
       let tier = '';

@@ -35,11 +35,21 @@ export function timeProcesses(cases: readonly ProcessCase[], rounds: number): Ma
     for (const testCase of cases) {
       const cpuBefore = childrenCpuMs();
       const start = performance.now();
-      const result = spawnSync(process.execPath, testCase.args, { input: testCase.stdin(round), env: testCase.env, encoding: 'utf8' });
+      const result = spawnSync(process.execPath, testCase.args, {
+        input: testCase.stdin(round),
+        env: testCase.env,
+        encoding: 'utf8',
+      });
       const elapsed = performance.now() - start;
       const cpuUsed = childrenCpuMs() - cpuBefore;
-      if (result.status !== 0 || result.stderr !== '' || (testCase.expectStdout && !testCase.expectStdout.test(result.stdout))) {
-        throw new Error(`${testCase.name} failed: status ${result.status}, stderr ${result.stderr.slice(0, 300)}, stdout ${result.stdout.slice(0, 200)}`);
+      if (
+        result.status !== 0 ||
+        result.stderr !== '' ||
+        (testCase.expectStdout && !testCase.expectStdout.test(result.stdout))
+      ) {
+        throw new Error(
+          `${testCase.name} failed: status ${result.status}, stderr ${result.stderr.slice(0, 300)}, stdout ${result.stdout.slice(0, 200)}`,
+        );
       }
       // The first two rounds warm the file cache and are not counted.
       if (round >= 2) {
@@ -48,7 +58,9 @@ export function timeProcesses(cases: readonly ProcessCase[], rounds: number): Ma
       }
     }
   }
-  return new Map([...samples].map(([name, values]) => [name, { ...stats(values), cpu: (cpu.get(name) as number) / values.length }]));
+  return new Map(
+    [...samples].map(([name, values]) => [name, { ...stats(values), cpu: (cpu.get(name) as number) / values.length }]),
+  );
 }
 
 /**
@@ -57,7 +69,9 @@ export function timeProcesses(cases: readonly ProcessCase[], rounds: number): Ma
  */
 function childrenCpuMs(): number {
   // Fields after the parenthesised command name: state is field 3, cutime and cstime are 16 and 17.
-  const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /s, '').split(' ');
+  const fields = readFileSync('/proc/self/stat', 'utf8')
+    .replace(/^.*\) /s, '')
+    .split(' ');
   return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
 }
 

@@ -23,12 +23,31 @@ export function worstInputs(): Array<[string, string]> {
   const add = (label: string, unit: string): void => {
     if (!inputs.has(label)) inputs.set(label, repeat(unit));
   };
-  for (const unit of ['_password', '-token', 'password=', 'token: ', '_token', 'a', '=', ':', '@', '://', ' -p', '"', '\\\n', 'QUJDRA', '0123456789abcdef', '--token abc ', ' --pass x"']) {
+  for (const unit of [
+    '_password',
+    '-token',
+    'password=',
+    'token: ',
+    '_token',
+    'a',
+    '=',
+    ':',
+    '@',
+    '://',
+    ' -p',
+    '"',
+    '\\\n',
+    'QUJDRA',
+    '0123456789abcdef',
+    '--token abc ',
+    ' --pass x"',
+  ]) {
     add(JSON.stringify(unit), unit);
   }
   for (const rule of SECRET_RULES) {
     for (const hint of rule.hints) {
-      for (const around of ['', '_', '-', '=', ':', ' ', '"', '.', '/', '@', '\n']) add(`${JSON.stringify(hint + around)} (${rule.name})`, hint + around);
+      for (const around of ['', '_', '-', '=', ':', ' ', '"', '.', '/', '@', '\n'])
+        add(`${JSON.stringify(hint + around)} (${rule.name})`, hint + around);
       add(`${JSON.stringify(`--${hint} `)} (${rule.name})`, `--${hint} `);
       add(`${JSON.stringify(`--${hint} abc `)} (${rule.name})`, `--${hint} abc `);
       add(`${JSON.stringify(`${hint}=abc `)} (${rule.name})`, `${hint}=abc `);
@@ -78,7 +97,9 @@ export interface RedactionBench {
 export function redactionBench(): RedactionBench {
   redactFields([realisticInput()]); // warm up the regexes
   const realistic = timeOne(realisticInput());
-  const timed = worstInputs().map(([label, text]) => ({ label, ms: timeOne(text) })).sort((a, b) => b.ms - a.ms);
+  const timed = worstInputs()
+    .map(([label, text]) => ({ label, ms: timeOne(text) }))
+    .sort((a, b) => b.ms - a.ms);
   const worst = timed[0] ?? { label: 'none', ms: 0 };
   const lines = [
     REDACTION_HEADING,
@@ -88,7 +109,12 @@ export function redactionBench(): RedactionBench {
     '| input | time |',
     '|---|---:|',
     `| realistic TypeScript that handles credentials | ${realistic.toFixed(2)} ms |`,
-    ...timed.slice(0, 5).map((entry) => `| worst: ${entry.label.replaceAll('|', '\\|').replaceAll('\n', '\\n')} | ${entry.ms.toFixed(2)} ms |`),
+    ...timed
+      .slice(0, 5)
+      .map(
+        (entry) =>
+          `| worst: ${entry.label.replaceAll('|', '\\|').replaceAll('\n', '\\n')} | ${entry.ms.toFixed(2)} ms |`,
+      ),
     '',
     `${timed.length} constructed worst inputs in all; the slowest took ${worst.ms.toFixed(2)} ms (the old patterns took 130 s on 16 KB of \`_password\`).`,
     '',
@@ -113,9 +139,16 @@ function updateBenchmarks(root: string, bench: RedactionBench): void {
     text = text.slice(0, start) + section + (next >= 0 ? text.slice(next + 1) : '');
   } else {
     const targets = text.indexOf('## Targets');
-    text = targets >= 0 ? `${text.slice(0, targets)}${section}\n${text.slice(targets)}` : `${text.trimEnd()}\n\n${section}\n`;
+    text =
+      targets >= 0
+        ? `${text.slice(0, targets)}${section}\n${text.slice(targets)}`
+        : `${text.trimEnd()}\n\n${section}\n`;
   }
-  if (!text.includes(bench.verdict)) text = text.replace(/(## Targets\n\n(?:- .*\n)*)/, (block) => `${block.replace(/- [✓✗] worst-case redaction.*\n/, '')}${bench.verdict}\n`);
+  if (!text.includes(bench.verdict))
+    text = text.replace(
+      /(## Targets\n\n(?:- .*\n)*)/,
+      (block) => `${block.replace(/- [✓✗] worst-case redaction.*\n/, '')}${bench.verdict}\n`,
+    );
   writeFileSync(path, text);
 }
 

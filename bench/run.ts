@@ -52,7 +52,8 @@ const say = (line = ''): void => {
 function rowsArgument(): number {
   const at = process.argv.indexOf('--rows');
   const value = at === -1 ? 500_000 : Number(process.argv[at + 1]);
-  if (!Number.isInteger(value) || value < 1000 || value > 1_000_000) throw new Error('--rows takes a whole number from 1000 to 1000000');
+  if (!Number.isInteger(value) || value < 1000 || value > 1_000_000)
+    throw new Error('--rows takes a whole number from 1000 to 1000000');
   return value;
 }
 
@@ -71,13 +72,21 @@ interface Built {
 async function main(): Promise<void> {
   say('# Benchmarks');
   say();
-  say(`Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), ${process.platform}/${process.arch}; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; load average at the start ${loadavg().map((n) => n.toFixed(1)).join(' / ')}.`);
-  say(`Every measured process runs without NODE_EXTRA_CA_CERTS and NODE_OPTIONS. Whole-process figures: medians of ${ROUNDS} interleaved rounds (2 warm-up rounds dropped): every case runs once per round, so load on a shared machine hits all of them alike and the ratios hold better than the milliseconds.`);
+  say(
+    `Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), ${process.platform}/${process.arch}; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; load average at the start ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' / ')}.`,
+  );
+  say(
+    `Every measured process runs without NODE_EXTRA_CA_CERTS and NODE_OPTIONS. Whole-process figures: medians of ${ROUNDS} interleaved rounds (2 warm-up rounds dropped): every case runs once per round, so load on a shared machine hits all of them alike and the ratios hold better than the milliseconds.`,
+  );
   say();
 
   say('## Synthetic databases, written through the real capture path');
   say();
-  say(`Worst case for SessionStart: every memory in ONE project and no failed command at all. Search terms of known share: \`${COMMON_TERM}\` is in every second memory, \`${RARE_TERM}\` in one of a hundred, \`인증\` only inside longer words (인증을, 인증서). "Spread": the same sizes over ${SPREAD.length} projects, with failed commands. The first ${GENERATED.toLocaleString('en')} memories of each go through the real capture path (parse, filter, redact, dedupe, insert, both FTS indexes, summaries); beyond that they are SQL copies of those rows, each copy 120 days older with its own ids, through the same triggers and indexes (generating 500,000 one by one takes many minutes on a loaded machine).`);
+  say(
+    `Worst case for SessionStart: every memory in ONE project and no failed command at all. Search terms of known share: \`${COMMON_TERM}\` is in every second memory, \`${RARE_TERM}\` in one of a hundred, \`인증\` only inside longer words (인증을, 인증서). "Spread": the same sizes over ${SPREAD.length} projects, with failed commands. The first ${GENERATED.toLocaleString('en')} memories of each go through the real capture path (parse, filter, redact, dedupe, insert, both FTS indexes, summaries); beyond that they are SQL copies of those rows, each copy 120 days older with its own ids, through the same triggers and indexes (generating 500,000 one by one takes many minutes on a loaded machine).`,
+  );
   say();
   say('| database | memories | build time | db bytes | bytes / memory | bytes / content byte |');
   say('|---|---:|---:|---:|---:|---:|');
@@ -104,7 +113,10 @@ async function main(): Promise<void> {
   const uiTimings = await benchUi(main.path, NOW, ROUNDS);
   for (const line of uiSection(MAIN_SIZE, uiTimings, ROUNDS)) say(line);
   say();
-  for (const t of uiTimings) verdicts.push(`- ${t.serverP95 < 300 ? '✓' : '✗'} memory ui server time p95: ${t.view} ${ms(t.serverP95)} (target < 300 ms)`);
+  for (const t of uiTimings)
+    verdicts.push(
+      `- ${t.serverP95 < 300 ? '✓' : '✗'} memory ui server time p95: ${t.view} ${ms(t.serverP95)} (target < 300 ms)`,
+    );
   say('## Targets of redaction, memory mcp and memory ui');
   say();
   for (const line of verdicts) say(line);
@@ -114,7 +126,12 @@ async function main(): Promise<void> {
 }
 
 /** A database of `size` memories: generated, or grown from `from` (a smaller one of the same kind). */
-function build(label: string, size: number, options: { projects: readonly string[]; failures: boolean }, from: string | null): Built {
+function build(
+  label: string,
+  size: number,
+  options: { projects: readonly string[]; failures: boolean },
+  from: string | null,
+): Built {
   const path = join(work, `${label.replace(/\W+/g, '-')}-${size}.db`);
   if (from) copyFileSync(from, path);
   const db = openDb(path, { create: true }) as Database.Database;
@@ -122,14 +139,18 @@ function build(label: string, size: number, options: { projects: readonly string
   if (!from) generate(db, { count: Math.min(size, GENERATED), now: NOW, days: 120, ...options });
   const stored = replicate(db, size, 120);
   const elapsed = performance.now() - start;
-  const contentBytes = (db.prepare('SELECT sum(length(CAST(content AS BLOB))) AS n FROM memories').get() as { n: number }).n;
+  const contentBytes = (
+    db.prepare('SELECT sum(length(CAST(content AS BLOB))) AS n FROM memories').get() as { n: number }
+  ).n;
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.exec('DROP TABLE IF EXISTS bench_floor');
   const bytes = statSync(path).size;
   // The floor's one-column table, left out of bytes / memory above.
   db.exec('CREATE TABLE bench_floor (payload TEXT)');
   db.close();
-  say(`| ${label} | ${stored.toLocaleString('en')} | ${(elapsed / 1000).toFixed(0)} s${from ? ' (copies)' : ''} | ${(bytes / 1e6).toFixed(1)} MB | ${(bytes / stored).toFixed(0)} | ${(bytes / contentBytes).toFixed(1)} |`);
+  say(
+    `| ${label} | ${stored.toLocaleString('en')} | ${(elapsed / 1000).toFixed(0)} s${from ? ' (copies)' : ''} | ${(bytes / 1e6).toFixed(1)} MB | ${(bytes / stored).toFixed(0)} | ${(bytes / contentBytes).toFixed(1)} |`,
+  );
   return { path, stored };
 }
 
@@ -138,9 +159,16 @@ function storage(path: string): void {
   const db = new Database(path, { readonly: true });
   try {
     const memories = (db.prepare('SELECT count(*) AS n FROM memories').get() as { n: number }).n;
-    const rows = db.prepare("SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name HAVING bytes > 0 ORDER BY bytes DESC").all() as Array<{ name: string; bytes: number }>;
+    const rows = db
+      .prepare('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name HAVING bytes > 0 ORDER BY bytes DESC')
+      .all() as Array<{ name: string; bytes: number }>;
     const total = rows.reduce((sum, row) => sum + row.bytes, 0);
-    say(`Where the ${(total / memories).toFixed(0)} bytes per memory go at ${memories.toLocaleString('en')} memories: ${rows.filter((row) => row.bytes / memories >= 5).map((row) => `${row.name} ${(row.bytes / memories).toFixed(0)}`).join(', ')}.`);
+    say(
+      `Where the ${(total / memories).toFixed(0)} bytes per memory go at ${memories.toLocaleString('en')} memories: ${rows
+        .filter((row) => row.bytes / memories >= 5)
+        .map((row) => `${row.name} ${(row.bytes / memories).toFixed(0)}`)
+        .join(', ')}.`,
+    );
     say();
   } finally {
     db.close();
@@ -151,16 +179,26 @@ function storage(path: string): void {
 function inProcess(databases: Map<number, Built>): void {
   say('## In-process query cost against size (one project, no errors)');
   say();
-  say('Medians of 30 calls on an open connection, statements prepared: the part of a process that grows with the database.');
+  say(
+    'Medians of 30 calls on an open connection, statements prepared: the part of a process that grows with the database.',
+  );
   say();
   say(`| query | ${SIZES.map((s) => s.toLocaleString('en')).join(' | ')} |`);
   say(`|---|${SIZES.map(() => '---:').join('|')}|`);
   const rows: Array<[string, (db: Database.Database) => unknown]> = [
     ['SessionStart: 3 latest summaries', (db) => new MemoryStore(db).recentSummaries(PROJECT, 3)],
-    ['SessionStart: 10 latest changes (importance 2)', (db) => new MemoryStore(db).recentByImportance(PROJECT, IMPORTANCE.change, 10)],
-    ['SessionStart: 5 latest errors (importance 3; there are none)', (db) => new MemoryStore(db).recentByImportance(PROJECT, IMPORTANCE.error, 5)],
-    ...SEARCHES.map(([label, query]): [string, (db: Database.Database) => unknown] =>
-      [`search ${label} \`${query}\` (20 results)`, (db) => bestMatches(db, query, NO_FILTERS, { limit: 20 })]),
+    [
+      'SessionStart: 10 latest changes (importance 2)',
+      (db) => new MemoryStore(db).recentByImportance(PROJECT, IMPORTANCE.change, 10),
+    ],
+    [
+      'SessionStart: 5 latest errors (importance 3; there are none)',
+      (db) => new MemoryStore(db).recentByImportance(PROJECT, IMPORTANCE.error, 5),
+    ],
+    ...SEARCHES.map(([label, query]): [string, (db: Database.Database) => unknown] => [
+      `search ${label} \`${query}\` (20 results)`,
+      (db) => bestMatches(db, query, NO_FILTERS, { limit: 20 }),
+    ]),
   ];
   for (const [label, call] of rows) {
     const cells = SIZES.map((size) => {
@@ -174,7 +212,11 @@ function inProcess(databases: Map<number, Built>): void {
     say(`| ${label} | ${cells.join(' | ')} |`);
   }
   const db = openDb((databases.get(MAIN_SIZE) as Built).path, { create: false }) as Database.Database;
-  const plan = db.prepare("EXPLAIN QUERY PLAN SELECT content FROM memories WHERE project_path = ? AND importance = 3 ORDER BY created_at DESC LIMIT 5").all(PROJECT) as Array<{ detail: string }>;
+  const plan = db
+    .prepare(
+      'EXPLAIN QUERY PLAN SELECT content FROM memories WHERE project_path = ? AND importance = 3 ORDER BY created_at DESC LIMIT 5',
+    )
+    .all(PROJECT) as Array<{ detail: string }>;
   db.close();
   say();
   say(`Plan of the errors query: ${plan.map((row) => `\`${row.detail}\``).join(', ')}.`);
@@ -186,7 +228,8 @@ function wholeProcesses(mainPath: string, bySize: Map<number, Built>, spreadPath
   const copy = join(work, 'process.db');
   copyFileSync(mainPath, copy);
   const env = cleanEnv({ CLAUDE_MEMORY_DB: copy, HOME: work });
-  const readEnv = (path: string): NodeJS.ProcessEnv => cleanEnv({ CLAUDE_MEMORY_DB: path, HOME: work, CLAUDE_MEMORY_NOW: NOW.toISOString() });
+  const readEnv = (path: string): NodeJS.ProcessEnv =>
+    cleanEnv({ CLAUDE_MEMORY_DB: path, HOME: work, CLAUDE_MEMORY_NOW: NOW.toISOString() });
   for (const path of [copy, ...[...bySize.values()].map((b) => b.path), spreadPath]) {
     // Today's cleanup counts as done, so session-start measures the injection alone.
     writeFileSync(`${path}.last-cleanup`, NOW.toISOString());
@@ -196,20 +239,65 @@ function wholeProcesses(mainPath: string, bySize: Map<number, Built>, spreadPath
   const cli = join(RUNTIME, 'commands', 'cli.js');
   // Random 0.1 picks an Edit in syntheticPayload; a fresh index each run keeps dedupe from skipping it.
   const edit = (i: number) => JSON.stringify(syntheticPayload(2_000_000 + i, () => 0.1, 'bench-live', PROJECT));
-  const noise = (i: number) => JSON.stringify({ session_id: 'bench-live', cwd: PROJECT, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: `toolu_noise_${i}`, tool_input: { command: 'ls -la src' }, tool_response: { stdout: '', stderr: '' } });
-  const stop = JSON.stringify({ session_id: 'bench-session-0', cwd: PROJECT, hook_event_name: 'Stop', stop_hook_active: false });
+  const noise = (i: number) =>
+    JSON.stringify({
+      session_id: 'bench-live',
+      cwd: PROJECT,
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Bash',
+      tool_use_id: `toolu_noise_${i}`,
+      tool_input: { command: 'ls -la src' },
+      tool_response: { stdout: '', stderr: '' },
+    });
+  const stop = JSON.stringify({
+    session_id: 'bench-session-0',
+    cwd: PROJECT,
+    hook_event_name: 'Stop',
+    stop_hook_active: false,
+  });
   const start = JSON.stringify({ session_id: 'new', cwd: PROJECT, hook_event_name: 'SessionStart', source: 'startup' });
   const sizeLabel = (size: number) => `${size / 1000}k`;
   const cases: ProcessCase[] = [
     { name: 'node -e 0', args: ['-e', '0'], stdin: () => '', env },
-    { name: 'floor (CommonJS: stdin, better-sqlite3, WAL, 1 insert)', args: [join(DIST, 'bench', 'floor.cjs')], stdin: edit, env },
+    {
+      name: 'floor (CommonJS: stdin, better-sqlite3, WAL, 1 insert)',
+      args: [join(DIST, 'bench', 'floor.cjs')],
+      stdin: edit,
+      env,
+    },
     { name: 'post-tool-use (Edit, stored)', args: [hook('post-tool-use')], stdin: edit, env },
     { name: 'post-tool-use (`ls`, noise: no database)', args: [hook('post-tool-use')], stdin: noise, env },
     { name: 'stop (40-row session)', args: [hook('stop')], stdin: () => stop, env },
-    ...SIZES.map((size): ProcessCase => ({ name: `session-start ${sizeLabel(size)}`, args: [hook('session-start')], stdin: () => start, env: readEnv((bySize.get(size) as Built).path), expectStdout: /memory-context/ })),
-    { name: 'session-start 100k spread', args: [hook('session-start')], stdin: () => start, env: readEnv(spreadPath), expectStdout: /memory-context/ },
-    ...SIZES.flatMap((size) => SEARCHES.map(([label, query]): ProcessCase => ({ name: `search ${label} ${sizeLabel(size)}`, args: [cli, 'search', query], stdin: () => '', env: readEnv((bySize.get(size) as Built).path), expectStdout: /match/ }))),
-    { name: 'search common 100k spread', args: [cli, 'search', COMMON_TERM], stdin: () => '', env: readEnv(spreadPath), expectStdout: /match/ },
+    ...SIZES.map((size): ProcessCase => ({
+      name: `session-start ${sizeLabel(size)}`,
+      args: [hook('session-start')],
+      stdin: () => start,
+      env: readEnv((bySize.get(size) as Built).path),
+      expectStdout: /memory-context/,
+    })),
+    {
+      name: 'session-start 100k spread',
+      args: [hook('session-start')],
+      stdin: () => start,
+      env: readEnv(spreadPath),
+      expectStdout: /memory-context/,
+    },
+    ...SIZES.flatMap((size) =>
+      SEARCHES.map(([label, query]): ProcessCase => ({
+        name: `search ${label} ${sizeLabel(size)}`,
+        args: [cli, 'search', query],
+        stdin: () => '',
+        env: readEnv((bySize.get(size) as Built).path),
+        expectStdout: /match/,
+      })),
+    ),
+    {
+      name: 'search common 100k spread',
+      args: [cli, 'search', COMMON_TERM],
+      stdin: () => '',
+      env: readEnv(spreadPath),
+      expectStdout: /match/,
+    },
   ];
   const loadBefore = loadavg()[0] as number;
   const results = timeProcesses(cases, ROUNDS);
@@ -223,7 +311,9 @@ function wholeProcesses(mainPath: string, bySize: Map<number, Built>, spreadPath
   say();
   say(`Load average (1 min) ${loadBefore.toFixed(1)} before the ${ROUNDS + 2} rounds, ${loadAfter.toFixed(1)} after.`);
   say();
-  say('Wall time is what the targets are about; CPU (user + system, mean per run, from the children\'s clock ticks) is what one process costs, which the machine\'s load barely moves.');
+  say(
+    "Wall time is what the targets are about; CPU (user + system, mean per run, from the children's clock ticks) is what one process costs, which the machine's load barely moves.",
+  );
   say();
   say('| process | median | p95 | × node -e 0 | × floor | target | | CPU | CPU × node -e 0 | CPU × floor |');
   say('|---|---:|---:|---:|---:|---|---|---:|---:|---:|');
@@ -231,40 +321,62 @@ function wholeProcesses(mainPath: string, bySize: Map<number, Built>, spreadPath
     const timing = of(name);
     const against = target?.base === 'node' ? node : floor;
     const met = target ? (timing.median / against.median <= target.value ? '✓' : '✗') : '';
-    say(`| ${label} | ${ms(timing.median)} | ${ms(timing.p95)} | ${ratio(timing.median, node.median)} | ${ratio(timing.median, floor.median)} | ${target ? `≤ ${target.value}× ${target.base === 'node' ? 'node -e 0' : 'floor'}` : ''} | ${met} | ${ms(timing.cpu ?? 0)} | ${ratio(timing.cpu ?? 0, node.cpu ?? 1)} | ${ratio(timing.cpu ?? 0, floor.cpu ?? 1)} |`);
+    say(
+      `| ${label} | ${ms(timing.median)} | ${ms(timing.p95)} | ${ratio(timing.median, node.median)} | ${ratio(timing.median, floor.median)} | ${target ? `≤ ${target.value}× ${target.base === 'node' ? 'node -e 0' : 'floor'}` : ''} | ${met} | ${ms(timing.cpu ?? 0)} | ${ratio(timing.cpu ?? 0, node.cpu ?? 1)} | ${ratio(timing.cpu ?? 0, floor.cpu ?? 1)} |`,
+    );
   };
   line('node -e 0', 'node -e 0');
   line('floor (CommonJS: stdin, better-sqlite3, WAL, 1 insert)', cases[1]?.name as string);
   line('post-tool-use (Edit, stored)', 'post-tool-use (Edit, stored)', { value: 1.15, base: 'floor' });
   line('stop (40-row session)', 'stop (40-row session)', { value: 1.1, base: 'floor' });
-  for (const size of SIZES) line(`session-start, ${size.toLocaleString('en')} memories`, `session-start ${sizeLabel(size)}`, { value: 1.2, base: 'floor' });
-  line(`session-start, ${SPREAD_SIZE.toLocaleString('en')} spread over ${SPREAD.length} projects`, 'session-start 100k spread');
+  for (const size of SIZES)
+    line(`session-start, ${size.toLocaleString('en')} memories`, `session-start ${sizeLabel(size)}`, {
+      value: 1.2,
+      base: 'floor',
+    });
+  line(
+    `session-start, ${SPREAD_SIZE.toLocaleString('en')} spread over ${SPREAD.length} projects`,
+    'session-start 100k spread',
+  );
   line(`\`memory search ${COMMON_TERM}\` (in half the rows)`, `search common ${main}`, { value: 1.6, base: 'floor' });
   line(`\`memory search ${RARE_TERM}\` (in 1 % of rows)`, `search rare ${main}`, { value: 1.25, base: 'floor' });
   line('`memory search 인증` (inside longer words)', `search 인증 ${main}`, { value: 1.6, base: 'floor' });
   line(`\`memory search ${COMMON_TERM}\`, ${SPREAD_SIZE.toLocaleString('en')} spread`, 'search common 100k spread');
-  line('post-tool-use `ls` (noise: no database touched)', 'post-tool-use (`ls`, noise: no database)', { value: 1.1, base: 'node' });
+  line('post-tool-use `ls` (noise: no database touched)', 'post-tool-use (`ls`, noise: no database)', {
+    value: 1.1,
+    base: 'node',
+  });
   say();
   const largest = sizeLabel(SIZES[SIZES.length - 1] as number);
   const smallest = sizeLabel(SIZES[0] as number);
   const growth = of(`session-start ${largest}`).median / of(`session-start ${smallest}`).median;
-  say(`session-start at ${largest} against ${smallest}: ${((growth - 1) * 100).toFixed(0)} % (target: within 10 %) ${growth <= 1.1 ? '✓' : '✗'}.`);
+  say(
+    `session-start at ${largest} against ${smallest}: ${((growth - 1) * 100).toFixed(0)} % (target: within 10 %) ${growth <= 1.1 ? '✓' : '✗'}.`,
+  );
   say();
 
   say('## Cost against rows (whole process, × floor)');
   say();
   say(`| process | ${SIZES.map((s) => s.toLocaleString('en')).join(' | ')} |`);
   say(`|---|${SIZES.map(() => '---:').join('|')}|`);
-  say(`| session-start | ${SIZES.map((size) => ratio(of(`session-start ${sizeLabel(size)}`).median, floor.median)).join(' | ')} |`);
-  for (const [label, query] of SEARCHES) say(`| search ${label} \`${query}\` | ${SIZES.map((size) => ratio(of(`search ${label} ${sizeLabel(size)}`).median, floor.median)).join(' | ')} |`);
+  say(
+    `| session-start | ${SIZES.map((size) => ratio(of(`session-start ${sizeLabel(size)}`).median, floor.median)).join(' | ')} |`,
+  );
+  for (const [label, query] of SEARCHES)
+    say(
+      `| search ${label} \`${query}\` | ${SIZES.map((size) => ratio(of(`search ${label} ${sizeLabel(size)}`).median, floor.median)).join(' | ')} |`,
+    );
   say();
-  say('The same in CPU time (× the floor\'s CPU):');
+  say("The same in CPU time (× the floor's CPU):");
   say();
   say(`| process | ${SIZES.map((s) => s.toLocaleString('en')).join(' | ')} |`);
   say(`|---|${SIZES.map(() => '---:').join('|')}|`);
   const cpuRatio = (name: string): string => ratio(of(name).cpu ?? 0, floor.cpu ?? 1);
   say(`| session-start | ${SIZES.map((size) => cpuRatio(`session-start ${sizeLabel(size)}`)).join(' | ')} |`);
-  for (const [label, query] of SEARCHES) say(`| search ${label} \`${query}\` | ${SIZES.map((size) => cpuRatio(`search ${label} ${sizeLabel(size)}`)).join(' | ')} |`);
+  for (const [label, query] of SEARCHES)
+    say(
+      `| search ${label} \`${query}\` | ${SIZES.map((size) => cpuRatio(`search ${label} ${sizeLabel(size)}`)).join(' | ')} |`,
+    );
   say();
 }
 
@@ -277,51 +389,106 @@ async function concurrency(path: string): Promise<void> {
   const postToolUse = join(RUNTIME, 'hooks', 'post-tool-use.js');
   const before = countRows(copy);
   const start = performance.now();
-  const settled = await runAll(Array.from({ length: 200 }, (_, i) => ({ args: [postToolUse], stdin: JSON.stringify(burstPayload(i, `burst-${i % 13}`)), env })));
+  const settled = await runAll(
+    Array.from({ length: 200 }, (_, i) => ({
+      args: [postToolUse],
+      stdin: JSON.stringify(burstPayload(i, `burst-${i % 13}`)),
+      env,
+    })),
+  );
   const elapsed = performance.now() - start;
   const stored = countRows(copy) - before;
   const failures = settled.filter((r) => r.code !== 0 || r.stderr !== '').length;
-  say(`- 200 post-tool-use processes started at once on distinct events: **${stored}/200 stored**, ${failures} failed, ${ms(elapsed)} wall time for the burst.`);
+  say(
+    `- 200 post-tool-use processes started at once on distinct events: **${stored}/200 stored**, ${failures} failed, ${ms(elapsed)} wall time for the burst.`,
+  );
 
   const before2 = countRows(copy);
-  const searches = runAll(Array.from({ length: 10 }, () => ({ args: [join(RUNTIME, 'commands', 'cli.js'), 'search', COMMON_TERM], stdin: '', env })));
-  const writers = runAll(Array.from({ length: 50 }, (_, i) => ({ args: [postToolUse], stdin: JSON.stringify(burstPayload(10_000 + i, 'one-session')), env })));
+  const searches = runAll(
+    Array.from({ length: 10 }, () => ({
+      args: [join(RUNTIME, 'commands', 'cli.js'), 'search', COMMON_TERM],
+      stdin: '',
+      env,
+    })),
+  );
+  const writers = runAll(
+    Array.from({ length: 50 }, (_, i) => ({
+      args: [postToolUse],
+      stdin: JSON.stringify(burstPayload(10_000 + i, 'one-session')),
+      env,
+    })),
+  );
   const [searchResults, writerResults] = await Promise.all([searches, writers]);
   const stored2 = countRows(copy) - before2;
-  say(`- 50 processes on one session while 10 \`memory search\` processes run: **${stored2}/50 stored**, ${writerResults.filter((r) => r.code !== 0).length} hook failures, ${searchResults.filter((r) => r.code === 0).length}/10 searches answered.`);
+  say(
+    `- 50 processes on one session while 10 \`memory search\` processes run: **${stored2}/50 stored**, ${writerResults.filter((r) => r.code !== 0).length} hook failures, ${searchResults.filter((r) => r.code === 0).length}/10 searches answered.`,
+  );
   say();
 }
 
 function burstPayload(i: number, sessionId: string): Record<string, unknown> {
-  return { session_id: sessionId, cwd: PROJECT, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: `toolu_burst_${i}`, tool_input: { command: `npm run job-${i}` }, tool_response: { stdout: '', stderr: '' } };
+  return {
+    session_id: sessionId,
+    cwd: PROJECT,
+    hook_event_name: 'PostToolUse',
+    tool_name: 'Bash',
+    tool_use_id: `toolu_burst_${i}`,
+    tool_input: { command: `npm run job-${i}` },
+    tool_response: { stdout: '', stderr: '' },
+  };
 }
 
-interface Spawned { readonly code: number | null; readonly stderr: string }
+interface Spawned {
+  readonly code: number | null;
+  readonly stderr: string;
+}
 
 function runAll(jobs: ReadonlyArray<{ args: string[]; stdin: string; env: NodeJS.ProcessEnv }>): Promise<Spawned[]> {
-  return Promise.all(jobs.map((job) => new Promise<Spawned>((done) => {
-    const child = spawn(process.execPath, job.args, { env: job.env, stdio: ['pipe', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('close', (code) => done({ code, stderr }));
-    child.stdin.end(job.stdin);
-  })));
+  return Promise.all(
+    jobs.map(
+      (job) =>
+        new Promise<Spawned>((done) => {
+          const child = spawn(process.execPath, job.args, { env: job.env, stdio: ['pipe', 'ignore', 'pipe'] });
+          let stderr = '';
+          child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+          child.on('close', (code) => done({ code, stderr }));
+          child.stdin.end(job.stdin);
+        }),
+    ),
+  );
 }
 
 /** What each bundle holds, from esbuild's metafile (dist/bundle-meta.json). */
 function bundles(): void {
   say('## What a bundle holds');
   say();
-  const meta = JSON.parse(readFileSync(join(DIST, 'bundle-meta.json'), 'utf8')) as { outputs: Record<string, { bytes: number; inputs: Record<string, unknown> }> };
+  const meta = JSON.parse(readFileSync(join(DIST, 'bundle-meta.json'), 'utf8')) as {
+    outputs: Record<string, { bytes: number; inputs: Record<string, unknown> }>;
+  };
   say('| bundle | bytes | our modules | npm packages |');
   say('|---|---:|---:|---|');
   for (const [file, output] of Object.entries(meta.outputs).sort()) {
     const inputs = Object.keys(output.inputs);
-    const packages = [...new Set(inputs.filter((f) => f.includes('node_modules/')).map((f) => (f.split('node_modules/')[1] as string).split('/').slice(0, f.split('node_modules/')[1]?.startsWith('@') ? 2 : 1).join('/')))];
-    say(`| ${file.replace('dist/runtime/', '')} | ${output.bytes.toLocaleString('en')} | ${inputs.filter((f) => !f.includes('node_modules/')).length} | ${packages.join(', ') || 'none'} |`);
+    const packages = [
+      ...new Set(
+        inputs
+          .filter((f) => f.includes('node_modules/'))
+          .map((f) =>
+            (f.split('node_modules/')[1] as string)
+              .split('/')
+              .slice(0, f.split('node_modules/')[1]?.startsWith('@') ? 2 : 1)
+              .join('/'),
+          ),
+      ),
+    ];
+    say(
+      `| ${file.replace('dist/runtime/', '')} | ${output.bytes.toLocaleString('en')} | ${inputs.filter((f) => !f.includes('node_modules/')).length} | ${packages.join(', ') || 'none'} |`,
+    );
   }
   say();
-  say('better-sqlite3\'s addon is loaded straight from `dist/better_sqlite3.node` (no `bindings` path search); picocolors stays a package next to the CLI bundle and is loaded only when there is colour to draw.');
+  say(
+    "better-sqlite3's addon is loaded straight from `dist/better_sqlite3.node` (no `bindings` path search); picocolors stays a package next to the CLI bundle and is loaded only when there is colour to draw.",
+  );
   say();
 }
 
@@ -335,15 +502,23 @@ async function mcpServer(path: string): Promise<void> {
   for (const line of renderStartup(startup)) say(line);
   say();
   const startupRatio = startup.mcp.median / startup.floor.median;
-  verdicts.push(`- ${startupRatio <= 2 ? '✓' : '✗'} memory mcp spawn → initialize: ${ratio(startup.mcp.median, startup.floor.median)} the CommonJS floor (target ≤ 2×)`);
+  verdicts.push(
+    `- ${startupRatio <= 2 ? '✓' : '✗'} memory mcp spawn → initialize: ${ratio(startup.mcp.median, startup.floor.median)} the CommonJS floor (target ≤ 2×)`,
+  );
   const size = countRows(path);
-  say(`The \`search\` tool in-process at ${size.toLocaleString('en')} memories (all projects, limit 10; the whole call: query, ranking, sanitising, reply budget):`);
+  say(
+    `The \`search\` tool in-process at ${size.toLocaleString('en')} memories (all projects, limit 10; the whole call: query, ranking, sanitising, reply budget):`,
+  );
   say();
   say('| query | tier | tool p50 | tool p95 | engine alone p50 / p95 |');
   say('|---|---|---:|---:|---:|');
   for (const { query, tier, timing, engine } of mcpSearch(path, SEARCHES, NOW)) {
-    say(`| \`${query}\` | ${tier} | ${ms(timing.median)} | ${ms(timing.p95)} | ${ms(engine.median)} / ${ms(engine.p95)} |`);
-    verdicts.push(`- ${timing.p95 < 50 ? '✓' : '✗'} MCP search p95 at ${size.toLocaleString('en')}: ${query} (${tier}) ${ms(timing.p95)} (target < 50 ms)`);
+    say(
+      `| \`${query}\` | ${tier} | ${ms(timing.median)} | ${ms(timing.p95)} | ${ms(engine.median)} / ${ms(engine.p95)} |`,
+    );
+    verdicts.push(
+      `- ${timing.p95 < 50 ? '✓' : '✗'} MCP search p95 at ${size.toLocaleString('en')}: ${query} (${tier}) ${ms(timing.p95)} (target < 50 ms)`,
+    );
   }
   say();
 }

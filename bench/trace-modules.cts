@@ -5,10 +5,16 @@ import fs = require('node:fs');
 
 const loaded = new Set<string>();
 const original = (Module as unknown as { _load: (...args: unknown[]) => unknown })._load;
-(Module as unknown as { _load: (...args: unknown[]) => unknown })._load = function load(request: unknown, parent: unknown, ...rest: unknown[]) {
+(Module as unknown as { _load: (...args: unknown[]) => unknown })._load = function load(
+  request: unknown,
+  parent: unknown,
+  ...rest: unknown[]
+) {
   const result = original.call(this, request, parent, ...rest);
   try {
-    loaded.add((Module as unknown as { _resolveFilename: (r: unknown, p: unknown) => string })._resolveFilename(request, parent));
+    loaded.add(
+      (Module as unknown as { _resolveFilename: (r: unknown, p: unknown) => string })._resolveFilename(request, parent),
+    );
   } catch {
     loaded.add(String(request));
   }

@@ -23,7 +23,11 @@ try {
     db.close();
   }
   const timings = await benchUi(dbPath, NOW, ROUNDS);
-  process.stdout.write(`Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}; ${NOW.toISOString().slice(0, 10)}.\n\n`);
+  process.stdout.write(
+    `Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}; ${NOW.toISOString().slice(0, 10)}.\n\n`,
+  );
   process.stdout.write(`${uiSection(SIZE, timings, ROUNDS).join('\n')}\n`);
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -10,15 +10,24 @@ interface ViewCase {
 }
 
 const VIEWS: readonly ViewCase[] = [
-  { view: 'Timeline, first page (shell, projects, sessions)', requests: ['/timeline', '/api/projects', '/api/timeline'] },
+  {
+    view: 'Timeline, first page (shell, projects, sessions)',
+    requests: ['/timeline', '/api/projects', '/api/timeline'],
+  },
   { view: 'Timeline, page 50', requests: ['/api/timeline?page=50'] },
   { view: 'Timeline, one project', requests: ['/api/timeline?project=api-server'] },
-  { view: 'Timeline opened at a search result\'s session', requests: ['/api/timeline?session=bench-session-1200', '/api/session?id=bench-session-1200'] },
+  {
+    view: "Timeline opened at a search result's session",
+    requests: ['/api/timeline?session=bench-session-1200', '/api/session?id=bench-session-1200'],
+  },
   { view: 'Search `rotation` (unicode61)', requests: ['/api/search?q=rotation'] },
   { view: 'Search `efres` page 3 (trigram)', requests: ['/api/search?q=efres&page=3'] },
   { view: 'Search `인증` (LIKE)', requests: ['/api/search?q=%EC%9D%B8%EC%A6%9D'] },
   { view: 'Search `없음` (LIKE, no match)', requests: ['/api/search?q=%EC%97%86%EC%9D%8C'] },
-  { view: 'Search `handler` in one project, errors, last 30 days', requests: ['/api/search?q=handler&project=web-app&type=error&since=30d'] },
+  {
+    view: 'Search `handler` in one project, errors, last 30 days',
+    requests: ['/api/search?q=handler&project=web-app&type=error&since=30d'],
+  },
   { view: 'Overview, all projects, 14 days', requests: ['/api/overview'] },
   { view: 'Overview, all projects, 90 days', requests: ['/api/overview?days=90'] },
   { view: 'Overview, one project', requests: ['/api/overview?project=web-app'] },
@@ -58,7 +67,13 @@ export async function benchUi(dbPath: string, now: Date, rounds: number): Promis
       }
       const server95 = stats(serverTimes);
       const trip = stats(roundTrips);
-      results.push({ view, serverP50: server95.median, serverP95: server95.p95, roundTripP50: trip.median, roundTripP95: trip.p95 });
+      results.push({
+        view,
+        serverP50: server95.median,
+        serverP95: server95.p95,
+        roundTripP50: trip.median,
+        roundTripP95: trip.p95,
+      });
     }
     return results;
   } finally {
@@ -77,7 +92,9 @@ export function uiSection(memories: number, timings: readonly ViewTiming[], roun
     '|---|---:|---:|---:|---:|---|',
   ];
   for (const t of timings) {
-    lines.push(`| ${t.view} | ${ms(t.serverP50)} | ${ms(t.serverP95)} | ${ms(t.roundTripP50)} | ${ms(t.roundTripP95)} | ${t.serverP95 < 300 ? '✓' : '✗'} < 300 ms |`);
+    lines.push(
+      `| ${t.view} | ${ms(t.serverP50)} | ${ms(t.serverP95)} | ${ms(t.roundTripP50)} | ${ms(t.roundTripP95)} | ${t.serverP95 < 300 ? '✓' : '✗'} < 300 ms |`,
+    );
   }
   return lines;
 }

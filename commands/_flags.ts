@@ -12,7 +12,8 @@ export const LIMIT_MAX = 10_000;
 
 export function parseLimit(value: string): Parsed<number> {
   const n = /^\d{1,6}$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!(n >= 1 && n <= LIMIT_MAX)) return { ok: false, error: `--limit expects a whole number from 1 to ${LIMIT_MAX} (got "${head(value, 40)}")` };
+  if (!(n >= 1 && n <= LIMIT_MAX))
+    return { ok: false, error: `--limit expects a whole number from 1 to ${LIMIT_MAX} (got "${head(value, 40)}")` };
   return { ok: true, value: n };
 }
 
@@ -20,7 +21,11 @@ export function parseIds(values: readonly string[]): Parsed<number[]> {
   const ids: number[] = [];
   for (const value of values) {
     const n = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
-    if (!(n >= 1)) return { ok: false, error: `memory ids are whole numbers as shown by \`memory search\` (got "${head(value, 40)}")` };
+    if (!(n >= 1))
+      return {
+        ok: false,
+        error: `memory ids are whole numbers as shown by \`memory search\` (got "${head(value, 40)}")`,
+      };
     ids.push(n);
   }
   return { ok: true, value: [...new Set(ids)] };

@@ -64,7 +64,9 @@ export function plural(count: number, word: string, many = `${word}s`): string {
 /** Highlighted snippet: bold on a colour terminal, `**hit**` markers otherwise. */
 export function renderSnippet(marked: string, c: Colors): string {
   return markedSegments(marked)
-    .map((segment) => (segment.hit ? (c.isColorSupported ? c.bold(c.yellow(segment.text)) : `**${segment.text}**`) : segment.text))
+    .map((segment) =>
+      segment.hit ? (c.isColorSupported ? c.bold(c.yellow(segment.text)) : `**${segment.text}**`) : segment.text,
+    )
     .join('');
 }
 
@@ -77,7 +79,9 @@ export function renderMemory(row: MemoryRow, body: string, now: Date, c: Colors)
     c.magenta(`${cleanText(row.tool_name)}/${cleanText(row.type)}`),
     row.file_path ? c.green(displayPath(row.file_path, row.project_path)) : '',
     resolutionMark(row, now, c),
-  ].filter(Boolean).join('  ');
+  ]
+    .filter(Boolean)
+    .join('  ');
   return `${head}\n    ${body}`;
 }
 
@@ -99,13 +103,18 @@ export function renderSummary(row: SummaryRecord, now: Date, c: Colors): string 
     plural(row.memory_count, 'memory', 'memories'),
     row.error_count > 0 ? c.red(plural(row.error_count, 'error')) : '',
     duration(row.duration_sec),
-  ].filter(Boolean).join(', ');
+  ]
+    .filter(Boolean)
+    .join(', ');
   const head = [
     c.yellow(relativeTime(row.ended_at, now)),
     c.cyan(cleanText(row.project)),
     c.dim(cleanText(row.session_id)),
     facts,
   ].join('  ');
-  const lines = row.summary.split('\n').map((line) => cleanText(line)).filter(Boolean);
+  const lines = row.summary
+    .split('\n')
+    .map((line) => cleanText(line))
+    .filter(Boolean);
   return [head, ...lines.map((line) => `    ${clip(line, 300)}`)].join('\n');
 }

@@ -31,12 +31,18 @@ try {
     const layout = install(source, options, context);
     if (options.runImport) {
       report.info('Running memory import (backfills past sessions from transcripts)…');
-      const result = spawnSync(process.execPath, [cliPath(layout.runtime), 'import'], { stdio: ['ignore', 'inherit', 'inherit'] });
+      const result = spawnSync(process.execPath, [cliPath(layout.runtime), 'import'], {
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
       if (result.status !== 0) {
-        report.warn(`memory import failed (exit ${result.status ?? result.signal}); the installation itself is complete — run 'memory import' again later`);
+        report.warn(
+          `memory import failed (exit ${result.status ?? result.signal}); the installation itself is complete — run 'memory import' again later`,
+        );
       }
     } else {
-      report.info("Sessions before today are not in the database yet: 'memory import' backfills them from Claude Code's transcripts.");
+      report.info(
+        "Sessions before today are not in the database yet: 'memory import' backfills them from Claude Code's transcripts.",
+      );
     }
   }
 } catch (error) {

@@ -27,8 +27,12 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 export function renderStats(stats: Stats, now: Date, c: Colors): string {
   const label = (text: string): string => c.bold(text.padEnd(13));
   const counts = (list: readonly Count[]): string =>
-    list.slice(0, 8).map((item) => `${cleanText(item.name)} ${c.bold(String(item.count))}`).join(c.dim(' · ')) || c.dim('none');
-  const when = (iso: string | null): string => (iso ? `${localDay(new Date(iso))} (${relativeTime(iso, now)})` : c.dim('—'));
+    list
+      .slice(0, 8)
+      .map((item) => `${cleanText(item.name)} ${c.bold(String(item.count))}`)
+      .join(c.dim(' · ')) || c.dim('none');
+  const when = (iso: string | null): string =>
+    iso ? `${localDay(new Date(iso))} (${relativeTime(iso, now)})` : c.dim('—');
   const lines = [
     `${label('Memories')}${c.bold(String(stats.total))}  ${c.dim(`in ${plural(stats.sessions, 'session')}, ${stats.summaries} summarised`)}`,
     `${label('Errors')}${stats.errors > 0 ? c.red(String(stats.errors)) : '0'}`,
@@ -50,7 +54,8 @@ export function renderStats(stats: Stats, now: Date, c: Colors): string {
   }
   lines.push('', c.bold('Top commands'));
   if (stats.top_commands.length === 0) lines.push(`  ${c.dim('none')}`);
-  for (const { command, count } of stats.top_commands) lines.push(`  ${String(count).padStart(5)}  ${clip(cleanText(command), 80)}`);
+  for (const { command, count } of stats.top_commands)
+    lines.push(`  ${String(count).padStart(5)}  ${clip(cleanText(command), 80)}`);
   lines.push('', c.bold('Top files'));
   if (stats.top_files.length === 0) lines.push(`  ${c.dim('none')}`);
   for (const { file, project_path: projectPath, count } of stats.top_files) {

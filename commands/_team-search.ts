@@ -23,8 +23,12 @@ import { colorsFor, plural, relativeTime, renderMemory, renderSnippet, type Colo
 /** A local row with its best-match score and the query words it holds. */
 type LocalHit = MemoryRow & { readonly score: number; readonly matched: readonly string[] };
 
-export async function runTeamSearch(query: readonly string[], options: FilterOptions & { readonly recent?: boolean; readonly stats?: boolean; readonly summaries?: boolean }): Promise<void> {
-  if (options.recent || options.stats || options.summaries) throw new UsageError('--team searches words: it does not go with --recent, --stats or --summaries');
+export async function runTeamSearch(
+  query: readonly string[],
+  options: FilterOptions & { readonly recent?: boolean; readonly stats?: boolean; readonly summaries?: boolean },
+): Promise<void> {
+  if (options.recent || options.stats || options.summaries)
+    throw new UsageError('--team searches words: it does not go with --recent, --stats or --summaries');
   if (query.length === 0) throw new UsageError('give words to search for');
   const config = cliConfig();
   const team = loadTeamConfig(process.env);
@@ -69,22 +73,58 @@ export async function runTeamSearch(query: readonly string[], options: FilterOpt
 
   const merged = mergeResults(local.rows, remote.hits, ownHost, limit);
   if (options.json) {
-    process.stdout.write(`${JSON.stringify(merged.map((item) => (item.origin === 'local'
-      ? { origin: 'local', host: team.hostName, ...item.hit, tier: local.tier }
-      : { origin: 'team', host: item.hit.host_name, ...item.hit, tier: remote.tier })), null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify(
+        merged.map((item) =>
+          item.origin === 'local'
+            ? { origin: 'local', host: team.hostName, ...item.hit, tier: local.tier }
+            : { origin: 'team', host: item.hit.host_name, ...item.hit, tier: remote.tier },
+        ),
+        null,
+        2,
+      )}\n`,
+    );
   } else {
     // Either side filling its page means more may match than fit in `limit`.
     const capped = local.rows.length >= limit || remote.hits.length >= limit;
-    process.stdout.write(render(merged, shown, plan.terms, local.tier, remote.tier, failure !== null, now, colorsFor(process.stdout, process.env), team.hostName, capped));
+    process.stdout.write(
+      render(
+        merged,
+        shown,
+        plan.terms,
+        local.tier,
+        remote.tier,
+        failure !== null,
+        now,
+        colorsFor(process.stdout, process.env),
+        team.hostName,
+        capped,
+      ),
+    );
   }
   if (failure) throw failure;
 }
 
-function render(merged: ReturnType<typeof mergeResults<LocalHit, TeamHit>>, shown: string, terms: readonly string[], localTier: Tier, teamTier: Tier, teamFailed: boolean, now: Date, c: Colors, hostName: string, capped: boolean): string {
-  if (merged.length === 0) return `No memories match "${shown}"${teamFailed ? ' here (the team server was not searched)' : ', here or on the team server'}.\n`;
+function render(
+  merged: ReturnType<typeof mergeResults<LocalHit, TeamHit>>,
+  shown: string,
+  terms: readonly string[],
+  localTier: Tier,
+  teamTier: Tier,
+  teamFailed: boolean,
+  now: Date,
+  c: Colors,
+  hostName: string,
+  capped: boolean,
+): string {
+  if (merged.length === 0)
+    return `No memories match "${shown}"${teamFailed ? ' here (the team server was not searched)' : ', here or on the team server'}.\n`;
   const locals = merged.filter((item) => item.origin === 'local').length;
-  const header = `${c.bold(`${capped ? 'at least ' : ''}${plural(merged.length, 'memory', 'memories')}`)} ${merged.length === 1 ? 'matches' : 'match'} "${shown}" `
-    + c.dim(`· ${locals} here (${TIER_LABELS[localTier]})${teamFailed ? '' : `, ${merged.length - locals} from the team (${TIER_LABELS[teamTier]})`}`);
+  const header =
+    `${c.bold(`${capped ? 'at least ' : ''}${plural(merged.length, 'memory', 'memories')}`)} ${merged.length === 1 ? 'matches' : 'match'} "${shown}" ` +
+    c.dim(
+      `· ${locals} here (${TIER_LABELS[localTier]})${teamFailed ? '' : `, ${merged.length - locals} from the team (${TIER_LABELS[teamTier]})`}`,
+    );
   const body = merged.map((item) => {
     if (item.origin === 'local') {
       const text = renderMemory(item.hit, renderSnippet(likeSnippet(item.hit.content, terms), c), now, c);
@@ -98,7 +138,9 @@ function render(merged: ReturnType<typeof mergeResults<LocalHit, TeamHit>>, show
       c.magenta(`${cleanText(hit.tool_name)}/${cleanText(hit.type)}`),
       hit.file_path ? c.green(cleanText(hit.file_path)) : '',
       c.blue(`by ${cleanText(hit.author)}@${cleanText(hit.host_name)}`),
-    ].filter(Boolean).join('  ');
+    ]
+      .filter(Boolean)
+      .join('  ');
     return `${head}\n    ${renderSnippet(likeSnippet(hit.content, terms), c)}`;
   });
   const more = capped ? `\n${c.dim(`Showing the first ${merged.length}; use --limit for more.`)}\n` : '';

@@ -35,7 +35,8 @@ async function main(): Promise<void> {
     if (asked === 'mcp' && args.length === 1) await (await import('./mcp.js')).serveMcp();
     // `memory search words…`, what /mem and most people run: no commander to load and set up. Any
     // flag (or `--`) takes the full path below, which parses and checks it.
-    else if (asked === 'search' && args.length > 1 && args.every((word) => !word.startsWith('-'))) process.stdout.write((await import('./search.js')).searchWords(args.slice(1)));
+    else if (asked === 'search' && args.length > 1 && args.every((word) => !word.startsWith('-')))
+      process.stdout.write((await import('./search.js')).searchWords(args.slice(1)));
     else await runProgram();
   } catch (error) {
     process.exitCode = exitCodeFor(error);
@@ -48,7 +49,9 @@ async function runProgram(): Promise<void> {
     .description('Search what Claude Code did in past sessions (captured by claude-memory-hooks).')
     .version(packageVersion(), '-V, --version', 'print the version of claude-memory-hooks')
     .exitOverride();
-  const loaders = Object.hasOwn(SUBCOMMANDS, asked) ? [SUBCOMMANDS[asked] as () => Promise<Register>] : Object.values(SUBCOMMANDS);
+  const loaders = Object.hasOwn(SUBCOMMANDS, asked)
+    ? [SUBCOMMANDS[asked] as () => Promise<Register>]
+    : Object.values(SUBCOMMANDS);
   for (const register of await Promise.all(loaders.map((load) => load()))) register(program);
   try {
     await program.parseAsync(process.argv);

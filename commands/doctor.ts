@@ -11,9 +11,14 @@ import { colorsFor, type Colors } from './_format.js';
 export function registerDoctor(program: Command): void {
   program
     .command('doctor')
-    .description('check the installation: hooks in settings.json, Node, the database, and each hook on a sample payload')
+    .description(
+      'check the installation: hooks in settings.json, Node, the database, and each hook on a sample payload',
+    )
     .option('--json', 'print the checks as JSON')
-    .option('--repair', 'recover a damaged database: copy every readable memory into a new file, keep the damaged one beside it')
+    .option(
+      '--repair',
+      'recover a damaged database: copy every readable memory into a new file, keep the damaged one beside it',
+    )
     .action(async (options: { json?: boolean; repair?: boolean }) => {
       if (options.repair) {
         const repair = repairDatabase(loadConfig(process.env), process.env);
@@ -21,7 +26,9 @@ export function registerDoctor(program: Command): void {
         return;
       }
       const report = await withTeamChecks(runDoctor(process.env, process.version));
-      process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : render(report, colorsFor(process.stdout, process.env)));
+      process.stdout.write(
+        options.json ? `${JSON.stringify(report, null, 2)}\n` : render(report, colorsFor(process.stdout, process.env)),
+      );
       const failed = report.checks.filter((check) => check.status === 'fail').length;
       if (failed > 0) throw new MemoryError(`doctor found ${failed} problem${failed === 1 ? '' : 's'}`);
     });
@@ -30,7 +37,7 @@ export function registerDoctor(program: Command): void {
 /** Adds the team server's checks when one is configured (pg is loaded only then). */
 async function withTeamChecks(report: DoctorReport): Promise<DoctorReport> {
   if (!loadTeamConfig(process.env).url) return report;
-  const checks = [...report.checks, ...await (await import('../lib/team/doctor.js')).teamChecks(process.env)];
+  const checks = [...report.checks, ...(await (await import('../lib/team/doctor.js')).teamChecks(process.env))];
   return { ...report, checks, ok: checks.every((check) => check.status !== 'fail') };
 }
 
@@ -48,12 +55,20 @@ function render(report: DoctorReport, pc: Colors): string {
   }
   const problems = report.checks.filter((check) => check.status === 'fail').length;
   const warnings = report.checks.filter((check) => check.status === 'warn').length;
-  out.push('', problems === 0 ? `All good${warnings ? ` (${warnings} note${warnings === 1 ? '' : 's'})` : ''}.` : `${problems} problem${problems === 1 ? '' : 's'} found.`);
+  out.push(
+    '',
+    problems === 0
+      ? `All good${warnings ? ` (${warnings} note${warnings === 1 ? '' : 's'})` : ''}.`
+      : `${problems} problem${problems === 1 ? '' : 's'} found.`,
+  );
   return `${out.join('\n')}\n`;
 }
 
 function renderRepair(report: RepairReport): string {
-  const stored = report.stored > 0 ? `\n${report.stored} event${report.stored === 1 ? '' : 's'} kept while it was damaged ${report.stored === 1 ? 'was' : 'were'} stored.` : '';
+  const stored =
+    report.stored > 0
+      ? `\n${report.stored} event${report.stored === 1 ? '' : 's'} kept while it was damaged ${report.stored === 1 ? 'was' : 'were'} stored.`
+      : '';
   if (report.outcome === 'healthy') return `The database passes its integrity check: nothing to repair.${stored}\n`;
   const summaries = `${report.summaries} session summar${report.summaries === 1 ? 'y' : 'ies'}`;
   return `${report.memories} of about ${report.estimatedMemories} memories recovered (and ${summaries}).\nThe damaged file is kept as ${report.damagedCopy}.${stored}\n`;

@@ -35,7 +35,9 @@ export function registerForget(program: Command): void {
     .option('--match <query>', 'memories `memory search <query>` finds')
     .option('--yes', 'really delete (without it, only show what would go)')
     .option('--json', 'machine-readable output')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Selectors combine: \`memory forget --project my-app --before 30d\` forgets only old memories of my-app.
 A session's summary goes too once the session has no memories left, and is rebuilt without the
 forgotten ones when it keeps others.
@@ -43,7 +45,8 @@ forgotten ones when it keeps others.
 Examples:
   memory forget 12 13
   memory forget --match "AKIA" --yes
-  memory forget --session 5b1c0a52-… --yes`)
+  memory forget --session 5b1c0a52-… --yes`,
+    )
     .action(async (ids: string[], options: ForgetOptions) => {
       process.stdout.write(runForget(ids, options));
       // pg is loaded only when a team server is configured.
@@ -54,9 +57,18 @@ Examples:
 }
 
 function runForget(idArgs: readonly string[], options: ForgetOptions): string {
-  const selectors = idArgs.length + [options.session, options.project, options.before, options.match].filter((v) => v !== undefined).length;
-  if (selectors === 0) throw new UsageError('say what to forget: ids, --session <id>, --project <name>, --before <when> or --match <query>');
-  for (const [flag, value] of [['--session', options.session], ['--project', options.project], ['--match', options.match]] as const) {
+  const selectors =
+    idArgs.length +
+    [options.session, options.project, options.before, options.match].filter((v) => v !== undefined).length;
+  if (selectors === 0)
+    throw new UsageError(
+      'say what to forget: ids, --session <id>, --project <name>, --before <when> or --match <query>',
+    );
+  for (const [flag, value] of [
+    ['--session', options.session],
+    ['--project', options.project],
+    ['--match', options.match],
+  ] as const) {
     if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} needs a value`);
   }
   const ids = idArgs.length > 0 ? valueOf(parseIds(idArgs)) : null;
@@ -67,11 +79,18 @@ function runForget(idArgs: readonly string[], options: ForgetOptions): string {
   const match = options.match === undefined ? null : planSearch(options.match);
   if (options.match !== undefined && !match) {
     // Never let an empty match fall through to "everything the other selectors cover".
-    if (options.json) return `${JSON.stringify(report(options.yes !== true, { rows: [], summaries: [], rebuilt: [], tier: null }), null, 2)}\n`;
+    if (options.json)
+      return `${JSON.stringify(report(options.yes !== true, { rows: [], summaries: [], rebuilt: [], tier: null }), null, 2)}\n`;
     return `Nothing to forget: "${clip(cleanText(options.match), 80)}" has nothing to search for.\n`;
   }
   const target: ForgetTarget = {
-    filters: { ...NO_FILTERS, ids, before, sessionId: options.session?.trim() ?? null, project: options.project?.trim() ?? null },
+    filters: {
+      ...NO_FILTERS,
+      ids,
+      before,
+      sessionId: options.session?.trim() ?? null,
+      project: options.project?.trim() ?? null,
+    },
     match,
   };
 

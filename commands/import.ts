@@ -23,7 +23,7 @@ export function registerImport(program: Command): void {
     .argument('[paths...]', 'transcript files or folders (default: ~/.claude/projects, or $CLAUDE_CONFIG_DIR/projects)')
     .option('--json', 'print the summary as JSON')
     .option('--dry-run', 'count what would be imported (or refreshed); write nothing')
-    .option('--refresh', 're-derive the stored rows of these calls through today\'s capture (ids, times, sessions kept)')
+    .option('--refresh', "re-derive the stored rows of these calls through today's capture (ids, times, sessions kept)")
     .addOption(new Option('--debug-rss', 'report peak memory use in the JSON summary').hideHelp())
     .action(async (paths: string[], flags: ImportFlags) => {
       await runImport(paths, flags);
@@ -57,11 +57,17 @@ async function runImport(paths: readonly string[], flags: ImportFlags): Promise<
     const extra = flags.debugRss ? { maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024) } : {};
     const { refreshed, unchanged, notStored, ...counts } = summary;
     const refresh = flags.refresh ? { refreshed, unchanged, notStored } : {};
-    process.stdout.write(`${JSON.stringify({ ...counts, ...refresh, dryRun: flags.dryRun === true, dbPath: config.dbPath, ...extra }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ ...counts, ...refresh, dryRun: flags.dryRun === true, dbPath: config.dbPath, ...extra }, null, 2)}\n`,
+    );
     return;
   }
   const where = tildify(config.dbPath, homeDir(env));
-  process.stdout.write(flags.refresh ? formatRefresh(summary, flags.dryRun === true, where) : formatSummary(summary, flags.dryRun === true, where, config.retentionDays));
+  process.stdout.write(
+    flags.refresh
+      ? formatRefresh(summary, flags.dryRun === true, where)
+      : formatSummary(summary, flags.dryRun === true, where, config.retentionDays),
+  );
 }
 
 function tildify(path: string, home: string): string {
@@ -97,10 +103,15 @@ export function formatRefresh(summary: ImportSummary, dryRun: boolean, dbPath: s
 }
 
 export function formatSummary(summary: ImportSummary, dryRun: boolean, dbPath: string, retentionDays: number): string {
-  const s = (count: number, word: string): string => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+  const s = (count: number, word: string): string =>
+    `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
   const head = dryRun ? 'Dry run (nothing written):' : 'Imported';
   const rows: Array<[string, number, string]> = [
-    [dryRun ? 'would add' : 'added', summary.added, `${summary.added === 1 ? 'memory' : 'memories'}${summary.redactions > 0 ? ` (${s(summary.redactions, 'secret')} redacted)` : ''}`],
+    [
+      dryRun ? 'would add' : 'added',
+      summary.added,
+      `${summary.added === 1 ? 'memory' : 'memories'}${summary.redactions > 0 ? ` (${s(summary.redactions, 'secret')} redacted)` : ''}`,
+    ],
     ['duplicates', summary.duplicates, 'skipped (already stored)'],
     ['noise', summary.noise, 'skipped (read-only commands, ignored paths, interrupts)'],
     ['not run', summary.notRun, 'skipped (rejected, blocked by a hook, refused)'],
@@ -112,7 +123,9 @@ export function formatSummary(summary: ImportSummary, dryRun: boolean, dbPath: s
   const width = Math.max(...rows.map(([, count]) => count.toLocaleString('en-US').length));
   const lines = [
     `${head} ${s(summary.files, 'transcript file')} (${s(summary.sessions, 'session')}, ${s(summary.toolCalls, 'tool call')})${dryRun ? '' : ` into ${dbPath}`}`,
-    ...rows.map(([label, count, text]) => `  ${label.padEnd(11)}${count.toLocaleString('en-US').padStart(width)} ${text}`),
+    ...rows.map(
+      ([label, count, text]) => `  ${label.padEnd(11)}${count.toLocaleString('en-US').padStart(width)} ${text}`,
+    ),
   ];
   return `${lines.join('\n')}\n`;
 }

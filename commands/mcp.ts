@@ -16,7 +16,9 @@ export function registerMcp(program: Command): void {
 }
 
 export async function serveMcp(): Promise<void> {
-  const { serveStdio } = loadBundle<ServerModule>(fileURLToPath(new URL(`../lib/mcp/${BUNDLE_NAME}`, import.meta.url))).exports;
+  const { serveStdio } = loadBundle<ServerModule>(
+    fileURLToPath(new URL(`../lib/mcp/${BUNDLE_NAME}`, import.meta.url)),
+  ).exports;
   await serveStdio({
     env: process.env,
     cwd: process.cwd(),

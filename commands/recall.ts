@@ -22,22 +22,34 @@ interface RecallOptions {
 export function registerRecall(program: Command): void {
   program
     .command('recall')
-    .description('prompt-time recall: show whether it is on, turn it on or off, or explain what it would inject for a prompt')
+    .description(
+      'prompt-time recall: show whether it is on, turn it on or off, or explain what it would inject for a prompt',
+    )
     .argument('[state]', '"on" or "off": switch recall in ~/.claude/memory.json')
-    .option('--explain <prompt>', 'the gate decision, the kept words with their document frequencies, each candidate with its score and tier, and what would be injected')
+    .option(
+      '--explain <prompt>',
+      'the gate decision, the kept words with their document frequencies, each candidate with its score and tier, and what would be injected',
+    )
     .option('--project <path>', 'explain for this project directory (default: the project of the current directory)')
     .option('--session <id>', 'leave out what recall already injected into this session')
     .option('--json', 'print the explanation as JSON')
     .action((state: string | undefined, options: RecallOptions) => {
-      if (state !== undefined && options.explain !== undefined) throw new UsageError('give either on/off or --explain, not both');
+      if (state !== undefined && options.explain !== undefined)
+        throw new UsageError('give either on/off or --explain, not both');
       if (state === 'on' || state === 'off') {
         const path = writeRecallSetting(process.env, state === 'on');
         const now = recallSetting(process.env);
-        const note = now.source === 'CLAUDE_MEMORY_RECALL' && now.on !== (state === 'on') ? ` (but CLAUDE_MEMORY_RECALL=${process.env['CLAUDE_MEMORY_RECALL'] ?? ''} overrides it in this shell)` : '';
+        const note =
+          now.source === 'CLAUDE_MEMORY_RECALL' && now.on !== (state === 'on')
+            ? ` (but CLAUDE_MEMORY_RECALL=${process.env['CLAUDE_MEMORY_RECALL'] ?? ''} overrides it in this shell)`
+            : '';
         process.stdout.write(`Recall is ${state} in ${path}${note}. New prompts in Claude Code follow it at once.\n`);
         return;
       }
-      if (state !== undefined) throw new UsageError(`unknown state "${state}": use memory recall on, memory recall off or memory recall --explain "<prompt>"`);
+      if (state !== undefined)
+        throw new UsageError(
+          `unknown state "${state}": use memory recall on, memory recall off or memory recall --explain "<prompt>"`,
+        );
       if (options.explain === undefined) {
         process.stdout.write(`${statusLine(recallSetting(process.env))}\n`);
         return;
@@ -47,7 +59,12 @@ export function registerRecall(program: Command): void {
 }
 
 export function statusLine(setting: RecallSetting): string {
-  const from = setting.source === 'default' ? 'the default' : setting.source === 'config file' ? setting.configPath : 'CLAUDE_MEMORY_RECALL';
+  const from =
+    setting.source === 'default'
+      ? 'the default'
+      : setting.source === 'config file'
+        ? setting.configPath
+        : 'CLAUDE_MEMORY_RECALL';
   return `Recall is ${setting.on ? 'on' : 'off'} (${from}).${setting.warnings.map((w) => ` Warning: ${w}.`).join('')}`;
 }
 
@@ -57,26 +74,39 @@ function explain(prompt: string, options: RecallOptions): string {
   const project = options.project ? projectAt(options.project) : resolveProject(process.env, process.cwd());
   const gate = recallGate(prompt);
   const report = gate.recall
-    ? withDb(config.dbPath, { create: false, queryOnly: true }, (db) => recallFor(db, project.path, gate.words, options.session ?? null))
+    ? withDb(config.dbPath, { create: false, queryOnly: true }, (db) =>
+        recallFor(db, project.path, gate.words, options.session ?? null),
+      )
     : null;
   if (gate.recall && report === null) throw new MissingDatabaseError(config.dbPath);
   const block = report ? buildRecall(project.name, report.hits).text : '';
   if (options.json) {
-    return `${JSON.stringify({
-      recall_on: setting.on,
-      project: project.path,
-      gate: gate.recall ? { recall: true, words: gate.words.map((w) => w.text) } : { recall: false, reason: gate.reason },
-      ...(report ? jsonReport(report) : {}),
-      injected: block,
-    }, null, 2)}\n`;
+    return `${JSON.stringify(
+      {
+        recall_on: setting.on,
+        project: project.path,
+        gate: gate.recall
+          ? { recall: true, words: gate.words.map((w) => w.text) }
+          : { recall: false, reason: gate.reason },
+        ...(report ? jsonReport(report) : {}),
+        injected: block,
+      },
+      null,
+      2,
+    )}\n`;
   }
   const out = [statusLine(setting), `Project: ${cleanText(project.name)} (${cleanText(project.path)})`];
   if (!gate.recall) return `${[...out, `Gate: silent — ${gate.reason}.`, 'Would inject: nothing.'].join('\n')}\n`;
   out.push(`Gate: searches ${gate.words.map((w) => `"${cleanText(w.text)}"`).join(', ')}.`);
   if (!report) return `${out.join('\n')}\n`;
-  out.push(`Memories in the project: ${report.total}${report.total >= MIN_PROJECT_ROWS ? `; a word in more than ${Math.floor(report.total * COMMON_WORD_SHARE)} of them is dropped` : ''}.`);
+  out.push(
+    `Memories in the project: ${report.total}${report.total >= MIN_PROJECT_ROWS ? `; a word in more than ${Math.floor(report.total * COMMON_WORD_SHARE)} of them is dropped` : ''}.`,
+  );
   out.push('Words:');
-  for (const word of report.words) out.push(`  ${cleanText(word.text)}: ${word.docs} memor${word.docs === 1 ? 'y' : 'ies'}${word.dropped ? ` — dropped (${word.dropped})` : ''}`);
+  for (const word of report.words)
+    out.push(
+      `  ${cleanText(word.text)}: ${word.docs} memor${word.docs === 1 ? 'y' : 'ies'}${word.dropped ? ` — dropped (${word.dropped})` : ''}`,
+    );
   if (report.skipped) out.push(`No recall: ${report.skipped}.`);
   const { hits, cluster, cap } = report.ranking;
   if (hits.length > 0) {
@@ -84,7 +114,9 @@ function explain(prompt: string, options: RecallOptions): string {
     for (const hit of hits.slice(0, 15)) {
       const row = report.rows.get(hit.ids[0] as number);
       const p = hit.parts;
-      out.push(`  #${hit.ids.join(',#')} ${hit.score.toFixed(3)} ${hit.tier.padEnd(6)} coverage ${p.coverage.toFixed(2)} match ${p.match.toFixed(2)} relative ${p.relative.toFixed(2)}  matched: ${hit.matched.map(cleanText).join(', ')}`);
+      out.push(
+        `  #${hit.ids.join(',#')} ${hit.score.toFixed(3)} ${hit.tier.padEnd(6)} coverage ${p.coverage.toFixed(2)} match ${p.match.toFixed(2)} relative ${p.relative.toFixed(2)}  matched: ${hit.matched.map(cleanText).join(', ')}`,
+      );
       if (row) out.push(`      ${clip(cleanText(row.content), 110)}`);
     }
     if (hits.length > 15) out.push(`  … ${hits.length - 15} more, all lower`);
@@ -100,7 +132,13 @@ function jsonReport(report: RecallReport): Record<string, unknown> {
     words: report.words,
     cluster: report.ranking.cluster,
     cap: report.ranking.cap,
-    candidates: report.ranking.hits.map((hit) => ({ ids: hit.ids, score: hit.score, tier: hit.tier, ...hit.parts, matched: hit.matched })),
+    candidates: report.ranking.hits.map((hit) => ({
+      ids: hit.ids,
+      score: hit.score,
+      tier: hit.tier,
+      ...hit.parts,
+      matched: hit.matched,
+    })),
     hits: report.hits.map((hit) => ({ id: hit.id, tier: hit.tier, ids: report.idsByHit.get(hit.id) ?? [hit.id] })),
   };
 }

@@ -18,13 +18,16 @@ export function registerRedact(program: Command): void {
     .description('redact secrets in what is already stored, with the current rules (a dry run unless --yes)')
     .option('--yes', 'really rewrite the rows, then compact the database so the old text is gone from disk')
     .option('--json', 'machine-readable output')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Rewrites memories (content, tags, file path), session summaries and both search indexes in place, in
 batches, then runs VACUUM and truncates the WAL. \`memory doctor\` says when there is something to redact.
 
 Examples:
   memory redact
-  memory redact --yes`)
+  memory redact --yes`,
+    )
     .action((options: RedactOptions) => {
       process.stdout.write(runRedact(options));
     });
@@ -41,11 +44,21 @@ function runRedact(options: RedactOptions): string {
     if (!dryRun) dropOldBytes(db);
     const after = databaseBytes(config.dbPath);
     if (options.json) {
-      return `${JSON.stringify({
-        dry_run: dryRun, memories: counts.memories, session_summaries: counts.summaries, legacy_rows: counts.legacy,
-        rows_checked: counts.rowsChecked, memory_ids: counts.memoryIds,
-        ...(dryRun ? {} : { bytes_before: before.bytes + before.wal_bytes, bytes_after: after.bytes + after.wal_bytes }),
-      }, null, 2)}\n`;
+      return `${JSON.stringify(
+        {
+          dry_run: dryRun,
+          memories: counts.memories,
+          session_summaries: counts.summaries,
+          legacy_rows: counts.legacy,
+          rows_checked: counts.rowsChecked,
+          memory_ids: counts.memoryIds,
+          ...(dryRun
+            ? {}
+            : { bytes_before: before.bytes + before.wal_bytes, bytes_after: after.bytes + after.wal_bytes }),
+        },
+        null,
+        2,
+      )}\n`;
     }
     const c = colorsFor(process.stdout, process.env);
     const checked = `${counts.rowsChecked.toLocaleString('en')} stored ${counts.rowsChecked === 1 ? 'row' : 'rows'} checked`;
@@ -55,8 +68,17 @@ function runRedact(options: RedactOptions): string {
         : `Nothing to redact (${checked}); compacted the database: ${size(before)} → ${size(after)}.\n`;
     }
     const what = describe(counts);
-    if (!dryRun) return `Redacted secrets in ${what}; compacted the database and truncated its WAL: ${size(before)} → ${size(after)}.\n`;
-    const ids = counts.memoryIds.length > 0 ? [`Memories: ${counts.memoryIds.slice(0, 20).map((id) => `#${id}`).join(' ')}${counts.memories > 20 ? ' …' : ''}`] : [];
+    if (!dryRun)
+      return `Redacted secrets in ${what}; compacted the database and truncated its WAL: ${size(before)} → ${size(after)}.\n`;
+    const ids =
+      counts.memoryIds.length > 0
+        ? [
+            `Memories: ${counts.memoryIds
+              .slice(0, 20)
+              .map((id) => `#${id}`)
+              .join(' ')}${counts.memories > 20 ? ' …' : ''}`,
+          ]
+        : [];
     return [
       `Would redact secrets in ${what} (${checked}).`,
       ...ids,
@@ -71,7 +93,9 @@ function describe(counts: RewriteCounts): string {
     counts.memories > 0 ? plural(counts.memories, 'memory', 'memories') : '',
     counts.summaries > 0 ? plural(counts.summaries, 'session summary', 'session summaries') : '',
     counts.legacy > 0 ? plural(counts.legacy, 'row of the legacy tables', 'rows of the legacy tables') : '',
-  ].filter(Boolean).join(' and ');
+  ]
+    .filter(Boolean)
+    .join(' and ');
 }
 
 function size(bytes: { readonly bytes: number; readonly wal_bytes: number }): string {

@@ -46,14 +46,17 @@ export function registerSearch(program: Command): void {
     // A query may look like a flag (`--force`): unknown long options are searched for, not rejected
     // (a near-miss of ours and any short flag are, in rejectFlagTypos).
     .allowUnknownOption()
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   memory search JWT 인증
   memory search handler --here --since 7d
   memory search --recent --type error
   memory search --stats --project my-app
   memory search --summaries --limit 5 --json
-  memory search --team 인증`)
+  memory search --team 인증`,
+    )
     .action(async (query: string[], options: SearchOptions & { team?: boolean }, command: Command) => {
       rejectFlagTypos(query, command);
       if (options.team) return (await import('./_team-search.js')).runTeamSearch(query, options);
@@ -75,9 +78,15 @@ function rejectFlagTypos(query: readonly string[], command: Command): void {
   const flags = command.options.map((option) => option.long?.replace(/^--/, '') ?? '').filter(Boolean);
   for (const word of query) {
     const meant = flagTypo(word, flags);
-    if (meant) throw new UsageError(`unknown option ${word.split('=')[0]} (did you mean --${meant}? to search for it, put -- before it)`);
+    if (meant)
+      throw new UsageError(
+        `unknown option ${word.split('=')[0]} (did you mean --${meant}? to search for it, put -- before it)`,
+      );
     // None of our flags is short (commander handles -h and -V before this): `-n`, `-n3`, `-xvf`.
-    if (/^-[A-Za-z]/.test(word)) throw new UsageError(`unknown option ${clip(cleanText(word), 40)} (see memory search --help; to search for it, put -- before it)`);
+    if (/^-[A-Za-z]/.test(word))
+      throw new UsageError(
+        `unknown option ${clip(cleanText(word), 40)} (see memory search --help; to search for it, put -- before it)`,
+      );
   }
 }
 
@@ -85,8 +94,10 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
   const modes = (['recent', 'stats', 'summaries', 'reindex'] as const).filter((mode) => options[mode]);
   if (modes.length > 1) throw new UsageError(`choose one of --${modes.join(', --')}`);
   const [mode] = modes;
-  if (mode && query.length > 0) throw new UsageError(`--${mode} takes no search words (got "${clip(query.join(' '), 40)}")`);
-  if (!mode && query.length === 0) throw new UsageError('give words to search for, or one of --recent, --stats, --summaries, --reindex');
+  if (mode && query.length > 0)
+    throw new UsageError(`--${mode} takes no search words (got "${clip(query.join(' '), 40)}")`);
+  if (!mode && query.length === 0)
+    throw new UsageError('give words to search for, or one of --recent, --stats, --summaries, --reindex');
 
   const config = cliConfig();
   const now = config.now();
@@ -97,13 +108,16 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
 
   // A brand-new install has no database until the first captured call: that is an empty report, not an error.
   if (mode === 'stats' && !existsSync(config.dbPath)) {
-    if (options.json) return json({ total: 0, sessions: 0, summaries: 0, errors: 0, database: { path: config.dbPath, exists: false } });
+    if (options.json)
+      return json({ total: 0, sessions: 0, summaries: 0, errors: 0, database: { path: config.dbPath, exists: false } });
     return `No memories yet: ${config.dbPath} is created by the first edit, command or error a session records.\n`;
   }
   return withDatabase(config, (db) => {
     if (mode === 'reindex') {
       const indexed = indexPending(db, Number.MAX_SAFE_INTEGER);
-      return options.json ? json({ indexed }) : `${indexed === 0 ? 'Every memory was already in the search index.' : `Indexed ${plural(indexed, 'memory', 'memories')}; every memory is in the search index.`}\n`;
+      return options.json
+        ? json({ indexed })
+        : `${indexed === 0 ? 'Every memory was already in the search index.' : `Indexed ${plural(indexed, 'memory', 'memories')}; every memory is in the search index.`}\n`;
     }
     if (mode === 'stats') {
       const stats = computeStats(db, filters, config.dbPath, now, limit);
@@ -128,23 +142,40 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
     const shown = clip(cleanText(text), 80);
     const here = resolveProject(process.env, process.cwd()).path;
     const found = bestMatches(db, text, filters, { limit, here });
-    if (found.words.length === 0) return options.json ? json([]) : `Nothing to search for in "${shown}": try words or parts of words.\n`;
+    if (found.words.length === 0)
+      return options.json ? json([]) : `Nothing to search for in "${shown}": try words or parts of words.\n`;
     const hits = found.matches;
-    if (options.json) return json(hits.map(({ row, score, matched, fixes }) => ({ ...row, tier: found.tier, score, matched, ...(fixes === undefined ? {} : { fixes }) })));
+    if (options.json)
+      return json(
+        hits.map(({ row, score, matched, fixes }) => ({
+          ...row,
+          tier: found.tier,
+          score,
+          matched,
+          ...(fixes === undefined ? {} : { fixes }),
+        })),
+      );
     if (hits.length === 0) return `No memories match "${shown}".\n`;
     // A full page may be one of many: the header counts them all.
     const counted = `${found.atLeast ? 'at least ' : ''}${plural(found.total, 'memory', 'memories')}`;
     const header = `${c.bold(counted)} ${found.total === 1 && !found.atLeast ? 'matches' : 'match'} "${shown}" ${c.dim(`· best match first · ${TIER_LABELS[found.tier]}`)}`;
-    const more = found.more ? `\n${c.dim(`Showing the first ${hits.length} of ${found.atLeast ? 'at least ' : ''}${found.total}; use --limit for more.`)}` : '';
-    const body = hits.map((hit) => {
-      const text = renderMemory(hit.row, renderSnippet(likeSnippet(hit.row.content, hit.matched), c), now, c);
-      const notes = [
-        hit.fixes === undefined ? '' : `the next step after error #${hit.fixes}`,
-        hit.allMatched || hit.matched.length === 0 ? '' : `matched: ${hit.matched.map((word) => cleanText(word)).join(', ')}`,
-      ].filter(Boolean).join(' · ');
-      return notes ? text.replace('\n', `  ${c.dim(notes)}\n`) : text;
-    }).join('\n\n');
+    const more = found.more
+      ? `\n${c.dim(`Showing the first ${hits.length} of ${found.atLeast ? 'at least ' : ''}${found.total}; use --limit for more.`)}`
+      : '';
+    const body = hits
+      .map((hit) => {
+        const text = renderMemory(hit.row, renderSnippet(likeSnippet(hit.row.content, hit.matched), c), now, c);
+        const notes = [
+          hit.fixes === undefined ? '' : `the next step after error #${hit.fixes}`,
+          hit.allMatched || hit.matched.length === 0
+            ? ''
+            : `matched: ${hit.matched.map((word) => cleanText(word)).join(', ')}`,
+        ]
+          .filter(Boolean)
+          .join(' · ');
+        return notes ? text.replace('\n', `  ${c.dim(notes)}\n`) : text;
+      })
+      .join('\n\n');
     return `${header}\n\n${body}\n${more}${more ? '\n' : ''}`;
   });
 }
-

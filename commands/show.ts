@@ -22,13 +22,19 @@ export function registerShow(program: Command): void {
     .command('show')
     .description('one memory in full, with what came just before and after it in its session')
     .argument('<id>', 'a memory id, as `memory search` shows it (#12)')
-    .option('--context <n>', `how many memories of the session to show before and after it (0–${CONTEXT_MAX}, default ${CONTEXT_DEFAULT})`)
+    .option(
+      '--context <n>',
+      `how many memories of the session to show before and after it (0–${CONTEXT_MAX}, default ${CONTEXT_DEFAULT})`,
+    )
     .option('--json', 'machine-readable output')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   memory show 12
   memory show 12 --context 0
-  memory show 12 --json`)
+  memory show 12 --json`,
+    )
     .action((id: string, options: ShowOptions) => {
       process.stdout.write(runShow(id, options));
     });
@@ -37,7 +43,10 @@ Examples:
 function contextFrom(value: string | undefined): number {
   if (value === undefined) return CONTEXT_DEFAULT;
   const n = /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!(n >= 0 && n <= CONTEXT_MAX)) throw new UsageError(`--context expects a whole number from 0 to ${CONTEXT_MAX} (got "${head(cleanText(value), 40)}")`);
+  if (!(n >= 0 && n <= CONTEXT_MAX))
+    throw new UsageError(
+      `--context expects a whole number from 0 to ${CONTEXT_MAX} (got "${head(cleanText(value), 40)}")`,
+    );
   return n;
 }
 
@@ -49,15 +58,25 @@ function runShow(idText: string, options: ShowOptions): string {
   const c = colorsFor(process.stdout, process.env);
   return withDatabase(config, (db) => {
     const row = memoriesByIds(db, [id])[0];
-    if (!row) throw new MemoryError(`no memory has id ${id} (ids come from \`memory search\`; forgotten or expired memories are gone)`);
+    if (!row)
+      throw new MemoryError(
+        `no memory has id ${id} (ids come from \`memory search\`; forgotten or expired memories are gone)`,
+      );
     const { before, after } = sessionNeighbours(db, row, count);
     if (options.json) return `${JSON.stringify({ memory: row, before, after }, null, 2)}\n`;
     // Every line of the content, each cleaned of escape sequences and controls, tabs as spaces.
-    const lines = cleanBlock(row.content).split('\n').map((line) => line.replace(/\t/g, '  ').trimEnd());
+    const lines = cleanBlock(row.content)
+      .split('\n')
+      .map((line) => line.replace(/\t/g, '  ').trimEnd());
     const body = lines.join('\n    ');
     const parts = [renderMemory(row, row.type === 'error' ? c.red(body) : body, now, c)];
     const neighbours = (rows: typeof before, label: string) =>
-      rows.length === 0 ? [] : [c.dim(`${label} in session ${cleanText(row.session_id)}:`), ...rows.map((other) => renderPlainMemory(other, now, c))];
+      rows.length === 0
+        ? []
+        : [
+            c.dim(`${label} in session ${cleanText(row.session_id)}:`),
+            ...rows.map((other) => renderPlainMemory(other, now, c)),
+          ];
     return `${[...neighbours(before, 'Before it'), ...(before.length > 0 ? [c.dim('This memory:')] : []), ...parts, ...neighbours(after, 'After it')].join('\n\n')}\n`;
   });
 }

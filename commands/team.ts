@@ -3,10 +3,30 @@
 // the push lib/team/push.ts. The connection string is only ever shown without its password.
 import type { Command } from 'commander';
 import { openDb, type Db } from '../lib/db/open.js';
-import { ensureTeamTables, hostId, projectExists, queuedTombstones, queueProjectRetraction, setShared, teamProjects, unpushedCount } from '../lib/db/team/local.js';
 import {
-  addMember, expireOld, migrateServer, pendingForReview, projectsOverview, removeMember, review, roleExists,
-  serverLocale, serverSchemaVersion, SERVER_SCHEMA_VERSION, setProjectRules, type ReviewSelection,
+  ensureTeamTables,
+  hostId,
+  projectExists,
+  queuedTombstones,
+  queueProjectRetraction,
+  setShared,
+  teamProjects,
+  unpushedCount,
+} from '../lib/db/team/local.js';
+import {
+  addMember,
+  expireOld,
+  migrateServer,
+  pendingForReview,
+  projectsOverview,
+  removeMember,
+  review,
+  roleExists,
+  serverLocale,
+  serverSchemaVersion,
+  SERVER_SCHEMA_VERSION,
+  setProjectRules,
+  type ReviewSelection,
 } from '../lib/db/team/server.js';
 import { MissingDatabaseError, UsageError } from '../lib/errors.js';
 import { resolveProject } from '../lib/project.js';
@@ -24,185 +44,283 @@ export function registerTeam(program: Command): void {
   const team = program
     .command('team')
     .description('share chosen projects with teammates on a PostgreSQL server, behind an approval gate')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 The server is a PostgreSQL connection string in CLAUDE_MEMORY_TEAM_URL, or "team": {"url": "…"} in
 ~/.claude/memory.json. Nothing is shared until you \`memory team share <project>\`; pushed memories wait
-for a maintainer's approval before teammates see them.`);
+for a maintainer's approval before teammates see them.`,
+    );
 
-  team.command('init')
+  team
+    .command('init')
     .description('create or upgrade the team schema on the server (run by its administrator; safe to repeat)')
-    .action(() => run(async (config) => withTeamServer(config, async (client, where) => {
-      const locale = await serverLocale(client);
-      const problem = localeProblem(locale);
-      if (problem) throw new TeamError(problem);
-      const { from, to } = await migrateServer(client);
-      if (from > to || from > SERVER_SCHEMA_VERSION) throw new TeamError(`team schema v${from} on ${where} is newer than this version (v${SERVER_SCHEMA_VERSION})`);
-      const what = from === to ? `already at schema v${to}` : from === 0 ? `schema v${to} created` : `schema upgraded v${from} → v${to}`;
-      return `Team server ${where}: ${what} (database ${locale.database}, ${locale.encoding}, ctype ${locale.ctype}).\n`
-        + (from === 0 ? 'Next: create a login role per teammate, then `memory team member add <role> <project> [--maintainer]`.\n' : '');
-    })));
+    .action(() =>
+      run(async (config) =>
+        withTeamServer(config, async (client, where) => {
+          const locale = await serverLocale(client);
+          const problem = localeProblem(locale);
+          if (problem) throw new TeamError(problem);
+          const { from, to } = await migrateServer(client);
+          if (from > to || from > SERVER_SCHEMA_VERSION)
+            throw new TeamError(
+              `team schema v${from} on ${where} is newer than this version (v${SERVER_SCHEMA_VERSION})`,
+            );
+          const what =
+            from === to
+              ? `already at schema v${to}`
+              : from === 0
+                ? `schema v${to} created`
+                : `schema upgraded v${from} → v${to}`;
+          return (
+            `Team server ${where}: ${what} (database ${locale.database}, ${locale.encoding}, ctype ${locale.ctype}).\n` +
+            (from === 0
+              ? 'Next: create a login role per teammate, then `memory team member add <role> <project> [--maintainer]`.\n'
+              : '')
+          );
+        }),
+      ),
+    );
 
-  team.command('share')
+  team
+    .command('share')
     .description('share a project (default: the current one): `memory team push` will send its memories')
     .argument('[project]', 'project name as `memory search --stats` shows it')
-    .option('--from-now', 'send only what is captured from now on, not the project\'s history')
-    .action((project: string | undefined, options: { fromNow?: boolean }) => run(async () => withLocal(true, (db) => {
-      const name = projectName(project);
-      const now = cliConfig().now().toISOString();
-      ensureTeamTables(db);
-      setShared(db, name, true, now, options.fromNow === true);
-      const shared = teamProjects(db).find((p) => p.project === name);
-      const pending = shared ? unpushedCount(db, shared) : { memories: 0, summaries: 0 };
-      const known = projectExists(db, name) ? '' : ` (no memories of "${cleanText(name)}" yet: check the name with \`memory search --stats\`)`;
-      return `Shared ${cleanText(name)}${known}. \`memory team push\` sends ${plural(pending.memories, 'memory', 'memories')} and ${plural(pending.summaries, 'session summary', 'session summaries')} so far, for review.\n`;
-    })));
+    .option('--from-now', "send only what is captured from now on, not the project's history")
+    .action((project: string | undefined, options: { fromNow?: boolean }) =>
+      run(async () =>
+        withLocal(true, (db) => {
+          const name = projectName(project);
+          const now = cliConfig().now().toISOString();
+          ensureTeamTables(db);
+          setShared(db, name, true, now, options.fromNow === true);
+          const shared = teamProjects(db).find((p) => p.project === name);
+          const pending = shared ? unpushedCount(db, shared) : { memories: 0, summaries: 0 };
+          const known = projectExists(db, name)
+            ? ''
+            : ` (no memories of "${cleanText(name)}" yet: check the name with \`memory search --stats\`)`;
+          return `Shared ${cleanText(name)}${known}. \`memory team push\` sends ${plural(pending.memories, 'memory', 'memories')} and ${plural(pending.summaries, 'session summary', 'session summaries')} so far, for review.\n`;
+        }),
+      ),
+    );
 
-  team.command('unshare')
+  team
+    .command('unshare')
     .description('stop sharing a project: nothing more of it leaves this machine')
     .argument('[project]', 'project name (default: the current one)')
     .option('--retract', 'also remove what this machine already pushed of it from the server (at the next push)')
-    .action((project: string | undefined, options: { retract?: boolean }) => run(async () => withLocal(false, (db) => {
-      const name = projectName(project);
-      ensureTeamTables(db);
-      const now = cliConfig().now().toISOString();
-      setShared(db, name, false, now);
-      const retracted = options.retract ? queueProjectRetraction(db, name, now) : 0;
-      const more = options.retract
-        ? ` ${plural(retracted, 'tombstone')} queued: the next \`memory team push\` removes what was pushed.`
-        : ' What was already pushed stays on the server (--retract removes it).';
-      return `Unshared ${cleanText(name)}: nothing more of it is pushed.${more}\n`;
-    })));
+    .action((project: string | undefined, options: { retract?: boolean }) =>
+      run(async () =>
+        withLocal(false, (db) => {
+          const name = projectName(project);
+          ensureTeamTables(db);
+          const now = cliConfig().now().toISOString();
+          setShared(db, name, false, now);
+          const retracted = options.retract ? queueProjectRetraction(db, name, now) : 0;
+          const more = options.retract
+            ? ` ${plural(retracted, 'tombstone')} queued: the next \`memory team push\` removes what was pushed.`
+            : ' What was already pushed stays on the server (--retract removes it).';
+          return `Unshared ${cleanText(name)}: nothing more of it is pushed.${more}\n`;
+        }),
+      ),
+    );
 
-  team.command('push')
-    .description('send the shared projects\' new memories and session summaries, and queued tombstones')
+  team
+    .command('push')
+    .description("send the shared projects' new memories and session summaries, and queued tombstones")
     .option('--all', 'offer everything again (after a server restore); the server skips what it has')
     .option('--json', 'machine-readable output')
-    .action((options: { all?: boolean; json?: boolean }) => run(async (config) => withLocal(false, async (db) => {
-      ensureTeamTables(db);
-      if (!teamProjects(db).some((p) => p.shared) && queuedTombstones(db).length === 0) {
-        return options.json ? `${JSON.stringify({ projects: [], tombstones_sent: 0 })}\n` : 'Nothing to push: no project is shared (`memory team share <project>`).\n';
-      }
-      const report = await withTeamServer(config, (client, where) => push(db, client, config, where, { all: options.all === true }));
-      const failed = report.projects.filter((p) => p.error !== null);
-      const out = options.json ? `${JSON.stringify(report, null, 2)}\n` : renderPush(report);
-      if (failed.length > 0) {
-        process.stdout.write(out);
-        throw new TeamError(failed.map((p) => p.error).join('; '));
-      }
-      return out;
-    })));
+    .action((options: { all?: boolean; json?: boolean }) =>
+      run(async (config) =>
+        withLocal(false, async (db) => {
+          ensureTeamTables(db);
+          if (!teamProjects(db).some((p) => p.shared) && queuedTombstones(db).length === 0) {
+            return options.json
+              ? `${JSON.stringify({ projects: [], tombstones_sent: 0 })}\n`
+              : 'Nothing to push: no project is shared (`memory team share <project>`).\n';
+          }
+          const report = await withTeamServer(config, (client, where) =>
+            push(db, client, config, where, { all: options.all === true }),
+          );
+          const failed = report.projects.filter((p) => p.error !== null);
+          const out = options.json ? `${JSON.stringify(report, null, 2)}\n` : renderPush(report);
+          if (failed.length > 0) {
+            process.stdout.write(out);
+            throw new TeamError(failed.map((p) => p.error).join('; '));
+          }
+          return out;
+        }),
+      ),
+    );
 
-  team.command('review')
+  team
+    .command('review')
     .description('list pushed memories waiting for your approval (maintainers)')
     .option('--project <name>', 'only this project')
     .option('--limit <n>', 'how many (default 50)')
     .option('--json', 'machine-readable output')
-    .action((options: { project?: string; limit?: string; json?: boolean }) => run(async (config) => withTeamServer(config, async (client, where) => {
-      await assertServerReady(client, where);
-      const limit = options.limit === undefined ? 50 : valueOf(parseLimit(options.limit));
-      const items = await pendingForReview(client, options.project ?? null, limit);
-      if (options.json) return `${JSON.stringify(items, null, 2)}\n`;
-      if (items.length === 0) return 'Nothing waits for your review.\n';
-      const c = colorsFor(process.stdout, process.env);
-      const now = cliConfig().now();
-      const lines = items.map((item) => {
-        const id = item.kind === 'memory' ? `#${item.id}` : item.id;
-        const head = [c.dim(id), c.yellow(relativeTime(item.created_at, now)), c.cyan(cleanText(item.project)),
-          `${cleanText(item.author)}@${cleanText(item.host_name)}`, c.magenta(cleanText(item.type)),
-          item.file_path ? c.green(cleanText(item.file_path)) : ''].filter(Boolean).join('  ');
-        return `${head}\n    ${clip(cleanText(item.content), 300)}`;
-      });
-      return `${plural(items.length, 'item')} waiting for review:\n\n${lines.join('\n\n')}\n\n`
-        + `Approve with \`memory team approve <ids…>\` (or --all --project <name>); reject with \`memory team reject <ids…> --reason "…"\`.\n`;
-    })));
+    .action((options: { project?: string; limit?: string; json?: boolean }) =>
+      run(async (config) =>
+        withTeamServer(config, async (client, where) => {
+          await assertServerReady(client, where);
+          const limit = options.limit === undefined ? 50 : valueOf(parseLimit(options.limit));
+          const items = await pendingForReview(client, options.project ?? null, limit);
+          if (options.json) return `${JSON.stringify(items, null, 2)}\n`;
+          if (items.length === 0) return 'Nothing waits for your review.\n';
+          const c = colorsFor(process.stdout, process.env);
+          const now = cliConfig().now();
+          const lines = items.map((item) => {
+            const id = item.kind === 'memory' ? `#${item.id}` : item.id;
+            const head = [
+              c.dim(id),
+              c.yellow(relativeTime(item.created_at, now)),
+              c.cyan(cleanText(item.project)),
+              `${cleanText(item.author)}@${cleanText(item.host_name)}`,
+              c.magenta(cleanText(item.type)),
+              item.file_path ? c.green(cleanText(item.file_path)) : '',
+            ]
+              .filter(Boolean)
+              .join('  ');
+            return `${head}\n    ${clip(cleanText(item.content), 300)}`;
+          });
+          return (
+            `${plural(items.length, 'item')} waiting for review:\n\n${lines.join('\n\n')}\n\n` +
+            `Approve with \`memory team approve <ids…>\` (or --all --project <name>); reject with \`memory team reject <ids…> --reason "…"\`.\n`
+          );
+        }),
+      ),
+    );
 
   for (const verb of ['approve', 'reject'] as const) {
-    team.command(verb)
-      .description(verb === 'approve' ? 'let the team see pushed memories (maintainers)' : 'keep pushed memories from the team, with a reason (maintainers)')
+    team
+      .command(verb)
+      .description(
+        verb === 'approve'
+          ? 'let the team see pushed memories (maintainers)'
+          : 'keep pushed memories from the team, with a reason (maintainers)',
+      )
       .argument('[ids...]', 'ids from `memory team review`: 12 for a memory, s3 for a session summary')
       .option('--all', 'every pending item you may review (with --project: of that project)')
       .option('--project <name>', 'with --all: only this project')
       .option('--reason <text>', verb === 'approve' ? 'why (kept with the review)' : 'why (required)')
-      .action((ids: string[], options: { all?: boolean; project?: string; reason?: string }) => run(async (config) => {
-        const selection = reviewSelection(ids, options);
-        const reason = options.reason?.trim() || null;
-        if (verb === 'reject' && !reason) throw new UsageError('memory team reject needs --reason "…" (the author sees why)');
-        return withTeamServer(config, async (client, where) => {
-          await assertServerReady(client, where);
-          const changed = await review(client, selection, verb === 'approve' ? 'approved' : 'rejected', reason);
-          const asked = selection.allPending ? null : selection.memoryIds.length + selection.summaryIds.length;
-          const skipped = asked !== null && changed < asked ? ` (${asked - changed} not found, already ${verb}d, or not yours to review)` : '';
-          return `${verb === 'approve' ? 'Approved' : 'Rejected'} ${plural(changed, 'item')}${skipped}.\n`;
-        });
-      }));
+      .action((ids: string[], options: { all?: boolean; project?: string; reason?: string }) =>
+        run(async (config) => {
+          const selection = reviewSelection(ids, options);
+          const reason = options.reason?.trim() || null;
+          if (verb === 'reject' && !reason)
+            throw new UsageError('memory team reject needs --reason "…" (the author sees why)');
+          return withTeamServer(config, async (client, where) => {
+            await assertServerReady(client, where);
+            const changed = await review(client, selection, verb === 'approve' ? 'approved' : 'rejected', reason);
+            const asked = selection.allPending ? null : selection.memoryIds.length + selection.summaryIds.length;
+            const skipped =
+              asked !== null && changed < asked
+                ? ` (${asked - changed} not found, already ${verb}d, or not yours to review)`
+                : '';
+            return `${verb === 'approve' ? 'Approved' : 'Rejected'} ${plural(changed, 'item')}${skipped}.\n`;
+          });
+        }),
+      );
   }
 
-  team.command('auto-approve')
+  team
+    .command('auto-approve')
     .description('approve every push of a project as it arrives, or stop doing so (maintainers)')
     .argument('<project>', 'project name')
     .argument('<on|off>', 'on or off')
-    .action((project: string, state: string) => run(async (config) => {
-      if (!/^(on|off)$/.test(state)) throw new UsageError(`auto-approve expects on or off (got "${clip(state, 20)}")`);
-      return withTeamServer(config, async (client, where) => {
-        await assertServerReady(client, where);
-        if (!(await setProjectRules(client, project, { autoApprove: state === 'on' }))) throw notMaintainer(project);
-        return `Auto-approve is ${state} for ${cleanText(project)}.\n`;
-      });
-    }));
+    .action((project: string, state: string) =>
+      run(async (config) => {
+        if (!/^(on|off)$/.test(state))
+          throw new UsageError(`auto-approve expects on or off (got "${clip(state, 20)}")`);
+        return withTeamServer(config, async (client, where) => {
+          await assertServerReady(client, where);
+          if (!(await setProjectRules(client, project, { autoApprove: state === 'on' }))) throw notMaintainer(project);
+          return `Auto-approve is ${state} for ${cleanText(project)}.\n`;
+        });
+      }),
+    );
 
-  team.command('ttl')
-    .description('how long a project\'s memories stay on the server (maintainers; default 180 days, errors 365)')
+  team
+    .command('ttl')
+    .description("how long a project's memories stay on the server (maintainers; default 180 days, errors 365)")
     .argument('<project>', 'project name')
     .option('--days <n>', 'days to keep memories and session summaries')
     .option('--error-days <n>', 'days to keep errors (at least --days)')
-    .action((project: string, options: { days?: string; errorDays?: string }) => run(async (config) => {
-      const days = options.days === undefined ? undefined : dayCount('--days', options.days);
-      const errorDays = options.errorDays === undefined ? undefined : dayCount('--error-days', options.errorDays);
-      if (days === undefined && errorDays === undefined) throw new UsageError('give --days <n> and/or --error-days <n>');
-      return withTeamServer(config, async (client, where) => {
-        await assertServerReady(client, where);
-        const current = (await projectsOverview(client)).find((p) => p.name === project);
-        // A member sees the project but may not change it; the administrator sees it with no role.
-        if (!current || current.role === 'member') throw notMaintainer(project);
-        const [keep, keepErrors] = [days ?? current.ttl_days, errorDays ?? current.error_ttl_days];
-        if (keepErrors < keep) throw new UsageError(`errors are kept at least as long as other memories: --error-days would be ${keepErrors}, --days ${keep}`);
-        if (!(await setProjectRules(client, project, { ttlDays: keep, errorTtlDays: keepErrors }))) throw notMaintainer(project);
-        return `${cleanText(project)} keeps memories ${keep} days and errors ${keepErrors} days.\n`;
-      });
-    }));
+    .action((project: string, options: { days?: string; errorDays?: string }) =>
+      run(async (config) => {
+        const days = options.days === undefined ? undefined : dayCount('--days', options.days);
+        const errorDays = options.errorDays === undefined ? undefined : dayCount('--error-days', options.errorDays);
+        if (days === undefined && errorDays === undefined)
+          throw new UsageError('give --days <n> and/or --error-days <n>');
+        return withTeamServer(config, async (client, where) => {
+          await assertServerReady(client, where);
+          const current = (await projectsOverview(client)).find((p) => p.name === project);
+          // A member sees the project but may not change it; the administrator sees it with no role.
+          if (!current || current.role === 'member') throw notMaintainer(project);
+          const [keep, keepErrors] = [days ?? current.ttl_days, errorDays ?? current.error_ttl_days];
+          if (keepErrors < keep)
+            throw new UsageError(
+              `errors are kept at least as long as other memories: --error-days would be ${keepErrors}, --days ${keep}`,
+            );
+          if (!(await setProjectRules(client, project, { ttlDays: keep, errorTtlDays: keepErrors })))
+            throw notMaintainer(project);
+          return `${cleanText(project)} keeps memories ${keep} days and errors ${keepErrors} days.\n`;
+        });
+      }),
+    );
 
-  team.command('expire')
-    .description('delete what is older than its project\'s TTL (run daily from cron; maintainers and the administrator)')
-    .action(() => run(async (config) => withTeamServer(config, async (client, where) => {
-      await assertServerReady(client, where);
-      const { memories, summaries } = await expireOld(client, cliConfig().now());
-      return `Expired ${plural(memories, 'memory', 'memories')} and ${plural(summaries, 'session summary', 'session summaries')}.\n`;
-    })));
+  team
+    .command('expire')
+    .description("delete what is older than its project's TTL (run daily from cron; maintainers and the administrator)")
+    .action(() =>
+      run(async (config) =>
+        withTeamServer(config, async (client, where) => {
+          await assertServerReady(client, where);
+          const { memories, summaries } = await expireOld(client, cliConfig().now());
+          return `Expired ${plural(memories, 'memory', 'memories')} and ${plural(summaries, 'session summary', 'session summaries')}.\n`;
+        }),
+      ),
+    );
 
   const member = team.command('member').description('who belongs to which project (the administrator)');
-  member.command('add')
+  member
+    .command('add')
     .description('add a PostgreSQL role to a project (creating the project), as member or maintainer')
     .argument('<role>', 'an existing login role')
     .argument('<project>', 'project name')
-    .option('--maintainer', 'may review, approve and set the project\'s rules')
-    .action((role: string, project: string, options: { maintainer?: boolean }) => run(async (config) => withTeamServer(config, async (client, where) => {
-      await assertServerReady(client, where);
-      if (!(await roleExists(client, role))) throw new TeamError(`no role "${role}" on ${where}: create it first (CREATE ROLE ${role} LOGIN PASSWORD '…')`);
-      const as = options.maintainer ? 'maintainer' : 'member';
-      await addMember(client, role, project, as);
-      return `${role} is a ${as} of ${cleanText(project)}.\n`;
-    })));
-  member.command('remove')
+    .option('--maintainer', "may review, approve and set the project's rules")
+    .action((role: string, project: string, options: { maintainer?: boolean }) =>
+      run(async (config) =>
+        withTeamServer(config, async (client, where) => {
+          await assertServerReady(client, where);
+          if (!(await roleExists(client, role)))
+            throw new TeamError(
+              `no role "${role}" on ${where}: create it first (CREATE ROLE ${role} LOGIN PASSWORD '…')`,
+            );
+          const as = options.maintainer ? 'maintainer' : 'member';
+          await addMember(client, role, project, as);
+          return `${role} is a ${as} of ${cleanText(project)}.\n`;
+        }),
+      ),
+    );
+  member
+    .command('remove')
     .description('remove a role from a project')
     .argument('<role>', 'the role')
     .argument('<project>', 'project name')
-    .action((role: string, project: string) => run(async (config) => withTeamServer(config, async (client, where) => {
-      await assertServerReady(client, where);
-      if (!(await removeMember(client, role, project))) throw new TeamError(`${role} is not a member of ${cleanText(project)} (or you may not change its members)`);
-      return `${role} no longer belongs to ${cleanText(project)}.\n`;
-    })));
+    .action((role: string, project: string) =>
+      run(async (config) =>
+        withTeamServer(config, async (client, where) => {
+          await assertServerReady(client, where);
+          if (!(await removeMember(client, role, project)))
+            throw new TeamError(`${role} is not a member of ${cleanText(project)} (or you may not change its members)`);
+          return `${role} no longer belongs to ${cleanText(project)}.\n`;
+        }),
+      ),
+    );
 
-  team.command('status')
+  team
+    .command('status')
     .description('the server (without its password), your projects there, and what is shared and waiting here')
     .option('--json', 'machine-readable output')
     .action((options: { json?: boolean }) => run(async (config) => status(config, options.json === true)));
@@ -241,7 +359,8 @@ function reviewSelection(ids: readonly string[], options: { all?: boolean; proje
   const summaryIds: number[] = [];
   for (const id of ids) {
     const match = /^(s|#)?(\d{1,15})$/i.exec(id.trim());
-    if (!match) throw new UsageError(`review ids look like 12 (a memory) or s3 (a session summary) (got "${clip(id, 30)}")`);
+    if (!match)
+      throw new UsageError(`review ids look like 12 (a memory) or s3 (a session summary) (got "${clip(id, 30)}")`);
     (match[1]?.toLowerCase() === 's' ? summaryIds : memoryIds).push(Number(match[2]));
   }
   return { memoryIds, summaryIds, allPending: options.all === true, project: options.project?.trim() ?? null };
@@ -249,7 +368,8 @@ function reviewSelection(ids: readonly string[], options: { all?: boolean; proje
 
 function dayCount(flag: string, value: string): number {
   const n = /^\d{1,5}$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!(n >= 1 && n <= 36500)) throw new UsageError(`${flag} expects a whole number of days from 1 to 36500 (got "${clip(value, 20)}")`);
+  if (!(n >= 1 && n <= 36500))
+    throw new UsageError(`${flag} expects a whole number of days from 1 to 36500 (got "${clip(value, 20)}")`);
   return n;
 }
 
@@ -259,18 +379,26 @@ function notMaintainer(project: string): TeamError {
 
 function renderPush(report: Awaited<ReturnType<typeof push>>): string {
   const lines: string[] = [];
-  if (report.newServer) lines.push('This is a different team server than last time: everything shared was offered again.');
-  if (report.tombstonesSent > 0) lines.push(`Sent ${plural(report.tombstonesSent, 'tombstone')} (${plural(report.rowsForgotten, 'row')} removed from the server).`);
+  if (report.newServer)
+    lines.push('This is a different team server than last time: everything shared was offered again.');
+  if (report.tombstonesSent > 0)
+    lines.push(
+      `Sent ${plural(report.tombstonesSent, 'tombstone')} (${plural(report.rowsForgotten, 'row')} removed from the server).`,
+    );
   for (const p of report.projects) {
     if (p.error) continue;
     const already = p.memoriesSent - p.memoriesInserted;
-    lines.push(`${cleanText(p.project)}: ${plural(p.memoriesInserted, 'new memory', 'new memories')}`
-      + `${already > 0 ? ` (${already} already on the server)` : ''}, `
-      + `${plural(p.summariesInserted, 'new session summary', 'new session summaries')}`
-      + `${p.summariesUpdated > 0 ? `, ${p.summariesUpdated} updated` : ''}.`);
+    lines.push(
+      `${cleanText(p.project)}: ${plural(p.memoriesInserted, 'new memory', 'new memories')}` +
+        `${already > 0 ? ` (${already} already on the server)` : ''}, ` +
+        `${plural(p.summariesInserted, 'new session summary', 'new session summaries')}` +
+        `${p.summariesUpdated > 0 ? `, ${p.summariesUpdated} updated` : ''}.`,
+    );
   }
-  if (report.projects.some((p) => !p.error && (p.memoriesInserted > 0 || p.summariesInserted + p.summariesUpdated > 0))) {
-    lines.push('New items wait for a maintainer\'s approval unless the project auto-approves.');
+  if (
+    report.projects.some((p) => !p.error && (p.memoriesInserted > 0 || p.summariesInserted + p.summariesUpdated > 0))
+  ) {
+    lines.push("New items wait for a maintainer's approval unless the project auto-approves.");
   }
   return `${lines.join('\n')}\n`;
 }
@@ -315,10 +443,15 @@ async function status(config: TeamConfig, json: boolean): Promise<string> {
   lines.push(
     `connected as ${remote.locale.user}: PostgreSQL ${remote.locale.serverVersion}, database ${remote.locale.database}, ${remote.locale.encoding}, ctype ${remote.locale.ctype}${isUtf8Locale(remote.locale) ? '' : ' (not UTF-8!)'}`,
     `team schema: ${remote.version ? `v${remote.version}` : 'none yet (`memory team init`)'}`,
-    ...remote.projects.map((p) => `  ${cleanText(p.name)}: ${p.role ?? 'administrator'}; ${p.approved} approved, ${p.pending} pending; auto-approve ${p.auto_approve ? 'on' : 'off'}; TTL ${p.ttl_days}d (errors ${p.error_ttl_days}d)`),
+    ...remote.projects.map(
+      (p) =>
+        `  ${cleanText(p.name)}: ${p.role ?? 'administrator'}; ${p.approved} approved, ${p.pending} pending; auto-approve ${p.auto_approve ? 'on' : 'off'}; TTL ${p.ttl_days}d (errors ${p.error_ttl_days}d)`,
+    ),
   );
   if (remote.version && remote.projects.length === 0) lines.push('  you belong to no project on this server yet');
-  const out = json ? `${JSON.stringify({ ...head, user: remote.locale.user, locale: remote.locale, schema_version: remote.version, projects: remote.projects }, null, 2)}\n` : `${lines.join('\n')}\n`;
+  const out = json
+    ? `${JSON.stringify({ ...head, user: remote.locale.user, locale: remote.locale, schema_version: remote.version, projects: remote.projects }, null, 2)}\n`
+    : `${lines.join('\n')}\n`;
   if (problem) {
     process.stdout.write(out);
     throw new TeamError(problem);

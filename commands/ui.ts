@@ -34,7 +34,9 @@ export function registerUi(program: Command): void {
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
-      process.stdout.write(`memory ui: ${server.url}\nServing ${config.dbPath} read-only on 127.0.0.1:${server.port}. Press Ctrl-C to stop.\n`);
+      process.stdout.write(
+        `memory ui: ${server.url}\nServing ${config.dbPath} read-only on 127.0.0.1:${server.port}. Press Ctrl-C to stop.\n`,
+      );
       if (options.open) openBrowser(server.url);
       await stopped;
     });
@@ -43,16 +45,22 @@ export function registerUi(program: Command): void {
 function portFrom(value: string | undefined): number {
   if (value === undefined) return 0;
   const port = /^\d{1,5}$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!(port >= 0 && port <= 65535)) throw new UsageError(`--port expects a number from 0 to 65535 (got "${value.slice(0, 40)}")`);
+  if (!(port >= 0 && port <= 65535))
+    throw new UsageError(`--port expects a number from 0 to 65535 (got "${value.slice(0, 40)}")`);
   return port;
 }
 
 /** The platform's opener, detached; a missing one only costs the user a copy-paste of the printed address. */
 function openBrowser(url: string): void {
-  const [command, args] = process.platform === 'darwin' ? ['open', [url]]
-    : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]]
-      : ['xdg-open', [url]];
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', url]]
+        : ['xdg-open', [url]];
   const child = spawn(command, args, { detached: true, stdio: 'ignore' });
-  child.on('error', () => process.stderr.write(`memory ui: could not start ${command}; open the address above yourself\n`));
+  child.on('error', () =>
+    process.stderr.write(`memory ui: could not start ${command}; open the address above yourself\n`),
+  );
   child.unref();
 }

@@ -16,8 +16,10 @@ export const CONTENT_MAX = 2000;
 // well above what is kept, so a secret straddling a display cut is still recognised whole.
 const SCAN_MAX = 16 * 1024;
 
-const NOISE_PATH = /(?:^|[\\/])(?:node_modules|\.git|dist|build|out|coverage|\.nyc_output|\.next|\.nuxt|\.svelte-kit|\.turbo|\.cache|\.parcel-cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.venv|venv|\.tox|target|\.gradle|\.idea|\.vscode)(?:[\\/]|$)/;
-const NOISE_FILE = /(?:^|[\\/])(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|Pipfile\.lock|uv\.lock|Gemfile\.lock|composer\.lock|go\.sum|flake\.lock|\.DS_Store)$|\.(?:min\.js|min\.css|map|log|pyc)$/;
+const NOISE_PATH =
+  /(?:^|[\\/])(?:node_modules|\.git|dist|build|out|coverage|\.nyc_output|\.next|\.nuxt|\.svelte-kit|\.turbo|\.cache|\.parcel-cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.venv|venv|\.tox|target|\.gradle|\.idea|\.vscode)(?:[\\/]|$)/;
+const NOISE_FILE =
+  /(?:^|[\\/])(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|Pipfile\.lock|uv\.lock|Gemfile\.lock|composer\.lock|go\.sum|flake\.lock|\.DS_Store)$|\.(?:min\.js|min\.css|map|log|pyc)$/;
 
 export function isNoisePath(path: string): boolean {
   return NOISE_PATH.test(path) || NOISE_FILE.test(path);
@@ -78,7 +80,9 @@ function captureBashFailure(event: ToolEvent): MemoryDraft | null {
   const error = event.error || str(event.response['stderr']);
   const redactor = new Redactor([command, error]);
   const exitCode = parseExitCode(error);
-  const kind = command ? classifyCommand(head(command, SCAN_MAX)) : { kind: 'run' as const, tool: '', importance: 1 as const };
+  const kind = command
+    ? classifyCommand(head(command, SCAN_MAX))
+    : { kind: 'run' as const, tool: '', importance: 1 as const };
   const output = meaningfulOutput(redactor.clean(error.replace(/^Exit code \d+\s*/, '')));
   const header = `Bash error${exitCode === null ? '' : ` (exit ${exitCode})`}: ${clip(oneLine(redactor.clean(command)), 400)}`;
   return {
@@ -120,7 +124,9 @@ function captureEdit(event: ToolEvent): MemoryDraft | null {
 function editPairs(input: Readonly<Record<string, unknown>>): Array<[string, string]> {
   const list = input['edits'];
   if (Array.isArray(list)) {
-    return list.map((item) => [str(objectOf(item)['old_string']), str(objectOf(item)['new_string'])] as [string, string]);
+    return list.map(
+      (item) => [str(objectOf(item)['old_string']), str(objectOf(item)['new_string'])] as [string, string],
+    );
   }
   return [[str(input['old_string']), str(input['new_string'])]];
 }
@@ -140,7 +146,12 @@ function captureWrite(event: ToolEvent): MemoryDraft | null {
   const redactor = new Redactor([path, content]);
   const name = baseName(path);
   if (event.outcome === 'failure') return toolFailure(event, path, name, redactor);
-  const verb = str(event.response['type']) === 'create' ? 'Created' : str(event.response['type']) === 'update' ? 'Rewrote' : 'Wrote';
+  const verb =
+    str(event.response['type']) === 'create'
+      ? 'Created'
+      : str(event.response['type']) === 'update'
+        ? 'Rewrote'
+        : 'Wrote';
   const lineCount = countLines(content);
   const preview = clip(oneLine(redactor.clean(head(content, 2048))), 300);
   const summary = `${verb} ${redactor.clean(name)} (${lineCount} line${lineCount === 1 ? '' : 's'})${preview ? `: ${preview}` : ''}`;

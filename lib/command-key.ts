@@ -11,7 +11,7 @@ const KEY_MAX = 300;
 export function commandKey(command: string): CommandKey | null {
   let text = command.replace(/\s+/g, ' ').trim();
   if (!text || text.length > 4 * KEY_MAX) return null;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     const before = text;
     text = text
       .replace(/^cd (?:"[^"]*"|'[^']*'|[^\s;&|]+) ?(?:&&|;) ?/, '')

@@ -47,17 +47,41 @@ export function buildContext(input: ContextInput): string {
   const intro = 'Activity recorded by claude-memory-hooks in this project, newest first.';
   const close = '</memory-context>';
   const when = (iso: string, sessionId?: string): string =>
-    sessionId !== undefined && sessionId === input.currentSessionId ? 'this session' : input.now ? relativeAge(iso, input.now) : iso.slice(0, 10);
+    sessionId !== undefined && sessionId === input.currentSessionId
+      ? 'this session'
+      : input.now
+        ? relativeAge(iso, input.now)
+        : iso.slice(0, 10);
   const root = input.projectPath ?? '';
   const [latest] = input.summaries;
   const sections: Section[] = [
-    { title: '## Sessions', lines: [], candidates: input.summaries.map((row) => bullet(when(row.endedAt, row.sessionId), sessionLine(row), SESSION_LINE_MAX)) },
-    { title: '## Open errors', lines: [], candidates: input.errors.map((row) => bullet(when(row.createdAt, row.sessionId), errorLine(row.content), LINE_MAX)) },
-    { title: '## Recent changes', lines: [], candidates: input.changes.map((row) => bullet(when(row.createdAt, row.sessionId), changeLine(row, root), LINE_MAX)) },
+    {
+      title: '## Sessions',
+      lines: [],
+      candidates: input.summaries.map((row) =>
+        bullet(when(row.endedAt, row.sessionId), sessionLine(row), SESSION_LINE_MAX),
+      ),
+    },
+    {
+      title: '## Open errors',
+      lines: [],
+      candidates: input.errors.map((row) =>
+        bullet(when(row.createdAt, row.sessionId), errorLine(row.content), LINE_MAX),
+      ),
+    },
+    {
+      title: '## Recent changes',
+      lines: [],
+      candidates: input.changes.map((row) =>
+        bullet(when(row.createdAt, row.sessionId), changeLine(row, root), LINE_MAX),
+      ),
+    },
     {
       title: '## Where the last session stopped',
       lines: [],
-      candidates: latest?.outcome ? [bullet(when(latest.endedAt, latest.sessionId), `"${latest.outcome}"`, LINE_MAX * 2)] : [],
+      candidates: latest?.outcome
+        ? [bullet(when(latest.endedAt, latest.sessionId), `"${latest.outcome}"`, LINE_MAX * 2)]
+        : [],
     },
   ];
   if (sections.every((section) => section.candidates.length === 0)) return '';
@@ -76,7 +100,9 @@ export function buildContext(input: ContextInput): string {
       added = true;
     }
   }
-  const body = sections.filter((section) => section.lines.length > 0).flatMap((section) => [section.title, ...section.lines]);
+  const body = sections
+    .filter((section) => section.lines.length > 0)
+    .flatMap((section) => [section.title, ...section.lines]);
   if (body.length === 0) return '';
   return [open, intro, ...body, MORE_HISTORY, close].join('\n');
 }
@@ -84,13 +110,21 @@ export function buildContext(input: ContextInput): string {
 /** One bullet: when, then the text with its line breaks shown as ` | `, cleaned, escaped, bounded. */
 function bullet(when: string, text: string, max: number): string {
   const prefix = `- ${escapeXml(cleanText(when))}: `;
-  const flat = text.split('\n').map((part) => part.trim()).filter(Boolean).join(' | ');
+  const flat = text
+    .split('\n')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' | ');
   return prefix + safeLine(flat, max - prefix.length);
 }
 
 /** A session: its request first, then what it did; where it stopped has its own section. */
 function sessionLine(row: ContextSummaryRow): string {
-  const parts = row.summary.split('\n').filter((part) => !/^\[\d+ (?:observations?|memories|memory), /.test(part) && !/^(?:Asked|Stopped at): /.test(part));
+  const parts = row.summary
+    .split('\n')
+    .filter(
+      (part) => !/^\[\d+ (?:observations?|memories|memory), /.test(part) && !/^(?:Asked|Stopped at): /.test(part),
+    );
   const done = parts.map((part) => (/^Errors \(/.test(part) ? errorsPart(part, row) : part));
   return [row.request ? `asked "${row.request}"` : '', ...done].filter(Boolean).join('\n');
 }
@@ -119,7 +153,9 @@ function changeLine(row: ContextRow, root: string): string {
   const relative = relativeTo(row.filePath, root);
   if (relative === name) return row.content;
   const at = row.content.indexOf(` ${name}`);
-  return at === -1 || at > 20 ? row.content : `${row.content.slice(0, at + 1)}${relative}${row.content.slice(at + 1 + name.length)}`;
+  return at === -1 || at > 20
+    ? row.content
+    : `${row.content.slice(0, at + 1)}${relative}${row.content.slice(at + 1 + name.length)}`;
 }
 
 /**

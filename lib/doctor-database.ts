@@ -2,7 +2,16 @@
 // (disk full, permissions, a planted symlink, a lock, a newer schema, the driver, damage) and the
 // fix for that cause. Read-only throughout, and never advises moving aside a file that opens.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, lstatSync, readFileSync, readlinkSync, statSync, type Stats } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  lstatSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  type Stats,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { repairNote } from './damage.js';
 import { ftsRebuildSql, probeDb, WAL_SQL, type DbFacts } from './db/probe.js';
@@ -17,7 +26,8 @@ export interface DbCheck {
   readonly fix?: string;
 }
 
-export const REPAIR_FIX = 'memory doctor --repair (copies every readable memory into a new file and keeps this one as memory.db.damaged-<date>)';
+export const REPAIR_FIX =
+  'memory doctor --repair (copies every readable memory into a new file and keeps this one as memory.db.damaged-<date>)';
 
 export interface DatabaseCheckOptions {
   readonly reinstall: string;
@@ -31,9 +41,19 @@ export function checkDatabase(dbPath: string, env: Env, options: DatabaseCheckOp
   checks.push(...checkPlantedFiles(dbPath));
   if (!existsSync(dbPath)) {
     const blocked = unwritableFolder(existingAncestor(dir));
-    checks.push(blocked
-      ? { status: 'fail', message: `no database yet at ${dbPath}, and ${blocked.path} ${blocked.why}: it cannot be created, so nothing is stored`, fix: `chmod u+w "${blocked.path}"` }
-      : { status: 'warn', message: `no database yet at ${dbPath}`, fix: 'it is created by the first captured Edit, Write, Bash or NotebookEdit; `memory import` can backfill past sessions' });
+    checks.push(
+      blocked
+        ? {
+            status: 'fail',
+            message: `no database yet at ${dbPath}, and ${blocked.path} ${blocked.why}: it cannot be created, so nothing is stored`,
+            fix: `chmod u+w "${blocked.path}"`,
+          }
+        : {
+            status: 'warn',
+            message: `no database yet at ${dbPath}`,
+            fix: 'it is created by the first captured Edit, Write, Bash or NotebookEdit; `memory import` can backfill past sessions',
+          },
+    );
     checks.push(...checkSpool(dbPath, env));
     return checks;
   }
@@ -53,7 +73,11 @@ export function checkDatabase(dbPath: string, env: Env, options: DatabaseCheckOp
 function checkDisk(dir: string, checks: DbCheck[]): boolean {
   const free = freeBytes(dir);
   if (free === null || free >= DISK_FULL_BYTES) return false;
-  checks.push({ status: 'fail', message: `the disk holding ${dir} is full (${Math.floor(free / 1024)} KB free): new memories cannot be written and are kept for later`, fix: `free some space on that disk; nothing needs doing to the database, and the kept events are stored by the next tool call` });
+  checks.push({
+    status: 'fail',
+    message: `the disk holding ${dir} is full (${Math.floor(free / 1024)} KB free): new memories cannot be written and are kept for later`,
+    fix: `free some space on that disk; nothing needs doing to the database, and the kept events are stored by the next tool call`,
+  });
   return true;
 }
 
@@ -65,9 +89,17 @@ function checkPlantedFiles(dbPath: string): DbCheck[] {
     const stat = lstatSync(path, { throwIfNoEntry: false });
     if (!stat) continue;
     if (stat.isSymbolicLink()) {
-      checks.push({ status: 'fail', message: `${path} is a symbolic link (to ${safeReadlink(path)}): the hooks refuse to write through it, so nothing is stored`, fix: `rm "${path}" (removes the link only; it is recreated as a plain file)` });
+      checks.push({
+        status: 'fail',
+        message: `${path} is a symbolic link (to ${safeReadlink(path)}): the hooks refuse to write through it, so nothing is stored`,
+        fix: `rm "${path}" (removes the link only; it is recreated as a plain file)`,
+      });
     } else if (uid !== undefined && stat.uid !== uid) {
-      checks.push({ status: 'fail', message: `${path} belongs to another user (uid ${stat.uid}): the hooks cannot write it`, fix: `sudo chown "$(id -un)" "${path}"` });
+      checks.push({
+        status: 'fail',
+        message: `${path} belongs to another user (uid ${stat.uid}): the hooks cannot write it`,
+        fix: `sudo chown "$(id -un)" "${path}"`,
+      });
     }
   }
   return checks;
@@ -90,12 +122,20 @@ function checkWritable(dbPath: string, checks: DbCheck[]): boolean {
     return stat?.isFile() && !ownerCanWrite(path, stat);
   });
   if (readOnly.length > 0) {
-    checks.push({ status: 'fail', message: `${readOnly.join(', ')} ${readOnly.length === 1 ? 'is' : 'are'} read-only: new memories cannot be stored and are kept for later`, fix: `chmod u+w ${readOnly.map((path) => `"${path}"`).join(' ')}` });
+    checks.push({
+      status: 'fail',
+      message: `${readOnly.join(', ')} ${readOnly.length === 1 ? 'is' : 'are'} read-only: new memories cannot be stored and are kept for later`,
+      fix: `chmod u+w ${readOnly.map((path) => `"${path}"`).join(' ')}`,
+    });
     failed = true;
   }
   const blocked = unwritableFolder(dirname(dbPath));
   if (blocked) {
-    checks.push({ status: 'fail', message: `${blocked.path} ${blocked.why}: SQLite cannot create the database's -wal and -shm files there, so nothing is stored`, fix: `chmod u+w "${blocked.path}"` });
+    checks.push({
+      status: 'fail',
+      message: `${blocked.path} ${blocked.why}: SQLite cannot create the database's -wal and -shm files there, so nothing is stored`,
+      fix: `chmod u+w "${blocked.path}"`,
+    });
     failed = true;
   }
   return failed;
@@ -127,29 +167,68 @@ function existingAncestor(dir: string): string {
 function checkFacts(dbPath: string, facts: DbFacts, writeBlocked: boolean, reinstall: string): DbCheck[] {
   const checks: DbCheck[] = [];
   if (facts.schemaVersion > facts.expectedSchemaVersion) {
-    checks.push({ status: 'fail', message: `schema v${facts.schemaVersion} is newer than this install (v${facts.expectedSchemaVersion}): it was written by a newer claude-memory-hooks`, fix: `update the checkout (git pull), then ${reinstall}` });
+    checks.push({
+      status: 'fail',
+      message: `schema v${facts.schemaVersion} is newer than this install (v${facts.expectedSchemaVersion}): it was written by a newer claude-memory-hooks`,
+      fix: `update the checkout (git pull), then ${reinstall}`,
+    });
     return checks;
   }
   const intact = facts.integrity.length === 1 && facts.integrity[0] === 'ok';
   const note = repairNote(dbPath);
   if (!intact) {
-    checks.push({ status: 'fail', message: `${dbPath} is damaged: ${facts.integrity.slice(0, 3).join('; ')}`, fix: REPAIR_FIX });
+    checks.push({
+      status: 'fail',
+      message: `${dbPath} is damaged: ${facts.integrity.slice(0, 3).join('; ')}`,
+      fix: REPAIR_FIX,
+    });
   } else {
-    checks.push({ status: 'ok', message: `${dbPath}: integrity_check ok${writeBlocked ? ' (the memories in it are intact)' : ''}` });
-    if (note !== null) checks.push({ status: 'warn', message: `an earlier check found ${dbPath} damaged (${note}); capture keeps new events aside until it is cleared`, fix: 'memory doctor --repair (it checks again, and clears the note when the file is sound)' });
+    checks.push({
+      status: 'ok',
+      message: `${dbPath}: integrity_check ok${writeBlocked ? ' (the memories in it are intact)' : ''}`,
+    });
+    if (note !== null)
+      checks.push({
+        status: 'warn',
+        message: `an earlier check found ${dbPath} damaged (${note}); capture keeps new events aside until it is cleared`,
+        fix: 'memory doctor --repair (it checks again, and clears the note when the file is sound)',
+      });
   }
-  checks.push(facts.journalMode.toLowerCase() === 'wal'
-    ? { status: 'ok', message: 'journal mode WAL' }
-    : { status: 'fail', message: `journal mode is ${facts.journalMode}, not WAL: concurrent hooks will block each other`, fix: `sqlite3 "${dbPath}" '${WAL_SQL}' (the next hook run also switches it back)` });
-  checks.push(facts.schemaVersion === facts.expectedSchemaVersion
-    ? { status: 'ok', message: `schema v${facts.schemaVersion}` }
-    : { status: 'warn', message: `schema v${facts.schemaVersion}, this version uses v${facts.expectedSchemaVersion}`, fix: 'the next captured tool call migrates it' });
+  checks.push(
+    facts.journalMode.toLowerCase() === 'wal'
+      ? { status: 'ok', message: 'journal mode WAL' }
+      : {
+          status: 'fail',
+          message: `journal mode is ${facts.journalMode}, not WAL: concurrent hooks will block each other`,
+          fix: `sqlite3 "${dbPath}" '${WAL_SQL}' (the next hook run also switches it back)`,
+        },
+  );
+  checks.push(
+    facts.schemaVersion === facts.expectedSchemaVersion
+      ? { status: 'ok', message: `schema v${facts.schemaVersion}` }
+      : {
+          status: 'warn',
+          message: `schema v${facts.schemaVersion}, this version uses v${facts.expectedSchemaVersion}`,
+          fix: 'the next captured tool call migrates it',
+        },
+  );
   if (!intact) return checks;
-  if (facts.unindexed > 0) checks.push({ status: 'warn', message: `${facts.unindexed} memories are not in the search index yet (search scans them meanwhile)`, fix: 'memory search --reindex (the Stop hook and every search also index a batch)' });
+  if (facts.unindexed > 0)
+    checks.push({
+      status: 'warn',
+      message: `${facts.unindexed} memories are not in the search index yet (search scans them meanwhile)`,
+      fix: 'memory search --reindex (the Stop hook and every search also index a batch)',
+    });
   for (const index of facts.indexes) {
-    checks.push(index.problem === null
-      ? { status: 'ok', message: `${index.table} index ok (${index.rows} rows)` }
-      : { status: 'fail', message: `${index.table} ${index.problem}`, fix: `rebuild the indexes: sqlite3 "${dbPath}" "${ftsRebuildSql()}" (then \`memory search --reindex\`)` });
+    checks.push(
+      index.problem === null
+        ? { status: 'ok', message: `${index.table} index ok (${index.rows} rows)` }
+        : {
+            status: 'fail',
+            message: `${index.table} ${index.problem}`,
+            fix: `rebuild the indexes: sqlite3 "${dbPath}" "${ftsRebuildSql()}" (then \`memory search --reindex\`)`,
+          },
+    );
   }
   return checks;
 }
@@ -160,25 +239,48 @@ function diagnoseOpenError(dbPath: string, error: unknown, options: DatabaseChec
   switch (fault) {
     case 'locked': {
       const holders = lockHolders(dbPath);
-      return { status: 'fail', message: `${dbPath} is locked by another process${holders ? ` (${holders})` : ''}: hooks keep new events for later and store them once it lets go`, fix: `wait for it to finish, or end it${holders ? '' : ' (find it with: fuser -v "' + dbPath + '")'}; then run memory doctor again` };
+      return {
+        status: 'fail',
+        message: `${dbPath} is locked by another process${holders ? ` (${holders})` : ''}: hooks keep new events for later and store them once it lets go`,
+        fix: `wait for it to finish, or end it${holders ? '' : ' (find it with: fuser -v "' + dbPath + '")'}; then run memory doctor again`,
+      };
     }
     case 'damaged':
       return { status: 'fail', message: `${dbPath} is damaged: ${detail}`, fix: REPAIR_FIX };
     case 'addon':
-      return { status: 'fail', message: `the SQLite driver (better-sqlite3) was built for another Node than ${options.nodeVersion}: ${detail.split('\n')[0]}`, fix: `${options.reinstall} (it rebuilds better-sqlite3 for this Node)` };
+      return {
+        status: 'fail',
+        message: `the SQLite driver (better-sqlite3) was built for another Node than ${options.nodeVersion}: ${detail.split('\n')[0]}`,
+        fix: `${options.reinstall} (it rebuilds better-sqlite3 for this Node)`,
+      };
     case 'disk-full':
-      return { status: 'fail', message: `${dbPath} cannot be opened because the disk is full; the memories in it are not lost`, fix: 'free some space on that disk' };
+      return {
+        status: 'fail',
+        message: `${dbPath} cannot be opened because the disk is full; the memories in it are not lost`,
+        fix: 'free some space on that disk',
+      };
     case 'not-writable':
-      return { status: 'fail', message: `${dbPath} cannot be opened: ${detail}`, fix: `check that you own it and its folder can be written: chmod u+w "${dirname(dbPath)}" "${dbPath}"` };
+      return {
+        status: 'fail',
+        message: `${dbPath} cannot be opened: ${detail}`,
+        fix: `check that you own it and its folder can be written: chmod u+w "${dirname(dbPath)}" "${dbPath}"`,
+      };
     default:
-      return { status: 'fail', message: `${dbPath} cannot be opened: ${FAULT_WORDS[fault]} (${detail})`, fix: 'run memory doctor --json and include its output when you report this; do not delete the file' };
+      return {
+        status: 'fail',
+        message: `${dbPath} cannot be opened: ${FAULT_WORDS[fault]} (${detail})`,
+        fix: 'run memory doctor --json and include its output when you report this; do not delete the file',
+      };
   }
 }
 
 /** "pid 1234 (sqlite3)" for each process that has the file open, from fuser or lsof when installed. */
 function lockHolders(dbPath: string): string {
   const pids = new Set<number>();
-  for (const [tool, args] of [['fuser', [dbPath, `${dbPath}-wal`]], ['lsof', ['-t', dbPath]]] as const) {
+  for (const [tool, args] of [
+    ['fuser', [dbPath, `${dbPath}-wal`]],
+    ['lsof', ['-t', dbPath]],
+  ] as const) {
     const result = spawnSync(tool, args, { encoding: 'utf8', timeout: 5000 });
     if (result.error) continue;
     for (const match of `${result.stdout ?? ''}`.matchAll(/\d+/g)) {
@@ -187,7 +289,10 @@ function lockHolders(dbPath: string): string {
     }
     if (pids.size > 0) break;
   }
-  return [...pids].slice(0, 5).map((pid) => `pid ${pid}${commandName(pid)}`).join(', ');
+  return [...pids]
+    .slice(0, 5)
+    .map((pid) => `pid ${pid}${commandName(pid)}`)
+    .join(', ');
 }
 
 function commandName(pid: number): string {
@@ -206,14 +311,26 @@ function checkPrivacy(dbPath: string): DbCheck[] {
       const stat = lstatSync(path, { throwIfNoEntry: false });
       return stat?.isFile() && (stat.mode & 0o077) !== 0;
     });
-  checks.push(loose.length === 0
-    ? { status: 'ok', message: 'database file is private (0600)' }
-    : { status: 'fail', message: `readable by other users: ${loose.map((path) => `${path} (${modeOf(path)})`).join(', ')}`, fix: `chmod 600 ${loose.map((path) => `"${path}"`).join(' ')}` });
+  checks.push(
+    loose.length === 0
+      ? { status: 'ok', message: 'database file is private (0600)' }
+      : {
+          status: 'fail',
+          message: `readable by other users: ${loose.map((path) => `${path} (${modeOf(path)})`).join(', ')}`,
+          fix: `chmod 600 ${loose.map((path) => `"${path}"`).join(' ')}`,
+        },
+  );
   const dir = dirname(dbPath);
   const dirMode = statSync(dir).mode;
-  checks.push((dirMode & 0o022) === 0
-    ? { status: 'ok', message: `${dir} is not group/world-writable (${modeOf(dir)})` }
-    : { status: 'fail', message: `${dir} is writable by other users (${modeOf(dir)}): they could replace the database`, fix: `chmod go-w "${dir}"` });
+  checks.push(
+    (dirMode & 0o022) === 0
+      ? { status: 'ok', message: `${dir} is not group/world-writable (${modeOf(dir)})` }
+      : {
+          status: 'fail',
+          message: `${dir} is writable by other users (${modeOf(dir)}): they could replace the database`,
+          fix: `chmod go-w "${dir}"`,
+        },
+  );
   return checks;
 }
 
@@ -225,5 +342,11 @@ function checkSpool(dbPath: string, env: Env): DbCheck[] {
   const pending = listPending(dbPath, env);
   if (pending.length === 0) return [];
   const where = [...new Set(pending.map((event) => dirname(event.path)))].join(', ');
-  return [{ status: 'warn', message: `${pending.length} event${pending.length === 1 ? '' : 's'} kept for later in ${where}, not yet in the database`, fix: 'nothing to do once the problem above is fixed: the next tool call, Stop or memory search stores them' }];
+  return [
+    {
+      status: 'warn',
+      message: `${pending.length} event${pending.length === 1 ? '' : 's'} kept for later in ${where}, not yet in the database`,
+      fix: 'nothing to do once the problem above is fixed: the next tool call, Stop or memory search stores them',
+    },
+  ];
 }

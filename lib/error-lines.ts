@@ -40,7 +40,11 @@ const TELLING: readonly Rule[] = [
   { pattern: /^[×✕✗] /, score: 5 }, // vitest / jest failing test
   { pattern: /^Expected:|^Received:|^expected .+ to /, score: 5 },
   { pattern: /^[A-Z]\w*Error\b|^Error\b/, score: 5 },
-  { pattern: /\b(?:Cannot|cannot|Could not|could not|Unable to|unable to|No such file|not found|Permission denied|is not defined|is not a function|undefined: )/, score: 4 },
+  {
+    pattern:
+      /\b(?:Cannot|cannot|Could not|could not|Unable to|unable to|No such file|not found|Permission denied|is not defined|is not a function|undefined: )/,
+    score: 4,
+  },
   { pattern: /^ELIFECYCLE\b|^\s*ELIFECYCLE\b/, score: 3 },
   { pattern: /^(?:command not found|\S+: command not found)/, score: 8 },
   { pattern: /: command not found$/, score: 8 },
@@ -99,9 +103,10 @@ export function pickErrorLines(output: string, max = 6): string[] {
     if (entry && entry.score < 8) entry.score = 8;
   }
   const telling = scored.filter((entry) => entry.score > 0);
-  const chosen = telling.length > 0
-    ? [...telling].sort((a, b) => b.score - a.score || a.index - b.index)
-    : scored.filter((entry) => !isNoiseLine(entry.line)).slice(-3);
+  const chosen =
+    telling.length > 0
+      ? [...telling].sort((a, b) => b.score - a.score || a.index - b.index)
+      : scored.filter((entry) => !isNoiseLine(entry.line)).slice(-3);
   const seen = new Set<string>();
   const kept: typeof scored = [];
   for (const entry of chosen) {
@@ -124,13 +129,17 @@ export function tellingLine(lines: readonly string[]): string | null {
       bestScore = score;
     }
   }
-  return best ?? (lines.find((line) => line.trim() !== '')?.trim() ?? null);
+  return best ?? lines.find((line) => line.trim() !== '')?.trim() ?? null;
 }
 
 function cleanLines(output: string): string[] {
   const text = output.length > SCAN_MAX * 2 ? `${head(output, SCAN_MAX)}\n${output.slice(-SCAN_MAX)}` : output;
   // Tools pad labels with thin or no-break spaces (pnpm's ` ELIFECYCLE `): read them as spaces.
-  return stripAnsi(text).replace(/[\u00a0\u2000-\u200a\u202f]/g, ' ').split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  return stripAnsi(text)
+    .replace(/[\u00a0\u2000-\u200a\u202f]/g, ' ')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 }
 
 /** Indexes of each traceback's last `File "…", line N` frame and the exception message after it. */

@@ -3,7 +3,10 @@
 
 export class MemoryError extends Error {
   override readonly name: string = 'MemoryError';
-  constructor(message: string, readonly exitCode: number = 1) {
+  constructor(
+    message: string,
+    readonly exitCode: number = 1,
+  ) {
     super(message);
   }
 }

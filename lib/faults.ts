@@ -36,7 +36,13 @@ export function faultOf(error: unknown, dbPath?: string): Fault {
   }
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'locked';
   if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EFBIG' || code === 'EDQUOT') return 'disk-full';
-  if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_PERM') || code.startsWith('SQLITE_AUTH')) return 'not-writable';
+  if (
+    code.startsWith('SQLITE_READONLY') ||
+    code.startsWith('SQLITE_CANTOPEN') ||
+    code.startsWith('SQLITE_PERM') ||
+    code.startsWith('SQLITE_AUTH')
+  )
+    return 'not-writable';
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || code === 'ENOTDIR') return 'not-writable';
   if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') return 'damaged';
   if (code === 'UNSAFE_PATH') return 'unsafe-path';

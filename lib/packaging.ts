@@ -14,4 +14,5 @@ export const PLUGIN_ID = `${PLUGIN_NAME}@${MARKETPLACE_NAME}`;
 
 /** What removes each copy, for doctor and the notices (the database stays either way). */
 export const REMOVE_PLUGIN = `claude plugin uninstall ${PLUGIN_ID}`;
-export const REMOVE_INSTALL_SH = 'node ~/.claude/hooks/memory/dist/commands/_install.js --uninstall (what ./install.sh --uninstall runs)';
+export const REMOVE_INSTALL_SH =
+  'node ~/.claude/hooks/memory/dist/commands/_install.js --uninstall (what ./install.sh --uninstall runs)';

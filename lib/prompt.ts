@@ -36,6 +36,9 @@ export function isNotARequest(text: string): boolean {
 
 function keepable(raw: string): string | null {
   const text = stripUnstored(stripAnsi(head(raw, SCAN_MAX)));
-  const cleaned = redact(text, findSecrets([text])).replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  const cleaned = redact(text, findSecrets([text]))
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   return cleaned === '' ? null : clip(cleaned, PROMPT_MAX);
 }

@@ -34,10 +34,15 @@ export function repairDatabase(config: Config, env: Env): RepairReport {
     return { outcome: 'healthy', stored: storeSpooled(config, env) };
   }
   if (!probe.opened && faultOf(probe.error) !== 'damaged') {
-    throw new MemoryError(`cannot repair ${dbPath}: ${FAULT_WORDS[faultOf(probe.error)]} (${describeError(probe.error)}); run memory doctor to see why`);
+    throw new MemoryError(
+      `cannot repair ${dbPath}: ${FAULT_WORDS[faultOf(probe.error)]} (${describeError(probe.error)}); run memory doctor to see why`,
+    );
   }
   // Capture keeps new events aside while the note exists, so nothing is written into either file meanwhile.
-  noteDamage(dbPath, probe.opened ? `integrity_check: ${probe.facts.integrity.slice(0, 3).join('; ')}` : describeError(probe.error));
+  noteDamage(
+    dbPath,
+    probe.opened ? `integrity_check: ${probe.facts.integrity.slice(0, 3).join('; ')}` : describeError(probe.error),
+  );
   const target = `${dbPath}.recovering-${process.pid}`;
   removeDatabaseFiles(target);
   let copy;
@@ -60,7 +65,9 @@ export function repairDatabase(config: Config, env: Env): RepairReport {
 
 function storeSpooled(config: Config, env: Env): number {
   try {
-    return withDb(config.dbPath, { create: false }, (db) => drainPending(new MemoryStore(db), config, env)?.stored ?? 0) ?? 0;
+    return (
+      withDb(config.dbPath, { create: false }, (db) => drainPending(new MemoryStore(db), config, env)?.stored ?? 0) ?? 0
+    );
   } catch {
     return 0;
   }

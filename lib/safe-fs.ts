@@ -1,6 +1,18 @@
 // Files and folders this package creates beside the database: owner-only (0600 files, 0700
 // folders), written through a fresh temp file and renamed, never opened through a symlink.
-import { closeSync, constants, fstatSync, futimesSync, lstatSync, mkdirSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  futimesSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 
@@ -20,8 +32,10 @@ export function ensurePrivateDir(dir: string): void {
   const stat = lstatSync(dir);
   if (stat.isSymbolicLink() || !stat.isDirectory()) throw new UnsafePathError(dir, 'is not a folder');
   const uid = ownUid();
-  if (uid !== undefined && stat.uid !== uid) throw new UnsafePathError(dir, `belongs to another user (uid ${stat.uid})`);
-  if ((stat.mode & 0o077) !== 0) throw new UnsafePathError(dir, `is open to other users (${(stat.mode & 0o777).toString(8)})`);
+  if (uid !== undefined && stat.uid !== uid)
+    throw new UnsafePathError(dir, `belongs to another user (uid ${stat.uid})`);
+  if ((stat.mode & 0o077) !== 0)
+    throw new UnsafePathError(dir, `is open to other users (${(stat.mode & 0o777).toString(8)})`);
 }
 
 const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;

@@ -4,16 +4,27 @@
 import { stripAnsi } from './text.js';
 
 // C0/C1 controls and DEL; zero-width and invisible formatting; bidi embeddings, overrides and isolates.
-export const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
+export const INVISIBLE =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
 
 /**
  * One line of plain text: escape sequences and invisible characters removed, whitespace runs collapsed.
  * Safe both in the model's context (before escaping) and on a terminal.
  */
 export function cleanText(text: string): string {
-  return stripAnsi(text).replace(/[\t\n\r\v\f\u2028\u2029]+/g, ' ').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
+  return stripAnsi(text)
+    .replace(/[\t\n\r\v\f\u2028\u2029]+/g, ' ')
+    .replace(INVISIBLE, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Escapes all five XML specials: safe in text and in attribute values alike. */
@@ -33,7 +44,7 @@ export function safeLine(text: string, max: number): string {
   if (escaped.length <= max) return escaped;
   let out = '';
   for (const char of clean) {
-    const piece = char === '"' || char === "'" ? char : ESCAPES[char] ?? char;
+    const piece = char === '"' || char === "'" ? char : (ESCAPES[char] ?? char);
     if (out.length + piece.length > max - 1) break;
     out += piece;
   }
@@ -48,5 +59,7 @@ export function displayPath(file: string, projectPath: string): string {
 
 /** Multi-line text for display as text: escape sequences and invisible characters gone, newlines and tabs kept. */
 export function cleanBlock(text: string): string {
-  return stripAnsi(text).replace(/\r\n?/g, '\n').replace(INVISIBLE, (char) => (char === '\n' || char === '\t' ? char : ''));
+  return stripAnsi(text)
+    .replace(/\r\n?/g, '\n')
+    .replace(INVISIBLE, (char) => (char === '\n' || char === '\t' ? char : ''));
 }

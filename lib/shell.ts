@@ -5,8 +5,17 @@ import type { Importance } from './memory.js';
 import { head } from './text.js';
 
 export type CommandKind =
-  | 'vcs-change' | 'vcs' | 'package' | 'deploy' | 'migration' | 'test' | 'build' | 'lint'
-  | 'container' | 'file-change' | 'run';
+  | 'vcs-change'
+  | 'vcs'
+  | 'package'
+  | 'deploy'
+  | 'migration'
+  | 'test'
+  | 'build'
+  | 'lint'
+  | 'container'
+  | 'file-change'
+  | 'run';
 
 export interface CommandClass {
   readonly kind: CommandKind;
@@ -15,22 +24,134 @@ export interface CommandClass {
 }
 
 const NOISE_COMMANDS: ReadonlySet<string> = new Set([
-  'ls', 'll', 'la', 'dir', 'cat', 'bat', 'head', 'tail', 'less', 'more', 'echo', 'printf', 'pwd', 'cd', 'pushd',
-  'popd', 'which', 'whereis', 'type', 'whoami', 'id', 'date', 'cal', 'clear', 'history', 'true', 'false', ':',
-  'sleep', 'wc', 'sort', 'uniq', 'tree', 'file', 'stat', 'du', 'df', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack',
-  'find', 'fd', 'locate', 'env', 'printenv', 'export', 'set', 'unset', 'alias', 'man', 'help', 'tldr', 'diff',
-  'cmp', 'jq', 'yq', 'cut', 'tr', 'basename', 'dirname', 'realpath', 'readlink', 'uname', 'hostname', 'ps',
-  'top', 'htop', 'free', 'uptime', 'lsof', 'nproc', 'test', '[', '[[', 'column', 'nl', 'od', 'xxd', 'hexdump',
-  'md5sum', 'sha1sum', 'sha256sum', 'shasum', 'awk', 'sed', 'wait', 'jobs', 'source', '.',
+  'ls',
+  'll',
+  'la',
+  'dir',
+  'cat',
+  'bat',
+  'head',
+  'tail',
+  'less',
+  'more',
+  'echo',
+  'printf',
+  'pwd',
+  'cd',
+  'pushd',
+  'popd',
+  'which',
+  'whereis',
+  'type',
+  'whoami',
+  'id',
+  'date',
+  'cal',
+  'clear',
+  'history',
+  'true',
+  'false',
+  ':',
+  'sleep',
+  'wc',
+  'sort',
+  'uniq',
+  'tree',
+  'file',
+  'stat',
+  'du',
+  'df',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'ag',
+  'ack',
+  'find',
+  'fd',
+  'locate',
+  'env',
+  'printenv',
+  'export',
+  'set',
+  'unset',
+  'alias',
+  'man',
+  'help',
+  'tldr',
+  'diff',
+  'cmp',
+  'jq',
+  'yq',
+  'cut',
+  'tr',
+  'basename',
+  'dirname',
+  'realpath',
+  'readlink',
+  'uname',
+  'hostname',
+  'ps',
+  'top',
+  'htop',
+  'free',
+  'uptime',
+  'lsof',
+  'nproc',
+  'test',
+  '[',
+  '[[',
+  'column',
+  'nl',
+  'od',
+  'xxd',
+  'hexdump',
+  'md5sum',
+  'sha1sum',
+  'sha256sum',
+  'shasum',
+  'awk',
+  'sed',
+  'wait',
+  'jobs',
+  'source',
+  '.',
 ]);
 
 const GIT_READ_ONLY: ReadonlySet<string> = new Set([
-  'status', 'log', 'diff', 'show', 'rev-parse', 'blame', 'ls-files', 'ls-tree', 'grep', 'describe', 'reflog',
-  'shortlog', 'whatchanged', 'cat-file', 'rev-list', 'for-each-ref', 'show-ref', 'name-rev', 'merge-base', 'help',
+  'status',
+  'log',
+  'diff',
+  'show',
+  'rev-parse',
+  'blame',
+  'ls-files',
+  'ls-tree',
+  'grep',
+  'describe',
+  'reflog',
+  'shortlog',
+  'whatchanged',
+  'cat-file',
+  'rev-list',
+  'for-each-ref',
+  'show-ref',
+  'name-rev',
+  'merge-base',
+  'help',
 ]);
 
 const GIT_CHANGES: ReadonlySet<string> = new Set([
-  'commit', 'push', 'merge', 'rebase', 'reset', 'revert', 'cherry-pick', 'tag', 'am', 'apply',
+  'commit',
+  'push',
+  'merge',
+  'rebase',
+  'reset',
+  'revert',
+  'cherry-pick',
+  'tag',
+  'am',
+  'apply',
 ]);
 
 const COMMAND_PREFIXES: ReadonlySet<string> = new Set(['sudo', 'time', 'command', 'builtin', 'nohup', 'exec', 'nice']);
@@ -132,12 +253,40 @@ function programName(word: string): string {
   return base.replace(/^["']|["']$/g, '');
 }
 
-const TEST_WORDS = /(?:^|[\s:/])(?:test|tests|vitest|jest|mocha|pytest|rspec|phpunit|tox|nox|ava|playwright|cypress|karma|ctest)(?:$|[\s:])/;
-const BUILD_WORDS = /(?:^|[\s:/])(?:build|tsc|make|cmake|ninja|webpack|vite|rollup|esbuild|compile|gradle|gradlew|bazel|assemble|package)(?:$|[\s:])/;
-const LINT_WORDS = /(?:^|[\s:/])(?:lint|eslint|prettier|biome|ruff|black|flake8|mypy|pylint|clippy|fmt|format|typecheck|stylelint)(?:$|[\s:])/;
+const TEST_WORDS =
+  /(?:^|[\s:/])(?:test|tests|vitest|jest|mocha|pytest|rspec|phpunit|tox|nox|ava|playwright|cypress|karma|ctest)(?:$|[\s:])/;
+const BUILD_WORDS =
+  /(?:^|[\s:/])(?:build|tsc|make|cmake|ninja|webpack|vite|rollup|esbuild|compile|gradle|gradlew|bazel|assemble|package)(?:$|[\s:])/;
+const LINT_WORDS =
+  /(?:^|[\s:/])(?:lint|eslint|prettier|biome|ruff|black|flake8|mypy|pylint|clippy|fmt|format|typecheck|stylelint)(?:$|[\s:])/;
 const PACKAGE_MANAGERS: ReadonlySet<string> = new Set([
-  'npm', 'npx', 'pnpm', 'yarn', 'bun', 'pip', 'pip3', 'uv', 'poetry', 'pipenv', 'cargo', 'go', 'gem', 'bundle',
-  'composer', 'brew', 'apt', 'apt-get', 'dnf', 'yum', 'apk', 'pacman', 'conda', 'mvn', 'dotnet', 'nuget', 'deno',
+  'npm',
+  'npx',
+  'pnpm',
+  'yarn',
+  'bun',
+  'pip',
+  'pip3',
+  'uv',
+  'poetry',
+  'pipenv',
+  'cargo',
+  'go',
+  'gem',
+  'bundle',
+  'composer',
+  'brew',
+  'apt',
+  'apt-get',
+  'dnf',
+  'yum',
+  'apk',
+  'pacman',
+  'conda',
+  'mvn',
+  'dotnet',
+  'nuget',
+  'deno',
 ]);
 const PACKAGE_CHANGES = /^(?:install|i|add|remove|rm|uninstall|un|update|upgrade|up|get|ci)$/;
 
@@ -153,8 +302,17 @@ export function classifyCommand(command: string): CommandClass {
 }
 
 const KIND_RANK: Readonly<Record<CommandKind, number>> = {
-  'deploy': 10, 'vcs-change': 9, 'migration': 8, 'package': 7, 'test': 6, 'build': 5, 'lint': 4,
-  'container': 3, 'file-change': 2, 'vcs': 1, 'run': 0,
+  deploy: 10,
+  'vcs-change': 9,
+  migration: 8,
+  package: 7,
+  test: 6,
+  build: 5,
+  lint: 4,
+  container: 3,
+  'file-change': 2,
+  vcs: 1,
+  run: 0,
 };
 
 function rank(found: CommandClass): number {
@@ -167,15 +325,24 @@ function classifySegment(segment: string): CommandClass {
   const args = words.slice(1);
   const rest = ` ${args.join(' ')} `;
   const sub = args.find((arg) => !arg.startsWith('-')) ?? '';
-  if (/\b(?:deploy|publish)\b/.test(rest) || /^(?:vercel|netlify|fly|flyctl|terraform|helm|kubectl|serverless|sls|firebase|wrangler)$/.test(tool) && /\b(?:deploy|apply|install|upgrade|publish|rollout)\b/.test(rest) || (tool === 'docker' && sub === 'push')) {
+  if (
+    /\b(?:deploy|publish)\b/.test(rest) ||
+    (/^(?:vercel|netlify|fly|flyctl|terraform|helm|kubectl|serverless|sls|firebase|wrangler)$/.test(tool) &&
+      /\b(?:deploy|apply|install|upgrade|publish|rollout)\b/.test(rest)) ||
+    (tool === 'docker' && sub === 'push')
+  ) {
     return { kind: 'deploy', tool, importance: 2 };
   }
   if (tool === 'git' || tool === 'gh' || tool === 'hg' || tool === 'svn' || tool === 'jj') {
-    return GIT_CHANGES.has(sub) || tool === 'gh' && /\bpr\s+(?:create|merge)\b/.test(rest)
+    return GIT_CHANGES.has(sub) || (tool === 'gh' && /\bpr\s+(?:create|merge)\b/.test(rest))
       ? { kind: 'vcs-change', tool, importance: 2 }
       : { kind: 'vcs', tool, importance: 1 };
   }
-  if (/\bmigrat/.test(rest) || /\bdb:(?:migrate|push|rollback)\b/.test(rest) || (tool === 'alembic' && /\b(?:upgrade|downgrade)\b/.test(rest))) {
+  if (
+    /\bmigrat/.test(rest) ||
+    /\bdb:(?:migrate|push|rollback)\b/.test(rest) ||
+    (tool === 'alembic' && /\b(?:upgrade|downgrade)\b/.test(rest))
+  ) {
     return { kind: 'migration', tool, importance: 2 };
   }
   if (PACKAGE_MANAGERS.has(tool) && PACKAGE_CHANGES.test(sub) && !(tool === 'go' && sub !== 'get')) {
@@ -185,23 +352,50 @@ function classifySegment(segment: string): CommandClass {
   if (TEST_WORDS.test(line)) return { kind: 'test', tool, importance: 1 };
   if (LINT_WORDS.test(line)) return { kind: 'lint', tool, importance: 1 };
   if (BUILD_WORDS.test(line)) return { kind: 'build', tool, importance: 1 };
-  if (/^(?:docker|docker-compose|podman|kubectl|minikube|kind)$/.test(tool)) return { kind: 'container', tool, importance: 1 };
+  if (/^(?:docker|docker-compose|podman|kubectl|minikube|kind)$/.test(tool))
+    return { kind: 'container', tool, importance: 1 };
   if (writesFile(segment)) return { kind: 'file-change', tool, importance: 2 };
-  if (/^(?:rm|mv|cp|mkdir|rmdir|chmod|chown|ln|touch|unzip|tar)$/.test(tool)) return { kind: 'file-change', tool, importance: 1 };
+  if (/^(?:rm|mv|cp|mkdir|rmdir|chmod|chown|ln|touch|unzip|tar)$/.test(tool))
+    return { kind: 'file-change', tool, importance: 1 };
   return { kind: 'run', tool, importance: 1 };
 }
 
 // Tools whose first argument names the action, so `git commit` and `git push` count apart (as atuin does).
 const SUBCOMMAND_TOOLS: ReadonlySet<string> = new Set([
-  'git', 'gh', 'npm', 'pnpm', 'yarn', 'bun', 'cargo', 'go', 'docker', 'podman', 'kubectl', 'helm', 'uv', 'pip',
-  'poetry', 'deno', 'dotnet', 'terraform', 'systemctl', 'brew', 'apt', 'apt-get', 'make', 'npx',
+  'git',
+  'gh',
+  'npm',
+  'pnpm',
+  'yarn',
+  'bun',
+  'cargo',
+  'go',
+  'docker',
+  'podman',
+  'kubectl',
+  'helm',
+  'uv',
+  'pip',
+  'poetry',
+  'deno',
+  'dotnet',
+  'terraform',
+  'systemctl',
+  'brew',
+  'apt',
+  'apt-get',
+  'make',
+  'npx',
 ]);
 
 const RUNS_SCRIPT: ReadonlySet<string> = new Set(['run', 'run-script']);
 
 /** `git commit -m "x" && npm test  # note` → `git commit`: the first meaningful command of a captured line. */
 export function commandKey(content: string): string | null {
-  const line = head(content, 400).split('\n')[0]?.replace(/\s{2}# .*$/, '') ?? '';
+  const line =
+    head(content, 400)
+      .split('\n')[0]
+      ?.replace(/\s{2}# .*$/, '') ?? '';
   const segment = splitCommand(line).find((part) => !isNoiseSegment(part)) ?? splitCommand(line)[0];
   if (!segment) return null;
   const words = commandWords(segment);

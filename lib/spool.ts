@@ -98,7 +98,12 @@ const BATCH = 200;
  * whether it was taken), and removes each file only once its batch is committed. Stops when the
  * database refuses a batch (it is still in trouble) and when the deadline passes.
  */
-export function drainSpool(dbPath: string, env: Env, storeBatch: (memories: readonly NewMemory[]) => readonly boolean[], deadline: Deadline | null): DrainResult {
+export function drainSpool(
+  dbPath: string,
+  env: Env,
+  storeBatch: (memories: readonly NewMemory[]) => readonly boolean[],
+  deadline: Deadline | null,
+): DrainResult {
   const pending = listPending(dbPath, env);
   let stored = 0;
   let rejected = 0;
@@ -161,7 +166,8 @@ function parseSpooled(text: string | null): NewMemory | null {
   }
   const record = objectOf(value);
   if (!STRING_FIELDS.every((field) => typeof record[field] === 'string')) return null;
-  if (!NULLABLE_STRING_FIELDS.every((field) => record[field] === null || typeof record[field] === 'string')) return null;
+  if (!NULLABLE_STRING_FIELDS.every((field) => record[field] === null || typeof record[field] === 'string'))
+    return null;
   const { toolName, type, importance, exitCode, source } = record;
   if (typeof toolName !== 'string' || !isCapturedTool(toolName)) return null;
   if (!MEMORY_TYPES.some((known) => known === type)) return null;

@@ -59,7 +59,14 @@ export function chartDays(now: Date, days = CHART_DAYS): DayRange[] {
 }
 
 /** Reads and shapes everything `--stats` shows, under the usual filters, charting `days` days up to `now`. */
-export function computeStats(db: Db, filters: Filters, dbPath: string, now: Date, top: number, days = CHART_DAYS): Stats {
+export function computeStats(
+  db: Db,
+  filters: Filters,
+  dbPath: string,
+  now: Date,
+  top: number,
+  days = CHART_DAYS,
+): Stats {
   const raw = memoryStats(db, filters, chartDays(now, days), top);
   return buildStats(raw, { path: dbPath, ...databaseBytes(dbPath) }, top);
 }

@@ -56,16 +56,19 @@ export function drainPending(store: MemoryStore, config: Config, env: Env): Drai
   if (repairNote(config.dbPath) !== null) return null;
   try {
     if (listPending(config.dbPath, env).length === 0) return null;
-    const storeBatch = (memories: readonly NewMemory[]): boolean[] => inTransaction(store.db, () => memories.map((memory) => {
-      try {
-        store.insert(memory, config.dedupeWindowSec);
-        return true;
-      } catch (error) {
-        // Its savepoint is rolled back; the rest of the batch goes on.
-        if (isConstraint(error)) return false;
-        throw error;
-      }
-    }));
+    const storeBatch = (memories: readonly NewMemory[]): boolean[] =>
+      inTransaction(store.db, () =>
+        memories.map((memory) => {
+          try {
+            store.insert(memory, config.dedupeWindowSec);
+            return true;
+          } catch (error) {
+            // Its savepoint is rolled back; the rest of the batch goes on.
+            if (isConstraint(error)) return false;
+            throw error;
+          }
+        }),
+      );
     return drainSpool(config.dbPath, env, storeBatch, activeDeadline());
   } catch {
     return null;

@@ -12,7 +12,12 @@ import { clip, oneLine } from './text.js';
 
 /** What the session was asked and where it stopped (prompts table, Stop's last message). */
 export interface SessionIntent {
-  readonly prompts: readonly { readonly text: string; readonly createdAt: string; readonly project: string; readonly projectPath: string }[];
+  readonly prompts: readonly {
+    readonly text: string;
+    readonly createdAt: string;
+    readonly project: string;
+    readonly projectPath: string;
+  }[];
   readonly outcome: string | null;
 }
 
@@ -23,7 +28,12 @@ const MAX_FILES = 8;
 const MAX_COMMANDS = 5;
 const MAX_ERRORS = 3;
 
-export function summarizeSession(sessionId: string, rows: readonly SessionRow[], now: Date, intent: SessionIntent = NO_INTENT): SessionSummaryRow | null {
+export function summarizeSession(
+  sessionId: string,
+  rows: readonly SessionRow[],
+  now: Date,
+  intent: SessionIntent = NO_INTENT,
+): SessionSummaryRow | null {
   const [firstPrompt] = intent.prompts;
   const lastPrompt = intent.prompts[intent.prompts.length - 1];
   const first = earliest(rows[0], firstPrompt);
@@ -32,7 +42,9 @@ export function summarizeSession(sessionId: string, rows: readonly SessionRow[],
   const request = firstPrompt ? clip(oneLine(firstPrompt.text), REQUEST_MAX) : null;
   const outcome = intent.outcome ? clip(oneLine(intent.outcome), REQUEST_MAX) : null;
 
-  const files = unique(rows.filter((row) => row.type === 'file_edit' && row.filePath).map((row) => row.filePath as string));
+  const files = unique(
+    rows.filter((row) => row.type === 'file_edit' && row.filePath).map((row) => row.filePath as string),
+  );
   const commands = unique(rows.filter((row) => row.type === 'command').map((row) => commandLine(row.content)));
   const errors = rows.filter((row) => row.type === 'error');
   const tools = unique(rows.map((row) => row.toolName));
@@ -40,24 +52,44 @@ export function summarizeSession(sessionId: string, rows: readonly SessionRow[],
 
   const summaryLines: string[] = [];
   if (request) {
-    const more = intent.prompts.length > 1 ? ` (+${intent.prompts.length - 1} more request${intent.prompts.length === 2 ? '' : 's'})` : '';
+    const more =
+      intent.prompts.length > 1
+        ? ` (+${intent.prompts.length - 1} more request${intent.prompts.length === 2 ? '' : 's'})`
+        : '';
     summaryLines.push(`Asked: "${request}"${more}`);
   }
   if (files.length > 0) {
     const shown = files.map((file) => relativeTo(file, last.projectPath));
-    summaryLines.push(`Edited ${files.length} file${files.length === 1 ? '' : 's'}: ${listWithMore(shown, MAX_FILES, ', ')}`);
+    summaryLines.push(
+      `Edited ${files.length} file${files.length === 1 ? '' : 's'}: ${listWithMore(shown, MAX_FILES, ', ')}`,
+    );
   }
-  if (commands.length > 0) summaryLines.push(`Commands: ${listWithMore(commands.map((c) => clip(c, 80)), MAX_COMMANDS, '; ')}`);
+  if (commands.length > 0)
+    summaryLines.push(
+      `Commands: ${listWithMore(
+        commands.map((c) => clip(c, 80)),
+        MAX_COMMANDS,
+        '; ',
+      )}`,
+    );
   if (errors.length > 0) {
     // Open errors first: they are the ones still worth a line.
     const open = errors.filter((row) => !row.resolvedAt);
     const reasons = unique([...open, ...errors.filter((row) => row.resolvedAt)].map((row) => errorReason(row.content)));
     const fixed = errors.length - open.length;
     const mark = fixed === 0 ? '' : open.length === 0 ? ', fixed since' : `, ${fixed} fixed since`;
-    summaryLines.push(`Errors (${errors.length}${mark}): ${listWithMore(reasons.map((r) => clip(r, 100)), MAX_ERRORS, '; ')}`);
+    summaryLines.push(
+      `Errors (${errors.length}${mark}): ${listWithMore(
+        reasons.map((r) => clip(r, 100)),
+        MAX_ERRORS,
+        '; ',
+      )}`,
+    );
   }
   if (outcome) summaryLines.push(`Stopped at: "${outcome}"`);
-  summaryLines.push(`[${rows.length} ${rows.length === 1 ? 'memory' : 'memories'}, ${durationSec}s, tools: ${tools.join('/')}]`);
+  summaryLines.push(
+    `[${rows.length} ${rows.length === 1 ? 'memory' : 'memories'}, ${durationSec}s, tools: ${tools.join('/')}]`,
+  );
 
   return {
     sessionId,

@@ -29,7 +29,10 @@ export function countLines(text: string): number {
 
 /** Non-empty, trimmed lines of `text`. */
 export function lines(text: string): string[] {
-  return text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 }
 
 function isHighSurrogate(code: number): boolean {

@@ -35,7 +35,8 @@ const HEREDOC_END = 'CLAUDE_MEMORY_PLUGIN_ARGS_END_7f3c9a1e';
 const ROOT_VAR = '${CLAUDE_PLUGIN_ROOT}';
 
 // Only what this script writes is removed: package-lock.json and node_modules/ (npm's) stay.
-for (const part of ['.claude-plugin', 'hooks', 'commands', 'bin', 'dist', '.mcp.json', 'package.json']) rmSync(join(OUT, part), { recursive: true, force: true });
+for (const part of ['.claude-plugin', 'hooks', 'commands', 'bin', 'dist', '.mcp.json', 'package.json'])
+  rmSync(join(OUT, part), { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 
 const common = {
@@ -49,7 +50,11 @@ const common = {
   define: { MEMORY_PLUGIN: 'true', MEMORY_ADDON_MIN_NAPI: String(ADDON_MIN_NAPI) },
   // picocolors is loaded through createRequire in the runtime (a package beside the bundles); the
   // plugin has no such package, so here the plain `require` esbuild follows bundles it.
-  plugins: [moduleUrls(ROOT, (source, text) => (source === 'commands/_format.ts' ? text.replace('const require = createRequire(import.meta.url);', '') : text))],
+  plugins: [
+    moduleUrls(ROOT, (source, text) =>
+      source === 'commands/_format.ts' ? text.replace('const require = createRequire(import.meta.url);', '') : text,
+    ),
+  ],
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: 'none',
@@ -81,12 +86,15 @@ await build({
   banner: { js: moduleUrlBanner(2) },
   // import() becomes require(): the bundle runs in a vm.Script, which has no ES module loader.
   supported: { 'dynamic-import': false },
-  plugins: [...common.plugins, {
-    name: 'team-search-apart',
-    setup(b) {
-      b.onResolve({ filter: /^\.\/team-search\.js$/ }, () => ({ path: `./${TEAM_BUNDLE}`, external: true }));
+  plugins: [
+    ...common.plugins,
+    {
+      name: 'team-search-apart',
+      setup(b) {
+        b.onResolve({ filter: /^\.\/team-search\.js$/ }, () => ({ path: `./${TEAM_BUNDLE}`, external: true }));
+      },
     },
-  }],
+  ],
 });
 await build({
   ...common,
@@ -105,7 +113,8 @@ const json = (path, value) => {
 json('.claude-plugin/plugin.json', {
   name: PLUGIN_NAME,
   version: pkg.version,
-  description: 'Searchable memory of past Claude Code sessions: captures edits, commands and errors into ~/.claude/memory.db, starts each session with what happened last time, /mem:search, a read-only MCP server and the `memory` command.',
+  description:
+    'Searchable memory of past Claude Code sessions: captures edits, commands and errors into ~/.claude/memory.db, starts each session with what happened last time, /mem:search, a read-only MCP server and the `memory` command.',
   author: { name: 'claude-memory-hooks contributors' },
   license: pkg.license,
   keywords: ['memory', 'hooks', 'sqlite', 'search', 'mcp'],
@@ -114,25 +123,38 @@ json('.claude-plugin/plugin.json', {
 // Same events, matchers, async flags and timeouts as ./install.sh writes into settings.json.
 const hooks = {};
 for (const spec of HOOK_SPECS) {
-  const handler = { type: 'command', command: `node "${ROOT_VAR}/dist/hooks/${spec.script}.js"`, ...(spec.async ? { async: true } : {}), timeout: spec.timeout };
+  const handler = {
+    type: 'command',
+    command: `node "${ROOT_VAR}/dist/hooks/${spec.script}.js"`,
+    ...(spec.async ? { async: true } : {}),
+    timeout: spec.timeout,
+  };
   (hooks[spec.event] ??= []).push({ ...(spec.matcher ? { matcher: spec.matcher } : {}), hooks: [handler] });
 }
 json('hooks/hooks.json', { description: 'claude-memory-hooks: capture, session summaries, the context block', hooks });
 
-json('.mcp.json', { mcpServers: { 'memory-hooks': { command: 'node', args: [`${ROOT_VAR}/dist/commands/cli.js`, 'mcp'] } } });
+json('.mcp.json', {
+  mcpServers: { 'memory-hooks': { command: 'node', args: [`${ROOT_VAR}/dist/commands/cli.js`, 'mcp'] } },
+});
 
 // The installed /mem command, run through `node` so it needs no executable bit after Claude Code's copy.
 const template = readFileSync(join(ROOT, 'commands', 'memory.md'), 'utf8');
 mkdirSync(join(OUT, 'commands'), { recursive: true });
-writeFileSync(join(OUT, 'commands', 'search.md'), template.replaceAll('{{HELPER}}', `node ${ROOT_VAR}/dist/commands/_slash.js`).replaceAll('{{END}}', HEREDOC_END));
+writeFileSync(
+  join(OUT, 'commands', 'search.md'),
+  template.replaceAll('{{HELPER}}', `node ${ROOT_VAR}/dist/commands/_slash.js`).replaceAll('{{END}}', HEREDOC_END),
+);
 
 mkdirSync(join(OUT, 'bin'), { recursive: true });
-writeFileSync(join(OUT, 'bin', 'memory'), `#!/bin/sh
+writeFileSync(
+  join(OUT, 'bin', 'memory'),
+  `#!/bin/sh
 # claude-memory-hooks plugin: the \`memory\` command. Claude Code puts this folder on the PATH of the
 # model's Bash tool; for your own shell see the README ("Install as a Claude Code plugin").
 self=$(readlink -f -- "$0" 2>/dev/null || printf '%s' "$0")
 exec node "$(dirname -- "$self")/../dist/commands/cli.js" "$@"
-`);
+`,
+);
 chmodSync(join(OUT, 'bin', 'memory'), 0o755);
 
 json('package.json', {

@@ -22,12 +22,25 @@ const require = createRequire(import.meta.url);
 const NO_CHECK = process.argv.includes('--no-check');
 
 rmSync(DIST, { recursive: true, force: true });
-const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), ...(NO_CHECK ? ['--noCheck'] : [])], { cwd: ROOT, stdio: 'inherit' });
+const tsc = spawnSync(
+  process.execPath,
+  [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), ...(NO_CHECK ? ['--noCheck'] : [])],
+  { cwd: ROOT, stdio: 'inherit' },
+);
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 const mcp = spawnSync(process.execPath, [join(ROOT, 'scripts', 'bundle-mcp.mjs')], { cwd: ROOT, stdio: 'inherit' });
 if (mcp.status !== 0) process.exit(mcp.status ?? 1);
 // `npm run build:web`'s bundle of the page, with the same options.
-await build({ entryPoints: [join(ROOT, 'web', 'main.ts')], bundle: true, format: 'esm', target: 'es2022', minify: true, legalComments: 'eof', outdir: join(DIST, 'web'), logLevel: 'warning' });
+await build({
+  entryPoints: [join(ROOT, 'web', 'main.ts')],
+  bundle: true,
+  format: 'esm',
+  target: 'es2022',
+  minify: true,
+  legalComments: 'eof',
+  outdir: join(DIST, 'web'),
+  logLevel: 'warning',
+});
 
 // Same paths as the checkout's dist/ (dist/hooks/stop.js, dist/commands/cli.js), so settings.json
 // entries, the launcher and the slash command name the same files in an old and a new runtime.
@@ -71,15 +84,23 @@ writeFileSync(join(DIST, 'bundle-meta.json'), JSON.stringify(bundled.metafile));
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 // No "type": "module" here: the bundles are CommonJS, and the name is how the installer recognises a runtime.
-writeFileSync(join(RUNTIME, 'package.json'), `${JSON.stringify({ name: pkg.name, version: pkg.version, description: pkg.description, license: pkg.license, private: true, type: 'commonjs' }, null, 2)}\n`);
-copyFileSync(require.resolve('better-sqlite3/build/Release/better_sqlite3.node'), join(RUNTIME, 'dist', 'better_sqlite3.node'));
+writeFileSync(
+  join(RUNTIME, 'package.json'),
+  `${JSON.stringify({ name: pkg.name, version: pkg.version, description: pkg.description, license: pkg.license, private: true, type: 'commonjs' }, null, 2)}\n`,
+);
+copyFileSync(
+  require.resolve('better-sqlite3/build/Release/better_sqlite3.node'),
+  join(RUNTIME, 'dist', 'better_sqlite3.node'),
+);
 const picocolors = join(RUNTIME, 'node_modules', 'picocolors');
 mkdirSync(picocolors, { recursive: true });
-for (const file of ['package.json', 'picocolors.js', 'LICENSE']) copyFileSync(join(dirname(require.resolve('picocolors/package.json')), file), join(picocolors, file));
+for (const file of ['package.json', 'picocolors.js', 'LICENSE'])
+  copyFileSync(join(dirname(require.resolve('picocolors/package.json')), file), join(picocolors, file));
 // The MCP bundle (loaded by `memory mcp` from dist/lib/mcp/) with its V8 code cache and the team
 // scope's bundle it requires on demand, and the page `memory ui` serves from dist/web/.
 mkdirSync(join(RUNTIME, 'dist', 'lib', 'mcp'), { recursive: true });
-for (const file of ['server.bundle.cjs', 'server.bundle.cjs.v8-cache', 'team-search.bundle.cjs']) copyFileSync(join(DIST, 'lib', 'mcp', file), join(RUNTIME, 'dist', 'lib', 'mcp', file));
+for (const file of ['server.bundle.cjs', 'server.bundle.cjs.v8-cache', 'team-search.bundle.cjs'])
+  copyFileSync(join(DIST, 'lib', 'mcp', file), join(RUNTIME, 'dist', 'lib', 'mcp', file));
 cpSync(join(DIST, 'web'), join(RUNTIME, 'dist', 'web'), { recursive: true });
 // The MCP bundle keeps better-sqlite3 external (a native addon): it requires the package, which
 // finds its addon through `bindings`.

@@ -36,14 +36,20 @@ await build({
   outfile: bundle,
   // import() becomes require(): the bundle runs in a vm.Script, which has no ES module loader.
   supported: { 'dynamic-import': false },
-  plugins: [{
-    name: 'team-search-apart',
-    setup(b) {
-      b.onResolve({ filter: /^\.\/team-search\.js$/ }, () => ({ path: `./${TEAM_BUNDLE}`, external: true }));
+  plugins: [
+    {
+      name: 'team-search-apart',
+      setup(b) {
+        b.onResolve({ filter: /^\.\/team-search\.js$/ }, () => ({ path: `./${TEAM_BUNDLE}`, external: true }));
+      },
     },
-  }],
+  ],
 });
-await build({ ...common, entryPoints: [`${root}dist/lib/mcp/team-search.js`], outfile: `${root}dist/lib/mcp/${TEAM_BUNDLE}` });
+await build({
+  ...common,
+  entryPoints: [`${root}dist/lib/mcp/team-search.js`],
+  outfile: `${root}dist/lib/mcp/${TEAM_BUNDLE}`,
+});
 
 // Run what start-up runs (module bodies, building the server and its tools) so the cache holds
 // those functions compiled, then save it. No I/O happens here: the database opens on the first call.

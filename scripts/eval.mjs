@@ -11,7 +11,10 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const evalDir = resolve(process.env.EVAL_DIR ?? join(root, '..', 'shared', 'eval'));
 const cli = join(root, 'dist', 'commands', 'cli.js');
-for (const [path, what] of [[join(evalDir, 'run.sh'), 'the eval set (set EVAL_DIR)'], [cli, 'the built CLI (npm run build)']]) {
+for (const [path, what] of [
+  [join(evalDir, 'run.sh'), 'the eval set (set EVAL_DIR)'],
+  [cli, 'the built CLI (npm run build)'],
+]) {
   if (!existsSync(path)) {
     process.stderr.write(`eval: no ${what} at ${path}\n`);
     process.exit(1);
@@ -25,7 +28,11 @@ mkdirSync(home);
 const env = { ...process.env, HOME: home, CLAUDE_MEMORY_DB: join(work, 'memory.db') };
 delete env.CLAUDE_PROJECT_DIR;
 const step = (what, command, args, options = {}) => {
-  const result = spawnSync(command, args, { env, stdio: ['ignore', options.show ? 'inherit' : 'pipe', 'inherit'], ...options });
+  const result = spawnSync(command, args, {
+    env,
+    stdio: ['ignore', options.show ? 'inherit' : 'pipe', 'inherit'],
+    ...options,
+  });
   if (result.status !== 0) {
     process.stderr.write(`eval: ${what} failed (exit ${result.status ?? result.signal})\n${result.stdout ?? ''}`);
     rmSync(work, { recursive: true, force: true });

@@ -29,13 +29,34 @@ if (!existsSync(path)) {
   db.close();
 }
 const hook = join(ROOT, 'dist/runtime/dist/hooks/user-prompt-submit.js');
-const env = { ...process.env, HOME: home, CLAUDE_MEMORY_DB: path, CLAUDE_MEMORY_RECALL: '1', CLAUDE_PROJECT_DIR: PROJECT };
-const payload = (prompt, source) => () => JSON.stringify({ session_id: `bench-${Math.random()}`, cwd: PROJECT, hook_event_name: 'UserPromptSubmit', prompt, ...(source ? { source } : {}) });
+const env = {
+  ...process.env,
+  HOME: home,
+  CLAUDE_MEMORY_DB: path,
+  CLAUDE_MEMORY_RECALL: '1',
+  CLAUDE_PROJECT_DIR: PROJECT,
+};
+const payload = (prompt, source) => () =>
+  JSON.stringify({
+    session_id: `bench-${Math.random()}`,
+    cwd: PROJECT,
+    hook_event_name: 'UserPromptSubmit',
+    prompt,
+    ...(source ? { source } : {}),
+  });
 const cases = [
   ['node -e 0', ['-e', '0'], () => ''],
   ['CommonJS floor (stdin, better-sqlite3, WAL, 1 insert)', [join(ROOT, 'dist/bench/floor.cjs')], () => 'x'],
-  ['recall, rarer words ("why did the zeppelin retry with exponential backoff break")', [hook], payload('why did the zeppelin retry with exponential backoff break')],
-  ['recall, common words ("fix the JWT refresh token rotation handler")', [hook], payload('fix the JWT refresh token rotation handler')],
+  [
+    'recall, rarer words ("why did the zeppelin retry with exponential backoff break")',
+    [hook],
+    payload('why did the zeppelin retry with exponential backoff break'),
+  ],
+  [
+    'recall, common words ("fix the JWT refresh token rotation handler")',
+    [hook],
+    payload('fix the JWT refresh token rotation handler'),
+  ],
   ['gated before the database (source: system)', [hook], payload('fix the JWT refresh token rotation', 'system')],
   ['"ok": gated, the prompt is still recorded', [hook], payload('ok')],
 ];
@@ -52,6 +73,14 @@ for (let round = 0; round < rounds; round++) {
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const [node, floor] = [median(times[0]), median(times[1])];
-process.stdout.write(`100,000 memories in one project, ${rounds} interleaved rounds (medians)\n\n| process | median | × node -e 0 | × floor |\n|---|---|---|---|\n`);
-cases.forEach(([name], i) => process.stdout.write(`| ${name} | ${median(times[i]).toFixed(1)} ms | ${(median(times[i]) / node).toFixed(2)}× | ${(median(times[i]) / floor).toFixed(2)}× |\n`));
-process.stdout.write(`\nThe common-words prompt printed a block in ${printed} of ${rounds} rounds (past 1 s the hook prints nothing).\n`);
+process.stdout.write(
+  `100,000 memories in one project, ${rounds} interleaved rounds (medians)\n\n| process | median | × node -e 0 | × floor |\n|---|---|---|---|\n`,
+);
+cases.forEach(([name], i) =>
+  process.stdout.write(
+    `| ${name} | ${median(times[i]).toFixed(1)} ms | ${(median(times[i]) / node).toFixed(2)}× | ${(median(times[i]) / floor).toFixed(2)}× |\n`,
+  ),
+);
+process.stdout.write(
+  `\nThe common-words prompt printed a block in ${printed} of ${rounds} rounds (past 1 s the hook prints nothing).\n`,
+);

@@ -29,10 +29,18 @@ try {
   const staged = join(work, 'staged');
   const dbPath = join(work, 'memory.db');
   run(process.execPath, [join(EVAL, 'stage.mjs'), staged]);
-  run(process.execPath, [join(ROOT, 'dist/commands/cli.js'), 'import', staged], { CLAUDE_MEMORY_DB: dbPath, HOME: work });
+  run(process.execPath, [join(ROOT, 'dist/commands/cli.js'), 'import', staged], {
+    CLAUDE_MEMORY_DB: dbPath,
+    HOME: work,
+  });
   const db = new Database(dbPath);
   db.prepare('UPDATE memories SET project = ?, project_path = ?').run('one-project', PROJECT);
-  const toolIds = new Map(db.prepare('SELECT id, tool_use_id FROM memories').all().map((row) => [row.id, row.tool_use_id]));
+  const toolIds = new Map(
+    db
+      .prepare('SELECT id, tool_use_id FROM memories')
+      .all()
+      .map((row) => [row.id, row.tool_use_id]),
+  );
   const stored = db.prepare('SELECT count(*) FROM memories').pluck().get();
   db.close();
 
@@ -62,18 +70,30 @@ try {
         if (verbose) {
           const scored = report.ranking.hits.find((h) => h.ids.includes(hit.id));
           const p = scored?.parts;
-          lines.push(`${index} ${hit.tier} ${good ? 'relevant ' : 'IRRELEVANT'} #${hit.id} ${scored?.score.toFixed(3)} cluster ${report.ranking.cluster} (c ${p?.coverage.toFixed(2)} m ${p?.match.toFixed(2)} r ${p?.relative.toFixed(2)}) — ${query.q}`);
+          lines.push(
+            `${index} ${hit.tier} ${good ? 'relevant ' : 'IRRELEVANT'} #${hit.id} ${scored?.score.toFixed(3)} cluster ${report.ranking.cluster} (c ${p?.coverage.toFixed(2)} m ${p?.match.toFixed(2)} r ${p?.relative.toFixed(2)}) — ${query.q}`,
+          );
         }
       }
       for (const tier of seen) tiers[tier].queries += 1;
       if (shown.length > 0) answered += 1;
-      else if (verbose) lines.push(`${index} nothing (${report.skipped ?? `${report.ranking.hits.length} candidates, best ${report.ranking.hits[0]?.score.toFixed(3) ?? '-'}`}) — ${query.q}`);
+      else if (verbose)
+        lines.push(
+          `${index} nothing (${report.skipped ?? `${report.ranking.hits.length} candidates, best ${report.ranking.hits[0]?.score.toFixed(3) ?? '-'}`}) — ${query.q}`,
+        );
     }
   });
   const precision = (t) => (t.shown === 0 ? null : t.relevant / t.shown);
-  const all = { shown: tiers.HIGH.shown + tiers.MEDIUM.shown, relevant: tiers.HIGH.relevant + tiers.MEDIUM.relevant, queries: answered };
+  const all = {
+    shown: tiers.HIGH.shown + tiers.MEDIUM.shown,
+    relevant: tiers.HIGH.relevant + tiers.MEDIUM.relevant,
+    queries: answered,
+  };
   const result = {
-    queries: queries.length, stored, gated, answered,
+    queries: queries.length,
+    stored,
+    gated,
+    answered,
     HIGH: { ...tiers.HIGH, precision: precision(tiers.HIGH) },
     MEDIUM: { ...tiers.MEDIUM, precision: precision(tiers.MEDIUM) },
     all: { ...all, precision: precision(all) },
@@ -82,9 +102,15 @@ try {
   else {
     if (verbose) process.stdout.write(`${lines.join('\n')}\n\n`);
     const fmt = (p) => (p === null ? '  -  ' : p.toFixed(3));
-    process.stdout.write(`${queries.length} queries as prompts against ${stored} memories in one project; ${gated} silenced by the gate, ${answered} got something.\n`);
+    process.stdout.write(
+      `${queries.length} queries as prompts against ${stored} memories in one project; ${gated} silenced by the gate, ${answered} got something.\n`,
+    );
     process.stdout.write('| tier | injected | relevant | precision | queries with one |\n|---|---|---|---|---|\n');
-    for (const [name, t] of [['HIGH', result.HIGH], ['MEDIUM', result.MEDIUM], ['all', result.all]]) {
+    for (const [name, t] of [
+      ['HIGH', result.HIGH],
+      ['MEDIUM', result.MEDIUM],
+      ['all', result.all],
+    ]) {
       process.stdout.write(`| ${name} | ${t.shown} | ${t.relevant} | ${fmt(t.precision)} | ${t.queries} |\n`);
     }
   }

@@ -17,13 +17,18 @@ function sourceFiles(dir: string): string[] {
 
 function importsOf(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8');
-  return [...text.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm)]
-    .map((m) => (m[1] ?? m[2] ?? m[3]) as string);
+  return [
+    ...text.matchAll(
+      /^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm,
+    ),
+  ].map((m) => (m[1] ?? m[2] ?? m[3]) as string);
 }
 
 /** Our source files `file` imports, as repository paths (`lib/db/open.ts`). */
 function localImports(file: string): string[] {
-  return importsOf(file).filter((spec) => spec.startsWith('.')).map((spec) => relative(ROOT, resolve(ROOT, dirname(file), spec)).replace(/\.js$/, '.ts'));
+  return importsOf(file)
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => relative(ROOT, resolve(ROOT, dirname(file), spec)).replace(/\.js$/, '.ts'));
 }
 
 /** Every source file reachable from `file` through our own imports (itself excluded). */
@@ -45,19 +50,45 @@ const commands = sourceFiles('commands');
 
 // Decisions over values, no I/O: they must never reach the database, so they stay testable alone.
 const PURE = [
-  'lib/memory.ts', 'lib/capture.ts', 'lib/summary.ts', 'lib/context.ts', 'lib/shell.ts', 'lib/redact.ts', 'lib/sanitize.ts',
-  'lib/text.ts', 'lib/unknown.ts', 'lib/hook/payload.ts', 'lib/search/plan.ts', 'lib/search/snippet.ts', 'lib/search/filters.ts',
-  'lib/import/pairing.ts', 'lib/ui/security.ts', 'lib/ui/wire.ts', 'lib/identifiers.ts', 'lib/search/words.ts', 'lib/search/rank.ts',
-  'lib/recall/gate.ts', 'lib/recall/words.ts', 'lib/recall/score.ts', 'lib/recall/render.ts',
+  'lib/memory.ts',
+  'lib/capture.ts',
+  'lib/summary.ts',
+  'lib/context.ts',
+  'lib/shell.ts',
+  'lib/redact.ts',
+  'lib/sanitize.ts',
+  'lib/text.ts',
+  'lib/unknown.ts',
+  'lib/hook/payload.ts',
+  'lib/search/plan.ts',
+  'lib/search/snippet.ts',
+  'lib/search/filters.ts',
+  'lib/import/pairing.ts',
+  'lib/ui/security.ts',
+  'lib/ui/wire.ts',
+  'lib/identifiers.ts',
+  'lib/search/words.ts',
+  'lib/search/rank.ts',
+  'lib/recall/gate.ts',
+  'lib/recall/words.ts',
+  'lib/recall/score.ts',
+  'lib/recall/render.ts',
 ];
 // What lib/db/ may import besides itself: the vocabulary, the search plan and words it runs, the text the indexes hold, the scoring.
-const DB_MAY_IMPORT = ['lib/memory.ts', 'lib/search/plan.ts', 'lib/identifiers.ts', 'lib/search/rank.ts', 'lib/search/words.ts'];
+const DB_MAY_IMPORT = [
+  'lib/memory.ts',
+  'lib/search/plan.ts',
+  'lib/identifiers.ts',
+  'lib/search/rank.ts',
+  'lib/search/words.ts',
+];
 
 describe('architecture', () => {
   it('keeps hook entry points to wiring over lib/hook/', () => {
     for (const file of hooks) {
       expect(readFileSync(join(ROOT, file), 'utf8').split('\n').length, file).toBeLessThanOrEqual(30);
-      for (const spec of importsOf(file)) expect(spec.startsWith('../lib/hook/') || spec.startsWith('node:'), `${file} imports ${spec}`).toBe(true);
+      for (const spec of importsOf(file))
+        expect(spec.startsWith('../lib/hook/') || spec.startsWith('node:'), `${file} imports ${spec}`).toBe(true);
     }
   });
 
@@ -83,12 +114,16 @@ describe('architecture', () => {
   it('imports better-sqlite3 only under lib/db/', () => {
     for (const file of [...lib, ...hooks, ...commands]) {
       if (file.startsWith('lib/db/')) continue;
-      expect(importsOf(file).filter((spec) => spec === 'better-sqlite3'), file).toEqual([]);
+      expect(
+        importsOf(file).filter((spec) => spec === 'better-sqlite3'),
+        file,
+      ).toEqual([]);
     }
   });
 
   it('writes SQL only under lib/db/', () => {
-    const sql = /\b(?:SELECT\s+[\w*(]|INSERT\s+INTO|DELETE\s+FROM|CREATE\s+(?:TABLE|INDEX|TRIGGER|VIRTUAL)|UPDATE\s+\w+\s+SET|PRAGMA\s)/;
+    const sql =
+      /\b(?:SELECT\s+[\w*(]|INSERT\s+INTO|DELETE\s+FROM|CREATE\s+(?:TABLE|INDEX|TRIGGER|VIRTUAL)|UPDATE\s+\w+\s+SET|PRAGMA\s)/;
     for (const file of [...lib, ...hooks, ...commands]) {
       if (file.startsWith('lib/db/')) continue;
       expect(sql.test(readFileSync(join(ROOT, file), 'utf8')), file).toBe(false);
@@ -106,7 +141,10 @@ describe('architecture', () => {
   it('never lets a pure module reach lib/db/', () => {
     for (const file of PURE) {
       expect(lib, file).toContain(file);
-      expect([...reachable(file)].filter((target) => target.startsWith('lib/db/')), file).toEqual([]);
+      expect(
+        [...reachable(file)].filter((target) => target.startsWith('lib/db/')),
+        file,
+      ).toEqual([]);
     }
   });
 
@@ -121,7 +159,10 @@ describe('architecture', () => {
     for (const hook of ['session-start', 'post-tool-use', 'stop', 'user-prompt-submit', '_cleanup']) {
       const { packages } = importGraph(join(DIST, 'hooks', `${hook}.js`));
       // better-sqlite3 is required lazily by lib/db/driver.ts (after the Node checks), not imported.
-      expect([...packages].filter((name) => name !== 'better-sqlite3'), hook).toEqual([]);
+      expect(
+        [...packages].filter((name) => name !== 'better-sqlite3'),
+        hook,
+      ).toEqual([]);
     }
   });
 
@@ -131,7 +172,9 @@ describe('architecture', () => {
       // Stop completes its session from the transcript: it reads lines and pairs calls as the import
       // does (lib/import/transcript.ts, pairing.ts), and nothing else of the import.
       const shared = hook === 'stop' ? /^lib\/import\/(?:transcript|pairing)\.js$/ : /$^/;
-      const foreign = files.filter((file) => /^(?:commands|lib\/(?:import|install|search))\//.test(file) && !shared.test(file));
+      const foreign = files.filter(
+        (file) => /^(?:commands|lib\/(?:import|install|search))\//.test(file) && !shared.test(file),
+      );
       expect(foreign, hook).toEqual([]);
       expect(files.filter((file) => file.startsWith('lib/hook/')).length, hook).toBeGreaterThan(0);
     }
@@ -145,8 +188,11 @@ const MAX_HOOK_BUNDLE_BYTES = 150 * 1024;
 const bundlePath = (hook: string): string => join(RUNTIME, 'dist', 'hooks', `${hook}.js`);
 
 describe('the hook bundles', () => {
-  const meta = JSON.parse(readFileSync(join(DIST, 'bundle-meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
-  const inputsOf = (hook: string): string[] => Object.keys(meta.outputs[relative(ROOT, bundlePath(hook))]?.inputs ?? {});
+  const meta = JSON.parse(readFileSync(join(DIST, 'bundle-meta.json'), 'utf8')) as {
+    outputs: Record<string, { inputs: Record<string, unknown> }>;
+  };
+  const inputsOf = (hook: string): string[] =>
+    Object.keys(meta.outputs[relative(ROOT, bundlePath(hook))]?.inputs ?? {});
 
   it.each(HOOK_BUNDLES)('%s stays under 150 KB', (hook) => {
     expect(statSync(bundlePath(hook)).size).toBeLessThanOrEqual(MAX_HOOK_BUNDLE_BYTES);
@@ -154,29 +200,62 @@ describe('the hook bundles', () => {
 
   it.each(HOOK_BUNDLES)('%s holds no commander, picocolors, CLI, search, import or install code', (hook) => {
     const inputs = inputsOf(hook);
-    expect(inputs.filter((file) => file.startsWith('hooks/')), hook).toEqual([`hooks/${hook}.ts`]);
+    expect(
+      inputs.filter((file) => file.startsWith('hooks/')),
+      hook,
+    ).toEqual([`hooks/${hook}.ts`]);
     // Stop completes its session from the transcript: it reads lines and pairs calls as the import
     // does (lib/import/transcript.ts, pairing.ts), and nothing else of the import.
     const shared = hook === 'stop' ? /^lib\/import\/(?:transcript|pairing)\.ts$/ : /$^/;
-    expect(inputs.filter((file) => /node_modules\/(?:commander|picocolors|jsonc-parser|pg[^/]*)\/|^commands\/|^lib\/(?:import|install|search)\//.test(file) && !shared.test(file)), hook).toEqual([]);
+    expect(
+      inputs.filter(
+        (file) =>
+          /node_modules\/(?:commander|picocolors|jsonc-parser|pg[^/]*)\/|^commands\/|^lib\/(?:import|install|search)\//.test(
+            file,
+          ) && !shared.test(file),
+      ),
+      hook,
+    ).toEqual([]);
     const text = readFileSync(bundlePath(hook), 'utf8');
-    for (const marker of ['CommanderError', 'picocolors', 'createColors']) expect(text.includes(marker), `${hook} contains ${marker}`).toBe(false);
+    for (const marker of ['CommanderError', 'picocolors', 'createColors'])
+      expect(text.includes(marker), `${hook} contains ${marker}`).toBe(false);
   });
 
-  it.each(['session-start', 'post-tool-use', 'stop'])('%s loads nothing but itself and the addon at run time', (hook) => {
-    const box = sandbox();
-    const trace = join(box.home, 'trace.json');
-    const payload = hook === 'post-tool-use'
-      ? { session_id: 's', cwd: box.project, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: 'toolu_arch', tool_input: { command: 'npm test' }, tool_response: { stdout: '', stderr: '' } }
-      : { session_id: 's', cwd: box.project, hook_event_name: hook === 'stop' ? 'Stop' : 'SessionStart', source: 'startup' };
-    // The tracer is the bench's (tsc output in dist/bench/): it records every require() at exit.
-    const run = spawnSync(process.execPath, ['--require', join(DIST, 'bench', 'trace-modules.cjs'), bundlePath(hook)], { input: JSON.stringify(payload), env: { ...box.env, BENCH_TRACE_FILE: trace }, encoding: 'utf8' });
-    expect(run.status, run.stderr).toBe(0);
-    const builtin = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
-    const loaded = (JSON.parse(readFileSync(trace, 'utf8')) as string[]).filter((file) => !builtin.has(file));
-    const addon = join(RUNTIME, 'dist', 'better_sqlite3.node');
-    expect(loaded.filter((file) => file !== addon)).toEqual([bundlePath(hook)]);
-    // A stored event opens the database: the addon comes straight from the runtime, not via `bindings`.
-    if (hook === 'post-tool-use') expect(loaded).toContain(addon);
-  });
+  it.each(['session-start', 'post-tool-use', 'stop'])(
+    '%s loads nothing but itself and the addon at run time',
+    (hook) => {
+      const box = sandbox();
+      const trace = join(box.home, 'trace.json');
+      const payload =
+        hook === 'post-tool-use'
+          ? {
+              session_id: 's',
+              cwd: box.project,
+              hook_event_name: 'PostToolUse',
+              tool_name: 'Bash',
+              tool_use_id: 'toolu_arch',
+              tool_input: { command: 'npm test' },
+              tool_response: { stdout: '', stderr: '' },
+            }
+          : {
+              session_id: 's',
+              cwd: box.project,
+              hook_event_name: hook === 'stop' ? 'Stop' : 'SessionStart',
+              source: 'startup',
+            };
+      // The tracer is the bench's (tsc output in dist/bench/): it records every require() at exit.
+      const run = spawnSync(
+        process.execPath,
+        ['--require', join(DIST, 'bench', 'trace-modules.cjs'), bundlePath(hook)],
+        { input: JSON.stringify(payload), env: { ...box.env, BENCH_TRACE_FILE: trace }, encoding: 'utf8' },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      const builtin = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+      const loaded = (JSON.parse(readFileSync(trace, 'utf8')) as string[]).filter((file) => !builtin.has(file));
+      const addon = join(RUNTIME, 'dist', 'better_sqlite3.node');
+      expect(loaded.filter((file) => file !== addon)).toEqual([bundlePath(hook)]);
+      // A stored event opens the database: the addon comes straight from the runtime, not via `bindings`.
+      if (hook === 'post-tool-use') expect(loaded).toContain(addon);
+    },
+  );
 });

@@ -76,7 +76,10 @@ export function memoryCli(box: Sandbox, args: readonly string[], env: Record<str
   return runCli(args, { env: { CLAUDE_MEMORY_NOW: NOW, TZ: 'UTC', ...box.env, ...env }, cwd: box.project });
 }
 
-export async function searchJson<T = Array<Record<string, unknown>>>(box: Sandbox, args: readonly string[]): Promise<T> {
+export async function searchJson<T = Array<Record<string, unknown>>>(
+  box: Sandbox,
+  args: readonly string[],
+): Promise<T> {
   const result = await memoryCli(box, ['search', ...args, '--json']);
   if (result.code !== 0) throw new Error(`memory search failed (${result.code}): ${result.stderr}`);
   return JSON.parse(result.stdout) as T;

@@ -55,7 +55,11 @@ export function fakeClaudeBin(dir: string): string {
 /** Every recorded `claude` invocation, oldest first. */
 export function claudeCalls(home: string): string[][] {
   try {
-    return readFileSync(join(home, 'claude-calls.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as string[]);
+    return readFileSync(join(home, 'claude-calls.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as string[]);
   } catch {
     return [];
   }
@@ -64,7 +68,13 @@ export function claudeCalls(home: string): string[][] {
 /** The user-scope MCP servers the fake (or the real CLI) wrote. */
 export function userMcpServers(home: string): Record<string, { command: string; args: string[] }> {
   try {
-    return (JSON.parse(readFileSync(join(home, '.claude.json'), 'utf8')) as { mcpServers?: Record<string, { command: string; args: string[] }> }).mcpServers ?? {};
+    return (
+      (
+        JSON.parse(readFileSync(join(home, '.claude.json'), 'utf8')) as {
+          mcpServers?: Record<string, { command: string; args: string[] }>;
+        }
+      ).mcpServers ?? {}
+    );
   } catch {
     return {};
   }

@@ -27,7 +27,9 @@ export interface HeldLock {
  * as a VACUUM or a database browser may), `write` only other writers (a long `memory import`).
  */
 export function holdLock(dbPath: string, mode: 'exclusive' | 'write'): Promise<HeldLock> {
-  const child = spawn(process.execPath, [join(ROOT, 'tests', 'fixtures', 'faults', 'hold-lock.mjs'), dbPath, mode], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(ROOT, 'tests', 'fixtures', 'faults', 'hold-lock.mjs'), dbPath, mode], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
   const release = async (): Promise<void> => {
     child.stdin.end();
@@ -52,9 +54,15 @@ export function corruptMemoryPages(dbPath: string, count: number): number[] {
   const db = new Database(dbPath);
   db.pragma('wal_checkpoint(TRUNCATE)');
   const pageSize = Number(db.pragma('page_size', { simple: true }));
-  const leaves = db.prepare("SELECT pageno FROM dbstat WHERE name = 'memories' AND pagetype = 'leaf' ORDER BY pageno").pluck().all() as number[];
+  const leaves = db
+    .prepare("SELECT pageno FROM dbstat WHERE name = 'memories' AND pagetype = 'leaf' ORDER BY pageno")
+    .pluck()
+    .all() as number[];
   db.close();
-  const chosen = Array.from({ length: count }, (_, i) => leaves[Math.floor(((i + 1) * leaves.length) / (count + 1))] as number);
+  const chosen = Array.from(
+    { length: count },
+    (_, i) => leaves[Math.floor(((i + 1) * leaves.length) / (count + 1))] as number,
+  );
   const fd = openSync(dbPath, 'r+');
   try {
     for (const page of chosen) writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, (page - 1) * pageSize);
@@ -90,14 +98,22 @@ const NOBODY = 65534;
  * Runs `node <script>` (or `script` itself with `node: false`) as an ordinary user: as root (file modes do not stop root) the child drops
  * to nobody with setpriv and `home` is handed to nobody; as anyone else it runs as that user.
  */
-export function runAsUser(script: string, args: readonly string[], options: { env: Record<string, string>; cwd: string; stdin?: unknown; home: string; node?: boolean }): Promise<RunResult> {
+export function runAsUser(
+  script: string,
+  args: readonly string[],
+  options: { env: Record<string, string>; cwd: string; stdin?: unknown; home: string; node?: boolean },
+): Promise<RunResult> {
   if (IS_ROOT) chownTree(options.home, NOBODY);
   const program = options.node === false ? [script, ...args] : [process.execPath, script, ...args];
   const [command, commandArgs] = IS_ROOT
     ? ['setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', ...program]]
     : [program[0] as string, program.slice(1)];
   return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs as string[], { env: options.env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, commandArgs as string[], {
+      env: options.env,
+      cwd: options.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -105,7 +121,13 @@ export function runAsUser(script: string, args: readonly string[], options: { en
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
     child.stdin.on('error', () => undefined);
-    child.stdin.end(options.stdin === undefined ? '' : typeof options.stdin === 'string' ? options.stdin : JSON.stringify(options.stdin));
+    child.stdin.end(
+      options.stdin === undefined
+        ? ''
+        : typeof options.stdin === 'string'
+          ? options.stdin
+          : JSON.stringify(options.stdin),
+    );
   });
 }
 

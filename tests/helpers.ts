@@ -77,7 +77,12 @@ export function runNode(script: string, args: readonly string[], options: RunOpt
     });
     child.stdin.on('error', () => undefined); // the process may exit before reading everything
     if (options.stdin === null) return; // leave stdin open
-    const text = options.stdin === undefined ? '' : typeof options.stdin === 'string' ? options.stdin : JSON.stringify(options.stdin);
+    const text =
+      options.stdin === undefined
+        ? ''
+        : typeof options.stdin === 'string'
+          ? options.stdin
+          : JSON.stringify(options.stdin);
     child.stdin.end(text);
   });
 }
@@ -136,7 +141,13 @@ export function toolUseId(): string {
 }
 
 /** PostToolUse payload as a 2.1.x client sends it; `overrides` replace top-level fields. */
-export function postToolUse(box: Sandbox, toolName: string, toolInput: Record<string, unknown>, toolResponse: unknown, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function postToolUse(
+  box: Sandbox,
+  toolName: string,
+  toolInput: Record<string, unknown>,
+  toolResponse: unknown,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     session_id: 'sess-1111',
     transcript_path: join(box.home, '.claude', 'projects', '-work-my-app', 'sess-1111.jsonl'),
@@ -152,7 +163,13 @@ export function postToolUse(box: Sandbox, toolName: string, toolInput: Record<st
 }
 
 /** PostToolUseFailure payload: `error` instead of `tool_response`. */
-export function postToolUseFailure(box: Sandbox, toolName: string, toolInput: Record<string, unknown>, error: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function postToolUseFailure(
+  box: Sandbox,
+  toolName: string,
+  toolInput: Record<string, unknown>,
+  error: string,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
   const { tool_response: _unused, ...rest } = postToolUse(box, toolName, toolInput, undefined, overrides);
   return { ...rest, hook_event_name: 'PostToolUseFailure', error, is_interrupt: false, ...overrides };
 }

@@ -69,7 +69,16 @@ export function useSharedInstall(): () => SharedInstall {
     mkdirSync(join(project, '.git'), { recursive: true });
     mkdirSync(join(project, 'src'), { recursive: true });
     const dbPath = join(home, '.claude', 'memory.db');
-    const env = withFakeClaude({ PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, CLAUDE_MEMORY_DB: dbPath, NO_COLOR: '1', ...npmEnv() }, home);
+    const env = withFakeClaude(
+      {
+        PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+        HOME: home,
+        CLAUDE_MEMORY_DB: dbPath,
+        NO_COLOR: '1',
+        ...npmEnv(),
+      },
+      home,
+    );
     const box = withInstallPaths({ home, dbPath, project, env });
     const result = await runInstall(['--no-build'], env);
     if (result.code !== 0) throw new Error(`shared install failed: ${result.stderr}`);
@@ -101,7 +110,11 @@ export function collectingReporter(lines: string[] = []): Reporter & { readonly 
 /** Installs into the box in this process, from this built checkout; returns the printed lines. */
 export function installInProcess(box: InstallBox, choices: { commandName?: string; binDir?: string } = {}): string[] {
   const report = collectingReporter();
-  install(ROOT, { commandName: choices.commandName ?? 'mem', ...(choices.binDir === undefined ? {} : { binDir: choices.binDir }) }, { env: box.env, report });
+  install(
+    ROOT,
+    { commandName: choices.commandName ?? 'mem', ...(choices.binDir === undefined ? {} : { binDir: choices.binDir }) },
+    { env: box.env, report },
+  );
   return report.lines;
 }
 
@@ -113,14 +126,28 @@ export function uninstallInProcess(box: InstallBox, choices: { purge?: boolean }
 }
 
 /** Runs ./install.sh with stdin closed (`<&-`), as a non-interactive installer must survive. */
-export function runInstall(args: readonly string[], env: Record<string, string>, script = join(ROOT, 'install.sh')): Promise<RunResult> {
+export function runInstall(
+  args: readonly string[],
+  env: Record<string, string>,
+  script = join(ROOT, 'install.sh'),
+): Promise<RunResult> {
   return runShell(`exec "$0" "$@" <&-`, [script, ...args], env);
 }
 
 /** `sh -c SCRIPT arg0 args…`, optionally with text on stdin. */
-export function runShell(script: string, args: readonly string[], env: Record<string, string>, stdin?: string, cwd?: string): Promise<RunResult> {
+export function runShell(
+  script: string,
+  args: readonly string[],
+  env: Record<string, string>,
+  stdin?: string,
+  cwd?: string,
+): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn('sh', ['-c', script, ...args], { env, cwd: cwd ?? env['HOME'] ?? ROOT, stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    const child = spawn('sh', ['-c', script, ...args], {
+      env,
+      cwd: cwd ?? env['HOME'] ?? ROOT,
+      stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -146,7 +173,9 @@ export interface HookEntry {
 
 /** Every handler in settings.json whose command points into `runtime`. */
 export function ourEntries(settingsPath: string, runtime: string): HookEntry[] {
-  const settings = JSON.parse(readFileSync(settingsPath, 'utf8')) as { hooks?: Record<string, { matcher?: unknown; hooks: Record<string, unknown>[] }[]> };
+  const settings = JSON.parse(readFileSync(settingsPath, 'utf8')) as {
+    hooks?: Record<string, { matcher?: unknown; hooks: Record<string, unknown>[] }[]>;
+  };
   const entries: HookEntry[] = [];
   for (const [event, groups] of Object.entries(settings.hooks ?? {})) {
     for (const group of groups) {

@@ -24,7 +24,9 @@ export interface Cluster {
 export function postgresBin(): string | null {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((name) => existsSync(join(root, name, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((name) => existsSync(join(root, name, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? join(root, versions[0], 'bin') : null;
 }
 
@@ -34,7 +36,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -69,19 +73,45 @@ export async function startCluster(): Promise<Cluster> {
   if (user) chownSync(pwfile, user.uid, user.gid);
   const run = (program: string, args: readonly string[]) => {
     const command = user ? 'setpriv' : join(bin, program);
-    const argv = user ? ['--reuid', String(user.uid), '--regid', String(user.gid), '--init-groups', join(bin, program), ...args] : [...args];
-    const result = spawnSync(command, argv, { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C.UTF-8', LANG: 'C.UTF-8' }, cwd: dir });
+    const argv = user
+      ? ['--reuid', String(user.uid), '--regid', String(user.gid), '--init-groups', join(bin, program), ...args]
+      : [...args];
+    const result = spawnSync(command, argv, {
+      encoding: 'utf8',
+      env: { ...process.env, LC_ALL: 'C.UTF-8', LANG: 'C.UTF-8' },
+      cwd: dir,
+    });
     if (result.status !== 0) throw new Error(`${program} failed: ${result.stderr || result.stdout}`);
   };
-  run('initdb', ['-D', data, '-U', adminUser, `--pwfile=${pwfile}`, '--auth-local=scram-sha-256', '--auth-host=scram-sha-256',
-    '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync']);
+  run('initdb', [
+    '-D',
+    data,
+    '-U',
+    adminUser,
+    `--pwfile=${pwfile}`,
+    '--auth-local=scram-sha-256',
+    '--auth-host=scram-sha-256',
+    '--encoding=UTF8',
+    '--locale=C.UTF-8',
+    '--no-sync',
+  ]);
   // Another process may take the free port before the server binds it: try a few.
   let port = 0;
   for (let attempt = 1; ; attempt++) {
     port = await freePort();
     try {
-      run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o',
-        `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off -c max_connections=60`, 'start']);
+      run('pg_ctl', [
+        '-D',
+        data,
+        '-l',
+        join(dir, 'server.log'),
+        '-w',
+        '-t',
+        '60',
+        '-o',
+        `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off -c max_connections=60`,
+        'start',
+      ]);
       break;
     } catch (error) {
       if (attempt >= 3) throw error;

@@ -64,7 +64,10 @@ function range(from: number, to: number): CharSet {
 }
 function union(...sets: CharSet[]): CharSet {
   const out = emptySet();
-  for (const set of sets) set.forEach((value, i) => { if (value) out[i] = true; });
+  for (const set of sets)
+    set.forEach((value, i) => {
+      if (value) out[i] = true;
+    });
   return out;
 }
 function complement(set: CharSet): CharSet {
@@ -79,12 +82,22 @@ function subset(a: CharSet, b: CharSet): boolean {
 
 const DIGIT = range(48, 57);
 const WORD = union(DIGIT, range(65, 90), range(97, 122), setOf('_', false));
-const SPACE = union(setOf(' \t\n\r\f\v', false), (() => { const s = emptySet(); s[NON_ASCII] = true; return s; })());
+const SPACE = union(
+  setOf(' \t\n\r\f\v', false),
+  (() => {
+    const s = emptySet();
+    s[NON_ASCII] = true;
+    return s;
+  })(),
+);
 const DOT = complement(setOf('\n\r', false));
 
 class Parser {
   private i = 0;
-  constructor(private readonly source: string, private readonly ignoreCase: boolean) {}
+  constructor(
+    private readonly source: string,
+    private readonly ignoreCase: boolean,
+  ) {}
 
   parse(): Node[][] {
     const branches = this.alternatives();
@@ -132,15 +145,21 @@ class Parser {
   private atom(): Atom | Group | Anchor {
     const c = this.source[this.i++] as string;
     switch (c) {
-      case '^': case '$': return { kind: 'anchor' };
-      case '.': return { kind: 'atom', set: DOT, min: 1, max: 1 };
-      case '[': return { kind: 'atom', set: this.charClass(), min: 1, max: 1 };
-      case '(': return this.group();
+      case '^':
+      case '$':
+        return { kind: 'anchor' };
+      case '.':
+        return { kind: 'atom', set: DOT, min: 1, max: 1 };
+      case '[':
+        return { kind: 'atom', set: this.charClass(), min: 1, max: 1 };
+      case '(':
+        return this.group();
       case '\\': {
         const escaped = this.escape(false);
         return escaped === 'anchor' ? { kind: 'anchor' } : { kind: 'atom', set: escaped, min: 1, max: 1 };
       }
-      default: return { kind: 'atom', set: setOf(c, this.ignoreCase), min: 1, max: 1 };
+      default:
+        return { kind: 'atom', set: setOf(c, this.ignoreCase), min: 1, max: 1 };
     }
   }
 
@@ -162,21 +181,34 @@ class Parser {
   private escape(inClass: boolean): CharSet | 'anchor' {
     const c = this.source[this.i++] as string;
     switch (c) {
-      case 'd': return DIGIT;
-      case 'D': return complement(DIGIT);
-      case 'w': return WORD;
-      case 'W': return complement(WORD);
-      case 's': return SPACE;
-      case 'S': return complement(SPACE);
-      case 'n': return setOf('\n', false);
-      case 'r': return setOf('\r', false);
-      case 't': return setOf('\t', false);
-      case 'f': return setOf('\f', false);
-      case 'v': return setOf('\v', false);
-      case 'b': case 'B':
+      case 'd':
+        return DIGIT;
+      case 'D':
+        return complement(DIGIT);
+      case 'w':
+        return WORD;
+      case 'W':
+        return complement(WORD);
+      case 's':
+        return SPACE;
+      case 'S':
+        return complement(SPACE);
+      case 'n':
+        return setOf('\n', false);
+      case 'r':
+        return setOf('\r', false);
+      case 't':
+        return setOf('\t', false);
+      case 'f':
+        return setOf('\f', false);
+      case 'v':
+        return setOf('\v', false);
+      case 'b':
+      case 'B':
         if (inClass) return setOf('\b', false);
         return 'anchor';
-      case 'k': throw new Error('backreference');
+      case 'k':
+        throw new Error('backreference');
       case 'x': {
         const code = parseInt(this.source.slice(this.i, this.i + 2), 16);
         this.i += 2;
@@ -215,12 +247,21 @@ class Parser {
         from = this.source[this.i++] as string;
         item = setOf(from, this.ignoreCase);
       }
-      if (from !== null && this.source[this.i] === '-' && this.source[this.i + 1] !== ']' && this.i + 1 < this.source.length) {
+      if (
+        from !== null &&
+        this.source[this.i] === '-' &&
+        this.source[this.i + 1] !== ']' &&
+        this.i + 1 < this.source.length
+      ) {
         this.i++;
         let to = this.source[this.i++] as string;
         if (to === '\\') to = this.source[this.i++] as string;
         item = range(from.charCodeAt(0), to.charCodeAt(0));
-        if (this.ignoreCase) item = union(item, setOf(String.fromCharCode(...item.flatMap((v, code) => (v && code < 128 ? [code] : []))), true));
+        if (this.ignoreCase)
+          item = union(
+            item,
+            setOf(String.fromCharCode(...item.flatMap((v, code) => (v && code < 128 ? [code] : []))), true),
+          );
       }
       set = union(set, item);
     }
@@ -236,12 +277,22 @@ interface Flat {
 }
 
 function hasQuantifierOrAlternation(branches: Node[][]): boolean {
-  return branches.length > 1 || branches.some((nodes) => nodes.some((node) =>
-    (node.kind !== 'anchor' && node.min !== node.max) || (node.kind === 'group' && hasQuantifierOrAlternation(node.branches))));
+  return (
+    branches.length > 1 ||
+    branches.some((nodes) =>
+      nodes.some(
+        (node) =>
+          (node.kind !== 'anchor' && node.min !== node.max) ||
+          (node.kind === 'group' && hasQuantifierOrAlternation(node.branches)),
+      ),
+    )
+  );
 }
 
 function fixedAtoms(nodes: Node[]): Atom[] {
-  return nodes.flatMap((node): Atom[] => (node.kind === 'atom' ? [node] : node.kind === 'group' && !node.look ? fixedAtoms(node.branches[0] ?? []) : []));
+  return nodes.flatMap((node): Atom[] =>
+    node.kind === 'atom' ? [node] : node.kind === 'group' && !node.look ? fixedAtoms(node.branches[0] ?? []) : [],
+  );
 }
 
 function expand(nodes: readonly Node[], problems: string[], limit = 512): Atom[][] {
@@ -268,7 +319,10 @@ function expand(nodes: readonly Node[], problems: string[], limit = 512): Atom[]
       }
       const inner = fixedAtoms(node.branches[0] ?? []);
       const set = union(...inner.map((atom) => atom.set));
-      variants = variants.map((atoms) => [...atoms, { kind: 'atom', set, min: node.min * inner.length, max: node.max * inner.length }]);
+      variants = variants.map((atoms) => [
+        ...atoms,
+        { kind: 'atom', set, min: node.min * inner.length, max: node.max * inner.length },
+      ]);
       continue;
     }
     const choices = node.branches.flatMap((branch) => expand(branch, problems, limit));
@@ -285,10 +339,15 @@ function expand(nodes: readonly Node[], problems: string[], limit = 512): Atom[]
 function flatten(branches: Node[][], problems: string[]): Flat[] {
   return branches.flatMap((nodes) => {
     const first = nodes[0];
-    const guard = first && first.kind === 'group' && first.look === 'not-behind' && first.branches.length === 1
-      && first.branches[0]?.length === 1 && first.branches[0][0]?.kind === 'atom'
-      ? (first.branches[0][0] as Atom).set
-      : null;
+    const guard =
+      first &&
+      first.kind === 'group' &&
+      first.look === 'not-behind' &&
+      first.branches.length === 1 &&
+      first.branches[0]?.length === 1 &&
+      first.branches[0][0]?.kind === 'atom'
+        ? (first.branches[0][0] as Atom).set
+        : null;
     return expand(guard ? nodes.slice(1) : nodes, problems).map((atoms) => ({ guard, atoms }));
   });
 }
@@ -328,9 +387,12 @@ export function shapeProblems(pattern: RegExp): string[] {
         if (gap > FIXED_GAP) break;
       }
       if (anchored) return;
-      const guarded = guard !== null && subset(a.set, guard)
-        && atoms.slice(0, i).every((m) => subset(m.set, a.set) || m.max <= SHORT);
-      if (!guarded) problems.push(`atom ${i} may run ${a.max === Infinity ? 'unbounded' : a.max} and is not anchored or guarded`);
+      const guarded =
+        guard !== null &&
+        subset(a.set, guard) &&
+        atoms.slice(0, i).every((m) => subset(m.set, a.set) || m.max <= SHORT);
+      if (!guarded)
+        problems.push(`atom ${i} may run ${a.max === Infinity ? 'unbounded' : a.max} and is not anchored or guarded`);
     });
   }
   return [...new Set(problems)];

@@ -11,7 +11,12 @@ import { join } from 'node:path';
 import type { RunResult, Sandbox } from './helpers.js';
 import { startCluster, type Cluster } from './pg-cluster.js';
 
-export const PASSWORDS = { alice: 'alice-Secret-1', bob: 'bob-Secret-2', carol: 'carol-Secret-3', eve: 'eve-Secret-4' } as const;
+export const PASSWORDS = {
+  alice: 'alice-Secret-1',
+  bob: 'bob-Secret-2',
+  carol: 'carol-Secret-3',
+  eve: 'eve-Secret-4',
+} as const;
 export type Person = keyof typeof PASSWORDS;
 
 export interface TeamServer {
@@ -51,7 +56,12 @@ export function fileSandbox(): Sandbox {
   const project = join(home, 'work', 'my-app');
   mkdirSync(join(project, '.git'), { recursive: true });
   const dbPath = join(home, '.claude', 'memory.db');
-  return { home, dbPath, project, env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, CLAUDE_MEMORY_DB: dbPath, NO_COLOR: '1' } };
+  return {
+    home,
+    dbPath,
+    project,
+    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, CLAUDE_MEMORY_DB: dbPath, NO_COLOR: '1' },
+  };
 }
 
 let databases = 0;
@@ -60,16 +70,23 @@ let databases = 0;
  * A new database with the team schema (init run through the CLI as the admin), project `my-app`
  * maintained by alice with bob and carol as members; eve is a team member of no project.
  */
-export async function teamServer(cluster: Cluster, options: { init?: boolean; ctype?: string } = {}): Promise<TeamServer> {
+export async function teamServer(
+  cluster: Cluster,
+  options: { init?: boolean; ctype?: string } = {},
+): Promise<TeamServer> {
   databases += 1;
   const database = `team_${process.pid}_${databases}`;
   const ctype = options.ctype ?? 'C.UTF-8';
-  await cluster.admin('postgres', `CREATE DATABASE ${database} ENCODING 'UTF8' LC_COLLATE '${ctype}' LC_CTYPE '${ctype}' TEMPLATE template0`);
+  await cluster.admin(
+    'postgres',
+    `CREATE DATABASE ${database} ENCODING 'UTF8' LC_COLLATE '${ctype}' LC_CTYPE '${ctype}' TEMPLATE template0`,
+  );
   await cluster.admin(database, `GRANT CONNECT ON DATABASE ${database} TO PUBLIC`);
   const server: TeamServer = {
     cluster,
     database,
-    url: (person = 'admin') => (person === 'admin' ? cluster.url(database) : cluster.url(database, person, PASSWORDS[person])),
+    url: (person = 'admin') =>
+      person === 'admin' ? cluster.url(database) : cluster.url(database, person, PASSWORDS[person]),
     admin: (sql, params) => cluster.admin(database, sql, params),
     async connect(person) {
       const client = new pg.Client({ connectionString: server.url(person) });
@@ -96,11 +113,21 @@ export async function teamServer(cluster: Cluster, options: { init?: boolean; ct
 }
 
 /** `memory team <args>` on `box` as `person` (host name = the person's, unless the box says otherwise). */
-export function team(box: Sandbox, server: TeamServer, person: Person | 'admin', args: readonly string[], env: Record<string, string> = {}): Promise<RunResult> {
+export function team(
+  box: Sandbox,
+  server: TeamServer,
+  person: Person | 'admin',
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<RunResult> {
   return memoryCli(box, ['team', ...args], teamEnv(server, person, env));
 }
 
-export function teamEnv(server: TeamServer, person: Person | 'admin', env: Record<string, string> = {}): Record<string, string> {
+export function teamEnv(
+  server: TeamServer,
+  person: Person | 'admin',
+  env: Record<string, string> = {},
+): Record<string, string> {
   return { CLAUDE_MEMORY_TEAM_URL: server.url(person), CLAUDE_MEMORY_TEAM_HOST: `${person}-laptop`, ...env };
 }
 
@@ -111,6 +138,21 @@ export async function expectOk(result: Promise<RunResult> | RunResult): Promise<
 }
 
 /** The server's memories, read as the admin (bypassing RLS). */
-export function serverMemories(server: TeamServer): Promise<Array<{ id: string; host_id: string; local_id: string; author: string; host_name: string; project: string; content: string; file_path: string | null; status: string; review_reason: string | null }>> {
-  return server.admin("SELECT id::text, host_id::text, local_id::text, author::text, host_name, project, content, file_path, status, review_reason FROM memory_team.memories ORDER BY id");
+export function serverMemories(server: TeamServer): Promise<
+  Array<{
+    id: string;
+    host_id: string;
+    local_id: string;
+    author: string;
+    host_name: string;
+    project: string;
+    content: string;
+    file_path: string | null;
+    status: string;
+    review_reason: string | null;
+  }>
+> {
+  return server.admin(
+    'SELECT id::text, host_id::text, local_id::text, author::text, host_name, project, content, file_path, status, review_reason FROM memory_team.memories ORDER BY id',
+  );
 }

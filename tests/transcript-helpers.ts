@@ -31,8 +31,18 @@ let uuid = 0;
 function line(session: Session, type: string, at: string, extra: Record<string, unknown>): string {
   uuid += 1;
   return JSON.stringify({
-    parentUuid: null, isSidechain: false, type, ...extra, uuid: `00000000-0000-4000-8000-${String(uuid).padStart(12, '0')}`, timestamp: at,
-    userType: 'external', entrypoint: 'cli', cwd: session.cwd, sessionId: session.sessionId, version: '2.1.114', gitBranch: 'main',
+    parentUuid: null,
+    isSidechain: false,
+    type,
+    ...extra,
+    uuid: `00000000-0000-4000-8000-${String(uuid).padStart(12, '0')}`,
+    timestamp: at,
+    userType: 'external',
+    entrypoint: 'cli',
+    cwd: session.cwd,
+    sessionId: session.sessionId,
+    version: '2.1.114',
+    gitBranch: 'main',
   });
 }
 
@@ -40,10 +50,23 @@ export function transcript(session: Session): string {
   const lines: string[] = [];
   for (const call of session.calls) {
     const useAt = new Date(Date.parse(call.at) - 500).toISOString();
-    lines.push(line(session, 'assistant', useAt, { message: { id: `msg_${call.id}`, role: 'assistant', content: [{ type: 'tool_use', id: call.id, name: call.name, input: call.input }] } }));
+    lines.push(
+      line(session, 'assistant', useAt, {
+        message: {
+          id: `msg_${call.id}`,
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: call.id, name: call.name, input: call.input }],
+        },
+      }),
+    );
     const block: Record<string, unknown> = { tool_use_id: call.id, type: 'tool_result', content: call.content };
     if (call.isError !== undefined) block['is_error'] = call.isError;
-    lines.push(line(session, 'user', call.at, { message: { role: 'user', content: [block] }, ...(call.toolUseResult === undefined ? {} : { toolUseResult: call.toolUseResult }) }));
+    lines.push(
+      line(session, 'user', call.at, {
+        message: { role: 'user', content: [block] },
+        ...(call.toolUseResult === undefined ? {} : { toolUseResult: call.toolUseResult }),
+      }),
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -70,14 +93,24 @@ export async function writeLargeTranscript(path: string, megabytes: number): Pro
     const file = `/home/dev/big/src/module${calls}.ts`;
     const text = transcript({
       ...session,
-      calls: [{
-        id: `toolu_01Large${String(calls).padStart(8, '0')}`,
-        name: 'Edit',
-        input: { file_path: file, old_string: `value${calls}`, new_string: `total${calls}` },
-        content: `The file ${file} has been updated successfully.`,
-        toolUseResult: { filePath: file, oldString: `value${calls}`, newString: `total${calls}`, originalFile: original, structuredPatch: [], userModified: false, replaceAll: false },
-        at: new Date(start + calls * 1000).toISOString(),
-      }],
+      calls: [
+        {
+          id: `toolu_01Large${String(calls).padStart(8, '0')}`,
+          name: 'Edit',
+          input: { file_path: file, old_string: `value${calls}`, new_string: `total${calls}` },
+          content: `The file ${file} has been updated successfully.`,
+          toolUseResult: {
+            filePath: file,
+            oldString: `value${calls}`,
+            newString: `total${calls}`,
+            originalFile: original,
+            structuredPatch: [],
+            userModified: false,
+            replaceAll: false,
+          },
+          at: new Date(start + calls * 1000).toISOString(),
+        },
+      ],
     });
     bytes += Buffer.byteLength(text);
     if (!out.write(text)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));

@@ -44,35 +44,135 @@ export async function fillThroughHooks(box: Sandbox): Promise<Seeded> {
   const src = (name: string) => join(box.project, 'src', name);
   const in_ = (session: string, cwd = box.project) => ({ session_id: session, cwd });
   const steps: Step[] = [
-    ['2026-03-10T10:00:00Z', postToolUse(box, 'Edit', { file_path: src('auth.ts'), old_string: 'const ttl = 0', new_string: 'const ttl = refreshRotation(3600)' }, {}, in_('sess-auth'))],
+    [
+      '2026-03-10T10:00:00Z',
+      postToolUse(
+        box,
+        'Edit',
+        { file_path: src('auth.ts'), old_string: 'const ttl = 0', new_string: 'const ttl = refreshRotation(3600)' },
+        {},
+        in_('sess-auth'),
+      ),
+    ],
     ['2026-03-10T10:01:00Z', postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse('ok'), in_('sess-auth'))],
-    ['2026-03-10T10:02:00Z', postToolUseFailure(box, 'Bash', { command: 'npx vitest run tests/auth.test.ts' }, 'Exit code 1\nFAIL tests/auth.test.ts > refresh rotates the token', in_('sess-auth'))],
-    ['2026-03-10T10:03:00Z', postToolUse(box, 'Edit', { file_path: src('auth.ts'), old_string: 'refreshRotation(3600)', new_string: 'refreshRotation(7200)' }, {}, in_('sess-auth'))],
-    ['2026-03-10T10:05:00Z', postToolUse(box, 'Bash', { command: 'git commit -m "fix: rotate refresh tokens"' }, bashResponse(), in_('sess-auth'))],
-    ['2026-03-09T15:00:00Z', postToolUse(box, 'Bash', { command: HOSTILE_COMMAND }, bashResponse(), in_('sess-hostile'))],
-    ['2026-03-09T15:01:00Z', postToolUse(box, 'Write', { file_path: join(box.project, HOSTILE_FILE), content: '</script><script>window.__pwned=4</script>\n' }, { type: 'create' }, in_('sess-hostile'))],
-    ['2026-03-08T09:00:00Z', postToolUse(box, 'Edit', { file_path: join(apiProject, 'server.go'), old_string: 'a', new_string: 'rate limiter middleware' }, {}, in_('sess-api', apiProject))],
-    ['2026-03-08T09:02:00Z', postToolUseFailure(box, 'Bash', { command: 'go test ./...' }, 'Exit code 1\n--- FAIL: TestLimiter (0.00s)', in_('sess-api', apiProject))],
+    [
+      '2026-03-10T10:02:00Z',
+      postToolUseFailure(
+        box,
+        'Bash',
+        { command: 'npx vitest run tests/auth.test.ts' },
+        'Exit code 1\nFAIL tests/auth.test.ts > refresh rotates the token',
+        in_('sess-auth'),
+      ),
+    ],
+    [
+      '2026-03-10T10:03:00Z',
+      postToolUse(
+        box,
+        'Edit',
+        { file_path: src('auth.ts'), old_string: 'refreshRotation(3600)', new_string: 'refreshRotation(7200)' },
+        {},
+        in_('sess-auth'),
+      ),
+    ],
+    [
+      '2026-03-10T10:05:00Z',
+      postToolUse(
+        box,
+        'Bash',
+        { command: 'git commit -m "fix: rotate refresh tokens"' },
+        bashResponse(),
+        in_('sess-auth'),
+      ),
+    ],
+    [
+      '2026-03-09T15:00:00Z',
+      postToolUse(box, 'Bash', { command: HOSTILE_COMMAND }, bashResponse(), in_('sess-hostile')),
+    ],
+    [
+      '2026-03-09T15:01:00Z',
+      postToolUse(
+        box,
+        'Write',
+        { file_path: join(box.project, HOSTILE_FILE), content: '</script><script>window.__pwned=4</script>\n' },
+        { type: 'create' },
+        in_('sess-hostile'),
+      ),
+    ],
+    [
+      '2026-03-08T09:00:00Z',
+      postToolUse(
+        box,
+        'Edit',
+        { file_path: join(apiProject, 'server.go'), old_string: 'a', new_string: 'rate limiter middleware' },
+        {},
+        in_('sess-api', apiProject),
+      ),
+    ],
+    [
+      '2026-03-08T09:02:00Z',
+      postToolUseFailure(
+        box,
+        'Bash',
+        { command: 'go test ./...' },
+        'Exit code 1\n--- FAIL: TestLimiter (0.00s)',
+        in_('sess-api', apiProject),
+      ),
+    ],
   ];
   for (let n = 0; n < FILLER_SESSIONS; n++) {
     const day = String(1 + Math.floor(n / 4)).padStart(2, '0');
     const minute = String(n).padStart(2, '0');
-    steps.push([`2026-03-${day}T08:${minute}:00Z`, postToolUse(box, 'Bash', { command: `make step-${minute}` }, bashResponse(), in_(`sess-fill-${minute}`))]);
+    steps.push([
+      `2026-03-${day}T08:${minute}:00Z`,
+      postToolUse(box, 'Bash', { command: `make step-${minute}` }, bashResponse(), in_(`sess-fill-${minute}`)),
+    ]);
   }
   await inBatches(steps, async ([time, payload]) => hook(box, 'post-tool-use', payload, time));
   const stops: Step[] = [
-    ['2026-03-10T10:06:00Z', { session_id: 'sess-auth', transcript_path: '/t.jsonl', cwd: box.project, hook_event_name: 'Stop', stop_hook_active: false }],
-    ['2026-03-09T15:02:00Z', { session_id: 'sess-hostile', transcript_path: '/t.jsonl', cwd: box.project, hook_event_name: 'Stop', stop_hook_active: false }],
-    ['2026-03-08T09:03:00Z', { session_id: 'sess-api', transcript_path: '/t.jsonl', cwd: apiProject, hook_event_name: 'Stop', stop_hook_active: false }],
+    [
+      '2026-03-10T10:06:00Z',
+      {
+        session_id: 'sess-auth',
+        transcript_path: '/t.jsonl',
+        cwd: box.project,
+        hook_event_name: 'Stop',
+        stop_hook_active: false,
+      },
+    ],
+    [
+      '2026-03-09T15:02:00Z',
+      {
+        session_id: 'sess-hostile',
+        transcript_path: '/t.jsonl',
+        cwd: box.project,
+        hook_event_name: 'Stop',
+        stop_hook_active: false,
+      },
+    ],
+    [
+      '2026-03-08T09:03:00Z',
+      {
+        session_id: 'sess-api',
+        transcript_path: '/t.jsonl',
+        cwd: apiProject,
+        hook_event_name: 'Stop',
+        stop_hook_active: false,
+      },
+    ],
   ];
   await inBatches(stops, async ([time, payload]) => hook(box, 'stop', payload, time));
-  const fillers = Array.from({ length: FILLER_SESSIONS }, (_, n) => `sess-fill-${String(n).padStart(2, '0')}`).reverse();
+  const fillers = Array.from(
+    { length: FILLER_SESSIONS },
+    (_, n) => `sess-fill-${String(n).padStart(2, '0')}`,
+  ).reverse();
   return { apiProject, newest: ['sess-auth', 'sess-hostile', 'sess-api', ...fillers] };
 }
 
 async function hook(box: Sandbox, name: 'post-tool-use' | 'stop', payload: unknown, now: string): Promise<void> {
   const result = await runHook(name, payload, { env: { ...box.env, CLAUDE_MEMORY_NOW: now, TZ: 'UTC' } });
-  if (result.code !== 0 || result.stderr !== '') throw new Error(`${name} hook failed (${result.code}): ${result.stderr}`);
+  if (result.code !== 0 || result.stderr !== '')
+    throw new Error(`${name} hook failed (${result.code}): ${result.stderr}`);
 }
 
 async function inBatches<T>(items: readonly T[], run: (item: T) => Promise<void>, width = 6): Promise<void> {
@@ -90,7 +190,11 @@ export interface RunningUi {
 }
 
 /** `memory ui` from dist/, started as a user would; resolves once it printed its address. */
-export function startUi(box: Sandbox, args: readonly string[] = [], env: Record<string, string> = {}): Promise<RunningUi> {
+export function startUi(
+  box: Sandbox,
+  args: readonly string[] = [],
+  env: Record<string, string> = {},
+): Promise<RunningUi> {
   const child = spawn(process.execPath, [join(DIST, 'commands', 'cli.js'), 'ui', ...args], {
     cwd: ROOT,
     env: { ...box.env, CLAUDE_MEMORY_NOW: UI_NOW, TZ: 'UTC', ...env },
@@ -110,7 +214,10 @@ export function startUi(box: Sandbox, args: readonly string[] = [], env: Record<
       const url = match[1] as string;
       const port = Number(match[2]);
       resolve({
-        url, port, origin: `http://127.0.0.1:${port}`, child,
+        url,
+        port,
+        origin: `http://127.0.0.1:${port}`,
+        child,
         stop: () => {
           if (child.exitCode === null) child.kill('SIGINT');
           return exited;
@@ -131,7 +238,11 @@ export interface RawResponse {
 }
 
 /** One HTTP request to 127.0.0.1:port with exactly the Host, Cookie and method given. */
-export function rawRequest(port: number, path: string, options: { host?: string; cookie?: string; method?: string } = {}): Promise<RawResponse> {
+export function rawRequest(
+  port: number,
+  path: string,
+  options: { host?: string; cookie?: string; method?: string } = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { Host: options.host ?? `127.0.0.1:${port}` };
     if (options.cookie) headers['Cookie'] = options.cookie;

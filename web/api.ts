@@ -3,7 +3,11 @@ import type { ErrorResponse } from '../lib/ui/wire.js';
 
 export class ApiError extends Error {}
 
-export async function getJson<T>(path: string, params: Record<string, string | null | undefined>, signal: AbortSignal): Promise<T> {
+export async function getJson<T>(
+  path: string,
+  params: Record<string, string | null | undefined>,
+  signal: AbortSignal,
+): Promise<T> {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
   const response = await fetch(`${path}?${query.toString()}`, { signal, credentials: 'same-origin' });

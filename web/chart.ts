@@ -37,8 +37,16 @@ export function barChart(container: HTMLElement, series: DaySeries): uPlot {
       },
     ],
     axes: [
-      { values: (_u, ticks) => ticks.map((tick) => (byTime.get(tick) ?? '').slice(5)), stroke: 'currentColor', grid: { show: false } },
-      { stroke: 'currentColor', size: 44, values: (_u, ticks) => ticks.map((tick) => (Number.isInteger(tick) ? String(tick) : '')) },
+      {
+        values: (_u, ticks) => ticks.map((tick) => (byTime.get(tick) ?? '').slice(5)),
+        stroke: 'currentColor',
+        grid: { show: false },
+      },
+      {
+        stroke: 'currentColor',
+        size: 44,
+        values: (_u, ticks) => ticks.map((tick) => (Number.isInteger(tick) ? String(tick) : '')),
+      },
     ],
     cursor: { points: { show: false }, drag: { x: false, y: false } },
     legend: { live: true },

@@ -18,23 +18,56 @@ const VIEWS: Readonly<Record<string, { readonly title: string; readonly draw: Vi
   '/overview': { title: 'Overview', draw: drawOverview },
 };
 
-const projectSelect = el('select', { id: 'project', 'aria-label': 'Project' }, el('option', { value: '' }, 'All projects'));
-const nav = el('nav', { 'aria-label': 'Views' },
+const projectSelect = el(
+  'select',
+  { id: 'project', 'aria-label': 'Project' },
+  el('option', { value: '' }, 'All projects'),
+);
+const nav = el(
+  'nav',
+  { 'aria-label': 'Views' },
   el('a', { href: '/timeline', 'data-view': '/timeline', 'aria-keyshortcuts': 't' }, 'Timeline'),
   el('a', { href: '/search', 'data-view': '/search', 'aria-keyshortcuts': 's /' }, 'Search'),
-  el('a', { href: '/overview', 'data-view': '/overview', 'aria-keyshortcuts': 'o' }, 'Overview'));
+  el('a', { href: '/overview', 'data-view': '/overview', 'aria-keyshortcuts': 'o' }, 'Overview'),
+);
 const main = el('main', { id: 'view', tabindex: -1 });
 document.body.append(
-  el('header', {}, el('a', { class: 'brand', href: '/timeline' }, 'memory'), nav, el('label', { class: 'project' }, 'Project ', projectSelect)),
+  el(
+    'header',
+    {},
+    el('a', { class: 'brand', href: '/timeline' }, 'memory'),
+    nav,
+    el('label', { class: 'project' }, 'Project ', projectSelect),
+  ),
   main,
-  el('footer', {}, 'Keys: ', el('kbd', {}, '/'), ' search · ', el('kbd', {}, 't'), ' timeline · ', el('kbd', {}, 'o'), ' overview · ',
-    el('kbd', {}, 'j'), ' ', el('kbd', {}, 'k'), ' next/previous · ', el('kbd', {}, 'Enter'), ' open · ', el('kbd', {}, '['), ' ',
-    el('kbd', {}, ']'), ' pages. Read-only; nothing here changes your memories.'),
+  el(
+    'footer',
+    {},
+    'Keys: ',
+    el('kbd', {}, '/'),
+    ' search · ',
+    el('kbd', {}, 't'),
+    ' timeline · ',
+    el('kbd', {}, 'o'),
+    ' overview · ',
+    el('kbd', {}, 'j'),
+    ' ',
+    el('kbd', {}, 'k'),
+    ' next/previous · ',
+    el('kbd', {}, 'Enter'),
+    ' open · ',
+    el('kbd', {}, '['),
+    ' ',
+    el('kbd', {}, ']'),
+    ' pages. Read-only; nothing here changes your memories.',
+  ),
 );
 
 projectSelect.addEventListener('change', () => {
   const path = location.pathname === '/' ? '/timeline' : location.pathname;
-  navigate(withParams({ project: projectSelect.value || null, page: null, session: null, memory: null, spage: null }, path));
+  navigate(
+    withParams({ project: projectSelect.value || null, page: null, session: null, memory: null, spage: null }, path),
+  );
 });
 
 let current: AbortController | null = null;
@@ -58,7 +91,14 @@ async function render(): Promise<void> {
     await view.draw(root, params, controller.signal);
   } catch (error) {
     if (controller.signal.aborted) return;
-    replace(root, el('p', { class: 'failure', role: 'alert' }, `Could not load this view: ${error instanceof Error ? error.message : String(error)}`));
+    replace(
+      root,
+      el(
+        'p',
+        { class: 'failure', role: 'alert' },
+        `Could not load this view: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
   }
   if (!controller.signal.aborted) {
     root.setAttribute('aria-busy', 'false');
@@ -77,8 +117,13 @@ function syncProject(project: string): void {
 async function loadProjects(): Promise<void> {
   const { projects } = await getJson<ProjectsResponse>('/api/projects', {}, new AbortController().signal);
   const chosen = projectSelect.value;
-  replace(projectSelect, el('option', { value: '' }, 'All projects'),
-    ...projects.map((item) => el('option', { value: item.project }, `${item.project} (${item.memories.toLocaleString('en')})`)));
+  replace(
+    projectSelect,
+    el('option', { value: '' }, 'All projects'),
+    ...projects.map((item) =>
+      el('option', { value: item.project }, `${item.project} (${item.memories.toLocaleString('en')})`),
+    ),
+  );
   syncProject(chosen);
 }
 
@@ -89,7 +134,8 @@ function onKey(event: KeyboardEvent): void {
     if (event.key === 'Escape') target.blur();
     return;
   }
-  const go = (path: string): void => navigate(withParams({ page: null, session: null, memory: null, spage: null }, path));
+  const go = (path: string): void =>
+    navigate(withParams({ page: null, session: null, memory: null, spage: null }, path));
   switch (event.key) {
     case '/':
     case 's':
@@ -97,13 +143,26 @@ function onKey(event: KeyboardEvent): void {
       if (location.pathname !== '/search') go('/search');
       document.querySelector<HTMLInputElement>('input[name="q"]')?.focus();
       break;
-    case 't': go('/timeline'); break;
-    case 'o': go('/overview'); break;
-    case 'j': moveFocus(1); break;
-    case 'k': moveFocus(-1); break;
-    case '[': document.querySelector<HTMLAnchorElement>('a[rel="prev"]')?.click(); break;
-    case ']': document.querySelector<HTMLAnchorElement>('a[rel="next"]')?.click(); break;
-    default: return;
+    case 't':
+      go('/timeline');
+      break;
+    case 'o':
+      go('/overview');
+      break;
+    case 'j':
+      moveFocus(1);
+      break;
+    case 'k':
+      moveFocus(-1);
+      break;
+    case '[':
+      document.querySelector<HTMLAnchorElement>('a[rel="prev"]')?.click();
+      break;
+    case ']':
+      document.querySelector<HTMLAnchorElement>('a[rel="next"]')?.click();
+      break;
+    default:
+      return;
   }
 }
 
@@ -112,7 +171,8 @@ function moveFocus(step: number): void {
   const items = [...document.querySelectorAll<HTMLElement>('[data-item]')];
   if (items.length === 0) return;
   const at = items.indexOf(document.activeElement as HTMLElement);
-  const next = items[at === -1 ? (step > 0 ? 0 : items.length - 1) : Math.min(items.length - 1, Math.max(0, at + step))];
+  const next =
+    items[at === -1 ? (step > 0 ? 0 : items.length - 1) : Math.min(items.length - 1, Math.max(0, at + step))];
   next?.focus();
   next?.scrollIntoView({ block: 'nearest' });
 }

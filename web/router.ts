@@ -26,7 +26,15 @@ export function startRouter(render: () => void): void {
   onChange = render;
   addEventListener('popstate', render);
   document.addEventListener('click', (event) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const link = (event.target as Element | null)?.closest('a');
     if (!link || link.origin !== location.origin || link.target || link.hasAttribute('download')) return;
     event.preventDefault();

@@ -10,9 +10,17 @@ import { remember, withParams } from './router.js';
 export async function drawTimeline(root: HTMLElement, params: URLSearchParams, signal: AbortSignal): Promise<void> {
   const project = params.get('project');
   const open = params.get('session');
-  const data = await getJson<TimelineResponse>('/api/timeline', { project, page: params.get('page'), session: open }, signal);
+  const data = await getJson<TimelineResponse>(
+    '/api/timeline',
+    { project, page: params.get('page'), session: open },
+    signal,
+  );
   const heading = el('h1', {}, 'Timeline');
-  const facts = el('p', { class: 'facts' }, `${plural(data.total, 'session')}${project ? ` in ${project}` : ''}, newest first.`);
+  const facts = el(
+    'p',
+    { class: 'facts' },
+    `${plural(data.total, 'session')}${project ? ` in ${project}` : ''}, newest first.`,
+  );
   if (data.sessions.length === 0) {
     replace(root, heading, facts, el('p', { class: 'empty' }, 'No sessions recorded yet.'));
     return;
@@ -23,21 +31,36 @@ export async function drawTimeline(root: HTMLElement, params: URLSearchParams, s
     const key = localDay(new Date(session.last_at));
     days.set(key, [...(days.get(key) ?? []), session]);
   }
-  const sections = [...days.values()].map((sessions) => el('section', { class: 'day' },
-    el('h2', {}, dayHeading((sessions[0] as WireSession).last_at)),
-    el('ul', { class: 'sessions' }, ...sessions.map((session) => sessionItem(session, params, signal)))));
+  const sections = [...days.values()].map((sessions) =>
+    el(
+      'section',
+      { class: 'day' },
+      el('h2', {}, dayHeading((sessions[0] as WireSession).last_at)),
+      el('ul', { class: 'sessions' }, ...sessions.map((session) => sessionItem(session, params, signal))),
+    ),
+  );
   replace(root, heading, facts, pages.cloneNode(true), ...sections, pages);
 }
 
 function sessionItem(session: WireSession, params: URLSearchParams, signal: AbortSignal): HTMLLIElement {
   const id = session.session_id;
   const body = el('div', { class: 'session-body', id: `body-${cssId(id)}`, hidden: true });
-  const head = el('button', { class: 'session-head', type: 'button', 'aria-expanded': 'false', 'aria-controls': body.id, 'data-item': true, 'data-session': id },
+  const head = el(
+    'button',
+    {
+      class: 'session-head',
+      type: 'button',
+      'aria-expanded': 'false',
+      'aria-controls': body.id,
+      'data-item': true,
+      'data-session': id,
+    },
     el('span', { class: 'when' }, `${clock(session.started_at)}–${clock(session.last_at)}`),
     el('span', { class: 'project-name' }, session.project),
     el('span', { class: 'count' }, plural(session.memories, 'memory', 'memories')),
     session.errors > 0 ? el('span', { class: 'errors' }, plural(session.errors, 'error')) : null,
-    el('span', { class: 'headline' }, session.headline ?? 'no summary yet'));
+    el('span', { class: 'headline' }, session.headline ?? 'no summary yet'),
+  );
   const item = el('li', { class: 'session', 'data-session-id': id }, head, body);
   const show = (opened: boolean): void => {
     head.setAttribute('aria-expanded', String(opened));
@@ -46,7 +69,9 @@ function sessionItem(session: WireSession, params: URLSearchParams, signal: Abor
   head.addEventListener('click', () => {
     const opened = head.getAttribute('aria-expanded') !== 'true';
     show(opened);
-    remember(withParams(opened ? { session: id, memory: null, spage: null } : { session: null, memory: null, spage: null }));
+    remember(
+      withParams(opened ? { session: id, memory: null, spage: null } : { session: null, memory: null, spage: null }),
+    );
     if (opened) void loadSession(body, id, null, null, new AbortController().signal);
   });
   if (params.get('session') === id) {
@@ -60,36 +85,67 @@ function sessionItem(session: WireSession, params: URLSearchParams, signal: Abor
   return item;
 }
 
-async function loadSession(body: HTMLElement, id: string, page: string | null, memory: string | null, signal: AbortSignal): Promise<void> {
+async function loadSession(
+  body: HTMLElement,
+  id: string,
+  page: string | null,
+  memory: string | null,
+  signal: AbortSignal,
+): Promise<void> {
   replace(body, el('p', { class: 'loading' }, 'Loading…'));
   try {
     const data = await getJson<SessionResponse>('/api/session', { id, page }, signal);
     const parts: Node[] = [];
     if (data.summary) {
-      parts.push(el('div', { class: 'summary' },
-        el('h3', {}, `Summary · ${duration(data.summary.duration_sec)}`),
-        el('p', { class: 'summary-text' }, data.summary.text)));
+      parts.push(
+        el(
+          'div',
+          { class: 'summary' },
+          el('h3', {}, `Summary · ${duration(data.summary.duration_sec)}`),
+          el('p', { class: 'summary-text' }, data.summary.text),
+        ),
+      );
     }
     parts.push(el('ol', { class: 'memories' }, ...data.memories.map((row) => memoryItem(row, memory))));
     if (data.pages > 1) {
-      parts.push(pager(data, (p) => withParams({ session: id, spage: p, memory: null }), { label: 'Memories of this session', prev: '← Earlier', next: 'Later →' }));
+      parts.push(
+        pager(data, (p) => withParams({ session: id, spage: p, memory: null }), {
+          label: 'Memories of this session',
+          prev: '← Earlier',
+          next: 'Later →',
+        }),
+      );
     }
     replace(body, ...parts);
     body.dataset['loaded'] = 'true';
   } catch (error) {
-    if (!signal.aborted) replace(body, el('p', { class: 'failure' }, `Could not load the session: ${error instanceof Error ? error.message : String(error)}`));
+    if (!signal.aborted)
+      replace(
+        body,
+        el(
+          'p',
+          { class: 'failure' },
+          `Could not load the session: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
   }
 }
 
 export function memoryItem(row: WireMemory, target: string | null): HTMLLIElement {
-  const item = el('li', { class: `memory type-${row.type}${String(row.id) === target ? ' target' : ''}`, id: `m-${row.id}` },
-    el('div', { class: 'meta' },
+  const item = el(
+    'li',
+    { class: `memory type-${row.type}${String(row.id) === target ? ' target' : ''}`, id: `m-${row.id}` },
+    el(
+      'div',
+      { class: 'meta' },
       el('span', { class: 'when' }, clock(row.created_at)),
       el('span', { class: 'kind' }, `${row.tool_name}/${row.type}`),
       row.file === null ? null : el('span', { class: 'file' }, row.file),
       row.exit_code === null ? null : el('span', { class: 'exit' }, `exit ${row.exit_code}`),
-      el('span', { class: 'id' }, `#${row.id}`)),
-    el('pre', { class: 'content' }, row.content));
+      el('span', { class: 'id' }, `#${row.id}`),
+    ),
+    el('pre', { class: 'content' }, row.content),
+  );
   if (row.type === 'error') append(item.querySelector('.meta') as Element, el('span', { class: 'badge' }, 'error'));
   return item;
 }

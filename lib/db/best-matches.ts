@@ -47,15 +47,18 @@ export interface BestResult {
 
 // Field weights: a file name or tag, then the command or an edit's summary line, then output text.
 // The request is scored apart, so a memory whose own text matches ranks above one found by its request.
-const WORD_SCORES = 'rowid AS id, -bm25(memory_words, 4.0, 3.0, 1.0, 0.0) AS own, -bm25(memory_words, 0.0, 0.0, 0.0, 1.0) AS request';
+const WORD_SCORES =
+  'rowid AS id, -bm25(memory_words, 4.0, 3.0, 1.0, 0.0) AS own, -bm25(memory_words, 0.0, 0.0, 0.0, 1.0) AS request';
 const GRAM_SCORES = 'rowid AS id, -bm25(memory_grams, 1.0, 0.0) AS own, -bm25(memory_grams, 0.0, 1.0) AS request';
 type Index = 'memory_words' | 'memory_grams';
 const scores = (index: Index): string => (index === 'memory_words' ? WORD_SCORES : GRAM_SCORES);
 // A word in many rows is scored on its newest hits only (bm25 per hit is the cost), counted in full,
 // and looked up directly in the rows the rarer words found.
-const newestHitsSql = (index: Index): string => `SELECT ${scores(index)} FROM ${index} WHERE ${index} MATCH @match ORDER BY rowid DESC LIMIT @cap`;
+const newestHitsSql = (index: Index): string =>
+  `SELECT ${scores(index)} FROM ${index} WHERE ${index} MATCH @match ORDER BY rowid DESC LIMIT @cap`;
 const countSql = (index: Index): string => `SELECT count(*) FROM ${index} WHERE ${index} MATCH @match`;
-const hitsInSql = (index: Index): string => `SELECT ${scores(index)} FROM ${index} WHERE ${index} MATCH @match AND rowid IN (SELECT value FROM json_each(@ids))`;
+const hitsInSql = (index: Index): string =>
+  `SELECT ${scores(index)} FROM ${index} WHERE ${index} MATCH @match AND rowid IN (SELECT value FROM json_each(@ids))`;
 // Plain scans: a word no index can answer, and memories the batch indexer has not reached yet.
 const LIKE_HITS = `
   SELECT id, (content LIKE @p ESCAPE '\\' OR tags LIKE @p ESCAPE '\\' OR coalesce(file_path, '') LIKE @p ESCAPE '\\') AS own,
@@ -73,12 +76,14 @@ type Hits = Map<number, WordHit>;
 type HitRow = { id: number; own: number; request: number };
 
 function addHits(rows: readonly HitRow[], into: Hits): void {
-  for (const { id, own, request } of rows) if (!into.has(id)) into.set(id, { own: Math.max(0, own), request: Math.max(0, request) });
+  for (const { id, own, request } of rows)
+    if (!into.has(id)) into.set(id, { own: Math.max(0, own), request: Math.max(0, request) });
 }
 
 function likeHits(db: Db, word: QueryWord, to: number, into: Hits): void {
   const rows = prepared(db, LIKE_HITS).all({ p: word.like, to, cap: LIKE_CAP }) as HitRow[];
-  for (const { id, own, request } of rows) if (!into.has(id)) into.set(id, { own: own ? 1 : 0, request: request ? 1 : 0 });
+  for (const { id, own, request } of rows)
+    if (!into.has(id)) into.set(id, { own: own ? 1 : 0, request: request ? 1 : 0 });
 }
 
 interface WordResult {
@@ -134,7 +139,13 @@ function completeCapped(db: Db, perWord: readonly WordResult[]): void {
     if (!word.capped) continue;
     const missing = [...found].filter((id) => !word.hits.has(id));
     if (missing.length === 0) continue;
-    addHits(prepared(db, hitsInSql(word.capped.index)).all({ match: word.capped.match, ids: JSON.stringify(missing) }) as HitRow[], word.hits);
+    addHits(
+      prepared(db, hitsInSql(word.capped.index)).all({
+        match: word.capped.match,
+        ids: JSON.stringify(missing),
+      }) as HitRow[],
+      word.hits,
+    );
   }
 }
 
@@ -142,7 +153,8 @@ function completeCapped(db: Db, perWord: readonly WordResult[]): void {
 export function bestMatches(db: Db, query: string, filters: Filters, options: BestOptions): BestResult {
   const words = queryWords(query);
   const texts = words.map((word) => word.text);
-  if (words.length === 0) return { words: texts, tier: 'unicode61', matches: [], more: false, total: 0, atLeast: false };
+  if (words.length === 0)
+    return { words: texts, tier: 'unicode61', matches: [], more: false, total: 0, atLeast: false };
   const pending = pendingTo(db);
   const perWord = words.map((word) => wordHits(db, word, pending));
   completeCapped(db, perWord);
@@ -158,12 +170,20 @@ export function bestMatches(db: Db, query: string, filters: Filters, options: Be
   });
   const candidates: Candidate[] = [...byId].map(([id, hits]) => ({ id, hits }));
   const total = prepared(db, 'SELECT count(*) FROM memories').pluck().get() as number;
-  const ranked = rankCandidates(candidates, perWord.map(({ df }) => df), total, words.map((word) => word.stop));
+  const ranked = rankCandidates(
+    candidates,
+    perWord.map(({ df }) => df),
+    total,
+    words.map((word) => word.stop),
+  );
 
   const offset = options.offset ?? 0;
   const wanted = offset + options.limit + 1;
   const found: Found[] = [];
-  const readRows = prepared(db, `SELECT m.* FROM memories m WHERE m.id IN (SELECT value FROM json_each(@window)) AND ${WHERE}`);
+  const readRows = prepared(
+    db,
+    `SELECT m.* FROM memories m WHERE m.id IN (SELECT value FROM json_each(@window)) AND ${WHERE}`,
+  );
   for (let start = 0; start < ranked.length && found.length < wanted; start += WINDOW) {
     const window = ranked.slice(start, start + WINDOW);
     const rows = readRows.all({ ...bind(filters), window: JSON.stringify(window.map(({ id }) => id)) }) as MemoryRow[];
@@ -199,8 +219,12 @@ type Found = { rank: Ranked; row: MemoryRow; fixes?: number };
 
 /** How many ranked rows the filters keep: the header's count when only a page is shown. */
 function countUnderFilters(db: Db, ranked: readonly Ranked[], filters: Filters): number {
-  return prepared(db, `SELECT count(*) FROM memories m WHERE m.id IN (SELECT value FROM json_each(@ranked)) AND ${WHERE}`)
-    .pluck().get({ ...bind(filters), ranked: JSON.stringify(ranked.map(({ id }) => id)) }) as number;
+  return prepared(
+    db,
+    `SELECT count(*) FROM memories m WHERE m.id IN (SELECT value FROM json_each(@ranked)) AND ${WHERE}`,
+  )
+    .pluck()
+    .get({ ...bind(filters), ranked: JSON.stringify(ranked.map(({ id }) => id)) }) as number;
 }
 
 /** How many of the best error matches bring the step that fixed them along. */
@@ -248,7 +272,11 @@ function followFixes(db: Db, found: readonly Found[], filters: Filters, wanted: 
     errors++;
     const until = new Date(Date.parse(item.row.created_at) + FIX_WINDOW_MS).toISOString();
     const fix = prepared(db, FIX_SQL).get({
-      ...bind(filters), resolvedBy: item.row.resolved_by ?? null, sessionId: item.row.session_id, id: item.row.id, until,
+      ...bind(filters),
+      resolvedBy: item.row.resolved_by ?? null,
+      sessionId: item.row.session_id,
+      id: item.row.id,
+      until,
     }) as MemoryRow | undefined;
     if (!fix || placed.has(fix.id)) continue;
     const own = found.find((other) => other.row.id === fix.id);

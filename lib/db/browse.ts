@@ -60,13 +60,24 @@ const sessionRankSql = (project: string | null): string => `
   FROM target`;
 
 export function sessionPage(db: Db, project: string | null, limit: number, offset: number): SessionPage {
-  const rows = prepared(db, sessionsSql(project)).all({ project, limit, offset }) as Array<Omit<SessionListItem, 'project' | 'errors' | 'headline'> & { sessions: number }>;
+  const rows = prepared(db, sessionsSql(project)).all({ project, limit, offset }) as Array<
+    Omit<SessionListItem, 'project' | 'errors' | 'headline'> & { sessions: number }
+  >;
   // The window count rides along with the page; past the last page there is no row to carry it.
   const total = rows[0]?.sessions ?? (prepared(db, sessionCountSql(project)).pluck().get({ project }) as number);
   const facts = prepared(db, SESSION_FACTS_SQL);
   const sessions = rows.map(({ sessions: _total, ...row }) => {
-    const more = facts.get({ project, sessionId: row.session_id }) as { project: string; errors: number; headline: string | null };
-    return { ...row, project: more.project, errors: more.errors, headline: more.headline === null ? null : (more.headline.split('\n')[0] ?? '') };
+    const more = facts.get({ project, sessionId: row.session_id }) as {
+      project: string;
+      errors: number;
+      headline: string | null;
+    };
+    return {
+      ...row,
+      project: more.project,
+      errors: more.errors,
+      headline: more.headline === null ? null : (more.headline.split('\n')[0] ?? ''),
+    };
   });
   return { total, sessions };
 }
@@ -93,13 +104,21 @@ export interface SessionDetail {
 
 /** A session's memories in the order they happened (a page of them), with its summary. */
 export function sessionDetail(db: Db, sessionId: string, limit: number, offset: number): SessionDetail {
-  const total = prepared(db, 'SELECT count(*) FROM memories m WHERE m.session_id = @sessionId').pluck().get({ sessionId }) as number;
-  const memories = prepared(db, `
+  const total = prepared(db, 'SELECT count(*) FROM memories m WHERE m.session_id = @sessionId')
+    .pluck()
+    .get({ sessionId }) as number;
+  const memories = prepared(
+    db,
+    `
     SELECT m.* FROM memories m WHERE m.session_id = @sessionId
-    ORDER BY m.created_at, m.id LIMIT @limit OFFSET @offset`).all({ sessionId, limit, offset }) as MemoryRow[];
-  const summary = prepared(db, `
+    ORDER BY m.created_at, m.id LIMIT @limit OFFSET @offset`,
+  ).all({ sessionId, limit, offset }) as MemoryRow[];
+  const summary = prepared(
+    db,
+    `
     SELECT s.summary, s.started_at, s.ended_at, s.duration_sec FROM session_summaries s
-    WHERE s.session_id = @sessionId`).get({ sessionId }) as SessionSummaryText | undefined;
+    WHERE s.session_id = @sessionId`,
+  ).get({ sessionId }) as SessionSummaryText | undefined;
   return { session_id: sessionId, total, summary: summary ?? null, memories };
 }
 
@@ -111,7 +130,10 @@ export interface ProjectItem {
 
 /** Every project, most recently active first (walks the (project, created_at) index only). */
 export function projectList(db: Db): ProjectItem[] {
-  return prepared(db, `
+  return prepared(
+    db,
+    `
     SELECT m.project, count(*) AS memories, max(m.created_at) AS last_at FROM memories m
-    GROUP BY m.project ORDER BY last_at DESC`).all() as ProjectItem[];
+    GROUP BY m.project ORDER BY last_at DESC`,
+  ).all() as ProjectItem[];
 }

@@ -15,7 +15,12 @@ export interface ConnectionOptions {
 export type DriverName = 'better-sqlite3' | 'node:sqlite';
 
 export type DriverState =
-  | { readonly ok: true; readonly name: DriverName; readonly open: (path: string, options: ConnectionOptions) => Db; readonly addonProblem?: string }
+  | {
+      readonly ok: true;
+      readonly name: DriverName;
+      readonly open: (path: string, options: ConnectionOptions) => Db;
+      readonly addonProblem?: string;
+    }
   | { readonly ok: false; readonly problem: string; readonly fix: string };
 
 /**
@@ -55,9 +60,10 @@ function decide(): DriverState {
   return {
     ok: false,
     problem: `under Node ${process.version}, ${addonProblem}, and ${builtinProblem}`,
-    fix: ADDON_MIN_NAPI > 0
-      ? 'make Node 22.16 or newer the `node` on your PATH, then start a new session'
-      : 'run ./install.sh again with this Node (it rebuilds better-sqlite3 for it), or use Node 22.16 or newer',
+    fix:
+      ADDON_MIN_NAPI > 0
+        ? 'make Node 22.16 or newer the `node` on your PATH, then start a new session'
+        : 'run ./install.sh again with this Node (it rebuilds better-sqlite3 for it), or use Node 22.16 or newer',
   };
 }
 
@@ -79,7 +85,8 @@ function loadAddon(): ((path: string, options: ConnectionOptions) => Db) | strin
       ? 'its SQLite addon (better-sqlite3) was built for another Node version'
       : `its SQLite addon (better-sqlite3) does not load (${first.slice(0, 160)})`;
   }
-  return (path, options) => new Constructor(path, { readonly: options.readonly ?? false, fileMustExist: options.fileMustExist ?? false });
+  return (path, options) =>
+    new Constructor(path, { readonly: options.readonly ?? false, fileMustExist: options.fileMustExist ?? false });
 }
 
 /**

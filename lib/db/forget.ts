@@ -37,21 +37,31 @@ export function selectForget(db: Db, target: ForgetTarget, now: Date): ForgetSel
   // Selecting by session, project or date also reaches summaries whose memories are already gone
   // (retention keeps summaries longer than most memories).
   if (!match && filters.ids === null) {
-    const direct = prepared(db, `
+    const direct = prepared(
+      db,
+      `
       SELECT s.session_id FROM session_summaries s
       WHERE (@project IS NULL OR s.project = @project)
         AND (@projectPath IS NULL OR s.project_path = @projectPath)
         AND (@sessionId IS NULL OR s.session_id = @sessionId)
         AND (@before IS NULL OR s.ended_at < @before)
-        AND (@since IS NULL OR s.ended_at >= @since)`).pluck().all(bind(filters)) as string[];
+        AND (@since IS NULL OR s.ended_at >= @since)`,
+    )
+      .pluck()
+      .all(bind(filters)) as string[];
     for (const id of direct) sessions.add(id);
   }
-  const kept = prepared(db, `
+  const kept = prepared(
+    db,
+    `
     SELECT s.session_id AS id, EXISTS (SELECT 1 FROM memories m WHERE m.session_id = s.session_id
                       AND m.id NOT IN (SELECT value FROM json_each(@ids))) AS keeps
     FROM session_summaries s WHERE s.session_id IN (SELECT value FROM json_each(@sessions))
-    ORDER BY s.ended_at DESC`)
-    .all({ sessions: JSON.stringify([...sessions]), ids: JSON.stringify(rows.map((row) => row.id)) }) as Array<{ id: string; keeps: number }>;
+    ORDER BY s.ended_at DESC`,
+  ).all({ sessions: JSON.stringify([...sessions]), ids: JSON.stringify(rows.map((row) => row.id)) }) as Array<{
+    id: string;
+    keeps: number;
+  }>;
   return {
     rows,
     summaries: kept.filter((session) => !session.keeps).map((session) => session.id),
@@ -66,9 +76,11 @@ function forgetMatchingPrompts(db: Db, target: ForgetTarget): void {
   const terms = like.map((_, i) => `text LIKE @p${i} ESCAPE '\\'`).join(' AND ');
   const patterns = Object.fromEntries(like.map((pattern, i) => [`p${i}`, pattern]));
   const { projectPath, sessionId } = target.filters;
-  prepared(db, `DELETE FROM prompts WHERE ${terms}
-    AND (@projectPath IS NULL OR project_path = @projectPath) AND (@sessionId IS NULL OR session_id = @sessionId)`)
-    .run({ ...patterns, projectPath, sessionId });
+  prepared(
+    db,
+    `DELETE FROM prompts WHERE ${terms}
+    AND (@projectPath IS NULL OR project_path = @projectPath) AND (@sessionId IS NULL OR session_id = @sessionId)`,
+  ).run({ ...patterns, projectPath, sessionId });
 }
 
 /**
@@ -86,10 +98,13 @@ export function forgetNow(db: Db, target: ForgetTarget, now: Date, resummarize: 
     queueTombstones(db, selection.rows, [...selection.summaries, ...selection.rebuilt], now.toISOString());
     const ids = JSON.stringify(selection.rows.map((row) => row.id));
     prepared(db, 'DELETE FROM memories WHERE id IN (SELECT value FROM json_each(?))').run(ids);
-    prepared(db, 'DELETE FROM session_summaries WHERE session_id IN (SELECT value FROM json_each(?))')
-      .run(JSON.stringify(selection.summaries));
+    prepared(db, 'DELETE FROM session_summaries WHERE session_id IN (SELECT value FROM json_each(?))').run(
+      JSON.stringify(selection.summaries),
+    );
     // What a session was asked goes with its summary; a --match also reaches the prompts holding it.
-    prepared(db, 'DELETE FROM prompts WHERE session_id IN (SELECT value FROM json_each(?))').run(JSON.stringify(selection.summaries));
+    prepared(db, 'DELETE FROM prompts WHERE session_id IN (SELECT value FROM json_each(?))').run(
+      JSON.stringify(selection.summaries),
+    );
     if (target.match && target.match.like.length > 0) forgetMatchingPrompts(db, target);
     for (const sessionId of selection.rebuilt) {
       // A rebuilt summary drops its request and last answer: they may hold the forgotten text.
@@ -101,10 +116,14 @@ export function forgetNow(db: Db, target: ForgetTarget, now: Date, resummarize: 
   });
   const selection = withBusyRetry(() => work.immediate());
   if (selection.rows.length > 0) {
-    withBusyRetry(() => db.transaction(() => {
-      prepared(db, "INSERT INTO memory_words (memory_words) VALUES ('optimize')").run();
-      prepared(db, "INSERT INTO memory_grams (memory_grams) VALUES ('optimize')").run();
-    }).immediate());
+    withBusyRetry(() =>
+      db
+        .transaction(() => {
+          prepared(db, "INSERT INTO memory_words (memory_words) VALUES ('optimize')").run();
+          prepared(db, "INSERT INTO memory_grams (memory_grams) VALUES ('optimize')").run();
+        })
+        .immediate(),
+    );
     // Best effort: a busy checkpoint simply leaves the old pages in the WAL until the next one.
     db.pragma('wal_checkpoint(TRUNCATE)');
   }

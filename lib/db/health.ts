@@ -37,7 +37,9 @@ export function rowCounts(path: string): RowCounts | null {
   try {
     return {
       memories: count(db, 'memories') ?? 0,
-      errors: Number((prepared(db, `SELECT count(*) AS n FROM memories WHERE type = 'error'`).get() as { n: number }).n),
+      errors: Number(
+        (prepared(db, `SELECT count(*) AS n FROM memories WHERE type = 'error'`).get() as { n: number }).n,
+      ),
       summaries: count(db, 'session_summaries') ?? 0,
     };
   } catch {

@@ -3,14 +3,19 @@
 import { bodyText, gramText, headText, nameText, requestText } from '../identifiers.js';
 import type { Db } from './open.js';
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
 const orNull = (value: unknown): string | null => (value === null || value === undefined ? null : text(value));
 
 export function registerIndexFunctions(db: Db): void {
   const options = { deterministic: true, varargs: false } as const;
-  db.function('memory_name_text', options, (filePath: unknown, tags: unknown) => nameText(orNull(filePath), text(tags)));
+  db.function('memory_name_text', options, (filePath: unknown, tags: unknown) =>
+    nameText(orNull(filePath), text(tags)),
+  );
   db.function('memory_head_text', options, (content: unknown) => headText(text(content)));
   db.function('memory_body_text', options, (content: unknown) => bodyText(text(content)));
   db.function('memory_request_text', options, (request: unknown) => requestText(orNull(request)));
-  db.function('memory_gram_text', options, (content: unknown, tags: unknown, filePath: unknown) => gramText(text(content), text(tags), orNull(filePath)));
+  db.function('memory_gram_text', options, (content: unknown, tags: unknown, filePath: unknown) =>
+    gramText(text(content), text(tags), orNull(filePath)),
+  );
 }

@@ -6,8 +6,9 @@ import { prepared, type Db } from './open.js';
 /** The memories with these ids that exist, in no particular order. */
 export function memoriesByIds(db: Db, ids: readonly number[]): MemoryRow[] {
   if (ids.length === 0) return [];
-  return prepared(db, 'SELECT m.* FROM memories m WHERE m.id IN (SELECT value FROM json_each(?))')
-    .all(JSON.stringify(ids)) as MemoryRow[];
+  return prepared(db, 'SELECT m.* FROM memories m WHERE m.id IN (SELECT value FROM json_each(?))').all(
+    JSON.stringify(ids),
+  ) as MemoryRow[];
 }
 
 export interface Neighbours {

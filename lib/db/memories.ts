@@ -1,7 +1,13 @@
 // The `memories` and `session_summaries` rows of the capture path (hooks and imports): insert with
 // database-enforced dedupe, the session rows Stop folds, the rows SessionStart shows, retention.
 import {
-  IMPORTANCE, type ContextRow, type ContextSummaryRow, type Importance, type InsertOutcome, type NewMemory, type SessionRow,
+  IMPORTANCE,
+  type ContextRow,
+  type ContextSummaryRow,
+  type Importance,
+  type InsertOutcome,
+  type NewMemory,
+  type SessionRow,
   type SessionSummaryRow,
 } from '../memory.js';
 import { prepared, withBusyRetry, type Db } from './open.js';
@@ -40,19 +46,23 @@ export class MemoryStore {
    * one IMMEDIATE transaction, so the rule holds across the many hook processes that write at once.
    */
   insert(memory: NewMemory, dedupeWindowSec: number): InsertOutcome {
-    const insert = prepared(this.db, `
+    const insert = prepared(
+      this.db,
+      `
       INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags,
                             importance, created_at, tool_use_id, agent_id, exit_code, source, command_key, request)
       VALUES (@sessionId, @toolName, @type, @project, @projectPath, @filePath, @content, @tags,
               @importance, @createdAt, @toolUseId, @agentId, @exitCode, @source, @key,
-              coalesce(@request, (${REQUEST_OF_SESSION})))`);
+              coalesce(@request, (${REQUEST_OF_SESSION})))`,
+    );
     const write = this.db.transaction((): InsertOutcome => {
       const duplicate = this.findDuplicate(memory, dedupeWindowSec);
       if (duplicate) return duplicate;
       const { commandKey: key, ...row } = memory;
       const { lastInsertRowid } = insert.run({ ...row, key: key?.key ?? null, request: memory.request ?? null });
       // A command that ran cleanly resolves this project's earlier failures of the same command.
-      if (key && memory.type === 'command') resolveErrors(this.db, memory.projectPath, key, Number(lastInsertRowid), memory.createdAt);
+      if (key && memory.type === 'command')
+        resolveErrors(this.db, memory.projectPath, key, Number(lastInsertRowid), memory.createdAt);
       return 'stored';
     });
     return withBusyRetry(() => write.immediate());
@@ -64,7 +74,8 @@ export class MemoryStore {
    */
   findDuplicate(memory: NewMemory, dedupeWindowSec: number): Exclude<InsertOutcome, 'stored'> | null {
     const byToolUse = prepared(this.db, 'SELECT 1 FROM memories WHERE tool_use_id = ?');
-    const byContent = prepared(this.db,
+    const byContent = prepared(
+      this.db,
       'SELECT 1 FROM memories WHERE session_id = ? AND created_at BETWEEN ? AND ? AND content = ? LIMIT 1',
     );
     if (memory.toolUseId && byToolUse.get(memory.toolUseId)) return 'duplicate-tool-use';
@@ -81,36 +92,60 @@ export class MemoryStore {
    */
   refresh(memory: NewMemory, apply: boolean): RefreshOutcome {
     if (!memory.toolUseId) return 'missing';
-    const stored = prepared(this.db, `
+    const stored = prepared(
+      this.db,
+      `
       SELECT id, session_id AS sessionId, created_at AS createdAt, type, content, tags, file_path AS filePath,
              importance, exit_code AS exitCode, command_key AS commandKey, request
-      FROM memories WHERE tool_use_id = ?`).get(memory.toolUseId) as StoredForRefresh | undefined;
+      FROM memories WHERE tool_use_id = ?`,
+    ).get(memory.toolUseId) as StoredForRefresh | undefined;
     if (!stored) return 'missing';
-    const request = memory.request ?? (prepared(this.db, REQUEST_OF_SESSION).pluck().get({ sessionId: stored.sessionId, createdAt: stored.createdAt }) as string | undefined) ?? null;
+    const request =
+      memory.request ??
+      (prepared(this.db, REQUEST_OF_SESSION)
+        .pluck()
+        .get({ sessionId: stored.sessionId, createdAt: stored.createdAt }) as string | undefined) ??
+      null;
     const next = {
-      type: memory.type, content: memory.content, tags: memory.tags, filePath: memory.filePath, importance: memory.importance,
-      exitCode: memory.exitCode, commandKey: memory.commandKey?.key ?? null, request,
+      type: memory.type,
+      content: memory.content,
+      tags: memory.tags,
+      filePath: memory.filePath,
+      importance: memory.importance,
+      exitCode: memory.exitCode,
+      commandKey: memory.commandKey?.key ?? null,
+      request,
     };
     const same = (Object.keys(next) as Array<keyof typeof next>).every((key) => next[key] === stored[key]);
     if (same) return 'unchanged';
     if (apply) {
-      withBusyRetry(() => prepared(this.db, `
+      withBusyRetry(() =>
+        prepared(
+          this.db,
+          `
         UPDATE memories SET type = @type, content = @content, tags = @tags, file_path = @filePath, importance = @importance,
                exit_code = @exitCode, command_key = @commandKey, request = @request
-        WHERE id = @id`).run({ ...next, id: stored.id }));
+        WHERE id = @id`,
+        ).run({ ...next, id: stored.id }),
+      );
     }
     return 'refreshed';
   }
 
   sessionRows(sessionId: string, limit = 10000): SessionRow[] {
-    return prepared(this.db, `
+    return prepared(
+      this.db,
+      `
       SELECT type, tool_name AS toolName, file_path AS filePath, content, created_at AS createdAt,
              project, project_path AS projectPath, resolved_at AS resolvedAt
-      FROM memories WHERE session_id = ? ORDER BY created_at, id LIMIT ?`).all(sessionId, limit) as SessionRow[];
+      FROM memories WHERE session_id = ? ORDER BY created_at, id LIMIT ?`,
+    ).all(sessionId, limit) as SessionRow[];
   }
 
   upsertSummary(row: SessionSummaryRow): void {
-    const upsert = prepared(this.db, `
+    const upsert = prepared(
+      this.db,
+      `
       INSERT INTO session_summaries (session_id, project, project_path, summary, tools_used, files_changed,
                                      memory_count, error_count, duration_sec, started_at, ended_at, updated_at,
                                      request, outcome)
@@ -122,7 +157,8 @@ export class MemoryStore {
         memory_count = excluded.memory_count, error_count = excluded.error_count,
         duration_sec = excluded.duration_sec, started_at = excluded.started_at,
         ended_at = excluded.ended_at, updated_at = excluded.updated_at,
-        request = coalesce(excluded.request, request), outcome = coalesce(excluded.outcome, outcome)`);
+        request = coalesce(excluded.request, request), outcome = coalesce(excluded.outcome, outcome)`,
+    );
     withBusyRetry(() =>
       upsert.run({
         ...row,
@@ -135,12 +171,15 @@ export class MemoryStore {
   }
 
   recentSummaries(projectPath: string, limit: number, since = ''): ContextSummaryRow[] {
-    return prepared(this.db, `
+    return prepared(
+      this.db,
+      `
       SELECT summary, ended_at AS endedAt, session_id AS sessionId, request, outcome, error_count AS errorCount,
              (SELECT count(*) FROM memories m WHERE m.session_id = s.session_id AND m.type = 'error'
                 AND m.resolved_by IS NULL) AS openErrors
       FROM session_summaries s
-      WHERE project_path = ? AND ended_at >= ? ORDER BY ended_at DESC LIMIT ?`).all(projectPath, since, limit) as ContextSummaryRow[];
+      WHERE project_path = ? AND ended_at >= ? ORDER BY ended_at DESC LIMIT ?`,
+    ).all(projectPath, since, limit) as ContextSummaryRow[];
   }
 
   /** Whether a session already has a summary (a live Stop hook, or an earlier import, wrote one). */
@@ -149,18 +188,23 @@ export class MemoryStore {
   }
 
   recentByImportance(projectPath: string, importance: Importance, limit: number, since = ''): ContextRow[] {
-    return prepared(this.db, `
+    return prepared(
+      this.db,
+      `
       SELECT content, file_path AS filePath, created_at AS createdAt, session_id AS sessionId FROM memories
-      WHERE project_path = ? AND importance = ? AND created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?`)
-      .all(projectPath, importance, since, limit) as ContextRow[];
+      WHERE project_path = ? AND importance = ? AND created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?`,
+    ).all(projectPath, importance, since, limit) as ContextRow[];
   }
 
   /** Errors no later run has resolved, newest first. */
   openErrors(projectPath: string, limit: number, since = ''): ContextRow[] {
-    return prepared(this.db, `
+    return prepared(
+      this.db,
+      `
       SELECT content, file_path AS filePath, created_at AS createdAt, session_id AS sessionId FROM memories
       WHERE project_path = ? AND type = 'error' AND resolved_by IS NULL AND created_at >= ?
-      ORDER BY created_at DESC, id DESC LIMIT ?`).all(projectPath, since, limit) as ContextRow[];
+      ORDER BY created_at DESC, id DESC LIMIT ?`,
+    ).all(projectPath, since, limit) as ContextRow[];
   }
 
   /**
@@ -169,9 +213,12 @@ export class MemoryStore {
    * up for long. Returns rows deleted.
    */
   deleteExpired(cutoffIso: string, batchSize = 2000, errorCutoffIso = ''): number {
-    const batch = prepared(this.db, `
+    const batch = prepared(
+      this.db,
+      `
       DELETE FROM memories WHERE id IN (
-        SELECT id FROM memories WHERE (created_at < ? AND importance < ?) OR (type = 'error' AND created_at < ?) LIMIT ?)`);
+        SELECT id FROM memories WHERE (created_at < ? AND importance < ?) OR (type = 'error' AND created_at < ?) LIMIT ?)`,
+    );
     let total = 0;
     for (;;) {
       const { changes } = withBusyRetry(() => batch.run(cutoffIso, IMPORTANCE.error, errorCutoffIso, batchSize));
@@ -179,13 +226,23 @@ export class MemoryStore {
       if (changes < batchSize) break;
     }
     // A summary, prompts and read offsets describe memories; once those are all gone, so are they.
-    withBusyRetry(() => this.db.transaction(() => {
-      prepared(this.db, `DELETE FROM session_summaries WHERE ended_at < ?
-        AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.session_id = session_summaries.session_id)`).run(cutoffIso);
-      prepared(this.db, `DELETE FROM prompts WHERE created_at < ?
-        AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.session_id = prompts.session_id)`).run(cutoffIso);
-      prepared(this.db, 'DELETE FROM transcript_reads WHERE updated_at < ?').run(cutoffIso);
-    }).immediate());
+    withBusyRetry(() =>
+      this.db
+        .transaction(() => {
+          prepared(
+            this.db,
+            `DELETE FROM session_summaries WHERE ended_at < ?
+        AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.session_id = session_summaries.session_id)`,
+          ).run(cutoffIso);
+          prepared(
+            this.db,
+            `DELETE FROM prompts WHERE created_at < ?
+        AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.session_id = prompts.session_id)`,
+          ).run(cutoffIso);
+          prepared(this.db, 'DELETE FROM transcript_reads WHERE updated_at < ?').run(cutoffIso);
+        })
+        .immediate(),
+    );
     return total;
   }
 }

@@ -18,7 +18,11 @@ interface NodeStatement {
 interface NodeDatabase {
   prepare(sql: string): NodeStatement;
   exec(sql: string): void;
-  function(name: string, options: { deterministic?: boolean; varargs?: boolean }, fn: (...args: unknown[]) => unknown): void;
+  function(
+    name: string,
+    options: { deterministic?: boolean; varargs?: boolean },
+    fn: (...args: unknown[]) => unknown,
+  ): void;
   close(): void;
   readonly isOpen?: boolean;
   readonly isTransaction?: boolean;
@@ -36,7 +40,10 @@ function nodeSqlite(): NodeSqliteModule | null {
   const emitWarning = process.emitWarning;
   process.emitWarning = (() => undefined) as typeof process.emitWarning;
   try {
-    loaded = typeof getBuiltin === 'function' ? ((getBuiltin.call(process, 'node:sqlite') as NodeSqliteModule | undefined) ?? null) : null;
+    loaded =
+      typeof getBuiltin === 'function'
+        ? ((getBuiltin.call(process, 'node:sqlite') as NodeSqliteModule | undefined) ?? null)
+        : null;
   } catch {
     loaded = null;
   } finally {
@@ -48,7 +55,7 @@ function nodeSqlite(): NodeSqliteModule | null {
 /** Null when node:sqlite can hold our database here, else why not (one clause). */
 export function nodeSqliteProblem(): string | null {
   const sqlite = nodeSqlite();
-  if (!sqlite) return 'Node\'s own node:sqlite is missing (it needs Node 22.13 or newer)';
+  if (!sqlite) return "Node's own node:sqlite is missing (it needs Node 22.13 or newer)";
   try {
     const db = new sqlite.DatabaseSync(':memory:');
     try {
@@ -58,16 +65,22 @@ export function nodeSqliteProblem(): string | null {
     }
     return null;
   } catch {
-    return 'Node\'s own node:sqlite lacks FTS5 with trigram (it needs Node 22.16 or newer)';
+    return "Node's own node:sqlite lacks FTS5 with trigram (it needs Node 22.16 or newer)";
   }
 }
 
 /** Opens `path` with node:sqlite, shaped as a better-sqlite3 connection. */
-export function openNodeSqlite(path: string, options: { readonly readonly?: boolean; readonly fileMustExist?: boolean }): Db {
+export function openNodeSqlite(
+  path: string,
+  options: { readonly readonly?: boolean; readonly fileMustExist?: boolean },
+): Db {
   const sqlite = nodeSqlite();
   if (!sqlite) throw new Error('node:sqlite is not available in this Node');
   if (options.fileMustExist && path !== ':memory:' && !existsSync(path)) {
-    throw Object.assign(new Error(`unable to open database file: ${path}`), { name: 'SqliteError', code: 'SQLITE_CANTOPEN' });
+    throw Object.assign(new Error(`unable to open database file: ${path}`), {
+      name: 'SqliteError',
+      code: 'SQLITE_CANTOPEN',
+    });
   }
   const raw = translated(() => new sqlite.DatabaseSync(path, options.readonly ? { readOnly: true } : {}));
   return new NodeSqliteConnection(raw, path, options.readonly ?? false) as unknown as Db;
@@ -75,7 +88,35 @@ export function openNodeSqlite(path: string, options: { readonly readonly?: bool
 
 // SQLite's primary result codes by number, named as better-sqlite3 names them in `error.code`
 // (lib/faults.ts and isBusy read those names).
-const RESULT_CODES = ['OK', 'ERROR', 'INTERNAL', 'PERM', 'ABORT', 'BUSY', 'LOCKED', 'NOMEM', 'READONLY', 'INTERRUPT', 'IOERR', 'CORRUPT', 'NOTFOUND', 'FULL', 'CANTOPEN', 'PROTOCOL', 'EMPTY', 'SCHEMA', 'TOOBIG', 'CONSTRAINT', 'MISMATCH', 'MISUSE', 'NOLFS', 'AUTH', 'FORMAT', 'RANGE', 'NOTADB'];
+const RESULT_CODES = [
+  'OK',
+  'ERROR',
+  'INTERNAL',
+  'PERM',
+  'ABORT',
+  'BUSY',
+  'LOCKED',
+  'NOMEM',
+  'READONLY',
+  'INTERRUPT',
+  'IOERR',
+  'CORRUPT',
+  'NOTFOUND',
+  'FULL',
+  'CANTOPEN',
+  'PROTOCOL',
+  'EMPTY',
+  'SCHEMA',
+  'TOOBIG',
+  'CONSTRAINT',
+  'MISMATCH',
+  'MISUSE',
+  'NOLFS',
+  'AUTH',
+  'FORMAT',
+  'RANGE',
+  'NOTADB',
+];
 
 /** Runs `work`, giving a node:sqlite error better-sqlite3's shape: `code` = `SQLITE_BUSY`, … */
 function translated<T>(work: () => T): T {
@@ -128,7 +169,11 @@ class NodeSqliteStatement {
 class NodeSqliteConnection {
   private depth = 0;
   private closed = false;
-  constructor(private readonly raw: NodeDatabase, readonly name: string, readonly readonly: boolean) {}
+  constructor(
+    private readonly raw: NodeDatabase,
+    readonly name: string,
+    readonly readonly: boolean,
+  ) {}
 
   get open(): boolean {
     return !this.closed;
@@ -147,8 +192,18 @@ class NodeSqliteConnection {
     return this;
   }
   /** As better-sqlite3's: a scalar SQL function (the search index triggers call some). */
-  function(name: string, options: { deterministic?: boolean; varargs?: boolean }, fn: (...args: never[]) => unknown): this {
-    translated(() => this.raw.function(name, { deterministic: options.deterministic ?? false, varargs: options.varargs ?? false }, fn as (...args: unknown[]) => unknown));
+  function(
+    name: string,
+    options: { deterministic?: boolean; varargs?: boolean },
+    fn: (...args: never[]) => unknown,
+  ): this {
+    translated(() =>
+      this.raw.function(
+        name,
+        { deterministic: options.deterministic ?? false, varargs: options.varargs ?? false },
+        fn as (...args: unknown[]) => unknown,
+      ),
+    );
     return this;
   }
   pragma(source: string, options: { simple?: boolean } = {}): unknown {
@@ -163,29 +218,37 @@ class NodeSqliteConnection {
     return this;
   }
   /** As better-sqlite3's: a function that runs `work` in a transaction; nested ones become savepoints. */
-  transaction<A extends unknown[], R>(work: (...args: A) => R): ((...args: A) => R) & Record<'deferred' | 'immediate' | 'exclusive', (...args: A) => R> {
-    const run = (begin: string) => (...args: A): R => {
-      if (this.depth > 0) return this.savepoint(() => work(...args));
-      this.exec(begin);
-      this.depth++;
-      try {
-        const result = work(...args);
-        this.exec('COMMIT');
-        return result;
-      } catch (error) {
-        if (this.raw.isTransaction !== false) {
-          try {
-            this.exec('ROLLBACK');
-          } catch {
-            // SQLite may already have rolled back (a full disk, an interrupt): nothing left to undo.
+  transaction<A extends unknown[], R>(
+    work: (...args: A) => R,
+  ): ((...args: A) => R) & Record<'deferred' | 'immediate' | 'exclusive', (...args: A) => R> {
+    const run =
+      (begin: string) =>
+      (...args: A): R => {
+        if (this.depth > 0) return this.savepoint(() => work(...args));
+        this.exec(begin);
+        this.depth++;
+        try {
+          const result = work(...args);
+          this.exec('COMMIT');
+          return result;
+        } catch (error) {
+          if (this.raw.isTransaction !== false) {
+            try {
+              this.exec('ROLLBACK');
+            } catch {
+              // SQLite may already have rolled back (a full disk, an interrupt): nothing left to undo.
+            }
           }
+          throw error;
+        } finally {
+          this.depth--;
         }
-        throw error;
-      } finally {
-        this.depth--;
-      }
-    };
-    return Object.assign(run('BEGIN'), { deferred: run('BEGIN DEFERRED'), immediate: run('BEGIN IMMEDIATE'), exclusive: run('BEGIN EXCLUSIVE') });
+      };
+    return Object.assign(run('BEGIN'), {
+      deferred: run('BEGIN DEFERRED'),
+      immediate: run('BEGIN IMMEDIATE'),
+      exclusive: run('BEGIN EXCLUSIVE'),
+    });
   }
   private savepoint<R>(work: () => R): R {
     const name = `memory_savepoint_${this.depth}`;

@@ -9,13 +9,22 @@ import { activeDeadline } from './deadline.js';
 import { openConnection } from './driver.js';
 import { registerIndexFunctions } from './index-functions.js';
 import { assertNoSymlinkedSidecar } from './sidecars.js';
-import { LEGACY_MEMORIES_COPY, LEGACY_SUMMARIES_COPY, LEGACY_SUMMARIES_RENAME, LEGACY_TABLE_RENAMES, MIGRATIONS } from './schema.js';
+import {
+  LEGACY_MEMORIES_COPY,
+  LEGACY_SUMMARIES_COPY,
+  LEGACY_SUMMARIES_RENAME,
+  LEGACY_TABLE_RENAMES,
+  MIGRATIONS,
+} from './schema.js';
 
 export type Db = Database.Database;
 
 export class StoreError extends Error {
   override readonly name = 'StoreError';
-  constructor(message: string, readonly code: string) {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
     super(message);
   }
 }
@@ -87,7 +96,8 @@ function createPrivateFile(path: string): void {
 /** An empty file someone created at our path (touch, a 0644 umask) becomes ours: 0600 like a new one. */
 function privatizeEmptyFile(path: string): void {
   const stat = lstatSync(path, { throwIfNoEntry: false });
-  if (stat?.isFile() && stat.size === 0 && stat.uid === process.geteuid?.() && (stat.mode & 0o077) !== 0) chmodSync(path, 0o600);
+  if (stat?.isFile() && stat.size === 0 && stat.uid === process.geteuid?.() && (stat.mode & 0o077) !== 0)
+    chmodSync(path, 0o600);
 }
 
 /** Ends the switch-to-WAL retries: a lock held this long is not a race between openers. */
@@ -98,7 +108,8 @@ function ensureWal(db: Db): void {
   // write lock, so only a brand-new file ever tries to switch.
   if (String(db.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal') return;
   const deadline = activeDeadline();
-  const giveUpAt = performance.now() + Math.min(WAL_SWITCH_MAX_MS, deadline ? deadline.remainingMs() : WAL_SWITCH_MAX_MS);
+  const giveUpAt =
+    performance.now() + Math.min(WAL_SWITCH_MAX_MS, deadline ? deadline.remainingMs() : WAL_SWITCH_MAX_MS);
   for (let attempt = 0; ; attempt++) {
     try {
       const mode = db.pragma('journal_mode = WAL', { simple: true });
@@ -132,7 +143,10 @@ function migrate(db: Db): void {
     // Re-read inside the write lock: another hook may have migrated while we waited.
     const current = userVersion(db);
     if (current > SCHEMA_VERSION) {
-      throw new StoreError(`database schema v${current} is newer than this version of claude-memory-hooks (v${SCHEMA_VERSION})`, 'SCHEMA_TOO_NEW');
+      throw new StoreError(
+        `database schema v${current} is newer than this version of claude-memory-hooks (v${SCHEMA_VERSION})`,
+        'SCHEMA_TOO_NEW',
+      );
     }
     const legacy = current === 0 && hasTable(db, 'memories');
     const legacySummaries = legacy && hasTable(db, 'session_summaries');
@@ -164,10 +178,16 @@ function hasTable(db: Db, name: string): boolean {
 function assertSchemaReadable(db: Db): void {
   const current = userVersion(db);
   if (current > SCHEMA_VERSION) {
-    throw new StoreError(`database schema v${current} is newer than this version of claude-memory-hooks (v${SCHEMA_VERSION})`, 'SCHEMA_TOO_NEW');
+    throw new StoreError(
+      `database schema v${current} is newer than this version of claude-memory-hooks (v${SCHEMA_VERSION})`,
+      'SCHEMA_TOO_NEW',
+    );
   }
   if (current < SCHEMA_VERSION) {
-    throw new StoreError(`database schema v${current} needs migrating; run any hook or \`memory doctor\``, 'SCHEMA_OLD');
+    throw new StoreError(
+      `database schema v${current} needs migrating; run any hook or \`memory doctor\``,
+      'SCHEMA_OLD',
+    );
   }
 }
 

@@ -28,7 +28,8 @@ export interface DbFacts {
   readonly indexes: readonly IndexProbe[];
 }
 
-export type ProbeResult = { readonly opened: true; readonly facts: DbFacts } | { readonly opened: false; readonly error: unknown };
+export type ProbeResult =
+  { readonly opened: true; readonly facts: DbFacts } | { readonly opened: false; readonly error: unknown };
 
 /** How many of the newest memories each index is asked to find. */
 const SAMPLE = 20;
@@ -49,18 +50,54 @@ export function probeDb(path: string, busyTimeoutMs = 1500): ProbeResult {
     const schemaVersion = Number(db.pragma('user_version', { simple: true }));
     const journalMode = String(db.pragma('journal_mode', { simple: true }));
     if (schemaVersion > SCHEMA_VERSION) {
-      return { opened: true, facts: { schemaVersion, expectedSchemaVersion: SCHEMA_VERSION, journalMode, integrity: ['ok'], memoryRows: null, unindexed: 0, indexes: [] } };
+      return {
+        opened: true,
+        facts: {
+          schemaVersion,
+          expectedSchemaVersion: SCHEMA_VERSION,
+          journalMode,
+          integrity: ['ok'],
+          memoryRows: null,
+          unindexed: 0,
+          indexes: [],
+        },
+      };
     }
     const integrity = integrityCheck(db);
     const memoryRows = count(db, 'memories');
     // An older schema has other index tables: the next hook migrates it, and the index check waits.
     if (schemaVersion < SCHEMA_VERSION) {
-      return { opened: true, facts: { schemaVersion, expectedSchemaVersion: SCHEMA_VERSION, journalMode, integrity, memoryRows, unindexed: 0, indexes: [] } };
+      return {
+        opened: true,
+        facts: {
+          schemaVersion,
+          expectedSchemaVersion: SCHEMA_VERSION,
+          journalMode,
+          integrity,
+          memoryRows,
+          unindexed: 0,
+          indexes: [],
+        },
+      };
     }
     const pending = pendingTo(db);
-    const unindexed = pending === null ? 0 : Number(db.prepare('SELECT count(*) FROM memories WHERE id <= ?').pluck().get(pending));
-    const indexes = FTS_TABLES.map((table) => probeIndex(db, table, memoryRows === null ? null : memoryRows - unindexed, pending ?? 0));
-    return { opened: true, facts: { schemaVersion, expectedSchemaVersion: SCHEMA_VERSION, journalMode, integrity, memoryRows, unindexed, indexes } };
+    const unindexed =
+      pending === null ? 0 : Number(db.prepare('SELECT count(*) FROM memories WHERE id <= ?').pluck().get(pending));
+    const indexes = FTS_TABLES.map((table) =>
+      probeIndex(db, table, memoryRows === null ? null : memoryRows - unindexed, pending ?? 0),
+    );
+    return {
+      opened: true,
+      facts: {
+        schemaVersion,
+        expectedSchemaVersion: SCHEMA_VERSION,
+        journalMode,
+        integrity,
+        memoryRows,
+        unindexed,
+        indexes,
+      },
+    };
   } catch (error) {
     return { opened: false, error };
   } finally {
@@ -92,9 +129,15 @@ function probeIndex(db: Database.Database, table: FtsTable, memoryRows: number |
   try {
     rows = count(db, table);
     if (memoryRows !== null && rows !== memoryRows) {
-      return { table, rows, problem: `holds ${rows} rows for ${memoryRows} memories: search misses or repeats results` };
+      return {
+        table,
+        rows,
+        problem: `holds ${rows} rows for ${memoryRows} memories: search misses or repeats results`,
+      };
     }
-    const newest = db.prepare(`SELECT id, content FROM memories WHERE id > ? ORDER BY id DESC LIMIT ${SAMPLE}`).all(pendingTo) as { id: number; content: string }[];
+    const newest = db
+      .prepare(`SELECT id, content FROM memories WHERE id > ? ORDER BY id DESC LIMIT ${SAMPLE}`)
+      .all(pendingTo) as { id: number; content: string }[];
     const find = db.prepare(`SELECT 1 FROM ${table} WHERE ${table} MATCH ? AND rowid = ?`);
     for (const memory of newest) {
       const term = probeTerm(memory.content, table);
@@ -129,8 +172,10 @@ function count(db: Database.Database, table: string): number | null {
  * Plain SQL: the text functions the triggers call exist only in this tool's own connections.
  */
 export function ftsRebuildSql(): string {
-  return "INSERT INTO memory_words (memory_words) VALUES ('delete-all'); INSERT INTO memory_grams (memory_grams) VALUES ('delete-all'); "
-    + 'INSERT OR REPLACE INTO search_index_build (id, pending_to) SELECT 1, max(id) FROM memories HAVING count(*) > 0;';
+  return (
+    "INSERT INTO memory_words (memory_words) VALUES ('delete-all'); INSERT INTO memory_grams (memory_grams) VALUES ('delete-all'); " +
+    'INSERT OR REPLACE INTO search_index_build (id, pending_to) SELECT 1, max(id) FROM memories HAVING count(*) > 0;'
+  );
 }
 
 export const WAL_SQL = 'PRAGMA journal_mode=WAL';

@@ -43,7 +43,9 @@ const WORD_IDS_SQL = `
  * drops words found in more than `cap` rows never reads a common word's whole list.
  */
 export function wordIds(db: Db, projectPath: string, word: CandidateWord, cap: number): number[] {
-  return prepared(db, WORD_IDS_SQL).pluck().all({ match: ftsLiteral(word), projectPath, limit: cap + 1 }) as number[];
+  return prepared(db, WORD_IDS_SQL)
+    .pluck()
+    .all({ match: ftsLiteral(word), projectPath, limit: cap + 1 }) as number[];
 }
 
 // The OR of the kept words is ranked first, alone (materialised, so bm25 runs once per hit), and
@@ -56,7 +58,10 @@ const BM25_SQL = `
 /** bm25 over the OR of `words` of every memory of the project that contains any of them. */
 export function bm25Of(db: Db, projectPath: string, words: readonly CandidateWord[]): Map<number, number> {
   if (words.length === 0) return new Map();
-  const rows = prepared(db, BM25_SQL).all({ match: words.map((word) => `(${ftsLiteral(word)})`).join(' OR '), projectPath }) as Array<{ id: number; bm25: number }>;
+  const rows = prepared(db, BM25_SQL).all({
+    match: words.map((word) => `(${ftsLiteral(word)})`).join(' OR '),
+    projectPath,
+  }) as Array<{ id: number; bm25: number }>;
   return new Map(rows.map((row) => [row.id, row.bm25]));
 }
 
@@ -72,8 +77,12 @@ export function candidateRows(db: Db, ids: readonly number[]): CandidateRow[] {
 /** The ids among `ids` already injected into this session. */
 export function injectedIds(db: Db, sessionId: string, ids: readonly number[]): Set<number> {
   if (ids.length === 0) return new Set();
-  const found = prepared(db, 'SELECT memory_id FROM recall_injections WHERE session_id = ? AND memory_id IN (SELECT value FROM json_each(?))')
-    .pluck().all(sessionId, JSON.stringify(ids)) as number[];
+  const found = prepared(
+    db,
+    'SELECT memory_id FROM recall_injections WHERE session_id = ? AND memory_id IN (SELECT value FROM json_each(?))',
+  )
+    .pluck()
+    .all(sessionId, JSON.stringify(ids)) as number[];
   return new Set(found);
 }
 
@@ -82,8 +91,13 @@ export function injectedIds(db: Db, sessionId: string, ids: readonly number[]): 
  * processes racing on one session can each claim a memory only once: the primary key decides.
  */
 export function claimInjections(db: Db, sessionId: string, ids: readonly number[], at: string): number[] {
-  const insert = prepared(db, 'INSERT OR IGNORE INTO recall_injections (session_id, memory_id, injected_at) VALUES (?, ?, ?)');
-  return withBusyRetry(() => db.transaction(() => ids.filter((id) => insert.run(sessionId, id, at).changes > 0)).immediate());
+  const insert = prepared(
+    db,
+    'INSERT OR IGNORE INTO recall_injections (session_id, memory_id, injected_at) VALUES (?, ?, ?)',
+  );
+  return withBusyRetry(() =>
+    db.transaction(() => ids.filter((id) => insert.run(sessionId, id, at).changes > 0)).immediate(),
+  );
 }
 
 /** Injection records older than `before` (their sessions are long over). */

@@ -12,10 +12,37 @@ export interface CopyResult {
   readonly summaries: number;
 }
 
-const MEMORY_COLUMNS = ['id', 'session_id', 'tool_name', 'type', 'project', 'project_path', 'file_path', 'content', 'tags',
-  'importance', 'created_at', 'tool_use_id', 'agent_id', 'exit_code', 'source'] as const;
-const SUMMARY_COLUMNS = ['session_id', 'project', 'project_path', 'summary', 'tools_used', 'files_changed', 'memory_count',
-  'error_count', 'duration_sec', 'started_at', 'ended_at', 'updated_at'] as const;
+const MEMORY_COLUMNS = [
+  'id',
+  'session_id',
+  'tool_name',
+  'type',
+  'project',
+  'project_path',
+  'file_path',
+  'content',
+  'tags',
+  'importance',
+  'created_at',
+  'tool_use_id',
+  'agent_id',
+  'exit_code',
+  'source',
+] as const;
+const SUMMARY_COLUMNS = [
+  'session_id',
+  'project',
+  'project_path',
+  'summary',
+  'tools_used',
+  'files_changed',
+  'memory_count',
+  'error_count',
+  'duration_sec',
+  'started_at',
+  'ended_at',
+  'updated_at',
+] as const;
 const RANGE = 256;
 
 /**
@@ -40,17 +67,37 @@ export function copyReadableRows(source: string, target: string): CopyResult {
     if (!from) return { memories: 0, estimatedMemories: 0, summaries: 0 };
     // A v3 file also carries the request each memory served; an older one has no such column.
     const memoryColumns: readonly string[] = hasRequestColumn(from) ? [...MEMORY_COLUMNS, 'request'] : MEMORY_COLUMNS;
-    const insertMemory = to.prepare(`INSERT OR IGNORE INTO memories (${memoryColumns.join(', ')}) VALUES (${memoryColumns.map((c) => `@${c}`).join(', ')})`);
-    const insertSummary = to.prepare(`INSERT OR IGNORE INTO session_summaries (${SUMMARY_COLUMNS.join(', ')}) VALUES (${SUMMARY_COLUMNS.map((c) => `@${c}`).join(', ')})`);
-    const memoryTop = highestRowid(from, ['SELECT max(id) FROM memories', "SELECT seq FROM sqlite_sequence WHERE name = 'memories'",
-      'SELECT max(id) FROM memory_words_docsize', 'SELECT max(id) FROM memory_grams_docsize',
-      'SELECT max(id) FROM memories_fts_docsize', 'SELECT max(id) FROM memories_trigram_docsize']);
+    const insertMemory = to.prepare(
+      `INSERT OR IGNORE INTO memories (${memoryColumns.join(', ')}) VALUES (${memoryColumns.map((c) => `@${c}`).join(', ')})`,
+    );
+    const insertSummary = to.prepare(
+      `INSERT OR IGNORE INTO session_summaries (${SUMMARY_COLUMNS.join(', ')}) VALUES (${SUMMARY_COLUMNS.map((c) => `@${c}`).join(', ')})`,
+    );
+    const memoryTop = highestRowid(from, [
+      'SELECT max(id) FROM memories',
+      "SELECT seq FROM sqlite_sequence WHERE name = 'memories'",
+      'SELECT max(id) FROM memory_words_docsize',
+      'SELECT max(id) FROM memory_grams_docsize',
+      'SELECT max(id) FROM memories_fts_docsize',
+      'SELECT max(id) FROM memories_trigram_docsize',
+    ]);
     const summaryTop = highestRowid(from, ['SELECT max(rowid) FROM session_summaries']);
     const copy = to.transaction(() => {
-      const memories = walk(from, `SELECT ${memoryColumns.join(', ')} FROM memories NOT INDEXED WHERE id`, memoryTop, insertMemory);
-      const summaries = walk(from, `SELECT ${SUMMARY_COLUMNS.join(', ')} FROM session_summaries NOT INDEXED WHERE rowid`, summaryTop, insertSummary);
+      const memories = walk(
+        from,
+        `SELECT ${memoryColumns.join(', ')} FROM memories NOT INDEXED WHERE id`,
+        memoryTop,
+        insertMemory,
+      );
+      const summaries = walk(
+        from,
+        `SELECT ${SUMMARY_COLUMNS.join(', ')} FROM session_summaries NOT INDEXED WHERE rowid`,
+        summaryTop,
+        insertSummary,
+      );
       // Ids of lost memories are not handed out again.
-      if (memoryTop > 0) to.prepare("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'memories'").run(memoryTop);
+      if (memoryTop > 0)
+        to.prepare("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'memories'").run(memoryTop);
       return { memories, summaries };
     });
     const { memories, summaries } = copy();
@@ -117,11 +164,20 @@ function highestRowid(db: Database.Database, queries: readonly string[]): number
 
 /** Row counts the damaged file can still give: the table itself, each index, each search index. */
 function estimateMemories(db: Database.Database): number {
-  const queries = ['SELECT count(*) FROM memories NOT INDEXED', 'SELECT count(*) FROM memory_words_docsize', 'SELECT count(*) FROM memory_grams_docsize',
-    'SELECT count(*) FROM memories_fts_docsize', 'SELECT count(*) FROM memories_trigram_docsize'];
+  const queries = [
+    'SELECT count(*) FROM memories NOT INDEXED',
+    'SELECT count(*) FROM memory_words_docsize',
+    'SELECT count(*) FROM memory_grams_docsize',
+    'SELECT count(*) FROM memories_fts_docsize',
+    'SELECT count(*) FROM memories_trigram_docsize',
+  ];
   try {
-    const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'memories'").pluck().all() as string[];
-    for (const name of indexes) queries.push(`SELECT count(*) FROM memories INDEXED BY "${name.replaceAll('"', '""')}"`);
+    const indexes = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'memories'")
+      .pluck()
+      .all() as string[];
+    for (const name of indexes)
+      queries.push(`SELECT count(*) FROM memories INDEXED BY "${name.replaceAll('"', '""')}"`);
   } catch {
     // The schema page itself is unreadable: the table and FTS counts still try.
   }

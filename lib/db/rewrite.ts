@@ -33,13 +33,16 @@ const MAX_IDS = 50;
 
 function tablesOf(db: Db): TableSpec[] {
   const columns = (table: string): Set<string> =>
-    new Set((db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]));
+    new Set(db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]);
   const specs: TableSpec[] = [
     { table: 'memories', kind: 'memories', text: ['content', 'tags', 'file_path', 'request'], json: [] },
     { table: 'session_summaries', kind: 'summaries', text: ['summary'], json: ['files_changed'] },
   ];
   // Kept untouched by the adoption of a first-design database: they hold the original text.
-  for (const [table, text, json] of [['legacy_memories', ['content', 'tags', 'file_path'], []], ['legacy_session_summaries', ['summary'], ['files_changed']]] as const) {
+  for (const [table, text, json] of [
+    ['legacy_memories', ['content', 'tags', 'file_path'], []],
+    ['legacy_session_summaries', ['summary'], ['files_changed']],
+  ] as const) {
     const have = columns(table);
     if (have.size === 0) continue;
     specs.push({ table, kind: 'legacy', text: text.filter((c) => have.has(c)), json: json.filter((c) => have.has(c)) });
@@ -58,8 +61,12 @@ export function rewriteStored(db: Db, rewrite: RewriteFields, apply: boolean, ba
   for (const spec of tablesOf(db)) {
     const columns = [...spec.text, ...spec.json];
     if (columns.length === 0) continue;
-    const select = db.prepare(`SELECT rowid AS rid, ${columns.join(', ')} FROM ${spec.table} WHERE rowid > ? ORDER BY rowid LIMIT ?`);
-    const update = db.prepare(`UPDATE ${spec.table} SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE rowid = @rid`);
+    const select = db.prepare(
+      `SELECT rowid AS rid, ${columns.join(', ')} FROM ${spec.table} WHERE rowid > ? ORDER BY rowid LIMIT ?`,
+    );
+    const update = db.prepare(
+      `UPDATE ${spec.table} SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE rowid = @rid`,
+    );
     for (let after = Number.MIN_SAFE_INTEGER; ;) {
       const rows = select.all(after, batchSize) as Array<Record<string, unknown> & { rid: number }>;
       if (rows.length === 0) break;
@@ -70,11 +77,16 @@ export function rewriteStored(db: Db, rewrite: RewriteFields, apply: boolean, ba
       });
       counts.rowsChecked += rows.length;
       counts[spec.kind] += changed.length;
-      if (spec.kind === 'memories') memoryIds.push(...changed.slice(0, MAX_IDS - memoryIds.length).map((row) => row['rid'] as number));
+      if (spec.kind === 'memories')
+        memoryIds.push(...changed.slice(0, MAX_IDS - memoryIds.length).map((row) => row['rid'] as number));
       if (apply && changed.length > 0) {
-        withBusyRetry(() => db.transaction(() => {
-          for (const row of changed) update.run(row);
-        }).immediate());
+        withBusyRetry(() =>
+          db
+            .transaction(() => {
+              for (const row of changed) update.run(row);
+            })
+            .immediate(),
+        );
       }
       if (rows.length < batchSize) break;
     }
@@ -83,7 +95,11 @@ export function rewriteStored(db: Db, rewrite: RewriteFields, apply: boolean, ba
 }
 
 /** The row's columns rewritten, or null when nothing changed. */
-function rewriteRow(row: Record<string, unknown>, spec: TableSpec, rewrite: RewriteFields): Record<string, unknown> | null {
+function rewriteRow(
+  row: Record<string, unknown>,
+  spec: TableSpec,
+  rewrite: RewriteFields,
+): Record<string, unknown> | null {
   const texts = spec.text.map((column) => (typeof row[column] === 'string' ? (row[column] as string) : ''));
   const lists = spec.json.map((column) => parseList(row[column]));
   const fields = [...texts, ...lists.flatMap((list) => list ?? [])];
@@ -121,10 +137,14 @@ function parseList(value: unknown): string[] | null {
  * freed pages (VACUUM rebuilds the file), and the WAL frames with the old rows (checkpoint TRUNCATE).
  */
 export function dropOldBytes(db: Db): void {
-  withBusyRetry(() => db.transaction(() => {
-    db.prepare("INSERT INTO memory_words (memory_words) VALUES ('optimize')").run();
-    db.prepare("INSERT INTO memory_grams (memory_grams) VALUES ('optimize')").run();
-  }).immediate());
+  withBusyRetry(() =>
+    db
+      .transaction(() => {
+        db.prepare("INSERT INTO memory_words (memory_words) VALUES ('optimize')").run();
+        db.prepare("INSERT INTO memory_grams (memory_grams) VALUES ('optimize')").run();
+      })
+      .immediate(),
+  );
   db.pragma('wal_checkpoint(TRUNCATE)');
   withBusyRetry(() => db.exec('VACUUM'));
   db.pragma('wal_checkpoint(TRUNCATE)');

@@ -5,7 +5,8 @@ import { isBusy, prepared, withBusyRetry, type Db } from './open.js';
 
 /** The highest memory id not yet in the search indexes; null when every memory is indexed. */
 export function pendingTo(db: Db): number | null {
-  const row = prepared(db, 'SELECT pending_to FROM search_index_build WHERE id = 1').pluck().get() as number | undefined;
+  const row = prepared(db, 'SELECT pending_to FROM search_index_build WHERE id = 1').pluck().get() as
+    number | undefined;
   return row ?? null;
 }
 
@@ -33,20 +34,26 @@ export function indexPending(db: Db, maxRows: number, options: { batch?: number;
   let done = 0;
   while (done < maxRows && !(options.until?.() ?? false)) {
     const size = Math.min(batch, maxRows - done);
-    const step = withBusyRetry(() => db.transaction((): number => {
-      // Re-read inside the write lock: another process may have indexed this batch meanwhile.
-      const high = pendingTo(db);
-      if (high === null) return -1;
-      const ids = prepared(db, 'SELECT id FROM memories WHERE id <= ? ORDER BY id DESC LIMIT ?').pluck().all(high, size) as number[];
-      const low = ids.length < size ? Number.MIN_SAFE_INTEGER : (ids[ids.length - 1] as number);
-      if (ids.length > 0) {
-        prepared(db, WORDS_FROM).run({ low, high });
-        prepared(db, GRAMS_FROM).run({ low, high });
-      }
-      if (ids.length < size) prepared(db, 'DELETE FROM search_index_build WHERE id = 1').run();
-      else prepared(db, 'UPDATE search_index_build SET pending_to = ? WHERE id = 1').run(low - 1);
-      return ids.length < size ? -1 - ids.length : ids.length;
-    }).immediate());
+    const step = withBusyRetry(() =>
+      db
+        .transaction((): number => {
+          // Re-read inside the write lock: another process may have indexed this batch meanwhile.
+          const high = pendingTo(db);
+          if (high === null) return -1;
+          const ids = prepared(db, 'SELECT id FROM memories WHERE id <= ? ORDER BY id DESC LIMIT ?')
+            .pluck()
+            .all(high, size) as number[];
+          const low = ids.length < size ? Number.MIN_SAFE_INTEGER : (ids[ids.length - 1] as number);
+          if (ids.length > 0) {
+            prepared(db, WORDS_FROM).run({ low, high });
+            prepared(db, GRAMS_FROM).run({ low, high });
+          }
+          if (ids.length < size) prepared(db, 'DELETE FROM search_index_build WHERE id = 1').run();
+          else prepared(db, 'UPDATE search_index_build SET pending_to = ? WHERE id = 1').run(low - 1);
+          return ids.length < size ? -1 - ids.length : ids.length;
+        })
+        .immediate(),
+    );
     if (step < 0) return done + (-1 - step);
     done += step;
   }

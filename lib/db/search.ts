@@ -16,7 +16,13 @@ export interface Filters {
 }
 
 export const NO_FILTERS: Filters = {
-  project: null, projectPath: null, type: null, since: null, before: null, sessionId: null, ids: null,
+  project: null,
+  projectPath: null,
+  type: null,
+  since: null,
+  before: null,
+  sessionId: null,
+  ids: null,
 };
 
 export interface SearchResult {
@@ -70,9 +76,11 @@ const ROWS_BY_ID_SQL = 'SELECT m.* FROM memories m WHERE m.id IN (SELECT value F
 type TermMatch = { readonly op: 'LIKE' | 'GLOB'; readonly pattern: string };
 
 function termMatches(plan: SearchPlan): TermMatch[] {
-  return plan.terms.map((term, i) => (/[A-Za-z]/.test(term)
-    ? { op: 'LIKE', pattern: plan.like[i] as string }
-    : { op: 'GLOB', pattern: `*${term.replace(/[*?[]/g, (char) => `[${char}]`)}*` }));
+  return plan.terms.map((term, i) =>
+    /[A-Za-z]/.test(term)
+      ? { op: 'LIKE', pattern: plan.like[i] as string }
+      : { op: 'GLOB', pattern: `*${term.replace(/[*?[]/g, (char) => `[${char}]`)}*` },
+  );
 }
 
 function likeSql(matches: readonly TermMatch[], order: 'newest-first' | 'scan'): string {
@@ -102,7 +110,8 @@ function likeRows(db: Db, plan: SearchPlan, params: Record<string, unknown>): Me
   const limit = params['limit'] as number;
   if (limit > 0) {
     const recentFrom = prepared(db, 'SELECT created_at FROM memories ORDER BY created_at DESC LIMIT 1 OFFSET ?')
-      .pluck().get(LIKE_RECENT_WINDOW - 1) as string | undefined;
+      .pluck()
+      .get(LIKE_RECENT_WINDOW - 1) as string | undefined;
     if (recentFrom !== undefined) {
       const recent = prepared(db, likeSql(matches, 'newest-first')).all({ ...bound, recentFrom }) as MemoryRow[];
       // Enough hits among the newest rows are exactly the newest hits overall.
@@ -135,7 +144,13 @@ export function searchMemories(db: Db, plan: SearchPlan, filters: Filters, optio
 }
 
 /** One tier's hits alone, best first (for a caller that must exercise every tier, like the query fuzz). */
-export function searchTier(db: Db, tier: Tier, plan: SearchPlan, filters: Filters, options: SearchOptions): MemoryRow[] {
+export function searchTier(
+  db: Db,
+  tier: Tier,
+  plan: SearchPlan,
+  filters: Filters,
+  options: SearchOptions,
+): MemoryRow[] {
   return tierRows(db, tier, plan, { ...bind(filters), limit: options.limit ?? -1, nowJulian: julianDay(options.now) });
 }
 
@@ -144,11 +159,18 @@ function julianDay(time: Date): number {
 }
 
 /** One tier's rows, best first; the FTS tiers also record each row's score in `scores`. */
-function tierRows(db: Db, tier: Tier, plan: SearchPlan, params: Record<string, unknown>, scores?: Map<number, number>): MemoryRow[] {
+function tierRows(
+  db: Db,
+  tier: Tier,
+  plan: SearchPlan,
+  params: Record<string, unknown>,
+  scores?: Map<number, number>,
+): MemoryRow[] {
   if (tier === 'like') return likeRows(db, plan, params);
   const table = tier === 'unicode61' ? 'memory_words' : 'memory_grams';
   // The strict tiers match a memory's own text, never the request it served.
-  const match = tier === 'unicode61' ? `{name head body} : (${plan.unicode61 ?? ''})` : `{text} : (${plan.trigram ?? ''})`;
+  const match =
+    tier === 'unicode61' ? `{name head body} : (${plan.unicode61 ?? ''})` : `{text} : (${plan.trigram ?? ''})`;
   const ranked = prepared(db, ftsRankSql(table)).all({ ...params, match }) as Array<{ id: number; score: number }>;
   if (ranked.length === 0) return [];
   const rows = prepared(db, ROWS_BY_ID_SQL).all({ ids: JSON.stringify(ranked.map(({ id }) => id)) }) as MemoryRow[];
@@ -162,14 +184,19 @@ function tierRows(db: Db, tier: Tier, plan: SearchPlan, params: Record<string, u
 }
 
 export function recentMemories(db: Db, filters: Filters, limit: number): MemoryRow[] {
-  return prepared(db, `
+  return prepared(
+    db,
+    `
     SELECT m.* FROM memories m WHERE ${WHERE}
-    ORDER BY m.created_at DESC, m.id DESC LIMIT @limit`).all({ ...bind(filters), limit }) as MemoryRow[];
+    ORDER BY m.created_at DESC, m.id DESC LIMIT @limit`,
+  ).all({ ...bind(filters), limit }) as MemoryRow[];
 }
 
 /** Session summaries, newest first. `--type` keeps sessions holding at least one memory of that type. */
 export function sessionSummaries(db: Db, filters: Filters, limit: number): SummaryRecord[] {
-  const rows = prepared(db, `
+  const rows = prepared(
+    db,
+    `
     SELECT s.* FROM session_summaries s
     WHERE (@project IS NULL OR s.project = @project)
       AND (@projectPath IS NULL OR s.project_path = @projectPath)
@@ -177,7 +204,8 @@ export function sessionSummaries(db: Db, filters: Filters, limit: number): Summa
       AND (@before IS NULL OR s.ended_at < @before)
       AND (@sessionId IS NULL OR s.session_id = @sessionId)
       AND (@type IS NULL OR EXISTS (SELECT 1 FROM memories m WHERE m.session_id = s.session_id AND m.type = @type))
-    ORDER BY s.ended_at DESC LIMIT @limit`).all({ ...bind(filters), limit }) as Array<Record<string, unknown>>;
+    ORDER BY s.ended_at DESC LIMIT @limit`,
+  ).all({ ...bind(filters), limit }) as Array<Record<string, unknown>>;
   return rows.map((row) => ({
     ...(row as unknown as SummaryRecord),
     tools_used: jsonList(row['tools_used']),

@@ -7,7 +7,10 @@ import { lstatSync, realpathSync } from 'node:fs';
 export class UnsafePathError extends Error {
   override readonly name = 'UnsafePathError';
   readonly code = 'UNSAFE_PATH';
-  constructor(readonly path: string, reason: string) {
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
     super(`${path} ${reason}`);
   }
 }
@@ -27,6 +30,7 @@ export function sidecarPaths(dbPath: string): string[] {
 
 export function assertNoSymlinkedSidecar(dbPath: string): void {
   for (const path of sidecarPaths(dbPath)) {
-    if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) throw new UnsafePathError(path, 'is a symbolic link');
+    if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink())
+      throw new UnsafePathError(path, 'is a symbolic link');
   }
 }

@@ -40,40 +40,64 @@ export interface RawStats {
  */
 export function memoryStats(db: Db, filters: Filters, days: readonly DayRange[], top: number): RawStats {
   const params = bind(filters);
-  const groups = prepared(db, `
+  const groups = prepared(
+    db,
+    `
     SELECT m.type AS type, m.tool_name AS tool, count(*) AS count FROM memories m WHERE ${WHERE}
-    GROUP BY m.type, m.tool_name`).all(params) as Array<{ type: string; tool: string; count: number }>;
+    GROUP BY m.type, m.tool_name`,
+  ).all(params) as Array<{ type: string; tool: string; count: number }>;
   const sum = (key: 'type' | 'tool'): Count[] => {
     const counts = new Map<string, number>();
     for (const group of groups) counts.set(group[key], (counts.get(group[key]) ?? 0) + group.count);
-    return [...counts].map(([name, count]) => ({ name, count }))
-      .sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).slice(0, 50);
+    return [...counts]
+      .map(([name, count]) => ({ name, count }))
+      .sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .slice(0, 50);
   };
   const byType = sum('type');
-  const span = prepared(db, `
+  const span = prepared(
+    db,
+    `
     SELECT count(DISTINCT m.session_id) AS sessions, min(m.created_at) AS oldest, max(m.created_at) AS newest
-    FROM memories m WHERE ${WHERE}`).get(params) as Pick<RawStats, 'sessions' | 'oldest' | 'newest'>;
-  const byProject = prepared(db, `
+    FROM memories m WHERE ${WHERE}`,
+  ).get(params) as Pick<RawStats, 'sessions' | 'oldest' | 'newest'>;
+  const byProject = prepared(
+    db,
+    `
     SELECT m.project AS name, count(*) AS count FROM memories m WHERE ${WHERE}
-    GROUP BY m.project ORDER BY count DESC, name LIMIT 50`).all(params) as Count[];
-  const summaries = prepared(db, `
+    GROUP BY m.project ORDER BY count DESC, name LIMIT 50`,
+  ).all(params) as Count[];
+  const summaries = prepared(
+    db,
+    `
     SELECT count(*) AS n FROM session_summaries s
-    WHERE s.session_id IN (SELECT DISTINCT m.session_id FROM memories m WHERE ${WHERE})`).get(params) as { n: number };
-  const perDay = prepared(db, `
+    WHERE s.session_id IN (SELECT DISTINCT m.session_id FROM memories m WHERE ${WHERE})`,
+  ).get(params) as { n: number };
+  const perDay = prepared(
+    db,
+    `
     SELECT d.value ->> '$.day' AS name,
            (SELECT count(*) FROM memories m WHERE ${WHERE}
               AND m.created_at >= d.value ->> '$.from' AND m.created_at < d.value ->> '$.to') AS count,
            (SELECT count(*) FROM memories m WHERE ${WHERE} AND m.type = 'error'
               AND m.created_at >= d.value ->> '$.from' AND m.created_at < d.value ->> '$.to') AS errors
-    FROM json_each(@days) d ORDER BY d.key`).all({ ...params, days: JSON.stringify(days) }) as RawStats['perDay'];
-  const topFiles = prepared(db, `
+    FROM json_each(@days) d ORDER BY d.key`,
+  ).all({ ...params, days: JSON.stringify(days) }) as RawStats['perDay'];
+  const topFiles = prepared(
+    db,
+    `
     SELECT m.file_path AS name, m.project_path AS project_path, count(*) AS count FROM memories m
     WHERE ${WHERE} AND m.file_path IS NOT NULL
-    GROUP BY m.file_path, m.project_path ORDER BY count DESC, max(m.created_at) DESC LIMIT @top`)
-    .all({ ...params, top }) as RawStats['topFiles'];
-  const commandHeads = prepared(db, `
+    GROUP BY m.file_path, m.project_path ORDER BY count DESC, max(m.created_at) DESC LIMIT @top`,
+  ).all({ ...params, top }) as RawStats['topFiles'];
+  const commandHeads = prepared(
+    db,
+    `
     SELECT substr(m.content, 1, 200) AS head FROM memories m WHERE ${WHERE} AND m.type = 'command'
-    ORDER BY m.created_at DESC LIMIT 5000`).pluck().all(params) as string[];
+    ORDER BY m.created_at DESC LIMIT 5000`,
+  )
+    .pluck()
+    .all(params) as string[];
   return {
     total: groups.reduce((total, group) => total + group.count, 0),
     sessions: span.sessions,

@@ -58,7 +58,13 @@ export function catchUpTranscript(db: Db, store: MemoryStore, options: CatchUpOp
   }
 }
 
-function catchUpBytes(db: Db, store: MemoryStore, bytes: Buffer, start: number, options: CatchUpOptions): CatchUpResult {
+function catchUpBytes(
+  db: Db,
+  store: MemoryStore,
+  bytes: Buffer,
+  start: number,
+  options: CatchUpOptions,
+): CatchUpResult {
   const deadline = Date.now() + (options.budgetMs ?? 1500);
   const pairer = new ToolPairer();
   let safeOffset = start;
@@ -66,7 +72,7 @@ function catchUpBytes(db: Db, store: MemoryStore, bytes: Buffer, start: number, 
   let prompts = 0;
   let lastAnswer: string | null = null;
   let firstCwd = '';
-  for (let lineStart = 0; lineStart < bytes.length; ) {
+  for (let lineStart = 0; lineStart < bytes.length;) {
     const newline = bytes.indexOf(10, lineStart);
     if (newline === -1) break; // a partly written last line: next time
     const parsed = parseLine(bytes.toString('utf8', lineStart, newline));
@@ -85,8 +91,19 @@ function catchUpBytes(db: Db, store: MemoryStore, bytes: Buffer, start: number, 
           const text = promptToRecord(entry.text);
           if (!text) continue;
           const project = resolveProject(options.env, meta?.cwd || firstCwd);
-          const createdAt = meta?.timestamp && !Number.isNaN(Date.parse(meta.timestamp)) ? new Date(meta.timestamp) : options.now;
-          if (insertPrompt(db, { sessionId, project: project.name, projectPath: project.path, text, createdAt: createdAt.toISOString(), source: 'import' })) prompts++;
+          const createdAt =
+            meta?.timestamp && !Number.isNaN(Date.parse(meta.timestamp)) ? new Date(meta.timestamp) : options.now;
+          if (
+            insertPrompt(db, {
+              sessionId,
+              project: project.name,
+              projectPath: project.path,
+              text,
+              createdAt: createdAt.toISOString(),
+              source: 'import',
+            })
+          )
+            prompts++;
         } else {
           const call = pairer.take(entry, meta);
           if (!call) continue;
@@ -99,7 +116,14 @@ function catchUpBytes(db: Db, store: MemoryStore, bytes: Buffer, start: number, 
           const createdAt = stamp && !Number.isNaN(Date.parse(stamp)) ? new Date(stamp) : options.now;
           const project = resolveProject(options.env, rebuilt.event.cwd || firstCwd);
           // Stored as the live hook would have stored it: same pipeline, same origin.
-          const memory = toNewMemory(draft, { sessionId, agentId, toolUseId: call.toolUseId, project, createdAt, source: 'hook' });
+          const memory = toNewMemory(draft, {
+            sessionId,
+            agentId,
+            toolUseId: call.toolUseId,
+            project,
+            createdAt,
+            source: 'hook',
+          });
           const outcome = store.insert(memory, options.dedupeWindowSec);
           if (outcome === 'stored') added++;
         }

@@ -26,7 +26,8 @@ export function hookGate(hookName: string, env: Env, now = new Date()): Gate {
   if (config.disabled) return { run: true };
   const driver = sqliteDriver();
   if (driver.ok) return { run: true };
-  const notice = hookName === 'session-start' ? claimDriverNotice(config.dbPath, `${driver.problem}; ${driver.fix}`, now) : null;
+  const notice =
+    hookName === 'session-start' ? claimDriverNotice(config.dbPath, `${driver.problem}; ${driver.fix}`, now) : null;
   return { run: false, notice };
 }
 
@@ -38,7 +39,11 @@ export function installShCaptures(env: Env, hookName: string): boolean {
   const runtime = installedRuntimeDir(env);
   if (!existsSync(join(runtime, 'dist', 'hooks', `${hookName}.js`))) return false;
   const settings = readRegularFile(join(claudeDir(env), 'settings.json'), SETTINGS_MAX_BYTES);
-  return settings !== null && (settings.includes(`${runtime}/dist/hooks/`) || settings.includes(`${JSON.stringify(runtime).slice(1, -1)}/dist/hooks/`));
+  return (
+    settings !== null &&
+    (settings.includes(`${runtime}/dist/hooks/`) ||
+      settings.includes(`${JSON.stringify(runtime).slice(1, -1)}/dist/hooks/`))
+  );
 }
 
 /** The line to show, at most once a day (the note's mtime is when the user was last told). */

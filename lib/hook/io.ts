@@ -11,8 +11,7 @@ export const STDIN_TIMEOUT_MS = 9000;
 export const STDIN_TIMEOUT_ENV = 'CLAUDE_MEMORY_STDIN_TIMEOUT_MS';
 
 export type StdinResult =
-  | { readonly ok: true; readonly text: string }
-  | { readonly ok: false; readonly reason: string };
+  { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
 
 export interface ReadStdinOptions {
   readonly maxBytes?: number;
@@ -69,7 +68,9 @@ export function readStdin(options: ReadStdinOptions = {}): Promise<StdinResult> 
 }
 
 /** Parses stdin as one JSON object; anything else (empty, garbage, an array) is a reason, not a throw. */
-export function parseJsonObject(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; reason: string } {
+export function parseJsonObject(
+  text: string,
+): { ok: true; value: Record<string, unknown> } | { ok: false; reason: string } {
   if (text.trim() === '') return { ok: false, reason: 'empty stdin' };
   let value: unknown;
   try {
@@ -98,7 +99,10 @@ export interface HookContext extends HookInput {
  * Runs one hook: reads and parses stdin, calls the handler, and turns every outcome into exit code 0.
  * Expected failures log `[memory-hook] <hook>: <reason>`; so do unexpected ones, without a stack.
  */
-export async function runHook(hookName: string, handler: (context: HookContext) => Promise<void> | void): Promise<void> {
+export async function runHook(
+  hookName: string,
+  handler: (context: HookContext) => Promise<void> | void,
+): Promise<void> {
   process.exitCode = 0;
   const log = (reason: string): void => logFailure(hookName, reason);
   try {

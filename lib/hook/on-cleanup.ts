@@ -17,20 +17,22 @@ export function cleanupNow(env: Env): number {
   const config = loadConfig(env);
   const deadline = startDeadline(MAINTENANCE_BUDGET_MS);
   try {
-    return withDb(config.dbPath, { create: false }, (db) => {
-      const findings = quickCheck(db);
-      if (findings.length !== 1 || findings[0] !== 'ok') {
-        noteDamage(config.dbPath, `quick_check: ${findings.slice(0, 3).join('; ')}`);
-        return 0;
-      }
-      clearDamageNote(config.dbPath);
-      const store = new MemoryStore(db);
-      drainPending(store, config, env);
-      const deleted = runCleanup(store, config.now(), config.retentionDays, config.errorRetentionDays);
-      // Memories that predate the search index (an upgrade): as many as the budget allows, a batch at a time.
-      indexPending(db, Number.MAX_SAFE_INTEGER, { until: () => deadline.remainingMs() < 2000 });
-      return deleted;
-    }) ?? 0;
+    return (
+      withDb(config.dbPath, { create: false }, (db) => {
+        const findings = quickCheck(db);
+        if (findings.length !== 1 || findings[0] !== 'ok') {
+          noteDamage(config.dbPath, `quick_check: ${findings.slice(0, 3).join('; ')}`);
+          return 0;
+        }
+        clearDamageNote(config.dbPath);
+        const store = new MemoryStore(db);
+        drainPending(store, config, env);
+        const deleted = runCleanup(store, config.now(), config.retentionDays, config.errorRetentionDays);
+        // Memories that predate the search index (an upgrade): as many as the budget allows, a batch at a time.
+        indexPending(db, Number.MAX_SAFE_INTEGER, { until: () => deadline.remainingMs() < 2000 });
+        return deleted;
+      }) ?? 0
+    );
   } catch (error) {
     noticeDamage(config.dbPath, error);
     throw error;

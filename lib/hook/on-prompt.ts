@@ -24,14 +24,26 @@ export async function handlePrompt({ input, env, print }: HookContext): Promise<
   const words = gate?.recall ? gate.words : null;
   if (!text && !words) return;
   const project = resolveProject(env, str(input['cwd']));
-  const [{ withDb }, { insertPrompt }, { startSyncHookDeadline }, { repairNote }, { DeferredError, explainFault, noticeDamage }, { FAULT_WORDS }] =
-    await Promise.all([
-      import('../db/open.js'), import('../db/prompts.js'), import('../db/deadline.js'), import('../damage.js'),
-      import('../store-or-defer.js'), import('../faults.js'),
-    ]);
+  const [
+    { withDb },
+    { insertPrompt },
+    { startSyncHookDeadline },
+    { repairNote },
+    { DeferredError, explainFault, noticeDamage },
+    { FAULT_WORDS },
+  ] = await Promise.all([
+    import('../db/open.js'),
+    import('../db/prompts.js'),
+    import('../db/deadline.js'),
+    import('../damage.js'),
+    import('../store-or-defer.js'),
+    import('../faults.js'),
+  ]);
   // A damaged file is not written into (nor recalled from); the next Stop after the repair reads the prompt back.
   if (repairNote(config.dbPath) !== null) {
-    throw new DeferredError(`${FAULT_WORDS.damaged}; the prompt is read back from the transcript after memory doctor --repair`);
+    throw new DeferredError(
+      `${FAULT_WORDS.damaged}; the prompt is read back from the transcript after memory doctor --repair`,
+    );
   }
   // The user waits on this hook: a locked database costs at most the sync budget. A prompt not
   // stored here is read back from the transcript by the next Stop.
@@ -40,8 +52,23 @@ export async function handlePrompt({ input, env, print }: HookContext): Promise<
   let block = '';
   try {
     withDb(config.dbPath, { create: true }, (db) => {
-      if (text) insertPrompt(db, { sessionId, project: project.name, projectPath: project.path, text, createdAt: config.now().toISOString(), source: 'hook' });
-      if (recall && words) block = recall.recallBlock(db, { project, words, sessionId, now: config.now(), deadlineMs: RECALL_DEADLINE_MS });
+      if (text)
+        insertPrompt(db, {
+          sessionId,
+          project: project.name,
+          projectPath: project.path,
+          text,
+          createdAt: config.now().toISOString(),
+          source: 'hook',
+        });
+      if (recall && words)
+        block = recall.recallBlock(db, {
+          project,
+          words,
+          sessionId,
+          now: config.now(),
+          deadlineMs: RECALL_DEADLINE_MS,
+        });
     });
   } catch (error) {
     noticeDamage(config.dbPath, error);

@@ -44,20 +44,21 @@ export function buildSessionStartOutput({ input, env }: HookInput): SessionStart
   const since = daysBefore(now, config.contextDays);
   let context = '';
   try {
-    context = withDb(config.dbPath, { create: false }, (db) => {
-      const store = new MemoryStore(db);
-      if (repairNote(config.dbPath) === null) drainPending(store, config, env);
-      return buildContext({
-        project: project.name,
-        projectPath: project.path,
-        summaries: store.recentSummaries(project.path, 3, since),
-        changes: store.recentByImportance(project.path, IMPORTANCE.change, 10, since),
-        errors: store.openErrors(project.path, 5, since),
-        maxChars: config.contextChars,
-        now,
-        ...(event.source === 'startup' || event.source === 'clear' ? {} : { currentSessionId: event.sessionId }),
-      });
-    }) ?? '';
+    context =
+      withDb(config.dbPath, { create: false }, (db) => {
+        const store = new MemoryStore(db);
+        if (repairNote(config.dbPath) === null) drainPending(store, config, env);
+        return buildContext({
+          project: project.name,
+          projectPath: project.path,
+          summaries: store.recentSummaries(project.path, 3, since),
+          changes: store.recentByImportance(project.path, IMPORTANCE.change, 10, since),
+          errors: store.openErrors(project.path, 5, since),
+          maxChars: config.contextChars,
+          now,
+          ...(event.source === 'startup' || event.source === 'clear' ? {} : { currentSessionId: event.sessionId }),
+        });
+      }) ?? '';
   } catch (error) {
     noticeDamage(config.dbPath, error);
     problem = explainFault(error, 'no memory context this time');

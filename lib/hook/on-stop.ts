@@ -40,10 +40,17 @@ export function handleStop({ input, env }: HookInput): void {
       drainPending(store, config, env);
       const now = config.now();
       const caught = catchUpTranscript(db, store, {
-        sessionId: event.sessionId, transcriptPath: event.transcriptPath, env, now, dedupeWindowSec: config.dedupeWindowSec,
+        sessionId: event.sessionId,
+        transcriptPath: event.transcriptPath,
+        env,
+        now,
+        dedupeWindowSec: config.dedupeWindowSec,
       });
       const message = event.lastAssistantMessage || caught.lastAnswer || '';
-      const intent = { prompts: sessionPrompts(db, event.sessionId), outcome: message ? outcomeToRecord(message) : null };
+      const intent = {
+        prompts: sessionPrompts(db, event.sessionId),
+        outcome: message ? outcomeToRecord(message) : null,
+      };
       const summary = summarizeSession(event.sessionId, store.sessionRows(event.sessionId), now, intent);
       if (summary) store.upsertSummary(summary);
       // After an upgrade, older memories enter the search index a little at a time, never at the turn's cost.

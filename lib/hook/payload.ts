@@ -67,7 +67,11 @@ export function parseToolEvent(input: Readonly<Record<string, unknown>>): ToolEv
 export function parseStopEvent(input: Readonly<Record<string, unknown>>): StopEvent | null {
   const base = parseBase(input);
   if (!base.sessionId) return null;
-  return { ...base, transcriptPath: str(input['transcript_path']), lastAssistantMessage: str(input['last_assistant_message']) };
+  return {
+    ...base,
+    transcriptPath: str(input['transcript_path']),
+    lastAssistantMessage: str(input['last_assistant_message']),
+  };
 }
 
 export function parseSessionStartEvent(input: Readonly<Record<string, unknown>>): SessionStartEvent | null {

@@ -32,7 +32,9 @@ export function findTranscripts(paths: readonly string[]): FoundTranscripts {
     else if (stat.isDirectory()) walk(path, found, 0);
     else found.set(path, describe(path, stat.size));
   }
-  const files = [...found.values()].sort((a, b) => rank(a) - rank(b) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const files = [...found.values()].sort(
+    (a, b) => rank(a) - rank(b) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+  );
   return { files, missing };
 }
 

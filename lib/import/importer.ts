@@ -70,8 +70,21 @@ export async function importTranscripts(options: ImportOptions): Promise<ImportS
 
 class ImportRun {
   private readonly summary: ImportSummary = {
-    files: 0, sessions: 0, toolCalls: 0, added: 0, duplicates: 0, noise: 0, notRun: 0, tooOld: 0,
-    redactions: 0, badLines: 0, unpaired: 0, unreadableFiles: 0, refreshed: 0, unchanged: 0, notStored: 0,
+    files: 0,
+    sessions: 0,
+    toolCalls: 0,
+    added: 0,
+    duplicates: 0,
+    noise: 0,
+    notRun: 0,
+    tooOld: 0,
+    redactions: 0,
+    badLines: 0,
+    unpaired: 0,
+    unreadableFiles: 0,
+    refreshed: 0,
+    unchanged: 0,
+    notStored: 0,
   };
   private readonly cutoff: number;
   private readonly bytesTotal: number;
@@ -155,7 +168,11 @@ class ImportRun {
   }
 
   /** A typed prompt is stored like the live UserPromptSubmit hook stores it; answers are remembered. */
-  private conversation(entry: Extract<TranscriptEntry, { kind: 'prompt' | 'answer' }>, sessionId: string, meta: LineMeta | null): void {
+  private conversation(
+    entry: Extract<TranscriptEntry, { kind: 'prompt' | 'answer' }>,
+    sessionId: string,
+    meta: LineMeta | null,
+  ): void {
     if (!sessionId) return;
     if (entry.kind === 'answer') {
       this.lastAnswer.set(sessionId, entry.text);
@@ -166,7 +183,12 @@ class ImportRun {
     if (!createdAt || !text || createdAt.getTime() < this.cutoff || !this.sink) return;
     const project = resolveProject({ CLAUDE_PROJECT_DIR: this.firstCwd.get(sessionId) }, meta?.cwd ?? '');
     const stored = this.sink.recordPrompt({
-      sessionId, project: project.name, projectPath: project.path, text, createdAt: createdAt.toISOString(), source: 'import',
+      sessionId,
+      project: project.name,
+      projectPath: project.path,
+      text,
+      createdAt: createdAt.toISOString(),
+      source: 'import',
     });
     if (stored) this.gained.add(sessionId);
   }
@@ -198,7 +220,9 @@ class ImportRun {
     const project = resolveProject({ CLAUDE_PROJECT_DIR: this.firstCwd.get(sessionId) }, rebuilt.event.cwd);
     // Only the row is queued: the event's response can hold a whole file (`originalFile`), and a
     // batch of those would make memory grow with the transcript.
-    queue.push(toNewMemory(draft, { sessionId, agentId, toolUseId: call.toolUseId, project, createdAt, source: 'import' }));
+    queue.push(
+      toNewMemory(draft, { sessionId, agentId, toolUseId: call.toolUseId, project, createdAt, source: 'import' }),
+    );
   }
 
   private flush(queue: NewMemory[]): void {

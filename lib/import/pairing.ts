@@ -56,7 +56,16 @@ export class ToolPairer {
     const blockedByHook = this.blocked.delete(result.toolUseId);
     if (!use) return null;
     this.pending.delete(result.toolUseId);
-    return { toolUseId: result.toolUseId, name: use.name, input: use.input, result, useMeta: use.meta, resultMeta: meta, preToolHookRan, blockedByHook };
+    return {
+      toolUseId: result.toolUseId,
+      name: use.name,
+      input: use.input,
+      result,
+      useMeta: use.meta,
+      resultMeta: meta,
+      preToolHookRan,
+      blockedByHook,
+    };
   }
 
   /** Whether a captured call is still waiting for its result. */
@@ -105,17 +114,29 @@ export function rebuildEvent(call: PairedCall, context: EventContext): Rebuilt {
     input: call.input,
   };
   if (!result.isError) {
-    return { kind: 'event', event: { ...base, outcome: 'success', response: successResponse(call), error: '', isInterrupt: false } };
+    return {
+      kind: 'event',
+      event: { ...base, outcome: 'success', response: successResponse(call), error: '', isInterrupt: false },
+    };
   }
   const error = failureText(result);
   if (call.blockedByHook || refusedBeforeRunning(error)) return NOT_RUN;
   // 2.1.x writes a PreToolUse hook's blocking stderr bare; a Bash that really ran starts with "Exit code N".
-  if (call.name === 'Bash' && call.preToolHookRan && !EXIT_CODE_LINE.test(error) && !/timed out/i.test(error)) return NOT_RUN;
-  return { kind: 'event', event: { ...base, outcome: 'failure', response: {}, error, isInterrupt: INTERRUPTED.test(error) } };
+  if (call.name === 'Bash' && call.preToolHookRan && !EXIT_CODE_LINE.test(error) && !/timed out/i.test(error))
+    return NOT_RUN;
+  return {
+    kind: 'event',
+    event: { ...base, outcome: 'failure', response: {}, error, isInterrupt: INTERRUPTED.test(error) },
+  };
 }
 
 function refusedBeforeRunning(error: string): boolean {
-  return REJECTED_BY_USER.test(error) || BLOCKED_BY_HOOK.test(error) || PERMISSION_DENIED.test(error) || VALIDATION_ERROR.test(error);
+  return (
+    REJECTED_BY_USER.test(error) ||
+    BLOCKED_BY_HOOK.test(error) ||
+    PERMISSION_DENIED.test(error) ||
+    VALIDATION_ERROR.test(error)
+  );
 }
 
 /** PostToolUseFailure's `error`: the tool_result text, else the `"Error: …"` toolUseResult string. */

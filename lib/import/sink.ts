@@ -18,7 +18,12 @@ export interface Sink {
   /** Stores a prompt once per session; true when it was new. */
   recordPrompt(prompt: NewPrompt): boolean;
   /** Upserts the structural summary of each session that gained rows (or has none yet). */
-  summarize(sessionIds: Iterable<string>, gained: ReadonlySet<string>, now: Date, lastAnswers: ReadonlyMap<string, string>): void;
+  summarize(
+    sessionIds: Iterable<string>,
+    gained: ReadonlySet<string>,
+    now: Date,
+    lastAnswers: ReadonlyMap<string, string>,
+  ): void;
   close(): void;
 }
 
@@ -32,7 +37,10 @@ export function openSink(dbPath: string, dryRun: boolean, dedupeWindowSec: numbe
 class StoreSink implements Sink {
   private readonly store: MemoryStore;
 
-  constructor(private readonly db: Db, private readonly dedupeWindowSec: number) {
+  constructor(
+    private readonly db: Db,
+    private readonly dedupeWindowSec: number,
+  ) {
     this.store = new MemoryStore(db);
   }
 
@@ -52,12 +60,20 @@ class StoreSink implements Sink {
     return insertPrompt(this.db, prompt);
   }
 
-  summarize(sessionIds: Iterable<string>, gained: ReadonlySet<string>, now: Date, lastAnswers: ReadonlyMap<string, string>): void {
+  summarize(
+    sessionIds: Iterable<string>,
+    gained: ReadonlySet<string>,
+    now: Date,
+    lastAnswers: ReadonlyMap<string, string>,
+  ): void {
     inTransaction(this.db, () => {
       for (const sessionId of sessionIds) {
         if (!gained.has(sessionId) && this.store.hasSummary(sessionId)) continue;
         const answer = lastAnswers.get(sessionId);
-        const intent = { prompts: sessionPrompts(this.db, sessionId), outcome: answer ? outcomeToRecord(answer) : null };
+        const intent = {
+          prompts: sessionPrompts(this.db, sessionId),
+          outcome: answer ? outcomeToRecord(answer) : null,
+        };
         const summary = summarizeSession(sessionId, this.store.sessionRows(sessionId), now, intent);
         if (summary) this.store.upsertSummary(summary);
       }
@@ -76,7 +92,10 @@ class DryRunSink implements Sink {
   /** session + content digest → times (ms) this run would store it at. */
   private readonly contents = new Map<string, number[]>();
 
-  constructor(private readonly db: Db | null, private readonly dedupeWindowSec: number) {
+  constructor(
+    private readonly db: Db | null,
+    private readonly dedupeWindowSec: number,
+  ) {
     this.existing = db ? new MemoryStore(db) : null;
   }
 

@@ -15,7 +15,12 @@ export interface LineMeta {
 }
 
 export type TranscriptEntry =
-  | { readonly kind: 'tool-use'; readonly id: string; readonly name: string; readonly input: Readonly<Record<string, unknown>> }
+  | {
+      readonly kind: 'tool-use';
+      readonly id: string;
+      readonly name: string;
+      readonly input: Readonly<Record<string, unknown>>;
+    }
   | {
       readonly kind: 'tool-result';
       readonly toolUseId: string;
@@ -104,21 +109,35 @@ function conversationText(line: Readonly<Record<string, unknown>>, kind: 'prompt
   if (typeof content === 'string') return content.trim() ? [{ kind, text: content }] : [];
   if (!Array.isArray(content)) return [];
   if (content.some((item) => objectOf(item)['type'] === 'tool_result')) return [];
-  const text = content.map((item) => (objectOf(item)['type'] === 'text' ? str(objectOf(item)['text']) : '')).join('\n').trim();
+  const text = content
+    .map((item) => (objectOf(item)['type'] === 'text' ? str(objectOf(item)['text']) : ''))
+    .join('\n')
+    .trim();
   return text ? [{ kind, text }] : [];
 }
 
 function toolResults(line: Readonly<Record<string, unknown>>): TranscriptEntry[] {
   const entries: TranscriptEntry[] = [];
   const raw = line['toolUseResult'];
-  const structured = typeof raw === 'string' ? raw : typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? objectOf(raw) : null;
+  const structured =
+    typeof raw === 'string'
+      ? raw
+      : typeof raw === 'object' && raw !== null && !Array.isArray(raw)
+        ? objectOf(raw)
+        : null;
   for (const item of contentBlocks(line)) {
     const block = objectOf(item);
     if (block['type'] !== 'tool_result') continue;
     const toolUseId = str(block['tool_use_id']);
     if (!toolUseId) continue;
     // `is_error` is false or simply missing on success, depending on tool and version.
-    entries.push({ kind: 'tool-result', toolUseId, isError: block['is_error'] === true, text: resultText(block['content']), structured });
+    entries.push({
+      kind: 'tool-result',
+      toolUseId,
+      isError: block['is_error'] === true,
+      text: resultText(block['content']),
+      structured,
+    });
   }
   return entries;
 }
@@ -145,7 +164,8 @@ function preToolHook(line: Readonly<Record<string, unknown>>): readonly Transcri
 function hookBlock(line: Readonly<Record<string, unknown>>): readonly TranscriptEntry[] {
   const attachment = objectOf(line['attachment']);
   const toolUseId = str(attachment['toolUseID']);
-  if (attachment['type'] !== 'hook_blocking_error' || attachment['hookEvent'] !== 'PreToolUse' || !toolUseId) return NOTHING;
+  if (attachment['type'] !== 'hook_blocking_error' || attachment['hookEvent'] !== 'PreToolUse' || !toolUseId)
+    return NOTHING;
   return [{ kind: 'hook-block', toolUseId }];
 }
 

@@ -12,12 +12,28 @@ import type { Check } from './doctor.js';
 export function checkDriver(): Check {
   const section = 'environment';
   const driver = sqliteDriver();
-  if (!driver.ok) return { section, status: 'fail', message: `no SQLite driver works: ${driver.problem}; the hooks record nothing`, fix: driver.fix };
-  if (driver.name === 'better-sqlite3') return { section, status: 'ok', message: `SQLite driver: better-sqlite3 (its addon loads in Node ${process.version})` };
+  if (!driver.ok)
+    return {
+      section,
+      status: 'fail',
+      message: `no SQLite driver works: ${driver.problem}; the hooks record nothing`,
+      fix: driver.fix,
+    };
+  if (driver.name === 'better-sqlite3')
+    return {
+      section,
+      status: 'ok',
+      message: `SQLite driver: better-sqlite3 (its addon loads in Node ${process.version})`,
+    };
   const message = `SQLite driver: node:sqlite, Node's own (${driver.addonProblem ?? 'the addon did not load'})`;
   return IS_PLUGIN
     ? { section, status: 'ok', message }
-    : { section, status: 'warn', message, fix: 'run ./install.sh again with this Node: it rebuilds better-sqlite3 for it' };
+    : {
+        section,
+        status: 'warn',
+        message,
+        fix: 'run ./install.sh again with this Node: it rebuilds better-sqlite3 for it',
+      };
 }
 
 /** The plugin's own copy: its hooks file, and whether ./install.sh's hooks capture instead. */
@@ -25,9 +41,16 @@ export function checkPluginCopy(env: Env, root: string): Check[] {
   const section = 'plugin';
   const checks: Check[] = [];
   const hooksFile = join(root, 'hooks', 'hooks.json');
-  checks.push(existsSync(hooksFile)
-    ? { section, status: 'ok', message: `running as the Claude Code plugin ${PLUGIN_ID} from ${root}` }
-    : { section, status: 'fail', message: `${hooksFile} is missing: Claude Code runs no hooks of this copy`, fix: `reinstall the plugin: ${REMOVE_PLUGIN}, then claude plugin install ${PLUGIN_ID}` });
+  checks.push(
+    existsSync(hooksFile)
+      ? { section, status: 'ok', message: `running as the Claude Code plugin ${PLUGIN_ID} from ${root}` }
+      : {
+          section,
+          status: 'fail',
+          message: `${hooksFile} is missing: Claude Code runs no hooks of this copy`,
+          fix: `reinstall the plugin: ${REMOVE_PLUGIN}, then claude plugin install ${PLUGIN_ID}`,
+        },
+  );
   if (installShCaptures(env, 'post-tool-use')) checks.push(bothInstalled('plugin'));
   return checks;
 }
@@ -50,13 +73,17 @@ function bothInstalled(from: 'plugin' | 'install.sh'): Check {
 export function pluginEnabled(env: Env): boolean {
   const dir = claudeDir(env);
   try {
-    const installed = JSON.parse(readFileSync(join(dir, 'plugins', 'installed_plugins.json'), 'utf8')) as { plugins?: Record<string, unknown> };
+    const installed = JSON.parse(readFileSync(join(dir, 'plugins', 'installed_plugins.json'), 'utf8')) as {
+      plugins?: Record<string, unknown>;
+    };
     if (!installed.plugins || !(PLUGIN_ID in installed.plugins)) return false;
   } catch {
     return false;
   }
   try {
-    const settings = JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')) as { enabledPlugins?: Record<string, unknown> };
+    const settings = JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')) as {
+      enabledPlugins?: Record<string, unknown>;
+    };
     return settings.enabledPlugins?.[PLUGIN_ID] !== false;
   } catch {
     return true;

@@ -20,13 +20,30 @@ import { recallSetting } from '../recall/settings.js';
 import { redactFields } from '../redact.js';
 import { launcherRuns, parseRecord } from './launcher.js';
 import { cliPath, installLayout } from './layout.js';
-import { HOOK_SPECS, hookCommand, hookScriptPath, isOurCommand, listHandlers, type HookSpec, type RegisteredHandler } from './settings.js';
+import {
+  HOOK_SPECS,
+  hookCommand,
+  hookScriptPath,
+  isOurCommand,
+  listHandlers,
+  type HookSpec,
+  type RegisteredHandler,
+} from './settings.js';
 import { isOurSlashCommand } from './slash.js';
 
 export type Status = 'ok' | 'warn' | 'fail';
 
 export interface Check {
-  readonly section: 'environment' | 'plugin' | 'hooks' | 'database' | 'hook runs' | 'slash command' | 'launcher' | 'team' | 'mcp server';
+  readonly section:
+    | 'environment'
+    | 'plugin'
+    | 'hooks'
+    | 'database'
+    | 'hook runs'
+    | 'slash command'
+    | 'launcher'
+    | 'team'
+    | 'mcp server';
   readonly status: Status;
   readonly message: string;
   /** What to type or do; present on every warn and fail. */
@@ -51,7 +68,12 @@ export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
   const settingsPath = layout.settings;
   const checks: Check[] = IS_PLUGIN ? [checkDriver()] : [checkNode(nodeVersion), checkDriver()];
   if (config.disabled) {
-    checks.push({ section: 'environment', status: 'warn', message: 'CLAUDE_MEMORY_DISABLE is set: the hooks capture nothing and inject nothing', fix: 'unset CLAUDE_MEMORY_DISABLE to turn capture back on' });
+    checks.push({
+      section: 'environment',
+      status: 'warn',
+      message: 'CLAUDE_MEMORY_DISABLE is set: the hooks capture nothing and inject nothing',
+      fix: 'unset CLAUDE_MEMORY_DISABLE to turn capture back on',
+    });
   }
   checks.push(checkRecall(env));
   // The plugin: Claude Code registers its hooks, command and MCP server; ./install.sh's parts are not its business.
@@ -60,8 +82,15 @@ export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
     checks.push(...checkPluginCopy(env, root));
     checks.push(...databaseChecks(config.dbPath, env, nodeVersion));
     // Sample runs only where they can show something the checks above did not.
-    if (sqliteDriver().ok && !installShCaptures(env, 'post-tool-use')) checks.push(...sampleRuns(env, root, new Map(), PLUGIN_REINSTALL));
-    return { ok: checks.every((check) => check.status !== 'fail'), settingsPath, runtimeDir: root, dbPath: config.dbPath, checks };
+    if (sqliteDriver().ok && !installShCaptures(env, 'post-tool-use'))
+      checks.push(...sampleRuns(env, root, new Map(), PLUGIN_REINSTALL));
+    return {
+      ok: checks.every((check) => check.status !== 'fail'),
+      settingsPath,
+      runtimeDir: root,
+      dbPath: config.dbPath,
+      checks,
+    };
   }
   const registered = checkSettings(settingsPath, runtime, checks);
   const alongside = checkPluginAlongside(env);
@@ -70,24 +99,55 @@ export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
   checks.push(...sampleRuns(env, runtime, registered));
   checks.push(checkSlashCommand(layout.commandsDir, runtime));
   checks.push(checkLauncher(layout.record, runtime, env));
-  checks.push(...checkMcpServer(env, cliPath(runtime), process.execPath, REINSTALL).map((check): Check => ({ section: 'mcp server', ...check })));
-  return { ok: checks.every((check) => check.status !== 'fail'), settingsPath, runtimeDir: runtime, dbPath: config.dbPath, checks };
+  checks.push(
+    ...checkMcpServer(env, cliPath(runtime), process.execPath, REINSTALL).map((check): Check => ({
+      section: 'mcp server',
+      ...check,
+    })),
+  );
+  return {
+    ok: checks.every((check) => check.status !== 'fail'),
+    settingsPath,
+    runtimeDir: runtime,
+    dbPath: config.dbPath,
+    checks,
+  };
 }
 
 /** Prompt-time recall: on or off, and what decided it. Off is a choice, not a problem. */
 function checkRecall(env: Env): Check {
   const setting = recallSetting(env);
-  const from = setting.source === 'default' ? 'the default' : setting.source === 'config file' ? setting.configPath : 'CLAUDE_MEMORY_RECALL';
+  const from =
+    setting.source === 'default'
+      ? 'the default'
+      : setting.source === 'config file'
+        ? setting.configPath
+        : 'CLAUDE_MEMORY_RECALL';
   if (setting.warnings.length > 0) {
-    return { section: 'environment', status: 'warn', message: `recall is ${setting.on ? 'on' : 'off'} (${from}); ${setting.warnings.join('; ')}`, fix: 'memory recall on (or off) rewrites the setting' };
+    return {
+      section: 'environment',
+      status: 'warn',
+      message: `recall is ${setting.on ? 'on' : 'off'} (${from}); ${setting.warnings.join('; ')}`,
+      fix: 'memory recall on (or off) rewrites the setting',
+    };
   }
   return setting.on
-    ? { section: 'environment', status: 'ok', message: `recall is on (${from}): prompts that clearly match a past memory get it added to the model's context` }
-    : { section: 'environment', status: 'ok', message: `recall is off (${from}): memory recall on adds matching past memories to prompts` };
+    ? {
+        section: 'environment',
+        status: 'ok',
+        message: `recall is on (${from}): prompts that clearly match a past memory get it added to the model's context`,
+      }
+    : {
+        section: 'environment',
+        status: 'ok',
+        message: `recall is off (${from}): memory recall on adds matching past memories to prompts`,
+      };
 }
 
 function databaseChecks(dbPath: string, env: Env, nodeVersion: string): Check[] {
-  const checks = checkDatabase(dbPath, env, { reinstall: IS_PLUGIN ? PLUGIN_REINSTALL : REINSTALL, nodeVersion }).map((check): Check => ({ section: 'database', ...check }));
+  const checks = checkDatabase(dbPath, env, { reinstall: IS_PLUGIN ? PLUGIN_REINSTALL : REINSTALL, nodeVersion }).map(
+    (check): Check => ({ section: 'database', ...check }),
+  );
   if (existsSync(dbPath) && !checks.some((check) => check.status === 'fail')) checks.push(checkStoredSecrets(dbPath));
   return checks;
 }
@@ -101,7 +161,12 @@ function checkNode(version: string): Check {
   const major = Number(/^v?(\d+)/.exec(version)?.[1] ?? 0);
   return major >= 20
     ? { section: 'environment', status: 'ok', message: `Node ${version} (20 or newer required)` }
-    : { section: 'environment', status: 'fail', message: `Node ${version} is too old (20 or newer required)`, fix: 'install Node 20 or newer, then run ./install.sh again (better-sqlite3 is built for one Node version)' };
+    : {
+        section: 'environment',
+        status: 'fail',
+        message: `Node ${version} is too old (20 or newer required)`,
+        fix: 'install Node 20 or newer, then run ./install.sh again (better-sqlite3 is built for one Node version)',
+      };
 }
 
 /** Checks our four entries; returns the command registered for each event (for the sample runs). */
@@ -109,53 +174,106 @@ function checkSettings(path: string, runtime: string, checks: Check[]): Map<stri
   const commands = new Map<string, string>();
   const file = readSettingsFile(path);
   if (!file.ok) {
-    checks.push({ section: 'hooks', status: 'fail', message: `${path} ${file.reason}`, fix: `fix the JSON in ${path}, then run memory doctor again` });
+    checks.push({
+      section: 'hooks',
+      status: 'fail',
+      message: `${path} ${file.reason}`,
+      fix: `fix the JSON in ${path}, then run memory doctor again`,
+    });
     return commands;
   }
   if (!file.exists) {
-    checks.push({ section: 'hooks', status: 'fail', message: `${path} does not exist: no hooks are registered`, fix: REINSTALL });
+    checks.push({
+      section: 'hooks',
+      status: 'fail',
+      message: `${path} does not exist: no hooks are registered`,
+      fix: REINSTALL,
+    });
     return commands;
   }
   // Claude Code's own switch: with it on, no hook of any kind runs, ours included.
   if (file.value['disableAllHooks'] === true) {
-    checks.push({ section: 'hooks', status: 'fail', message: `${path} has "disableAllHooks": true: Claude Code runs no hooks at all`, fix: `remove "disableAllHooks" from ${path} (or set it to false)` });
+    checks.push({
+      section: 'hooks',
+      status: 'fail',
+      message: `${path} has "disableAllHooks": true: Claude Code runs no hooks at all`,
+      fix: `remove "disableAllHooks" from ${path} (or set it to false)`,
+    });
   }
   const handlers = listHandlers(file.value);
   for (const spec of HOOK_SPECS) {
-    const check = checkEvent(spec, handlers.filter((handler) => handler.event === spec.event), runtime);
+    const check = checkEvent(
+      spec,
+      handlers.filter((handler) => handler.event === spec.event),
+      runtime,
+    );
     if (check.command) commands.set(spec.event, check.command);
     checks.push(check.result);
   }
   // Ours registered under an event we do not use (an older layout) would run for the wrong event.
   for (const handler of handlers) {
     if (HOOK_SPECS.some((spec) => spec.event === handler.event) || !isOurCommand(handler.command, runtime)) continue;
-    checks.push({ section: 'hooks', status: 'fail', message: `${handler.event} runs a memory hook it should not: ${handler.command}`, fix: REINSTALL });
+    checks.push({
+      section: 'hooks',
+      status: 'fail',
+      message: `${handler.event} runs a memory hook it should not: ${handler.command}`,
+      fix: REINSTALL,
+    });
   }
   return commands;
 }
 
-function checkEvent(spec: HookSpec, handlers: readonly RegisteredHandler[], runtime: string): { result: Check; command?: string } {
+function checkEvent(
+  spec: HookSpec,
+  handlers: readonly RegisteredHandler[],
+  runtime: string,
+): { result: Check; command?: string } {
   const ours = handlers.filter((handler) => isOurCommand(handler.command, runtime));
   // The same script from another copy (a checkout, a plugin) makes every event run twice.
   const copies = handlers.filter((handler) => !ours.includes(handler) && looksLikeOurScript(handler.command, spec));
   const name = `${spec.event} hook`;
   if (ours.length === 0) {
     if (copies.length > 0) {
-      return { result: { section: 'hooks', status: 'fail', message: `${name} runs a copy outside ${runtime}: ${copies[0]?.command}`, fix: REINSTALL } };
+      return {
+        result: {
+          section: 'hooks',
+          status: 'fail',
+          message: `${name} runs a copy outside ${runtime}: ${copies[0]?.command}`,
+          fix: REINSTALL,
+        },
+      };
     }
     return { result: { section: 'hooks', status: 'fail', message: `${name} is not registered`, fix: REINSTALL } };
   }
   const handler = ours[0] as RegisteredHandler;
   const command = handler.command;
   if (ours.length + copies.length > 1) {
-    return { result: { section: 'hooks', status: 'fail', message: `${name} is registered ${ours.length + copies.length} times: it runs more than once per event`, fix: `${REINSTALL}; it keeps one entry (remove others by hand from settings.json)` }, command };
+    return {
+      result: {
+        section: 'hooks',
+        status: 'fail',
+        message: `${name} is registered ${ours.length + copies.length} times: it runs more than once per event`,
+        fix: `${REINSTALL}; it keeps one entry (remove others by hand from settings.json)`,
+      },
+      command,
+    };
   }
   const script = hookScriptPath(runtime, spec.script);
   if (!existsSync(script)) {
-    return { result: { section: 'hooks', status: 'fail', message: `${name} points to ${script}, which does not exist`, fix: REINSTALL }, command };
+    return {
+      result: {
+        section: 'hooks',
+        status: 'fail',
+        message: `${name} points to ${script}, which does not exist`,
+        fix: REINSTALL,
+      },
+      command,
+    };
   }
   if (handler.async !== spec.async) {
-    const message = spec.async ? `${name} is synchronous: every tool call waits for it` : `${name} is async: its context would arrive too late`;
+    const message = spec.async
+      ? `${name} is synchronous: every tool call waits for it`
+      : `${name} is async: its context would arrive too late`;
     return { result: { section: 'hooks', status: spec.async ? 'warn' : 'fail', message, fix: REINSTALL }, command };
   }
   return { result: { section: 'hooks', status: 'ok', message: `${name} registered once: ${command}` }, command };
@@ -176,20 +294,35 @@ function checkStoredSecrets(dbPath: string): Check {
   try {
     counts = countStoredRewrites(dbPath, redactFields);
   } catch (error) {
-    return { section, status: 'warn', message: `could not check the stored text for secrets: ${error instanceof Error ? error.message : String(error)}`, fix: 'run memory doctor again in a moment' };
+    return {
+      section,
+      status: 'warn',
+      message: `could not check the stored text for secrets: ${error instanceof Error ? error.message : String(error)}`,
+      fix: 'run memory doctor again in a moment',
+    };
   }
   const rows = counts.memories + counts.summaries + counts.legacy;
   const checked = `${counts.rowsChecked.toLocaleString('en')} ${counts.rowsChecked === 1 ? 'row' : 'rows'} checked`;
   return rows === 0
     ? { section, status: 'ok', message: `no stored text matches the current secret rules (${checked})` }
-    : { section, status: 'warn', message: `${rows} stored ${rows === 1 ? 'row holds' : 'rows hold'} text the current secret rules would redact (${counted(counts.memories, 'memory', 'memories')}, ${counted(counts.summaries, 'session summary', 'session summaries')}${counts.legacy > 0 ? `, ${counted(counts.legacy, 'legacy row', 'legacy rows')}` : ''}; ${checked})`, fix: 'memory redact shows them; memory redact --yes rewrites them in place and compacts the database' };
+    : {
+        section,
+        status: 'warn',
+        message: `${rows} stored ${rows === 1 ? 'row holds' : 'rows hold'} text the current secret rules would redact (${counted(counts.memories, 'memory', 'memories')}, ${counted(counts.summaries, 'session summary', 'session summaries')}${counts.legacy > 0 ? `, ${counted(counts.legacy, 'legacy row', 'legacy rows')}` : ''}; ${checked})`,
+        fix: 'memory redact shows them; memory redact --yes rewrites them in place and compacts the database',
+      };
 }
 
 /**
  * Runs each registered hook command the way Claude Code does (`sh -c`, JSON on stdin) against a
  * scratch database: capture, a failure, Stop's summary, then SessionStart's context.
  */
-function sampleRuns(env: Env, runtime: string, registered: Map<string, string>, reinstall = `${REINSTALL}; after switching Node versions a re-install is required (better-sqlite3 is built for one)`): Check[] {
+function sampleRuns(
+  env: Env,
+  runtime: string,
+  registered: Map<string, string>,
+  reinstall = `${REINSTALL}; after switching Node versions a re-install is required (better-sqlite3 is built for one)`,
+): Check[] {
   const section = 'hook runs';
   const scratch = mkdtempSync(join(tmpdir(), 'memory-doctor-'));
   try {
@@ -203,18 +336,51 @@ function sampleRuns(env: Env, runtime: string, registered: Map<string, string>, 
       if (value !== undefined && !/^CLAUDE_(MEMORY_|PROJECT_DIR$)/.test(key)) hookEnv[key] = value;
     }
     hookEnv['CLAUDE_MEMORY_DB'] = dbPath;
-    const base = { session_id: 'memory-doctor-sample', transcript_path: join(scratch, 'sample.jsonl'), cwd: project, permission_mode: 'default' };
+    const base = {
+      session_id: 'memory-doctor-sample',
+      transcript_path: join(scratch, 'sample.jsonl'),
+      cwd: project,
+      permission_mode: 'default',
+    };
     const file = join(project, 'src', 'app.ts');
-    const runs: { spec: HookSpec; payload: Record<string, unknown>; verify: (stdout: string) => string | null; done: string }[] = [
+    const runs: {
+      spec: HookSpec;
+      payload: Record<string, unknown>;
+      verify: (stdout: string) => string | null;
+      done: string;
+    }[] = [
       {
         spec: specFor('PostToolUse'),
-        payload: { ...base, hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_use_id: 'toolu_doctor_1', tool_input: { file_path: file, old_string: 'a', new_string: 'b' }, tool_response: { filePath: file, oldString: 'a', newString: 'b', originalFile: 'a\n', structuredPatch: [], userModified: false, replaceAll: false } },
+        payload: {
+          ...base,
+          hook_event_name: 'PostToolUse',
+          tool_name: 'Edit',
+          tool_use_id: 'toolu_doctor_1',
+          tool_input: { file_path: file, old_string: 'a', new_string: 'b' },
+          tool_response: {
+            filePath: file,
+            oldString: 'a',
+            newString: 'b',
+            originalFile: 'a\n',
+            structuredPatch: [],
+            userModified: false,
+            replaceAll: false,
+          },
+        },
         verify: () => ((rowCounts(dbPath)?.memories ?? 0) >= 1 ? null : 'no memory was stored'),
         done: 'stored a memory',
       },
       {
         spec: specFor('PostToolUseFailure'),
-        payload: { ...base, hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_use_id: 'toolu_doctor_2', tool_input: { command: 'npm run build' }, error: 'Exit code 2\nsrc/app.ts(1,1): error TS2304: Cannot find name b.', is_interrupt: false },
+        payload: {
+          ...base,
+          hook_event_name: 'PostToolUseFailure',
+          tool_name: 'Bash',
+          tool_use_id: 'toolu_doctor_2',
+          tool_input: { command: 'npm run build' },
+          error: 'Exit code 2\nsrc/app.ts(1,1): error TS2304: Cannot find name b.',
+          is_interrupt: false,
+        },
         verify: () => ((rowCounts(dbPath)?.errors ?? 0) >= 1 ? null : 'no error was stored'),
         done: 'stored an error',
       },
@@ -227,7 +393,10 @@ function sampleRuns(env: Env, runtime: string, registered: Map<string, string>, 
       {
         spec: specFor('SessionStart'),
         payload: { ...base, hook_event_name: 'SessionStart', source: 'startup' },
-        verify: (stdout) => (sessionContext(stdout)?.includes('<memory-context') ? null : `printed no <memory-context> JSON (stdout: ${JSON.stringify(stdout.slice(0, 120))})`),
+        verify: (stdout) =>
+          sessionContext(stdout)?.includes('<memory-context')
+            ? null
+            : `printed no <memory-context> JSON (stdout: ${JSON.stringify(stdout.slice(0, 120))})`,
         done: 'printed a <memory-context> block',
       },
     ];
@@ -235,15 +404,28 @@ function sampleRuns(env: Env, runtime: string, registered: Map<string, string>, 
       const command = registered.get(run.spec.event) ?? hookCommand(runtime, run.spec.script);
       const name = `${run.spec.event} hook`;
       if (!existsSync(hookScriptPath(runtime, run.spec.script)) && !registered.has(run.spec.event)) {
-        return { section, status: 'fail', message: `${name} not run: ${hookScriptPath(runtime, run.spec.script)} is missing`, fix: REINSTALL };
+        return {
+          section,
+          status: 'fail',
+          message: `${name} not run: ${hookScriptPath(runtime, run.spec.script)} is missing`,
+          fix: REINSTALL,
+        };
       }
-      const result = spawnSync('sh', ['-c', command], { input: JSON.stringify(run.payload), env: hookEnv, cwd: project, encoding: 'utf8', timeout: 30_000 });
+      const result = spawnSync('sh', ['-c', command], {
+        input: JSON.stringify(run.payload),
+        env: hookEnv,
+        cwd: project,
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
       const stderr = (result.stderr ?? '').trim();
       let problem: string | null;
       if (result.error) problem = result.error.message;
-      else if (result.status !== 0) problem = `exit code ${result.status ?? result.signal}${stderr ? `: ${telling(stderr)}` : ''}`;
+      else if (result.status !== 0)
+        problem = `exit code ${result.status ?? result.signal}${stderr ? `: ${telling(stderr)}` : ''}`;
       else if (stderr) problem = telling(stderr);
-      else if (run.spec.event !== 'SessionStart' && result.stdout !== '') problem = 'printed to stdout (only SessionStart may)';
+      else if (run.spec.event !== 'SessionStart' && result.stdout !== '')
+        problem = 'printed to stdout (only SessionStart may)';
       else problem = run.verify(result.stdout ?? '');
       return problem === null
         ? { section, status: 'ok', message: `${name} ran on a sample payload and ${run.done}` }
@@ -256,7 +438,10 @@ function sampleRuns(env: Env, runtime: string, registered: Map<string, string>, 
 
 /** The line of a stderr that says what went wrong (Node puts the error after a source excerpt). */
 function telling(stderr: string): string {
-  const lines = stderr.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   return lines.find((line) => /^\[memory-hook\]|^\w*Error\b/.test(line)) ?? lines[0] ?? stderr;
 }
 
@@ -277,7 +462,9 @@ function sessionContext(stdout: string): string | null {
 function checkSlashCommand(dir: string, runtime: string): Check {
   const section = 'slash command';
   const names = existsSync(dir)
-    ? readdirSync(dir).filter((entry) => entry.endsWith('.md') && isReadableOurs(join(dir, entry), runtime)).map((entry) => `/${entry.slice(0, -3)}`)
+    ? readdirSync(dir)
+        .filter((entry) => entry.endsWith('.md') && isReadableOurs(join(dir, entry), runtime))
+        .map((entry) => `/${entry.slice(0, -3)}`)
     : [];
   return names.length > 0
     ? { section, status: 'ok', message: `${names.join(', ')} installed in ${dir}` }
@@ -291,7 +478,12 @@ function checkLauncher(record: string, runtime: string, env: Env): Check {
   try {
     launcher = parseRecord(readFileSync(record, 'utf8')).launcher ?? '';
   } catch {
-    return { section, status: 'warn', message: `no install record in ${runtime}: the memory launcher cannot be checked`, fix: REINSTALL };
+    return {
+      section,
+      status: 'warn',
+      message: `no install record in ${runtime}: the memory launcher cannot be checked`,
+      fix: REINSTALL,
+    };
   }
   let text = '';
   try {
@@ -305,7 +497,12 @@ function checkLauncher(record: string, runtime: string, env: Env): Check {
   const onPath = (env['PATH'] ?? '').split(':').includes(dirname(launcher));
   return onPath
     ? { section, status: 'ok', message: `memory launcher ${launcher}` }
-    : { section, status: 'warn', message: `memory launcher ${launcher} is not on PATH`, fix: `add ${dirname(launcher)} to PATH in your shell profile` };
+    : {
+        section,
+        status: 'warn',
+        message: `memory launcher ${launcher} is not on PATH`,
+        fix: `add ${dirname(launcher)} to PATH in your shell profile`,
+      };
 }
 
 function isReadableOurs(path: string, runtime: string): boolean {

@@ -1,6 +1,22 @@
 // The installer's file operations: read settings.json safely, say whether we may replace a file,
 // back it up, and replace files atomically (temp file + rename) keeping their mode and any symlink.
-import { accessSync, chmodSync, closeSync, constants, copyFileSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  closeSync,
+  constants,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { describeError } from '../unknown.js';
@@ -25,7 +41,10 @@ export function readSettingsFile(path: string): SettingsFile {
 /** `settings.json.bak-20260301T101500Z` next to the file (the real file, when it is a symlink). */
 export function backupFile(path: string, now: Date): string {
   const target = realTarget(path);
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   let backup = `${target}.bak-${stamp}`;
   for (let n = 2; existsSync(backup); n++) backup = `${target}.bak-${stamp}-${n}`;
   copyFileSync(target, backup);
@@ -42,7 +61,15 @@ export function pruneBackups(path: string): string[] {
   const prefix = `${basename(target)}.bak-`;
   const backups = readdirSync(dirname(target)).flatMap((name) => {
     const match = name.startsWith(prefix) ? BACKUP_NAME.exec(name.slice(prefix.length)) : null;
-    return match?.groups ? [{ path: join(dirname(target), name), stamp: match.groups['stamp'] as string, n: Number(match.groups['n'] ?? 1) }] : [];
+    return match?.groups
+      ? [
+          {
+            path: join(dirname(target), name),
+            stamp: match.groups['stamp'] as string,
+            n: Number(match.groups['n'] ?? 1),
+          },
+        ]
+      : [];
   });
   backups.sort((a, b) => (a.stamp === b.stamp ? a.n - b.n : a.stamp < b.stamp ? -1 : 1));
   const old = backups.slice(0, -1).map((backup) => backup.path);

@@ -15,7 +15,15 @@ import { isOurRuntime, sizeKb, stageRuntime, sweepLeftovers, swapRuntime } from 
 import { pruneBackups } from './files.js';
 import { installHooks } from './settings.js';
 import { isOurSlashCommand, renderSlashCommand } from './slash.js';
-import { applySettingsEdit, checkedSettings, InstallRefusal, ourCommandFiles, readsAsOurs, UndoLog, type RunContext } from './steps.js';
+import {
+  applySettingsEdit,
+  checkedSettings,
+  InstallRefusal,
+  ourCommandFiles,
+  readsAsOurs,
+  UndoLog,
+  type RunContext,
+} from './steps.js';
 
 export interface InstallChoices {
   readonly commandName: string;
@@ -33,30 +41,54 @@ export function install(source: string, choices: InstallChoices, context: RunCon
   const undo = new UndoLog();
   try {
     undo.makeDir(layout.hooksDir);
-    const lock = acquireLock(layout.lock, { ...(context.lockWaitMs === undefined ? {} : { waitMs: context.lockWaitMs }), onWait: (pid) => report.info(`… waiting for another install to finish (pid ${pid})`) });
+    const lock = acquireLock(layout.lock, {
+      ...(context.lockWaitMs === undefined ? {} : { waitMs: context.lockWaitMs }),
+      onWait: (pid) => report.info(`… waiting for another install to finish (pid ${pid})`),
+    });
     try {
       // Another install may have finished while we waited: look again under the lock.
       refuseForeignFiles(layout, context.uid);
-      for (const path of sweepLeftovers(layout.hooksDir, layout.runtime)) report.step(`removed ${path}, left by an interrupted install`);
+      for (const path of sweepLeftovers(layout.hooksDir, layout.runtime))
+        report.step(`removed ${path}, left by an interrupted install`);
       const previous = existsSync(layout.record) ? parseRecord(readFileSync(layout.record, 'utf8')) : {};
 
       const swap = swapRuntime(stageRuntime(source, layout.hooksDir), layout.runtime);
       undo.push(() => swap.undo());
-      report.step(`runtime copied to ${layout.runtime} (${sizeKb(layout.runtime)} KB: the bundled hooks and CLI, better-sqlite3's addon)`);
+      report.step(
+        `runtime copied to ${layout.runtime} (${sizeKb(layout.runtime)} KB: the bundled hooks and CLI, better-sqlite3's addon)`,
+      );
 
       const settings = checkedSettings(layout.settings, (text) => installHooks(text, layout.runtime), context.uid);
       // Remembered across re-installs, so that uninstall can take away what only we brought.
       const settingsCreated = !settings.exists || previous.settingsCreated === true;
-      applySettingsEdit(layout.settings, settings, installHooks(settings.text, layout.runtime), 'hooks already up to date', report, undo);
+      applySettingsEdit(
+        layout.settings,
+        settings,
+        installHooks(settings.text, layout.runtime),
+        'hooks already up to date',
+        report,
+        undo,
+      );
 
       const delimiter = `CLAUDE_MEMORY_ARGS_${randomBytes(6).toString('hex')}`;
-      undo.writeFile(layout.commandFile, renderSlashCommand(template, { helper: slashEntryPath(layout.runtime), delimiter }));
+      undo.writeFile(
+        layout.commandFile,
+        renderSlashCommand(template, { helper: slashEntryPath(layout.runtime), delimiter }),
+      );
       report.step(`slash command /${choices.commandName} (${layout.commandFile})`);
 
       undo.writeFile(layout.launcher, launcherText(layout.runtime), 0o755);
       report.step(`launcher ${layout.launcher}`);
       const createdDirs = [...(previous.createdDirs ?? []), ...undo.createdDirs];
-      undo.writeFile(layout.record, formatRecord({ launcher: layout.launcher, command: layout.commandFile, settingsCreated, createdDirs: [...new Set(createdDirs)] }));
+      undo.writeFile(
+        layout.record,
+        formatRecord({
+          launcher: layout.launcher,
+          command: layout.commandFile,
+          settingsCreated,
+          createdDirs: [...new Set(createdDirs)],
+        }),
+      );
 
       // Committed: from here on nothing is rolled back, and tidying up can only warn.
       undo.forget();
@@ -73,14 +105,22 @@ export function install(source: string, choices: InstallChoices, context: RunCon
     const failures = undo.rollBack();
     if (error instanceof MemoryError && failures.length === 0) throw error;
     const reason = describeError(error);
-    throw new MemoryError(failures.length === 0 ? `install failed: ${reason}; everything it had changed was put back` : `install failed: ${reason}; putting back what it had changed failed too: ${failures.join('; ')}`);
+    throw new MemoryError(
+      failures.length === 0
+        ? `install failed: ${reason}; everything it had changed was put back`
+        : `install failed: ${reason}; putting back what it had changed failed too: ${failures.join('; ')}`,
+    );
   }
 
   if (!(context.env['PATH'] ?? '').split(':').includes(layout.binDir)) {
-    report.warn(`${layout.binDir} is not on your PATH: add  export PATH="${layout.binDir}:$PATH"  to your shell profile, or use ${layout.launcher}`);
+    report.warn(
+      `${layout.binDir} is not on your PATH: add  export PATH="${layout.binDir}:$PATH"  to your shell profile, or use ${layout.launcher}`,
+    );
   }
   report.info('');
-  report.info('Done. New Claude Code sessions load the hooks (a running one: open /hooks once). Check with: memory doctor');
+  report.info(
+    'Done. New Claude Code sessions load the hooks (a running one: open /hooks once). Check with: memory doctor',
+  );
   return layout;
 }
 
@@ -88,13 +128,22 @@ export function install(source: string, choices: InstallChoices, context: RunCon
 function refuseForeignFiles(layout: Layout, uid: number | undefined): void {
   checkedSettings(layout.settings, (text) => installHooks(text, layout.runtime), uid);
   if (existsSync(layout.runtime) && !isOurRuntime(layout.runtime)) {
-    throw new InstallRefusal(`${layout.runtime} exists and is not a claude-memory-hooks runtime (an older memory-hooks setup?). Move it aside and remove the settings.json hooks that point into it, then run ./install.sh again; nothing was changed.`);
+    throw new InstallRefusal(
+      `${layout.runtime} exists and is not a claude-memory-hooks runtime (an older memory-hooks setup?). Move it aside and remove the settings.json hooks that point into it, then run ./install.sh again; nothing was changed.`,
+    );
   }
-  if (existsSync(layout.commandFile) && !readsAsOurs(layout.commandFile, (text) => isOurSlashCommand(text, layout.runtime))) {
-    throw new InstallRefusal(`${layout.commandFile} already exists and was not installed by claude-memory-hooks; pick another name with --command-name NAME. Nothing was changed.`);
+  if (
+    existsSync(layout.commandFile) &&
+    !readsAsOurs(layout.commandFile, (text) => isOurSlashCommand(text, layout.runtime))
+  ) {
+    throw new InstallRefusal(
+      `${layout.commandFile} already exists and was not installed by claude-memory-hooks; pick another name with --command-name NAME. Nothing was changed.`,
+    );
   }
   if (existsSync(layout.launcher) && !readsAsOurs(layout.launcher, isOurLauncher)) {
-    throw new InstallRefusal(`${layout.launcher} already exists and is not our launcher; choose another directory with --bin-dir DIR. Nothing was changed.`);
+    throw new InstallRefusal(
+      `${layout.launcher} already exists and is not our launcher; choose another directory with --bin-dir DIR. Nothing was changed.`,
+    );
   }
 }
 
@@ -112,7 +161,11 @@ function removeStale(layout: Layout, previousLauncher: string | undefined, repor
     rmSync(path, { force: true });
     report.step(`removed slash command /${path.slice(dirname(path).length + 1, -3)} (${path})`);
   }
-  if (previousLauncher && previousLauncher !== layout.launcher && readsAsOurs(previousLauncher, (text) => launcherRuns(text, layout.runtime))) {
+  if (
+    previousLauncher &&
+    previousLauncher !== layout.launcher &&
+    readsAsOurs(previousLauncher, (text) => launcherRuns(text, layout.runtime))
+  ) {
     rmSync(previousLauncher, { force: true });
     report.step(`removed launcher ${previousLauncher}`);
   }

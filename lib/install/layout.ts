@@ -32,7 +32,12 @@ export function installLayout(env: Env, choices: LayoutChoices = {}, cwd = proce
   const claude = resolve(cwd, claudeDir(env));
   const hooksDir = join(claude, 'hooks');
   const runtime = runtimeDir(env, cwd);
-  const binDir = choices.binDir === undefined ? join(homeDir(env), '.local', 'bin') : isAbsolute(choices.binDir) ? choices.binDir : resolve(cwd, choices.binDir);
+  const binDir =
+    choices.binDir === undefined
+      ? join(homeDir(env), '.local', 'bin')
+      : isAbsolute(choices.binDir)
+        ? choices.binDir
+        : resolve(cwd, choices.binDir);
   const commandsDir = join(claude, 'commands');
   return {
     claudeDir: claude,

@@ -28,7 +28,8 @@ export function acquireLock(path: string, options: LockOptions = {}): Lock {
       breakStale(path, owner);
       continue;
     }
-    if (Date.now() > deadline) throw new LockError(`another install is still running (pid ${owner ?? '?'}, lock ${path})`);
+    if (Date.now() > deadline)
+      throw new LockError(`another install is still running (pid ${owner ?? '?'}, lock ${path})`);
     if (!told && owner !== null) {
       options.onWait?.(owner);
       told = true;

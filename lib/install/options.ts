@@ -15,7 +15,10 @@ export function parseInstallArgs(argv: readonly string[]): InstallOptions {
   let runImport = false;
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] as string;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     const value = (what: string): string => {
       if (inline !== undefined) return inline;
       const next = argv[++index];
@@ -42,7 +45,8 @@ export function parseInstallArgs(argv: readonly string[]): InstallOptions {
         throw new UsageError(`unknown option: ${arg}`);
     }
   }
-  if (!/^[A-Za-z0-9_-]+$/.test(commandName)) throw new UsageError(`--command-name takes letters, digits, '-' and '_' (got '${commandName}')`);
+  if (!/^[A-Za-z0-9_-]+$/.test(commandName))
+    throw new UsageError(`--command-name takes letters, digits, '-' and '_' (got '${commandName}')`);
   if (purge && !uninstall) throw new UsageError('--purge only goes with --uninstall');
   if (runImport && uninstall) throw new UsageError('--import does not go with --uninstall');
   const bin = binDir === undefined ? {} : { binDir };

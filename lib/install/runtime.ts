@@ -3,7 +3,17 @@
 // is in place and comes back if anything after fails. Temp dirs never outlive the run that made them.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { cliPath } from './layout.js';
 
@@ -23,7 +33,9 @@ const ADDON = ['dist', 'better_sqlite3.node'] as const;
 /** A runtime directory is ours when its package.json names this package. */
 export function isOurRuntime(dir: string): boolean {
   try {
-    return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name === 'claude-memory-hooks';
+    return (
+      (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name === 'claude-memory-hooks'
+    );
   } catch {
     return false;
   }
@@ -38,7 +50,10 @@ export function stageRuntime(source: string, hooksDir: string): string {
   const stage = mkdtempSync(join(hooksDir, `${STAGE_PREFIX}${process.pid}.`));
   try {
     const bundled = join(source, ...BUNDLED_RUNTIME);
-    if (!existsSync(join(bundled, ...ADDON))) throw new RuntimeError(`${bundled} holds no bundled runtime with better-sqlite3's addon; run ./install.sh without --no-build`);
+    if (!existsSync(join(bundled, ...ADDON)))
+      throw new RuntimeError(
+        `${bundled} holds no bundled runtime with better-sqlite3's addon; run ./install.sh without --no-build`,
+      );
     cpSync(bundled, stage, { recursive: true });
     chmodSync(cliPath(stage), 0o755);
     chmodSync(join(stage, 'dist', 'commands', '_slash.js'), 0o755);
@@ -53,10 +68,19 @@ export function stageRuntime(source: string, hooksDir: string): string {
 
 /** Proves a copy works on its own before it replaces anything: the addon loads, the CLI starts. */
 function verifyRuntime(stage: string): void {
-  const sqlite = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(join(stage, ...ADDON))})`], { cwd: stage, encoding: 'utf8' });
-  if (sqlite.status !== 0) throw new RuntimeError(`the runtime copy cannot load better-sqlite3 (${lastLine(sqlite.stderr)}); nothing was replaced`);
+  const sqlite = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(join(stage, ...ADDON))})`], {
+    cwd: stage,
+    encoding: 'utf8',
+  });
+  if (sqlite.status !== 0)
+    throw new RuntimeError(
+      `the runtime copy cannot load better-sqlite3 (${lastLine(sqlite.stderr)}); nothing was replaced`,
+    );
   const cli = spawnSync(process.execPath, [cliPath(stage), '--help'], { cwd: stage, encoding: 'utf8' });
-  if (cli.status !== 0) throw new RuntimeError(`the runtime copy of the memory CLI does not start (${lastLine(cli.stderr)}); nothing was replaced`);
+  if (cli.status !== 0)
+    throw new RuntimeError(
+      `the runtime copy of the memory CLI does not start (${lastLine(cli.stderr)}); nothing was replaced`,
+    );
 }
 
 export interface RuntimeSwap {
@@ -71,7 +95,9 @@ export interface RuntimeSwap {
  * the second rename fails, so there is always a complete runtime or the one that was there.
  */
 export function swapRuntime(stage: string, runtime: string): RuntimeSwap {
-  const aside = existsSync(runtime) ? join(dirname(runtime), `${ASIDE_PREFIX}${process.pid}.${randomBytes(4).toString('hex')}`) : null;
+  const aside = existsSync(runtime)
+    ? join(dirname(runtime), `${ASIDE_PREFIX}${process.pid}.${randomBytes(4).toString('hex')}`)
+    : null;
   if (aside) renameSync(runtime, aside);
   try {
     renameSync(stage, runtime);

@@ -18,7 +18,13 @@ export interface HookSpec {
 }
 
 export const HOOK_SPECS: readonly HookSpec[] = [
-  { event: 'SessionStart', script: 'session-start', matcher: 'startup|resume|clear|compact', async: false, timeout: 10 },
+  {
+    event: 'SessionStart',
+    script: 'session-start',
+    matcher: 'startup|resume|clear|compact',
+    async: false,
+    timeout: 10,
+  },
   { event: 'PostToolUse', script: 'post-tool-use', matcher: CAPTURED_TOOLS_MATCHER, async: true, timeout: 30 },
   { event: 'PostToolUseFailure', script: 'post-tool-use', matcher: CAPTURED_TOOLS_MATCHER, async: true, timeout: 30 },
   { event: 'Stop', script: 'stop', async: false, timeout: 10 },
@@ -44,12 +50,15 @@ export function doubleQuote(text: string): string {
  */
 export function isOurCommand(command: unknown, runtime: string): boolean {
   if (typeof command !== 'string') return false;
-  return command.includes(`${runtime}/dist/hooks/`) || command.includes(`${doubleQuote(runtime).slice(1, -1)}/dist/hooks/`);
+  return (
+    command.includes(`${runtime}/dist/hooks/`) || command.includes(`${doubleQuote(runtime).slice(1, -1)}/dist/hooks/`)
+  );
 }
 
 export type SettingsObject = Record<string, unknown>;
 
-export type ParseResult = { readonly ok: true; readonly value: SettingsObject } | { readonly ok: false; readonly reason: string };
+export type ParseResult =
+  { readonly ok: true; readonly value: SettingsObject } | { readonly ok: false; readonly reason: string };
 
 /** Parses and validates settings.json text; an empty file counts as `{}` (Claude Code treats it so). */
 export function parseSettings(text: string): ParseResult {
@@ -106,7 +115,9 @@ export function installHooks(text: string, runtime: string): SettingsEdit {
     const group = groupFor(spec, runtime);
     const groups = hooks[spec.event];
     if (groups === undefined) {
-      edited = hasHooks ? insertValue(edited, ['hooks', spec.event], [group], style) : insertValue(edited, ['hooks'], { [spec.event]: [group] }, style);
+      edited = hasHooks
+        ? insertValue(edited, ['hooks', spec.event], [group], style)
+        : insertValue(edited, ['hooks'], { [spec.event]: [group] }, style);
       hasHooks = true;
       changes.push({ event: spec.event, action: 'added' });
       continue;
@@ -127,7 +138,10 @@ export function installHooks(text: string, runtime: string): SettingsEdit {
     if (HOOK_SPECS.some((spec) => spec.event === event)) continue;
     const ours = findOurs(groups, runtime);
     if (ours.length === 0) continue;
-    edited = ours.length === groups.length && ours.every((place) => place.handler === undefined) ? removeValue(edited, ['hooks', event]) : removeOurs(edited, event, ours);
+    edited =
+      ours.length === groups.length && ours.every((place) => place.handler === undefined)
+        ? removeValue(edited, ['hooks', event])
+        : removeOurs(edited, event, ours);
     changes.push({ event, action: 'removed' });
   }
   if (blank) edited += style.eol;
@@ -210,7 +224,9 @@ function findOurs(groups: readonly unknown[], runtime: string): Place[] {
   groups.forEach((group, index) => {
     if (!isPlainObject(group) || !Array.isArray(group['hooks'])) return;
     const handlers = group['hooks'] as unknown[];
-    const ours = handlers.flatMap((handler, at) => (isPlainObject(handler) && isOurCommand(handler['command'], runtime) ? [at] : []));
+    const ours = handlers.flatMap((handler, at) =>
+      isPlainObject(handler) && isOurCommand(handler['command'], runtime) ? [at] : [],
+    );
     if (ours.length === 0) return;
     if (ours.length === handlers.length) places.push({ group: index });
     else for (const handler of ours) places.push({ group: index, handler });
@@ -222,7 +238,12 @@ function findOurs(groups: readonly unknown[], runtime: string): Place[] {
 function removeOurs(text: string, event: string, places: readonly Place[]): string {
   let edited = text;
   for (const place of [...places].reverse()) {
-    edited = removeValue(edited, place.handler === undefined ? ['hooks', event, place.group] : ['hooks', event, place.group, 'hooks', place.handler]);
+    edited = removeValue(
+      edited,
+      place.handler === undefined
+        ? ['hooks', event, place.group]
+        : ['hooks', event, place.group, 'hooks', place.handler],
+    );
   }
   return edited;
 }

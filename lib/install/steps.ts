@@ -34,12 +34,19 @@ export class InstallRefusal extends MemoryError {
 const RERUN = 'then run ./install.sh again; nothing was changed.';
 
 /** Reads settings.json and refuses text we could not edit safely, or a file we may not replace. */
-export function checkedSettings(path: string, edit: (text: string) => SettingsEdit, uid: number | undefined): { exists: boolean; text: string } {
+export function checkedSettings(
+  path: string,
+  edit: (text: string) => SettingsEdit,
+  uid: number | undefined,
+): { exists: boolean; text: string } {
   const file = readSettingsFile(path);
   if (!file.ok) throw new InstallRefusal(`${path} ${file.reason}. Fix or move it, ${RERUN}`);
   if (edit(file.text).changed) {
     const problem = replaceProblem(path, uid);
-    if (problem) throw new InstallRefusal(`${path} ${problem}, so its hooks cannot be changed. Make it yours and writable (or move it), ${RERUN}`);
+    if (problem)
+      throw new InstallRefusal(
+        `${path} ${problem}, so its hooks cannot be changed. Make it yours and writable (or move it), ${RERUN}`,
+      );
   }
   return file;
 }
@@ -75,7 +82,8 @@ export class UndoLog {
   /** mkdir -p that records each directory it creates, so a rollback removes them again. */
   makeDir(dir: string): void {
     const missing: string[] = [];
-    for (let current = dir; !existsSync(current) && dirname(current) !== current; current = dirname(current)) missing.unshift(current);
+    for (let current = dir; !existsSync(current) && dirname(current) !== current; current = dirname(current))
+      missing.unshift(current);
     for (const path of missing) {
       try {
         mkdirSync(path);
@@ -95,11 +103,17 @@ export class UndoLog {
     writeFileAtomic(path, text, newFileMode);
     this.push(() => (previous === null ? rmSync(path, { force: true }) : writeFileAtomic(path, previous)));
   }
-
 }
 
 /** Applies a settings edit: backs the file up first, says what changed, and logs how to undo it. */
-export function applySettingsEdit(path: string, file: { exists: boolean; text: string }, result: SettingsEdit, unchanged: string, report: Reporter, undo = new UndoLog()): void {
+export function applySettingsEdit(
+  path: string,
+  file: { exists: boolean; text: string },
+  result: SettingsEdit,
+  unchanged: string,
+  report: Reporter,
+  undo = new UndoLog(),
+): void {
   if (!result.changed) return report.step(`${path}: ${unchanged}`);
   const backup = file.exists ? backupFile(path, new Date()) : null;
   if (backup) undo.push(() => rmSync(backup, { force: true }));

@@ -14,7 +14,14 @@ import { acquireLock, type Lock } from './lock.js';
 import { unregisterMcpStep } from './mcp.js';
 import { isOurRuntime, sweepLeftovers } from './runtime.js';
 import { parseSettings, uninstallHooks } from './settings.js';
-import { applySettingsEdit, checkedSettings, ourCommandFiles, readsAsOurs, removeEmptyDirs, type RunContext } from './steps.js';
+import {
+  applySettingsEdit,
+  checkedSettings,
+  ourCommandFiles,
+  readsAsOurs,
+  removeEmptyDirs,
+  type RunContext,
+} from './steps.js';
 
 export interface UninstallChoices {
   /** Where the launcher was put, when not the default (the install record remembers it too). */
@@ -25,11 +32,17 @@ export interface UninstallChoices {
 
 export function uninstall(choices: UninstallChoices, context: RunContext): void {
   const { report } = context;
-  const layout = installLayout(context.env, choices.binDir === undefined ? {} : { binDir: choices.binDir }, context.cwd);
+  const layout = installLayout(
+    context.env,
+    choices.binDir === undefined ? {} : { binDir: choices.binDir },
+    context.cwd,
+  );
   report.info(`claude-memory-hooks: uninstalling from ${layout.claudeDir}`);
   checkedSettings(layout.settings, (text) => uninstallHooks(text, layout.runtime), context.uid);
   const record: InstallRecord = existsSync(layout.record) ? parseRecord(readFileSync(layout.record, 'utf8')) : {};
-  const lock: Lock | null = existsSync(layout.claudeDir) ? acquireLock(layout.lock, context.lockWaitMs === undefined ? {} : { waitMs: context.lockWaitMs }) : null;
+  const lock: Lock | null = existsSync(layout.claudeDir)
+    ? acquireLock(layout.lock, context.lockWaitMs === undefined ? {} : { waitMs: context.lockWaitMs })
+    : null;
   try {
     // settings.json goes first, so that no hook is left pointing at a runtime that is gone.
     const current = checkedSettings(layout.settings, (text) => uninstallHooks(text, layout.runtime), context.uid);

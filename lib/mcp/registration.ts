@@ -56,7 +56,10 @@ export function registeredEntry(env: Env): Registered {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ENOENT') return { state: 'absent' };
-    return { state: 'unreadable', reason: `${path} cannot be read (${error instanceof Error ? error.message : String(error)})` };
+    return {
+      state: 'unreadable',
+      reason: `${path} cannot be read (${error instanceof Error ? error.message : String(error)})`,
+    };
   }
   try {
     const config = JSON.parse(text) as { mcpServers?: Record<string, { command?: unknown; args?: unknown }> };
@@ -65,7 +68,10 @@ export function registeredEntry(env: Env): Registered {
     const args = Array.isArray(found.args) ? found.args.map(String) : [];
     return { state: 'present', entry: { command: String(found.command ?? ''), args } };
   } catch (error) {
-    return { state: 'unreadable', reason: `${path} is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+    return {
+      state: 'unreadable',
+      reason: `${path} is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+    };
   }
 }
 
@@ -75,7 +81,11 @@ export function sameEntry(a: McpEntry, b: McpEntry): boolean {
 
 /** An entry some install of ours wrote (any Node, any runtime path): safe to replace or remove. */
 export function isOurEntry(entry: McpEntry): boolean {
-  return entry.args.length === 2 && /[\\/]dist[\\/]commands[\\/]cli\.js$/.test(entry.args[0] ?? '') && entry.args[1] === 'mcp';
+  return (
+    entry.args.length === 2 &&
+    /[\\/]dist[\\/]commands[\\/]cli\.js$/.test(entry.args[0] ?? '') &&
+    entry.args[1] === 'mcp'
+  );
 }
 
 /** The `claude` executable on PATH, or null. */
@@ -99,8 +109,17 @@ export type Outcome =
   | { readonly action: 'failed' | 'foreign'; readonly detail: string; readonly command: string };
 
 function runClaude(claude: string, args: readonly string[], env: Env): { ok: boolean; output: string } {
-  const result = spawnSync(claude, args, { env: env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output = `${result.stderr ?? ''}\n${result.stdout ?? ''}`.split('\n').map((line) => line.trim()).filter(Boolean)[0] ?? '';
+  const result = spawnSync(claude, args, {
+    env: env as NodeJS.ProcessEnv,
+    encoding: 'utf8',
+    timeout: 60_000,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output =
+    `${result.stderr ?? ''}\n${result.stdout ?? ''}`
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)[0] ?? '';
   if (result.error) return { ok: false, output: result.error.message };
   return { ok: result.status === 0, output: output || `exit code ${result.status ?? result.signal}` };
 }
@@ -112,9 +131,14 @@ export function registerMcpServer(entry: McpEntry, env: Env): Outcome {
   if (!claude) return { action: 'manual', detail: 'the claude CLI is not on PATH', command };
   const current = registeredEntry(env);
   if (current.state === 'present') {
-    if (sameEntry(current.entry, entry)) return { action: 'unchanged', detail: `${MCP_SERVER_NAME} already registered` };
+    if (sameEntry(current.entry, entry))
+      return { action: 'unchanged', detail: `${MCP_SERVER_NAME} already registered` };
     if (!isOurEntry(current.entry)) {
-      return { action: 'foreign', detail: `an MCP server named ${MCP_SERVER_NAME} that is not ours is registered (${current.entry.command} ${current.entry.args.join(' ')}); left as it is`, command };
+      return {
+        action: 'foreign',
+        detail: `an MCP server named ${MCP_SERVER_NAME} that is not ours is registered (${current.entry.command} ${current.entry.args.join(' ')}); left as it is`,
+        command,
+      };
     }
   }
   // An entry we cannot read (or an older one of ours) is replaced: `claude mcp add` refuses an existing name.
@@ -128,13 +152,19 @@ export function registerMcpServer(entry: McpEntry, env: Env): Outcome {
 /** Removes our entry only (an entry of the same name that is not ours stays). */
 export function unregisterMcpServer(env: Env): Outcome {
   const current = registeredEntry(env);
-  if (current.state === 'absent') return { action: 'not-registered', detail: `no MCP server ${MCP_SERVER_NAME} registered` };
+  if (current.state === 'absent')
+    return { action: 'not-registered', detail: `no MCP server ${MCP_SERVER_NAME} registered` };
   if (current.state === 'present' && !isOurEntry(current.entry)) {
-    return { action: 'foreign', detail: `the MCP server named ${MCP_SERVER_NAME} is not ours; left as it is`, command: MANUAL_REMOVE_COMMAND };
+    return {
+      action: 'foreign',
+      detail: `the MCP server named ${MCP_SERVER_NAME} is not ours; left as it is`,
+      command: MANUAL_REMOVE_COMMAND,
+    };
   }
   const claude = findClaude(env);
   if (!claude) return { action: 'manual', detail: 'the claude CLI is not on PATH', command: MANUAL_REMOVE_COMMAND };
   const removed = runClaude(claude, REMOVE_ARGS, env);
-  if (!removed.ok) return { action: 'failed', detail: `claude mcp remove failed: ${removed.output}`, command: MANUAL_REMOVE_COMMAND };
+  if (!removed.ok)
+    return { action: 'failed', detail: `claude mcp remove failed: ${removed.output}`, command: MANUAL_REMOVE_COMMAND };
   return { action: 'removed', detail: `${MCP_SERVER_NAME} removed from the user scope` };
 }

@@ -58,7 +58,10 @@ export function safe(text: string | null | undefined, max: number): string {
 
 /** Stored multi-line text, line breaks kept: every line cleaned and escaped, at most `max` characters in all. */
 export function safeBlock(text: string, max: number): string {
-  const lines = text.split(/\r\n|[\n\r\u2028\u2029]/).map((line) => escapeXmlText(cleanText(line))).filter(Boolean);
+  const lines = text
+    .split(/\r\n|[\n\r\u2028\u2029]/)
+    .map((line) => escapeXmlText(cleanText(line)))
+    .filter(Boolean);
   let out = '';
   for (const line of lines) {
     const next = out === '' ? line : `${out}\n${line}`;
@@ -72,7 +75,9 @@ export function safeBlock(text: string, max: number): string {
 
 /** An attribute value for the reply's wrapping tag. */
 export function attribute(text: string, max = 200): string {
-  return escapeXml(cleanText(text)).slice(0, max).replace(/&[a-z]*$/, '');
+  return escapeXml(cleanText(text))
+    .slice(0, max)
+    .replace(/&[a-z]*$/, '');
 }
 
 /** A search snippet (hits marked by the search engine) as plain safe text. */

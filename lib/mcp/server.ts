@@ -42,12 +42,17 @@ export function createMemoryServer(options: ServerOptions): { server: McpServer;
   const server = new McpServer(
     { name: SERVER_NAME, version: options.version },
     {
-      instructions: 'Memory of earlier Claude Code sessions on this machine (commands, edits, errors, session summaries). Read-only.',
+      instructions:
+        'Memory of earlier Claude Code sessions on this machine (commands, edits, errors, session summaries). Read-only.',
       // The SDK checks elicitation answers with Ajv, which this server never asks for: build it on first use.
       jsonSchemaValidator: lazyValidator(),
     },
   );
-  const guard = <A>(name: string, run: (tools: typeof import('./tools.js'), args: A, context: ToolContext) => ToolReply | Promise<ToolReply>) =>
+  const guard =
+    <A>(
+      name: string,
+      run: (tools: typeof import('./tools.js'), args: A, context: ToolContext) => ToolReply | Promise<ToolReply>,
+    ) =>
     async (args: A): Promise<CallToolResult> => {
       let reply: ToolReply;
       try {
@@ -62,17 +67,31 @@ export function createMemoryServer(options: ServerOptions): { server: McpServer;
         : { content: [{ type: 'text', text: reply.text }], structuredContent: reply.structured };
     };
 
-  server.registerTool('search', { ...TOOL_TEXT.search, inputSchema: searchInput, annotations: READ_ONLY },
-    guard<z.infer<typeof searchInput>>('search', async (t, args, context) => (args.scope === 'team'
-      // The team server's driver (pg) loads only when a call asks for the team.
-      ? (await import('./team-search.js')).teamSearchTool(args, context)
-      : t.searchTool(args, context))));
-  server.registerTool('get', { ...TOOL_TEXT.get, inputSchema: getInput, annotations: READ_ONLY },
-    guard<z.infer<typeof getInput>>('get', (t, args, context) => t.getTool(args, context)));
-  server.registerTool('sessions', { ...TOOL_TEXT.sessions, inputSchema: sessionsInput, annotations: READ_ONLY },
-    guard<z.infer<typeof sessionsInput>>('sessions', (t, args, context) => t.sessionsTool(args, context)));
-  server.registerTool('stats', { ...TOOL_TEXT.stats, inputSchema: statsInput, annotations: READ_ONLY },
-    guard<z.infer<typeof statsInput>>('stats', (t, args, context) => t.statsTool(args, context)));
+  server.registerTool(
+    'search',
+    { ...TOOL_TEXT.search, inputSchema: searchInput, annotations: READ_ONLY },
+    guard<z.infer<typeof searchInput>>('search', async (t, args, context) =>
+      args.scope === 'team'
+        ? // The team server's driver (pg) loads only when a call asks for the team.
+          (await import('./team-search.js')).teamSearchTool(args, context)
+        : t.searchTool(args, context),
+    ),
+  );
+  server.registerTool(
+    'get',
+    { ...TOOL_TEXT.get, inputSchema: getInput, annotations: READ_ONLY },
+    guard<z.infer<typeof getInput>>('get', (t, args, context) => t.getTool(args, context)),
+  );
+  server.registerTool(
+    'sessions',
+    { ...TOOL_TEXT.sessions, inputSchema: sessionsInput, annotations: READ_ONLY },
+    guard<z.infer<typeof sessionsInput>>('sessions', (t, args, context) => t.sessionsTool(args, context)),
+  );
+  server.registerTool(
+    'stats',
+    { ...TOOL_TEXT.stats, inputSchema: statsInput, annotations: READ_ONLY },
+    guard<z.infer<typeof statsInput>>('stats', (t, args, context) => t.statsTool(args, context)),
+  );
 
   return { server, close: () => reader?.close() };
 }

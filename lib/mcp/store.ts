@@ -53,11 +53,19 @@ const DAMAGED = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_CORRUPT_VTAB
 
 function unavailable(error: unknown, dbPath: string): StoreUnavailable {
   const code = String((error as { code?: unknown } | null)?.code ?? '');
-  if (isBusy(error)) return new StoreUnavailable(`the memory database is locked by another process (${code}); try again in a moment`);
-  if (DAMAGED.has(code)) return new StoreUnavailable(`the memory database at ${dbPath} is damaged or not a database (${code}); the user can run \`memory doctor\` to see how to repair it`);
+  if (isBusy(error))
+    return new StoreUnavailable(`the memory database is locked by another process (${code}); try again in a moment`);
+  if (DAMAGED.has(code))
+    return new StoreUnavailable(
+      `the memory database at ${dbPath} is damaged or not a database (${code}); the user can run \`memory doctor\` to see how to repair it`,
+    );
   if (error instanceof StoreError) return new StoreUnavailable(`${error.message} (\`memory doctor\` explains)`);
   if (code.startsWith('SQLITE_') || code.startsWith('E')) {
-    return new StoreUnavailable(`the memory database at ${dbPath} cannot be read (${code}); the user can run \`memory doctor\``);
+    return new StoreUnavailable(
+      `the memory database at ${dbPath} cannot be read (${code}); the user can run \`memory doctor\``,
+    );
   }
-  return new StoreUnavailable(`reading the memory database failed: ${error instanceof Error ? error.message : String(error)}`);
+  return new StoreUnavailable(
+    `reading the memory database failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
 }

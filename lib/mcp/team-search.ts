@@ -16,22 +16,31 @@ import { attribute, Budget, DATA_NOTE, errorReply, plainSnippet, safe, shortTime
 import type { SearchArgs } from './schemas.js';
 import { isReply, noDatabase, relativePath, scopeOf, type ToolContext } from './tools.js';
 
-const TEAM_NOTE = 'Results marked team come from teammates\' machines through the team server (approved by a project maintainer); `get` opens only local ids.';
+const TEAM_NOTE =
+  "Results marked team come from teammates' machines through the team server (approved by a project maintainer); `get` opens only local ids.";
 
 export async function teamSearchTool(args: SearchArgs, context: ToolContext): Promise<ToolReply> {
   const team = loadTeamConfig(context.env);
   if (!team.url) {
-    return errorReply(`team memory is not set up on this machine (no CLAUDE_MEMORY_TEAM_URL and no "team" url in ${team.configPath}), so only scope "local" can be searched. The user can set it up with \`memory team\` (see the README's Team memory section).`);
+    return errorReply(
+      `team memory is not set up on this machine (no CLAUDE_MEMORY_TEAM_URL and no "team" url in ${team.configPath}), so only scope "local" can be searched. The user can set it up with \`memory team\` (see the README's Team memory section).`,
+    );
   }
   const scope = scopeOf(args, context);
   if (isReply(scope)) return scope;
   const plan = planSearch(args.query);
-  if (!plan) return errorReply('the query has nothing to search for once quotes, brackets and operators are removed: give words or parts of words');
+  if (!plan)
+    return errorReply(
+      'the query has nothing to search for once quotes, brackets and operators are removed: give words or parts of words',
+    );
   const filters = { ...scope.filters, type: args.type ?? null };
   const window = args.offset + args.limit;
 
   // Local first: it needs no network, and it is answered whatever the server does.
-  const local = context.reader.read((db) => ({ found: searchMemories(db, plan, filters, { limit: window + 1, now: context.now() }), host: knownHostId(db) }));
+  const local = context.reader.read((db) => ({
+    found: searchMemories(db, plan, filters, { limit: window + 1, now: context.now() }),
+    host: knownHostId(db),
+  }));
   let remote: { tier: Tier; hits: readonly TeamHit[] } = { tier: 'like', hits: [] };
   let failure: string | null = null;
   try {
@@ -45,14 +54,21 @@ export async function teamSearchTool(args: SearchArgs, context: ToolContext): Pr
     if (!(error instanceof TeamError)) throw error;
     failure = error.message;
   }
-  if (local === null && failure !== null) return noDatabase('memory-search', context, { project: scope.label, results: [], team_error: safe(failure, 300) });
+  if (local === null && failure !== null)
+    return noDatabase('memory-search', context, { project: scope.label, results: [], team_error: safe(failure, 300) });
 
-  const merged = mergeResults<MemoryRow, TeamHit>(local?.found.rows ?? [], remote.hits, local?.host ?? null, window + 1);
+  const merged = mergeResults<MemoryRow, TeamHit>(
+    local?.found.rows ?? [],
+    remote.hits,
+    local?.host ?? null,
+    window + 1,
+  );
   const budget = new Budget(context.budgetTokens);
   const lines: string[] = [];
   const results: Array<Record<string, unknown>> = [];
   for (const item of merged.slice(args.offset, window)) {
-    const entry = item.origin === 'local' ? localEntry(item.hit, plan.terms, local?.found.scores) : teamEntry(item.hit, plan.terms);
+    const entry =
+      item.origin === 'local' ? localEntry(item.hit, plan.terms, local?.found.scores) : teamEntry(item.hit, plan.terms);
     if (!budget.take(entry.line, entry.item)) break;
     lines.push(entry.line);
     results.push(entry.item);
@@ -61,12 +77,27 @@ export async function teamSearchTool(args: SearchArgs, context: ToolContext): Pr
   const more = merged.length > shownTo;
   const localTier = local?.found.tier ?? 'like';
   const open = `<memory-search project="${attribute(scope.label)}" query="${attribute(args.query)}" scope="team" tier="${localTier}" team_tier="${failure === null ? remote.tier : 'none'}" offset="${args.offset}" shown="${results.length}">`;
-  const body = results.length > 0 ? lines : [args.offset > 0 ? `No more matches past offset ${args.offset}.` : 'No memories match, here or on the team server.'];
+  const body =
+    results.length > 0
+      ? lines
+      : [
+          args.offset > 0
+            ? `No more matches past offset ${args.offset}.`
+            : 'No memories match, here or on the team server.',
+        ];
   const notes = [
     ...(results.some((result) => result['origin'] === 'team') ? [TEAM_NOTE] : []),
     ...(failure === null ? [] : [`The team server was not searched: ${safe(failure, 300)}`]),
-    ...(local === null ? [`No memory database on this machine yet (${safe(context.reader.dbPath, 300)}): only the team server was searched.`] : []),
-    ...(more ? [`More matches: call search again with offset ${shownTo} and scope "team"${results.length < Math.min(args.limit, merged.length - args.offset) ? ' (this page was cut to fit the reply size)' : ''}.`] : []),
+    ...(local === null
+      ? [
+          `No memory database on this machine yet (${safe(context.reader.dbPath, 300)}): only the team server was searched.`,
+        ]
+      : []),
+    ...(more
+      ? [
+          `More matches: call search again with offset ${shownTo} and scope "team"${results.length < Math.min(args.limit, merged.length - args.offset) ? ' (this page was cut to fit the reply size)' : ''}.`,
+        ]
+      : []),
   ];
   const text = [open, DATA_NOTE, ...body, ...notes, '</memory-search>'].join('\n');
   return {
@@ -85,7 +116,11 @@ export async function teamSearchTool(args: SearchArgs, context: ToolContext): Pr
   };
 }
 
-function localEntry(row: MemoryRow, terms: readonly string[], scores: ReadonlyMap<number, number> | undefined): { line: string; item: Record<string, unknown> } {
+function localEntry(
+  row: MemoryRow,
+  terms: readonly string[],
+  scores: ReadonlyMap<number, number> | undefined,
+): { line: string; item: Record<string, unknown> } {
   const file = relativePath(row);
   const raw = scores?.get(row.id);
   const score = raw === undefined ? null : Math.round(raw * 1000) / 1000;

@@ -11,7 +11,17 @@ import { searchTerms } from '../search/plan.js';
 import { likeSnippet } from '../search/snippet.js';
 import { parseWhen } from '../search/filters.js';
 import { topCommands } from '../stats.js';
-import { attribute, Budget, DATA_NOTE, errorReply, plainSnippet, safe, safeBlock, shortTime, type ToolReply } from './reply.js';
+import {
+  attribute,
+  Budget,
+  DATA_NOTE,
+  errorReply,
+  plainSnippet,
+  safe,
+  safeBlock,
+  shortTime,
+  type ToolReply,
+} from './reply.js';
 import type { GetArgs, SearchArgs, SessionsArgs, StatsArgs } from './schemas.js';
 import type { MemoryReader } from './store.js';
 
@@ -32,7 +42,10 @@ export interface Scope {
 }
 
 /** The filters of a project/since pair, or an error reply for a bad `since`. */
-export function scopeOf(args: { project?: string | undefined; since?: string | undefined }, context: ToolContext): Scope | ToolReply {
+export function scopeOf(
+  args: { project?: string | undefined; since?: string | undefined },
+  context: ToolContext,
+): Scope | ToolReply {
   let since: string | null = null;
   if (args.since !== undefined) {
     const parsed = parseWhen('since', args.since, context.now());
@@ -40,7 +53,8 @@ export function scopeOf(args: { project?: string | undefined; since?: string | u
     since = parsed.value;
   }
   const project = args.project?.trim();
-  if (project === undefined) return { label: context.here.name, filters: { ...NO_FILTERS, projectPath: context.here.path, since } };
+  if (project === undefined)
+    return { label: context.here.name, filters: { ...NO_FILTERS, projectPath: context.here.path, since } };
   if (project === '*') return { label: '*', filters: { ...NO_FILTERS, since } };
   if (project === '') return errorReply('project is empty: give a project name, or "*" for all projects');
   return { label: project, filters: { ...NO_FILTERS, project, since } };
@@ -64,9 +78,14 @@ export function relativePath(row: Pick<MemoryRow, 'file_path' | 'project_path'>)
 export function searchTool(args: SearchArgs, context: ToolContext): ToolReply {
   const scope = scopeOf(args, context);
   if (isReply(scope)) return scope;
-  if (searchTerms(args.query).length === 0) return errorReply('the query has nothing to search for once quotes, brackets and operators are removed: give words or parts of words');
+  if (searchTerms(args.query).length === 0)
+    return errorReply(
+      'the query has nothing to search for once quotes, brackets and operators are removed: give words or parts of words',
+    );
   const filters = { ...scope.filters, type: args.type ?? null };
-  const found = context.reader.read((db) => bestMatches(db, args.query, filters, { limit: args.limit, offset: args.offset }));
+  const found = context.reader.read((db) =>
+    bestMatches(db, args.query, filters, { limit: args.limit, offset: args.offset }),
+  );
   if (found === null) return noDatabase('memory-search', context, { project: scope.label, results: [] });
 
   const hits = found.matches;
@@ -87,8 +106,12 @@ export function searchTool(args: SearchArgs, context: ToolContext): ToolReply {
       matched: matched.map((word) => safe(word, 100)),
       ...(fixes === undefined ? {} : { fixes }),
     };
-    const partial = fixes !== undefined ? ` the next step after error #${fixes}`
-      : matched.length < found.words.length ? ` matched: ${item.matched.join(', ')}` : '';
+    const partial =
+      fixes !== undefined
+        ? ` the next step after error #${fixes}`
+        : matched.length < found.words.length
+          ? ` matched: ${item.matched.join(', ')}`
+          : '';
     const line = `#${row.id} ${shortTime(row.created_at)} ${item.type}${item.file_path ? ` ${item.file_path}` : ''}${scope.label === '*' ? ` (${item.project})` : ''} score ${score}${partial}\n  ${item.snippet}`;
     if (!budget.take(line, item)) break;
     lines.push(line);
@@ -97,12 +120,24 @@ export function searchTool(args: SearchArgs, context: ToolContext): ToolReply {
   const shownTo = args.offset + results.length;
   const more = found.more || results.length < hits.length;
   const open = `<memory-search project="${attribute(scope.label)}" query="${attribute(args.query)}" tier="${found.tier}" offset="${args.offset}" shown="${results.length}">`;
-  const body = results.length > 0 ? lines : [args.offset > 0 ? `No more matches past offset ${args.offset}.` : 'No memories match.'];
-  const note = more ? `More matches: call search again with offset ${shownTo}${results.length < hits.length ? ' (this page was cut to fit the reply size)' : ''}.` : null;
+  const body =
+    results.length > 0
+      ? lines
+      : [args.offset > 0 ? `No more matches past offset ${args.offset}.` : 'No memories match.'];
+  const note = more
+    ? `More matches: call search again with offset ${shownTo}${results.length < hits.length ? ' (this page was cut to fit the reply size)' : ''}.`
+    : null;
   const text = [open, DATA_NOTE, ...body, ...(note ? [note] : []), '</memory-search>'].join('\n');
   return {
     text,
-    structured: { about: DATA_NOTE, project: scope.label, tier: found.tier, offset: args.offset, results, ...(note ? { next_offset: shownTo, paging: note } : {}) },
+    structured: {
+      about: DATA_NOTE,
+      project: scope.label,
+      tier: found.tier,
+      offset: args.offset,
+      results,
+      ...(note ? { next_offset: shownTo, paging: note } : {}),
+    },
   };
 }
 
@@ -117,7 +152,10 @@ export function getTool(args: GetArgs, context: ToolContext): ToolReply {
   });
   if (found === null) return noDatabase('memory-get', context, { memories: [], missing: ids });
   const missing = ids.filter((id) => !found.some(({ row }) => row.id === id));
-  if (found.length === 0) return errorReply(`no memory has id ${missing.join(', ')}: ids come from search or sessions results (forgotten or expired memories are gone)`);
+  if (found.length === 0)
+    return errorReply(
+      `no memory has id ${missing.join(', ')}: ids come from search or sessions results (forgotten or expired memories are gone)`,
+    );
 
   const budget = new Budget(context.budgetTokens);
   const blocks: string[] = [];
@@ -128,7 +166,14 @@ export function getTool(args: GetArgs, context: ToolContext): ToolReply {
       created_at: other.created_at,
       type: other.type,
       file_path: safe(relativePath(other), 200) || null,
-      content: safe(other.content.split('\n').map((part) => part.trim()).filter(Boolean).join(' | '), 200),
+      content: safe(
+        other.content
+          .split('\n')
+          .map((part) => part.trim())
+          .filter(Boolean)
+          .join(' | '),
+        200,
+      ),
     });
     const before = around.before.map(neighbour);
     const after = around.after.map(neighbour);
@@ -165,10 +210,22 @@ export function getTool(args: GetArgs, context: ToolContext): ToolReply {
   const unshown = found.slice(memories.length).map(({ row }) => row.id);
   const notes = [
     ...(missing.length > 0 ? [`No memory has id ${missing.join(', ')}.`] : []),
-    ...(unshown.length > 0 ? [`Not shown, to keep the reply short: ${unshown.join(', ')}. Call get again with those ids (or a smaller context).`] : []),
+    ...(unshown.length > 0
+      ? [
+          `Not shown, to keep the reply short: ${unshown.join(', ')}. Call get again with those ids (or a smaller context).`,
+        ]
+      : []),
   ];
   const text = ['<memory-get>', DATA_NOTE, ...blocks, ...notes, '</memory-get>'].join('\n');
-  return { text, structured: { about: DATA_NOTE, memories, missing, ...(unshown.length > 0 ? { unshown, paging: notes.at(-1) } : {}) } };
+  return {
+    text,
+    structured: {
+      about: DATA_NOTE,
+      memories,
+      missing,
+      ...(unshown.length > 0 ? { unshown, paging: notes.at(-1) } : {}),
+    },
+  };
 }
 
 export function sessionsTool(args: SessionsArgs, context: ToolContext): ToolReply {
@@ -190,7 +247,9 @@ export function sessionsTool(args: SessionsArgs, context: ToolContext): ToolRepl
       duration_sec: row.duration_sec,
       memory_count: row.memory_count,
       error_count: row.error_count,
-      files_changed: row.files_changed.slice(0, 20).map((file) => safe(relativePath({ file_path: file, project_path: row.project_path }), 200)),
+      files_changed: row.files_changed
+        .slice(0, 20)
+        .map((file) => safe(relativePath({ file_path: file, project_path: row.project_path }), 200)),
       tools_used: row.tools_used.slice(0, 20).map((tool) => safe(tool, 40)),
       summary: safeBlock(row.summary, 1500),
     };
@@ -206,10 +265,28 @@ export function sessionsTool(args: SessionsArgs, context: ToolContext): ToolRepl
   }
   const shownTo = args.offset + sessions.length;
   const more = rows.length > shownTo;
-  const empty = args.offset > 0 ? `No more sessions past offset ${args.offset}.` : 'No session summaries yet (one is written when a session ends).';
+  const empty =
+    args.offset > 0
+      ? `No more sessions past offset ${args.offset}.`
+      : 'No session summaries yet (one is written when a session ends).';
   const note = more ? [`More sessions: call sessions again with offset ${shownTo}.`] : [];
-  const text = [`<memory-sessions project="${attribute(scope.label)}" offset="${args.offset}" shown="${sessions.length}">`, DATA_NOTE, ...(blocks.length > 0 ? blocks : [empty]), ...note, '</memory-sessions>'].join('\n');
-  return { text, structured: { about: DATA_NOTE, project: scope.label, offset: args.offset, sessions, ...(more ? { next_offset: shownTo, paging: note[0] } : {}) } };
+  const text = [
+    `<memory-sessions project="${attribute(scope.label)}" offset="${args.offset}" shown="${sessions.length}">`,
+    DATA_NOTE,
+    ...(blocks.length > 0 ? blocks : [empty]),
+    ...note,
+    '</memory-sessions>',
+  ].join('\n');
+  return {
+    text,
+    structured: {
+      about: DATA_NOTE,
+      project: scope.label,
+      offset: args.offset,
+      sessions,
+      ...(more ? { next_offset: shownTo, paging: note[0] } : {}),
+    },
+  };
 }
 
 export function statsTool(args: StatsArgs, context: ToolContext): ToolReply {
@@ -233,10 +310,17 @@ export function statsTool(args: StatsArgs, context: ToolContext): ToolReply {
     by_type: count(raw.byType, 10),
     by_tool: count(raw.byTool, 10),
     ...(scope.label === '*' ? { by_project: count(raw.byProject, args.top) } : {}),
-    top_files: raw.topFiles.slice(0, args.top).map((file) => ({ file: safe(relativePath({ file_path: file.name, project_path: file.project_path }), 200), count: file.count })),
-    top_commands: topCommands(raw.commandHeads, args.top).map(({ command, count: n }) => ({ command: safe(command, 100), count: n })),
+    top_files: raw.topFiles.slice(0, args.top).map((file) => ({
+      file: safe(relativePath({ file_path: file.name, project_path: file.project_path }), 200),
+      count: file.count,
+    })),
+    top_commands: topCommands(raw.commandHeads, args.top).map(({ command, count: n }) => ({
+      command: safe(command, 100),
+      count: n,
+    })),
   };
-  const list = (pairs: ReadonlyArray<readonly [string, number]>) => (pairs.length === 0 ? 'none' : pairs.map(([name, n]) => `${name} ${n}`).join(', '));
+  const list = (pairs: ReadonlyArray<readonly [string, number]>) =>
+    pairs.length === 0 ? 'none' : pairs.map(([name, n]) => `${name} ${n}`).join(', ');
   const text = [
     `<memory-stats project="${attribute(scope.label)}">`,
     DATA_NOTE,
@@ -244,7 +328,9 @@ export function statsTool(args: StatsArgs, context: ToolContext): ToolReply {
     `from ${raw.oldest ? shortTime(raw.oldest) : '-'} to ${raw.newest ? shortTime(raw.newest) : '-'}`,
     `by type: ${list(structured.by_type.map(({ name, count: n }) => [name, n] as const))}`,
     `by tool: ${list(structured.by_tool.map(({ name, count: n }) => [name, n] as const))}`,
-    ...(structured.by_project ? [`by project: ${list(structured.by_project.map(({ name, count: n }) => [name, n] as const))}`] : []),
+    ...(structured.by_project
+      ? [`by project: ${list(structured.by_project.map(({ name, count: n }) => [name, n] as const))}`]
+      : []),
     `top files: ${list(structured.top_files.map(({ file, count: n }) => [file, n] as const))}`,
     `top commands: ${list(structured.top_commands.map(({ command, count: n }) => [command, n] as const))}`,
     '</memory-stats>',

@@ -4,19 +4,22 @@
 import { isIdentifierLike, queryWords, tokens, type QueryWord } from './words.js';
 
 export type GateDecision =
-  | { readonly recall: true; readonly words: readonly QueryWord[] }
-  | { readonly recall: false; readonly reason: string };
+  { readonly recall: true; readonly words: readonly QueryWord[] } | { readonly recall: false; readonly reason: string };
 
 // Replies that move a conversation on without asking anything: matched as the whole prompt,
 // after case, punctuation and emoji are dropped, also in runs ("ok, go on", "네 계속 진행해줘").
-const ACKNOWLEDGEMENTS: ReadonlySet<string> = new Set(`
+const ACKNOWLEDGEMENTS: ReadonlySet<string> = new Set(
+  `
 ok okay k kk yes y yep yup yeah ya sure fine good great nice cool perfect right correct exactly agreed alright
 continue go on ahead proceed next keep going carry do it that this please pls thanks thank you ty thx lgtm
 sounds looks good awesome done no nope nah stop wait hmm hm yes, np got
 네 넵 넹 예 응 엉 어 그래 그래요 좋아 좋아요 좋습니다 좋네 오케이 ㅇㅋ ㅇㅇ ㅋㅋ ㄱㄱ ㄴㄴ 계속 계속해 계속해줘 계속해주세요
 진행 진행해 진행해줘 진행해주세요 진행시켜 고마워 고마워요 감사 감사해요 감사합니다 알겠어 알겠어요 알았어 맞아 맞아요 아니 아니요
 해줘 해주세요 해봐 부탁해 부탁해요 그렇게 해 다음 됐어 오키 ok요
-`.split(/\s+/).filter(Boolean));
+`
+    .split(/\s+/)
+    .filter(Boolean),
+);
 
 /** The gate over one UserPromptSubmit payload's `prompt` and `source`. */
 export function recallGate(prompt: string, source = ''): GateDecision {
@@ -29,7 +32,11 @@ export function recallGate(prompt: string, source = ''): GateDecision {
   if (isAcknowledgement(text)) return { recall: false, reason: 'an acknowledgement' };
   const words = queryWords(text);
   const named = tokens(text).some(isIdentifierLike);
-  if (words.length < 2 && !named) return { recall: false, reason: `${words.length} informative word${words.length === 1 ? '' : 's'} and no identifier` };
+  if (words.length < 2 && !named)
+    return {
+      recall: false,
+      reason: `${words.length} informative word${words.length === 1 ? '' : 's'} and no identifier`,
+    };
   if (words.length === 0) return { recall: false, reason: 'no word to search for' };
   return { recall: true, words };
 }
@@ -42,6 +49,10 @@ function isTaskNotification(text: string): boolean {
 }
 
 function isAcknowledgement(text: string): boolean {
-  const words = text.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, ' ').split(/\s+/u).filter(Boolean);
+  const words = text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .split(/\s+/u)
+    .filter(Boolean);
   return words.length > 0 && words.length <= 6 && words.every((word) => ACKNOWLEDGEMENTS.has(word));
 }

@@ -2,10 +2,26 @@
 // (common words dropped) → candidates → one confidence score → the hits worth showing. Shared by the
 // UserPromptSubmit hook and `memory recall --explain`, so the explanation is the hook's own reasoning.
 import type { Db } from '../db/open.js';
-import { bm25Of, candidateRows, injectedIds, projectRowCount, wordIds, type CandidateRow } from '../db/recall-candidates.js';
+import {
+  bm25Of,
+  candidateRows,
+  injectedIds,
+  projectRowCount,
+  wordIds,
+  type CandidateRow,
+} from '../db/recall-candidates.js';
 import type { RecallHit } from './render.js';
 import { RECALL_HITS_MAX } from './render.js';
-import { CLUSTER_RATIO, CLUSTER_SIZE, MEDIUM_MIN, rankCandidates, scoreOf, wordWeights, type Ranking, type WordStat } from './score.js';
+import {
+  CLUSTER_RATIO,
+  CLUSTER_SIZE,
+  MEDIUM_MIN,
+  rankCandidates,
+  scoreOf,
+  wordWeights,
+  type Ranking,
+  type WordStat,
+} from './score.js';
 import type { QueryWord } from './words.js';
 
 /**
@@ -56,13 +72,24 @@ export class RecallTimeout extends Error {
   override readonly name = 'RecallTimeout';
 }
 
-export function recallFor(db: Db, projectPath: string, words: readonly QueryWord[], sessionId: string | null, options: RecallOptions = {}): RecallReport {
+export function recallFor(
+  db: Db,
+  projectPath: string,
+  words: readonly QueryWord[],
+  sessionId: string | null,
+  options: RecallOptions = {},
+): RecallReport {
   const checkpoint = (): void => {
     if (options.expired?.()) throw new RecallTimeout('recall ran out of time');
   };
   const total = projectRowCount(db, projectPath);
   if (total < MIN_PROJECT_ROWS) {
-    const unsearched = words.map((word): WordReport => ({ text: word.text, docs: 0, identifier: word.kind === 'identifier', dropped: null }));
+    const unsearched = words.map((word): WordReport => ({
+      text: word.text,
+      docs: 0,
+      identifier: word.kind === 'identifier',
+      dropped: null,
+    }));
     return empty(total, `the project has ${total} memories; recall starts at ${MIN_PROJECT_ROWS}`, unsearched);
   }
   const cap = Math.floor(total * COMMON_WORD_SHARE);
@@ -72,17 +99,35 @@ export function recallFor(db: Db, projectPath: string, words: readonly QueryWord
     checkpoint();
     const ids = wordIds(db, projectPath, word, cap);
     const common = ids.length > cap;
-    reports.push({ text: word.text, docs: ids.length, identifier: word.kind === 'identifier', dropped: common ? `in more than ${Math.round(COMMON_WORD_SHARE * 100)}% of the project's memories` : null });
+    reports.push({
+      text: word.text,
+      docs: ids.length,
+      identifier: word.kind === 'identifier',
+      dropped: common ? `in more than ${Math.round(COMMON_WORD_SHARE * 100)}% of the project's memories` : null,
+    });
     if (!common) kept.push({ word, ids });
   }
-  if (kept.every(({ ids }) => ids.length === 0)) return empty(total, kept.length === 0 ? 'every word is common in this project' : 'no memory contains a kept word', reports);
+  if (kept.every(({ ids }) => ids.length === 0))
+    return empty(
+      total,
+      kept.length === 0 ? 'every word is common in this project' : 'no memory contains a kept word',
+      reports,
+    );
   const matched = new Map<number, number[]>();
   kept.forEach(({ ids }, index) => {
     for (const id of ids) matched.set(id, [...(matched.get(id) ?? []), index]);
   });
   checkpoint();
-  const bm25 = bm25Of(db, projectPath, kept.map(({ word }) => word));
-  const stats: WordStat[] = kept.map(({ word, ids: found }) => ({ text: word.text, docs: found.length, identifier: word.kind === 'identifier' }));
+  const bm25 = bm25Of(
+    db,
+    projectPath,
+    kept.map(({ word }) => word),
+  );
+  const stats: WordStat[] = kept.map(({ word, ids: found }) => ({
+    text: word.text,
+    docs: found.length,
+    identifier: word.kind === 'identifier',
+  }));
   const weights = wordWeights(total, stats);
   const totalWeight = weights.reduce((sum, w) => sum + w, 0);
   const bestBm25 = [...bm25.values()].reduce((max, value) => Math.max(max, value), 0);
@@ -90,10 +135,17 @@ export function recallFor(db: Db, projectPath: string, words: readonly QueryWord
   if (options.prune) {
     // Scores do not depend on the stored text, so only the rows that can be shown or count in a
     // crowd (MEDIUM or better, within CLUSTER_RATIO of the best) are read and grouped.
-    const scores = new Map(ids.map((id) => [id, scoreOf({ bm25: bm25.get(id) ?? 0, matched: matched.get(id) ?? [] }, weights, totalWeight, bestBm25).score]));
+    const scores = new Map(
+      ids.map((id) => [
+        id,
+        scoreOf({ bm25: bm25.get(id) ?? 0, matched: matched.get(id) ?? [] }, weights, totalWeight, bestBm25).score,
+      ]),
+    );
     const top = [...scores.values()].reduce((max, value) => Math.max(max, value), 0);
     const floor = Math.max(MEDIUM_MIN, Math.min(CLUSTER_RATIO, SHOW_RATIO) * top);
-    ids = ids.filter((id) => (scores.get(id) ?? 0) >= floor).sort((a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0) || b - a);
+    ids = ids
+      .filter((id) => (scores.get(id) ?? 0) >= floor)
+      .sort((a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0) || b - a);
   }
   checkpoint();
   const texts = new Map<number, CandidateRow>();
@@ -103,17 +155,29 @@ export function recallFor(db: Db, projectPath: string, words: readonly QueryWord
   const head = options.prune ? ids.slice(0, CROWD_READ_MAX) : ids;
   for (const row of candidateRows(db, head)) texts.set(row.id, row);
   if (head.length < ids.length && new Set(head.map((id) => textKey(texts.get(id)))).size >= CLUSTER_SIZE) ids = head;
-  else if (head.length < ids.length) for (const row of candidateRows(db, ids.slice(head.length))) texts.set(row.id, row);
+  else if (head.length < ids.length)
+    for (const row of candidateRows(db, ids.slice(head.length))) texts.set(row.id, row);
   const ranking = rankCandidates({
     total,
     words: stats,
-    candidates: ids.map((id) => ({ id, bm25: bm25.get(id) ?? 0, matched: matched.get(id) ?? [], key: textKey(texts.get(id)) })),
+    candidates: ids.map((id) => ({
+      id,
+      bm25: bm25.get(id) ?? 0,
+      matched: matched.get(id) ?? [],
+      key: textKey(texts.get(id)),
+    })),
     bestBm25,
   });
   // A hit well below the best is a weaker, different match: the best hits are what the prompt is about.
   const best = ranking.hits[0]?.score ?? 0;
   const worth = ranking.hits.filter((hit) => hit.tier !== 'LOW' && hit.score >= SHOW_RATIO * best);
-  const already = sessionId ? injectedIds(db, sessionId, worth.flatMap((hit) => hit.ids)) : new Set<number>();
+  const already = sessionId
+    ? injectedIds(
+        db,
+        sessionId,
+        worth.flatMap((hit) => hit.ids),
+      )
+    : new Set<number>();
   const hits: RecallHit[] = [];
   const idsByHit = new Map<number, readonly number[]>();
   for (const hit of worth) {

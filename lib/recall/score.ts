@@ -88,7 +88,12 @@ export function coverageOf(matched: readonly number[], weights: readonly number[
 }
 
 /** One candidate's score and its parts; `best` is the best bm25 over every candidate of the query. */
-export function scoreOf(candidate: Pick<ScoredCandidateInput, 'bm25' | 'matched'>, weights: readonly number[], totalWeight: number, best: number): { score: number; parts: ScoreParts } {
+export function scoreOf(
+  candidate: Pick<ScoredCandidateInput, 'bm25' | 'matched'>,
+  weights: readonly number[],
+  totalWeight: number,
+  best: number,
+): { score: number; parts: ScoreParts } {
   const coverage = coverageOf(candidate.matched, weights, totalWeight);
   const covered = coverage * totalWeight;
   const match = Math.min(1, (2 * candidate.bm25) / (candidate.bm25 + covered || 1));
@@ -112,26 +117,42 @@ export function rankCandidates(input: ScoreInput): Ranking {
   const totalWeight = weights.reduce((sum, w) => sum + w, 0);
   if (totalWeight <= 0 || input.candidates.length === 0) return { hits: [], cluster: 0, cap: null };
   const best = input.bestBm25 ?? input.candidates.reduce((max, c) => Math.max(max, c.bm25), 0);
-  const groups = new Map<string, { ids: number[]; newest: number; score: number; parts: ScoreParts; matched: readonly number[] }>();
+  const groups = new Map<
+    string,
+    { ids: number[]; newest: number; score: number; parts: ScoreParts; matched: readonly number[] }
+  >();
   for (const candidate of input.candidates) {
     const { score, parts } = scoreOf(candidate, weights, totalWeight, best);
     const { coverage, match, relative } = parts;
     const group = groups.get(candidate.key);
-    if (!group) groups.set(candidate.key, { ids: [candidate.id], newest: candidate.id, score, parts: { coverage, match, relative }, matched: candidate.matched });
+    if (!group)
+      groups.set(candidate.key, {
+        ids: [candidate.id],
+        newest: candidate.id,
+        score,
+        parts: { coverage, match, relative },
+        matched: candidate.matched,
+      });
     else {
       group.ids.push(candidate.id);
       group.newest = Math.max(group.newest, candidate.id);
-      if (score > group.score) Object.assign(group, { score, parts: { coverage, match, relative }, matched: candidate.matched });
+      if (score > group.score)
+        Object.assign(group, { score, parts: { coverage, match, relative }, matched: candidate.matched });
     }
   }
   const ordered = [...groups.entries()].sort(([, a], [, b]) => b.score - a.score || b.newest - a.newest);
   const top = ordered[0]?.[1].score ?? 0;
   // Over every candidate, before anything is cut to what fits: a cut list would hide the crowd.
-  const cluster = ordered.filter(([, group]) => group.score >= CLUSTER_RATIO * top && tierOf(group.score) !== 'LOW').length;
+  const cluster = ordered.filter(
+    ([, group]) => group.score >= CLUSTER_RATIO * top && tierOf(group.score) !== 'LOW',
+  ).length;
   const single = input.words.length === 1 && !input.words[0]?.identifier;
-  const cap = cluster >= CLUSTER_SIZE ? `${cluster} near-equal hits: the prompt does not single one out`
-    : single ? 'one plain word: too little to be sure'
-    : null;
+  const cap =
+    cluster >= CLUSTER_SIZE
+      ? `${cluster} near-equal hits: the prompt does not single one out`
+      : single
+        ? 'one plain word: too little to be sure'
+        : null;
   const hits = ordered.map(([key, group]): Scored => ({
     ids: [...group.ids].sort((a, b) => b - a),
     key,

@@ -53,7 +53,8 @@ function readFile(path: string): { ok: true; value: Record<string, unknown> | nu
   }
   try {
     const parsed: unknown = text.trim() === '' ? {} : JSON.parse(text);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { ok: false, reason: `${path} is not a JSON object` };
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      return { ok: false, reason: `${path} is not a JSON object` };
     return { ok: true, value: parsed as Record<string, unknown> };
   } catch {
     return { ok: false, reason: `${path} is not valid JSON` };

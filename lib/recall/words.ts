@@ -16,7 +16,8 @@ export interface QueryWord {
 export const MAX_QUERY_WORDS = 12;
 
 // Function words and the verbs of asking: they say that something is wanted, not what.
-const STOP_WORDS: ReadonlySet<string> = new Set(`
+const STOP_WORDS: ReadonlySet<string> = new Set(
+  `
 a an the and or but nor so yet of to in on at by for from with without into onto over under about as than then
 is are was were be been being am do does did done doing has have had having will would shall should can could may
 might must i me my mine we us our you your yours he him his she her it its they them their this that these those
@@ -25,19 +26,100 @@ just also too very really again still already now please pls plz thanks thank he
 let lets let's make made get got go going try trying want wanted need needs needed like look looking see show tell
 help fix fixed fixing check checking run running use using do doing put add change update one two thing things
 something anything everything stuff way same more most less lot lots bit little
-`.split(/\s+/).filter(Boolean));
+`
+    .split(/\s+/)
+    .filter(Boolean),
+);
 
 const KOREAN_STOP_WORDS: ReadonlySet<string> = new Set([
-  '좀', '이거', '그거', '저거', '이것', '그것', '저것', '여기', '거기', '지금', '다시', '또', '그냥', '이제', '아까',
-  '해줘', '해주세요', '해봐', '해라', '하자', '해', '하기', '고쳐줘', '고쳐', '봐줘', '봐', '알려줘', '확인해줘',
-  '확인', '부탁해', '부탁', '주세요', '줘', '어떻게', '왜', '뭐', '무엇', '어디', '언제', '있어', '없어', '돼', '안돼',
-  '된다', '안', '못', '수', '것', '거', '때', '중', '더', '가', '네', '예', '응', '계속', '진행',
+  '좀',
+  '이거',
+  '그거',
+  '저거',
+  '이것',
+  '그것',
+  '저것',
+  '여기',
+  '거기',
+  '지금',
+  '다시',
+  '또',
+  '그냥',
+  '이제',
+  '아까',
+  '해줘',
+  '해주세요',
+  '해봐',
+  '해라',
+  '하자',
+  '해',
+  '하기',
+  '고쳐줘',
+  '고쳐',
+  '봐줘',
+  '봐',
+  '알려줘',
+  '확인해줘',
+  '확인',
+  '부탁해',
+  '부탁',
+  '주세요',
+  '줘',
+  '어떻게',
+  '왜',
+  '뭐',
+  '무엇',
+  '어디',
+  '언제',
+  '있어',
+  '없어',
+  '돼',
+  '안돼',
+  '된다',
+  '안',
+  '못',
+  '수',
+  '것',
+  '거',
+  '때',
+  '중',
+  '더',
+  '가',
+  '네',
+  '예',
+  '응',
+  '계속',
+  '진행',
 ]);
 
 // Particles and endings written onto a Korean noun, longest first; cut only when two syllables remain.
 const KOREAN_PARTICLES = [
-  '에서는', '으로는', '에서', '으로', '에게', '한테', '까지', '부터', '처럼', '보다', '이랑', '하고',
-  '은', '는', '이', '가', '을', '를', '의', '에', '도', '로', '와', '과', '만', '랑',
+  '에서는',
+  '으로는',
+  '에서',
+  '으로',
+  '에게',
+  '한테',
+  '까지',
+  '부터',
+  '처럼',
+  '보다',
+  '이랑',
+  '하고',
+  '은',
+  '는',
+  '이',
+  '가',
+  '을',
+  '를',
+  '의',
+  '에',
+  '도',
+  '로',
+  '와',
+  '과',
+  '만',
+  '랑',
 ];
 
 const HANGUL = /[\uac00-\ud7a3]/;
@@ -50,18 +132,27 @@ const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 export function isIdentifierLike(token: string): boolean {
   const core = token.replace(EDGE_PUNCTUATION, '');
   if (core === '') return false;
-  return /[\p{L}\p{N}][_./][\p{L}\p{N}]|::|-{1,2}[a-z]/u.test(core) || /\d/.test(core) || /\p{Ll}\p{Lu}/u.test(core) || /^_\w/.test(core);
+  return (
+    /[\p{L}\p{N}][_./][\p{L}\p{N}]|::|-{1,2}[a-z]/u.test(core) ||
+    /\d/.test(core) ||
+    /\p{Ll}\p{Lu}/u.test(core) ||
+    /^_\w/.test(core)
+  );
 }
 
 /** The prompt's whitespace-separated tokens, edge punctuation kept (the caller decides). */
 export function tokens(prompt: string): string[] {
-  return prompt.normalize('NFC').split(/\s+/u).filter((token) => token !== '');
+  return prompt
+    .normalize('NFC')
+    .split(/\s+/u)
+    .filter((token) => token !== '');
 }
 
 /** A Korean word without its trailing particle, when at least two syllables remain. */
 export function stripKoreanParticle(word: string): string {
   for (const particle of KOREAN_PARTICLES) {
-    if (word.endsWith(particle) && [...word].length - [...particle].length >= 2) return word.slice(0, word.length - particle.length);
+    if (word.endsWith(particle) && [...word].length - [...particle].length >= 2)
+      return word.slice(0, word.length - particle.length);
   }
   return word;
 }

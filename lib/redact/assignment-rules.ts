@@ -4,7 +4,16 @@
 import type { SecretRule, Span } from './engine.js';
 import { credentialName, type NameStrength } from './names.js';
 import {
-  bareKind, isQuote, lineEnd, lineStart, quotedKind, readBare, readValue, secretSpan, skipBlanks, type Value,
+  bareKind,
+  isQuote,
+  lineEnd,
+  lineStart,
+  quotedKind,
+  readBare,
+  readValue,
+  secretSpan,
+  skipBlanks,
+  type Value,
 } from './values.js';
 
 const AUTH_SCHEME = /^(?:Bearer|Basic|Token|Bot|Digest|Negotiate|ApiKey|SSWS)$/i;
@@ -24,7 +33,12 @@ function pickAssignment(match: RegExpExecArray, text: string): Span | null {
   if (!strength) return null;
   const whole = match[0];
   const opened = isQuote(whole[0]) ? whole[0] : '';
-  const closed = opened !== '' && whole.slice(1 + key.length).trimStart().startsWith(opened);
+  const closed =
+    opened !== '' &&
+    whole
+      .slice(1 + key.length)
+      .trimStart()
+      .startsWith(opened);
   const before = text[match.index - 1] ?? '';
   const sepEnd = match.index + whole.length;
   const pos = skipBlanks(text, sepEnd);
@@ -99,7 +113,9 @@ function lineHeadOf(text: string, index: number): string | null {
 
 /** `Bearer abc…` inside a value: the credential is what follows the scheme. */
 function afterScheme(text: string, start: number, end: number, strength: NameStrength, name: string): Span | null {
-  const scheme = /^(?:Bearer|Basic|Token|Bot|Digest|Negotiate|ApiKey|SSWS)[ \t]+/i.exec(text.slice(start, Math.min(end, start + 24)));
+  const scheme = /^(?:Bearer|Basic|Token|Bot|Digest|Negotiate|ApiKey|SSWS)[ \t]+/i.exec(
+    text.slice(start, Math.min(end, start + 24)),
+  );
   return secretSpan(text, start + (scheme ? scheme[0].length : 0), end, strength, name);
 }
 
@@ -115,7 +131,8 @@ export const assignment: SecretRule = {
   name: 'Credential assignment',
   hints: ['pass', 'pw', 'secret', 'token', 'key', 'auth', 'sig', 'cred', 'conn'],
   // `["']?\]?`: a quoted key, also as a subscript: os.environ["API_KEY"] = "…"
-  pattern: /(?<![A-Za-z0-9_.-])["']?(?<key>[A-Za-z_][A-Za-z0-9_.-]{0,79})["']?\]?[ \t]{0,8}(?<sep>:=|=>|=(?!=)|:(?![:/]))/g,
+  pattern:
+    /(?<![A-Za-z0-9_.-])["']?(?<key>[A-Za-z_][A-Za-z0-9_.-]{0,79})["']?\]?[ \t]{0,8}(?<sep>:=|=>|=(?!=)|:(?![:/]))/g,
   pick: pickAssignment,
   redacts: [
     { text: 'DB_PASSWORD=s3cr3t-Value', secret: 's3cr3t-Value' },
@@ -129,24 +146,36 @@ export const assignment: SecretRule = {
     { text: "const apiKey = 'AbC9dEf8GhI7jKl6'", secret: 'AbC9dEf8GhI7jKl6' },
     { text: 'conn = psycopg2.connect(host="db", password="Tr0ub4dor&3")', secret: 'Tr0ub4dor&3' },
     { text: 'Server=tcp:db.example.net;Database=app;User Id=sa;Password=myPassword;', secret: 'myPassword' },
-    { text: 'DefaultEndpointsProtocol=https;AccountName=shopdata;AccountKey=q8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1mK4lJ2hG6fD8sA0pO9iU7yT5rE3wQ1zX==;EndpointSuffix=core.windows.net', secret: 'q8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1mK4lJ2hG6fD8sA0pO9iU7yT5rE3wQ1zX==' },
-    { text: 'https://shop.blob.core.windows.net/c/a.png?sv=2022-11-02&ss=b&sp=r&se=2026-12-01T00:00:00Z&sig=Xy7%2Bq9LmZ3vR1nK7wYc3HdJ6sGa%3D', secret: 'Xy7%2Bq9LmZ3vR1nK7wYc3HdJ6sGa%3D' },
+    {
+      text: 'DefaultEndpointsProtocol=https;AccountName=shopdata;AccountKey=q8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1mK4lJ2hG6fD8sA0pO9iU7yT5rE3wQ1zX==;EndpointSuffix=core.windows.net',
+      secret: 'q8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1mK4lJ2hG6fD8sA0pO9iU7yT5rE3wQ1zX==',
+    },
+    {
+      text: 'https://shop.blob.core.windows.net/c/a.png?sv=2022-11-02&ss=b&sp=r&se=2026-12-01T00:00:00Z&sig=Xy7%2Bq9LmZ3vR1nK7wYc3HdJ6sGa%3D',
+      secret: 'Xy7%2Bq9LmZ3vR1nK7wYc3HdJ6sGa%3D',
+    },
     { text: 'curl "https://maps.example.com/api/geocode?address=x&key=9fA3kL0pQ7zX2mN8"', secret: '9fA3kL0pQ7zX2mN8' },
     { text: 'curl -H "X-Auth-Token: opensesame" https://api.example.com', secret: 'opensesame' },
     { text: 'Authorization: Token 9e107d9d372bb6826bd81d3542a419d6', secret: '9e107d9d372bb6826bd81d3542a419d6' },
     { text: 'password: str = "hunter2hunter2"', secret: 'hunter2hunter2' },
-    { text: '$password = \'Pa55w0rd!\';', secret: 'Pa55w0rd!' },
+    { text: "$password = 'Pa55w0rd!';", secret: 'Pa55w0rd!' },
     { text: 'secret_key_base: 4f8a9c2e1d7b3a6f5e0c8d2b9a1f7e3c', secret: '4f8a9c2e1d7b3a6f5e0c8d2b9a1f7e3c' },
     { text: 'docker run -e POSTGRES_PASSWORD=pgpass4711 postgres', secret: 'pgpass4711' },
     { text: 'kubectl create secret generic db --from-literal=password=hunter2x', secret: 'hunter2x' },
-    { text: '//registry.npmjs.org/:_authToken=a1b2c3d4-e5f6-7a8b-9c0d-e1f2a3b4c5d6', secret: 'a1b2c3d4-e5f6-7a8b-9c0d-e1f2a3b4c5d6' },
-    { text: 'os.environ["AWS_SECRET_ACCESS_KEY"] = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"', secret: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' },
+    {
+      text: '//registry.npmjs.org/:_authToken=a1b2c3d4-e5f6-7a8b-9c0d-e1f2a3b4c5d6',
+      secret: 'a1b2c3d4-e5f6-7a8b-9c0d-e1f2a3b4c5d6',
+    },
+    {
+      text: 'os.environ["AWS_SECRET_ACCESS_KEY"] = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"',
+      secret: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    },
   ],
   keeps: [
     'const token = req.headers.authorization',
     'password: hash(req.body.password),',
     'const SECRET = process.env.SECRET',
-    "const csrfToken = document.querySelector('meta[name=\"csrf-token\"]').content",
+    'const csrfToken = document.querySelector(\'meta[name="csrf-token"]\').content',
     'password: string;',
     'password=$DB_PASSWORD',
     'api_key = os.environ["API_KEY"]',

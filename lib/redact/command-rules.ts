@@ -25,16 +25,47 @@ const LOGIN: ToolSpec = { next: ['-p'], within: 'login' };
 const LDAP: ToolSpec = { next: ['-w'] };
 
 const TOOL_SPECS: Readonly<Record<string, ToolSpec>> = {
-  mysql: MYSQL, mysqldump: MYSQL, mysqladmin: MYSQL, mysqlimport: MYSQL, mysqlshow: MYSQL, mysqlcheck: MYSQL, mariadb: MYSQL, 'mariadb-dump': MYSQL,
-  mongo: MONGO, mongosh: MONGO, mongodump: MONGO, mongorestore: MONGO, mongoexport: MONGO, mongoimport: MONGO,
+  mysql: MYSQL,
+  mysqldump: MYSQL,
+  mysqladmin: MYSQL,
+  mysqlimport: MYSQL,
+  mysqlshow: MYSQL,
+  mysqlcheck: MYSQL,
+  mariadb: MYSQL,
+  'mariadb-dump': MYSQL,
+  mongo: MONGO,
+  mongosh: MONGO,
+  mongodump: MONGO,
+  mongorestore: MONGO,
+  mongoexport: MONGO,
+  mongoimport: MONGO,
   sshpass: { attached: ['-p'], next: ['-p'] },
   'redis-cli': { next: ['-a'] },
-  sqlcmd: { next: ['-P'] }, bcp: { next: ['-P'] },
-  zip: { next: ['-P'] }, zipcloak: { next: ['-P'] }, unzip: { next: ['-P'] },
-  '7z': { attached: ['-p'] }, '7za': { attached: ['-p'] }, '7zr': { attached: ['-p'] },
-  ldapsearch: LDAP, ldapadd: LDAP, ldapmodify: LDAP, ldapdelete: LDAP, ldapwhoami: LDAP, ldappasswd: LDAP, ldapcompare: LDAP,
+  sqlcmd: { next: ['-P'] },
+  bcp: { next: ['-P'] },
+  zip: { next: ['-P'] },
+  zipcloak: { next: ['-P'] },
+  unzip: { next: ['-P'] },
+  '7z': { attached: ['-p'] },
+  '7za': { attached: ['-p'] },
+  '7zr': { attached: ['-p'] },
+  ldapsearch: LDAP,
+  ldapadd: LDAP,
+  ldapmodify: LDAP,
+  ldapdelete: LDAP,
+  ldapwhoami: LDAP,
+  ldappasswd: LDAP,
+  ldapcompare: LDAP,
   doctl: { next: ['-t'] },
-  docker: LOGIN, podman: LOGIN, buildah: LOGIN, skopeo: LOGIN, nerdctl: LOGIN, helm: LOGIN, oras: LOGIN, crane: LOGIN, cf: LOGIN,
+  docker: LOGIN,
+  podman: LOGIN,
+  buildah: LOGIN,
+  skopeo: LOGIN,
+  nerdctl: LOGIN,
+  helm: LOGIN,
+  oras: LOGIN,
+  crane: LOGIN,
+  cf: LOGIN,
   gh: { next: ['-b', '--body'], within: 'secret' },
   htpasswd: { positional: htpasswdPassword },
   vault: { positional: vaultToken, within: 'login' },
@@ -43,7 +74,10 @@ const TOOL_NAMES = new Set(Object.keys(TOOL_SPECS));
 
 /** `htpasswd -b[c] file user pass`, `htpasswd -nb user pass`: the password is given with -b. */
 function htpasswdPassword(words: readonly Word[]): Word | null {
-  const flags = words.filter((word) => !word.quoted && word.text.startsWith('-')).map((word) => word.text.slice(1)).join('');
+  const flags = words
+    .filter((word) => !word.quoted && word.text.startsWith('-'))
+    .map((word) => word.text.slice(1))
+    .join('');
   if (!flags.includes('b')) return null;
   const positional = words.filter((word) => word.quoted || !word.text.startsWith('-'));
   return positional[flags.includes('n') ? 1 : 2] ?? null;
@@ -52,7 +86,9 @@ function htpasswdPassword(words: readonly Word[]): Word | null {
 /** `vault login <token>`: the first word that is neither a flag nor `key=value`. */
 function vaultToken(words: readonly Word[]): Word | null {
   const at = words.findIndex((word) => word.text === 'login');
-  return words.slice(at + 1).find((word) => word.quoted || (!word.text.startsWith('-') && !word.text.includes('='))) ?? null;
+  return (
+    words.slice(at + 1).find((word) => word.quoted || (!word.text.startsWith('-') && !word.text.includes('='))) ?? null
+  );
 }
 
 function pickTool(match: RegExpExecArray, text: string): Span[] | null {
@@ -82,12 +118,28 @@ function pickTool(match: RegExpExecArray, text: string): Span[] | null {
   return spans;
 }
 
-
 export const tools: SecretRule = {
   name: 'Password argument of a command-line tool',
   // Tool names, shortened to what they share; docker, podman, helm, cf … matter only with `login`.
-  hints: ['mysql', 'mariadb', 'mongo', 'sshpass', 'redis-cli', 'sqlcmd', 'bcp', 'zip', '7z', 'ldap', 'doctl', 'login', 'gh', 'htpasswd', 'vault'],
-  pattern: /(?<![A-Za-z0-9_./-])(?<tool>mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb|mariadb-dump|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|sshpass|redis-cli|sqlcmd|bcp|zip|zipcloak|unzip|7z|7za|7zr|ldapsearch|ldapadd|ldapmodify|ldapdelete|ldapwhoami|ldappasswd|ldapcompare|doctl|docker|podman|buildah|skopeo|nerdctl|helm|oras|crane|cf|gh|htpasswd|vault)(?=[ \t])/g,
+  hints: [
+    'mysql',
+    'mariadb',
+    'mongo',
+    'sshpass',
+    'redis-cli',
+    'sqlcmd',
+    'bcp',
+    'zip',
+    '7z',
+    'ldap',
+    'doctl',
+    'login',
+    'gh',
+    'htpasswd',
+    'vault',
+  ],
+  pattern:
+    /(?<![A-Za-z0-9_./-])(?<tool>mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb|mariadb-dump|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|sshpass|redis-cli|sqlcmd|bcp|zip|zipcloak|unzip|7z|7za|7zr|ldapsearch|ldapadd|ldapmodify|ldapdelete|ldapwhoami|ldappasswd|ldapcompare|doctl|docker|podman|buildah|skopeo|nerdctl|helm|oras|crane|cf|gh|htpasswd|vault)(?=[ \t])/g,
   pick: pickTool,
   redacts: [
     { text: 'mysql -u root -pS3cretPw app < dump.sql', secret: 'S3cretPw' },
@@ -141,10 +193,17 @@ export const userPass: SecretRule = {
   pick: pickUserPass,
   redacts: [
     { text: 'curl -u admin:Pa55w0rdXYZ https://api.example.com', secret: 'Pa55w0rdXYZ' },
-    { text: 'curl --user "ACa1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6:f00dbabe11223344556677889900aabb" https://api.twilio.com', secret: 'f00dbabe11223344556677889900aabb' },
+    {
+      text: 'curl --user "ACa1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6:f00dbabe11223344556677889900aabb" https://api.twilio.com',
+      secret: 'f00dbabe11223344556677889900aabb',
+    },
     { text: 'smbclient //nas/share -U backup%Sh4reP4ss', secret: 'Sh4reP4ss' },
   ],
-  keeps: ['docker run -u 1000:1000 node:20', 'curl -u "$USER:$TOKEN" https://api.example.com', 'git push -u origin main'],
+  keeps: [
+    'docker run -u 1000:1000 node:20',
+    'curl -u "$USER:$TOKEN" https://api.example.com',
+    'git push -u origin main',
+  ],
 };
 
 // ---- `<tool> config set <key> <value>` ------------------------------------------------------------
@@ -152,7 +211,9 @@ export const userPass: SecretRule = {
 function pickConfigSet(match: RegExpExecArray, text: string): Span | null {
   const [key, value] = shellWords(text, match.index + match[0].length, NO_STOP, 400, false, 2);
   if (!key || !value) return null;
-  const name = key.text.slice(Math.max(key.text.lastIndexOf('/'), key.text.lastIndexOf(':'), key.text.lastIndexOf('.')) + 1);
+  const name = key.text.slice(
+    Math.max(key.text.lastIndexOf('/'), key.text.lastIndexOf(':'), key.text.lastIndexOf('.')) + 1,
+  );
   const strength = credentialName(name);
   if (!strength) return null;
   const inner = insideQuotes(text, value);
@@ -165,11 +226,18 @@ export const configSet: SecretRule = {
   pattern: /(?<![A-Za-z0-9_-])(?:configure|config|user-secrets)[ \t]{1,8}set(?=[ \t])/g,
   pick: pickConfigSet,
   redacts: [
-    { text: 'aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', secret: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' },
+    {
+      text: 'aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      secret: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    },
     { text: 'npm config set //registry.npmjs.org/:_authToken Zq8LmT3vR9xK2pW7nB4y', secret: 'Zq8LmT3vR9xK2pW7nB4y' },
     { text: 'dotnet user-secrets set "Movies:ServiceApiKey" "12345-abcde-67890"', secret: '12345-abcde-67890' },
   ],
-  keeps: ['aws configure set region eu-west-1', 'npm config set registry https://registry.npmjs.org/', 'aws configure set aws_secret_access_key "$AWS_SECRET"'],
+  keeps: [
+    'aws configure set region eu-west-1',
+    'npm config set registry https://registry.npmjs.org/',
+    'aws configure set aws_secret_access_key "$AWS_SECRET"',
+  ],
 };
 
 // ---- openssl -passin pass:… ----------------------------------------------------------------------

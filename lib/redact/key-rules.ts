@@ -20,7 +20,8 @@ function pickUrl(match: RegExpExecArray, text: string): Span[] | null {
   const user = colon < 0 ? userinfo : userinfo.slice(0, colon);
   const spans: Span[] = [];
   // A token used as the user name: https://<40 hex>@github.com/…, https://hf_…@huggingface.co
-  if (user.length >= 20 && looksRandom(user) && !isReference(user)) spans.push({ start: from, end: from + user.length });
+  if (user.length >= 20 && looksRandom(user) && !isReference(user))
+    spans.push({ start: from, end: from + user.length });
   if (colon >= 0) {
     // Everything between the first ':' and the last '@' is the password, '@' included.
     const password = userinfo.slice(colon + 1);
@@ -40,7 +41,10 @@ export const url: SecretRule = {
     { text: 'postgres://admin:hunter2pass@db.internal:5432/app', secret: 'hunter2pass' },
     { text: 'mysql://root:p@ssw0rdLeak@localhost/shop', secret: 'p@ssw0rdLeak' },
     { text: 'git clone https://bob:s3cret@git.example.com/r.git', secret: 's3cret' },
-    { text: 'git clone https://0a1b2c3d4e5f60718293a4b5c6d7e8f901234567@github.com/acme/api.git', secret: '0a1b2c3d4e5f60718293a4b5c6d7e8f901234567' },
+    {
+      text: 'git clone https://0a1b2c3d4e5f60718293a4b5c6d7e8f901234567@github.com/acme/api.git',
+      secret: '0a1b2c3d4e5f60718293a4b5c6d7e8f901234567',
+    },
     { text: 'redis://:R3dis-P4ss@cache:6379/0', secret: 'R3dis-P4ss' },
     { text: 'amqp://guest:gu3st:colon@rabbit/', secret: 'gu3st:colon' },
   ],
@@ -75,7 +79,10 @@ export const netrc: SecretRule = {
   pattern: /(?<![A-Za-z0-9_-])(?:machine|default)(?=[ \t\r\n])/g,
   pick: pickNetrc,
   redacts: [
-    { text: 'machine api.heroku.com\n  login me@example.com\n  password 01234567-89ab-cdef-0123-456789abcdef\n', secret: '01234567-89ab-cdef-0123-456789abcdef' },
+    {
+      text: 'machine api.heroku.com\n  login me@example.com\n  password 01234567-89ab-cdef-0123-456789abcdef\n',
+      secret: '01234567-89ab-cdef-0123-456789abcdef',
+    },
     { text: 'machine ftp.example.org login anon password Ftp-Pw-77', secret: 'Ftp-Pw-77' },
   ],
   keeps: ['machine learning models need a password manager', 'default login prompt'],
@@ -97,10 +104,19 @@ export const pem: SecretRule = {
   pattern: /-----BEGIN (?:[A-Z0-9]{1,12} )?PRIVATE KEY(?: BLOCK)?-----/g,
   pick: pickPem,
   redacts: [
-    { text: '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1c7+9z5Pad7OejecsQ0bu3aozN3tihPmljnnudb9G3HecdNn\n-----END RSA PRIVATE KEY-----', secret: 'MIIEowIBAAKCAQEA1c7+9z5Pad7OejecsQ0bu3aozN3tihPmljnnudb9G3HecdNn' },
-    { text: '"private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\\n-----END PRIVATE KEY-----\\n"', secret: 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC' },
+    {
+      text: '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1c7+9z5Pad7OejecsQ0bu3aozN3tihPmljnnudb9G3HecdNn\n-----END RSA PRIVATE KEY-----',
+      secret: 'MIIEowIBAAKCAQEA1c7+9z5Pad7OejecsQ0bu3aozN3tihPmljnnudb9G3HecdNn',
+    },
+    {
+      text: '"private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\\n-----END PRIVATE KEY-----\\n"',
+      secret: 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC',
+    },
   ],
-  keeps: ['if (pem.startsWith("-----BEGIN PUBLIC KEY-----")) verify(pem)', 'const header = "-----BEGIN " + kind + " PRIVATE KEY-----"'],
+  keeps: [
+    'if (pem.startsWith("-----BEGIN PUBLIC KEY-----")) verify(pem)',
+    'const header = "-----BEGIN " + kind + " PRIVATE KEY-----"',
+  ],
 };
 
 /** Extends a key body over the base64 lines that follow it (a last short line included). */
@@ -108,11 +124,21 @@ function pickKeyBody(match: RegExpExecArray, text: string): Span {
   const limit = Math.min(text.length, match.index + 16 * 1024);
   let end = base64Run(text, match.index + match[0].length, limit);
   for (;;) {
-    const next = text.startsWith('\\n', end) ? end + 2 : text[end] === '\r' && text[end + 1] === '\n' ? end + 2 : text[end] === '\n' ? end + 1 : -1;
+    const next = text.startsWith('\\n', end)
+      ? end + 2
+      : text[end] === '\r' && text[end + 1] === '\n'
+        ? end + 2
+        : text[end] === '\n'
+          ? end + 1
+          : -1;
     if (next < 0) break;
     const lineEndAt = base64Run(text, next, limit);
     const line = text.slice(next, lineEndAt);
-    const endsLine = lineEndAt >= text.length || text[lineEndAt] === '\n' || text[lineEndAt] === '\r' || text.startsWith('\\n', lineEndAt);
+    const endsLine =
+      lineEndAt >= text.length ||
+      text[lineEndAt] === '\n' ||
+      text[lineEndAt] === '\r' ||
+      text.startsWith('\\n', lineEndAt);
     if (!endsLine || !isKeyLine(line)) break;
     end = lineEndAt;
   }
@@ -137,8 +163,14 @@ export const keyBody: SecretRule = {
   pattern: /(?<![A-Za-z0-9+/])(?:MII[A-Za-z0-9+/]{60}|MHcCAQEE[A-Za-z0-9+/]{40}|b3BlbnNzaC1rZXktdjE[A-Za-z0-9+/]{40})/g,
   pick: pickKeyBody,
   redacts: [
-    { text: 'key body:\nMIIEowIBAAKCAQEA1c7+9z5Pad7OejecsQ0bu3aozN3tihPmljnnudb9G3HecdNn\nq8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1mK4lJ2hG6fD8sA0pO\n', secret: 'q8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1mK4lJ2hG6fD8sA0pO' },
-    { text: 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\nQyNTUxOQAAACBk', secret: 'QyNTUxOQAAACBk' },
+    {
+      text: 'key body:\nMIIEowIBAAKCAQEA1c7+9z5Pad7OejecsQ0bu3aozN3tihPmljnnudb9G3HecdNn\nq8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1mK4lJ2hG6fD8sA0pO\n',
+      secret: 'q8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1mK4lJ2hG6fD8sA0pO',
+    },
+    {
+      text: 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\nQyNTUxOQAAACBk',
+      secret: 'QyNTUxOQAAACBk',
+    },
   ],
   keeps: ['const MIIN_LENGTH = 3', 'import { MIIControl } from "./mii"'],
 };
@@ -149,7 +181,10 @@ export const pemLines: SecretRule = {
   pattern: /(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{60,76}\r?\n[A-Za-z0-9+/]{60,76}\r?\n/g,
   pick: pickKeyBody,
   redacts: [
-    { text: 'pasted:\nq8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1mK4lJ2hG6fD8sA0pO\nZ3wX7cV5bN1mK4lJ2hG6fD8sA0pOq8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9t\nAbCd==\n-----END PRIVATE KEY-----', secret: 'Z3wX7cV5bN1mK4lJ2hG6fD8sA0pOq8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9t' },
+    {
+      text: 'pasted:\nq8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1mK4lJ2hG6fD8sA0pO\nZ3wX7cV5bN1mK4lJ2hG6fD8sA0pOq8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9t\nAbCd==\n-----END PRIVATE KEY-----',
+      secret: 'Z3wX7cV5bN1mK4lJ2hG6fD8sA0pOq8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9t',
+    },
   ],
   keeps: ['line one\nline two\n'],
 };
@@ -170,7 +205,11 @@ export const bearer: SecretRule = {
     { text: 'Bearer 8f14e45fceea167a5a36dedd4bea2543', secret: '8f14e45fceea167a5a36dedd4bea2543' },
     { text: 'curl -H "Authorization: Basic YWRtaW46czNjcjN0LXBhc3M=" https://x', secret: 'YWRtaW46czNjcjN0LXBhc3M=' },
   ],
-  keeps: ['Authorization: `Bearer ${token}`', 'uses the Bearer authentication scheme', "headers.set('Authorization', 'Bearer ' + token)"],
+  keeps: [
+    'Authorization: `Bearer ${token}`',
+    'uses the Bearer authentication scheme',
+    "headers.set('Authorization', 'Bearer ' + token)",
+  ],
 };
 
 // ---- Twilio auth token (32 hex) beside an account SID or the word twilio ---------------------------------
@@ -184,6 +223,11 @@ export const twilioAuthToken: SecretRule = {
     if (!window.includes('twilio') && !/\bac[0-9a-f]{32}\b/.test(window)) return null;
     return { start: match.index, end: match.index + 32 };
   },
-  redacts: [{ text: 'from twilio.rest import Client\nclient = Client("ACa1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6", "f00dbabe11223344556677889900aabb")', secret: 'f00dbabe11223344556677889900aabb' }],
+  redacts: [
+    {
+      text: 'from twilio.rest import Client\nclient = Client("ACa1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6", "f00dbabe11223344556677889900aabb")',
+      secret: 'f00dbabe11223344556677889900aabb',
+    },
+  ],
   keeps: ['client = Client(os.environ["TWILIO_ACCOUNT_SID"], os.environ["TWILIO_AUTH_TOKEN"])'],
 };

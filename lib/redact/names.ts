@@ -9,25 +9,115 @@
 export type NameStrength = 'strong' | 'weak';
 
 // A part ending in one of these names a credential (`pgpassword`, `csrftoken`, `mysecret`).
-const STRONG_ENDINGS = ['password', 'passwd', 'passphrase', 'secret', 'token', 'apikey', 'credential', 'credentials', 'connectionstring', 'connstring', 'authorization', 'privatekey', 'accesskey', 'secretkey'];
+const STRONG_ENDINGS = [
+  'password',
+  'passwd',
+  'passphrase',
+  'secret',
+  'token',
+  'apikey',
+  'credential',
+  'credentials',
+  'connectionstring',
+  'connstring',
+  'authorization',
+  'privatekey',
+  'accesskey',
+  'secretkey',
+];
 // Parts that name a credential only on their own: `bypass` and `compass` are not `pass`.
 const STRONG_PARTS = new Set(['pass', 'pwd', 'pw', 'creds', 'cred', 'passcode', 'connstr']);
 const WEAK_PARTS = new Set(['key', 'auth', 'sig', 'signature']);
 // `<qualifier>_key` is a credential: API_KEY, ENCRYPTION_KEY, client-key-data, AccountKey.
 const KEY_QUALIFIERS = new Set([
-  'api', 'secret', 'private', 'access', 'encryption', 'encrypt', 'decryption', 'signing', 'sign', 'master', 'client',
-  'license', 'licence', 'account', 'auth', 'service', 'app', 'application', 'webhook', 'deploy', 'ssh', 'hmac', 'jwt',
-  'session', 'cookie', 'shared', 'subscription', 'crypto', 'aes', 'sas', 'admin', 'write', 'ingest',
-  'consumer', 'bot', 'server', 'root', 'personal', 'security', 'store', 'keystore', 'gpg', 'pgp', 'cipher',
+  'api',
+  'secret',
+  'private',
+  'access',
+  'encryption',
+  'encrypt',
+  'decryption',
+  'signing',
+  'sign',
+  'master',
+  'client',
+  'license',
+  'licence',
+  'account',
+  'auth',
+  'service',
+  'app',
+  'application',
+  'webhook',
+  'deploy',
+  'ssh',
+  'hmac',
+  'jwt',
+  'session',
+  'cookie',
+  'shared',
+  'subscription',
+  'crypto',
+  'aes',
+  'sas',
+  'admin',
+  'write',
+  'ingest',
+  'consumer',
+  'bot',
+  'server',
+  'root',
+  'personal',
+  'security',
+  'store',
+  'keystore',
+  'gpg',
+  'pgp',
+  'cipher',
 ]);
 // `<these>_key` names something that is not secret.
 const PUBLIC_KEY_QUALIFIERS = new Set([
-  'public', 'publishable', 'primary', 'foreign', 'sort', 'partition', 'cache', 'idempotency', 'lookup', 'unique',
-  'map', 'object', 'row', 'composite', 'range', 'index', 'react', 'i18n', 'translation', 'local', 'hash',
+  'public',
+  'publishable',
+  'primary',
+  'foreign',
+  'sort',
+  'partition',
+  'cache',
+  'idempotency',
+  'lookup',
+  'unique',
+  'map',
+  'object',
+  'row',
+  'composite',
+  'range',
+  'index',
+  'react',
+  'i18n',
+  'translation',
+  'local',
+  'hash',
 ]);
 // Words that may follow the credential word without changing what the value is (`secret_key_base`,
 // `client-key-data`, `TOKEN_VALUE`); any other trailing word (`_hash`, `_type`, `_file`) makes it metadata.
-const NEUTRAL_TAILS = new Set(['key', 'base', 'value', 'string', 'data', 'b64', 'base64', 'hex', 'raw', 'enc', 'encoded', 'plain', 'plaintext', 'text', 'str']);
+const NEUTRAL_TAILS = new Set([
+  'key',
+  'base',
+  'value',
+  'string',
+  'data',
+  'b64',
+  'base64',
+  'hex',
+  'raw',
+  'enc',
+  'encoded',
+  'plain',
+  'plaintext',
+  'text',
+  'str',
+]);
 // Shell variables whose names merely look like one.
 const NOT_CREDENTIALS = new Set(['pwd', 'oldpwd']);
 
@@ -90,7 +180,12 @@ export function nameParts(name: string): string[] {
     // camelCase boundary (aB), and the end of an acronym (APIKey → API, Key).
     const previous = name[i - 1] ?? '';
     const next = name[i + 1] ?? '';
-    if (isUpper && current && ((previous >= 'a' && previous <= 'z') || (previous >= 'A' && previous <= 'Z' && next >= 'a' && next <= 'z'))) flush();
+    if (
+      isUpper &&
+      current &&
+      ((previous >= 'a' && previous <= 'z') || (previous >= 'A' && previous <= 'Z' && next >= 'a' && next <= 'z'))
+    )
+      flush();
     current += c;
   }
   flush();

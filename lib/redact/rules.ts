@@ -8,5 +8,17 @@ import { bearer, keyBody, netrc, pem, pemLines, twilioAuthToken, url } from './k
 
 export const SECRET_RULES: readonly SecretRule[] = [
   ...FORMAT_RULES,
-  pem, keyBody, pemLines, url, netrc, tools, userPass, configSet, opensslPass, bearer, flag, assignment, twilioAuthToken,
+  pem,
+  keyBody,
+  pemLines,
+  url,
+  netrc,
+  tools,
+  userPass,
+  configSet,
+  opensslPass,
+  bearer,
+  flag,
+  assignment,
+  twilioAuthToken,
 ];

@@ -14,7 +14,14 @@ export interface Word {
   readonly quoted: boolean;
 }
 
-export function shellWords(text: string, pos: number, stopWords: ReadonlySet<string>, max = 400, newlines = false, maxWords = 64): Word[] {
+export function shellWords(
+  text: string,
+  pos: number,
+  stopWords: ReadonlySet<string>,
+  max = 400,
+  newlines = false,
+  maxWords = 64,
+): Word[] {
   const limit = Math.min(text.length, pos + max);
   const words: Word[] = [];
   let i = pos;
@@ -47,7 +54,18 @@ export function shellWords(text: string, pos: number, stopWords: ReadonlySet<str
         i += 2;
         continue;
       }
-      if (d === ' ' || d === '\t' || d === '\n' || d === '\r' || d === ';' || d === '|' || d === '&' || d === '`' || d === ')') break;
+      if (
+        d === ' ' ||
+        d === '\t' ||
+        d === '\n' ||
+        d === '\r' ||
+        d === ';' ||
+        d === '|' ||
+        d === '&' ||
+        d === '`' ||
+        d === ')'
+      )
+        break;
       word += d;
       i++;
     }

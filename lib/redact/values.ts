@@ -69,11 +69,14 @@ export function readBare(text: string, pos: number, shell: boolean): Value {
       if (c === 41) break; // )
       continue;
     }
-    if (c === 40 || c === 91 || c === 123) depth++; // ( [ {
-    else if (c === 41 || c === 93 || c === 125) { // ) ] }
+    if (c === 40 || c === 91 || c === 123)
+      depth++; // ( [ {
+    else if (c === 41 || c === 93 || c === 125) {
+      // ) ] }
       if (depth === 0) break;
       depth--;
-    } else if (c === 44 && (i + 1 >= text.length || text.charCodeAt(i + 1) <= 32)) break; // `, `
+    } else if (c === 44 && (i + 1 >= text.length || text.charCodeAt(i + 1) <= 32))
+      break; // `, `
     // `a=b` inside a value starts another assignment (base64 padding is never followed by a letter).
     else if (c === 61 && /[A-Za-z_]/.test(text[i + 1] ?? '')) break;
   }
@@ -90,12 +93,73 @@ export function readValue(text: string, pos: number, shell: boolean): Value | nu
 }
 
 const KEYWORDS = new Set([
-  'null', 'none', 'nil', 'undefined', 'true', 'false', 'yes', 'no', 'on', 'off', 'required', 'optional', 'str', 'string',
-  'int', 'integer', 'number', 'bool', 'boolean', 'any', 'object', 'bytes', 'unknown', 'never', 'void', 'new', 'await',
-  'typeof', 'lambda', 'function', 'async', 'this', 'self', 'super', 'not', 'yield', 'env', 'secret', 'secrets', 'password',
-  'passwd', 'pass', 'token', 'key', 'apikey', 'api_key', 'api-key', 'changeme', 'change_me', 'changeit', 'replaceme',
-  'replace_me', 'todo', 'tbd', 'fixme', 'empty', 'redacted', 'placeholder', 'dummy', 'example', 'sample', 'mask', 'masked',
-  'hidden', 'prompt', 'stdin', 'default',
+  'null',
+  'none',
+  'nil',
+  'undefined',
+  'true',
+  'false',
+  'yes',
+  'no',
+  'on',
+  'off',
+  'required',
+  'optional',
+  'str',
+  'string',
+  'int',
+  'integer',
+  'number',
+  'bool',
+  'boolean',
+  'any',
+  'object',
+  'bytes',
+  'unknown',
+  'never',
+  'void',
+  'new',
+  'await',
+  'typeof',
+  'lambda',
+  'function',
+  'async',
+  'this',
+  'self',
+  'super',
+  'not',
+  'yield',
+  'env',
+  'secret',
+  'secrets',
+  'password',
+  'passwd',
+  'pass',
+  'token',
+  'key',
+  'apikey',
+  'api_key',
+  'api-key',
+  'changeme',
+  'change_me',
+  'changeit',
+  'replaceme',
+  'replace_me',
+  'todo',
+  'tbd',
+  'fixme',
+  'empty',
+  'redacted',
+  'placeholder',
+  'dummy',
+  'example',
+  'sample',
+  'mask',
+  'masked',
+  'hidden',
+  'prompt',
+  'stdin',
+  'default',
 ]);
 
 /** Obviously not a real value: empty, masked, `<your-token>`, `your_api_key_here`, `[REDACTED]`. */
@@ -106,7 +170,8 @@ export function isPlaceholder(value: string, name = ''): boolean {
   if (KEYWORDS.has(lower)) return true;
   if (/^(?:x+|\*+|\.+|…+|-+|_+|#+|0+|•+)$/i.test(v)) return true;
   if (/^<[^<>\n]*>$|^\[[^[\]\n]*\]$|^\(\s*[^()\n]*\)$/.test(v)) return true;
-  if (/^(?:your|my|enter|insert|replace|put|add|the)[\s_-]|[\s_-](?:here|goes[\s_-]here)$|^(?:xxx|\*\*\*)/i.test(v)) return true;
+  if (/^(?:your|my|enter|insert|replace|put|add|the)[\s_-]|[\s_-](?:here|goes[\s_-]here)$|^(?:xxx|\*\*\*)/i.test(v))
+    return true;
   // The key's own name as its value (`PASSWORD=PASSWORD`, `password: password`).
   if (name === '' || Math.abs(v.length - name.length) > 4) return false;
   const bare = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -116,8 +181,14 @@ export function isPlaceholder(value: string, name = ''): boolean {
 /** `$X`, `${X}`, `$(cmd)`, `%X%`, `{{ x }}`, `<%= x %>`, `#{x}`, `!Ref X`, `@Value(...)`, `:param`. */
 export function isReference(value: string): boolean {
   const c = value[0];
-  return c === '$' || c === '@' || c === '!' || c === '&' || c === '*'
-    || /^%[A-Za-z_][A-Za-z0-9_]*%$|^\{\{|^\{%|^<%|^#\{|^\{[A-Za-z0-9_.]*\}$|^%[sdr]$|^%\(|^:[A-Za-z_]\w*$/.test(value);
+  return (
+    c === '$' ||
+    c === '@' ||
+    c === '!' ||
+    c === '&' ||
+    c === '*' ||
+    /^%[A-Za-z_][A-Za-z0-9_]*%$|^\{\{|^\{%|^<%|^#\{|^\{[A-Za-z0-9_.]*\}$|^%[sdr]$|^%\(|^:[A-Za-z_]\w*$/.test(value)
+  );
 }
 
 /** Text a person did not type as a word: long enough, with letters and digits, or long and mixed-case. */
@@ -155,7 +226,8 @@ export function quotedKind(text: string, value: Value, prefix: string, following
   if (/[fF]/.test(prefix) && inner.includes('{')) return 'expression';
   if (value.quote !== "'" && /\$[{(A-Za-z_]/.test(inner)) return 'expression';
   if (/\{\{|\{%|%\(|#\{|<%/.test(inner) || /^(?:%[sdr]|\{[A-Za-z0-9_.]*\})$/.test(inner)) return 'expression';
-  if (value.closed && /^[ \t]*(?:\+|%[ \t(A-Za-z]|\.format\(|\.replace\(|\.join\(|\?\?|\|\|)/.test(following)) return 'expression';
+  if (value.closed && /^[ \t]*(?:\+|%[ \t(A-Za-z]|\.format\(|\.replace\(|\.join\(|\?\?|\|\|)/.test(following))
+    return 'expression';
   return 'literal';
 }
 
@@ -179,7 +251,13 @@ export function lineEnd(text: string, pos: number, max = VALUE_MAX): number {
 }
 
 /** The secret part of a value under a name of `strength`, or null when it is not one. */
-export function secretSpan(text: string, start: number, end: number, strength: NameStrength, name: string): Span | null {
+export function secretSpan(
+  text: string,
+  start: number,
+  end: number,
+  strength: NameStrength,
+  name: string,
+): Span | null {
   const value = text.slice(start, end);
   if (isPlaceholder(value, name) || isReference(value)) return null;
   if (strength === 'weak' && !looksRandom(value)) return null;

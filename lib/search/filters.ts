@@ -7,13 +7,21 @@ export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok
 
 const DURATION = /^(\d{1,6})\s*(m|min|h|d|w|y)$/i;
 const UNIT_MS: Readonly<Record<string, number>> = {
-  m: 60_000, min: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000, y: 365 * 86_400_000,
+  m: 60_000,
+  min: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 7 * 86_400_000,
+  y: 365 * 86_400_000,
 };
 
 /** `7d`, `12h`, `30m`, `2w`, `1y`, or a date (`2026-11-01`, local midnight) or ISO time → an ISO UTC instant. */
 export function parseWhen(flag: string, value: string, now: Date): Parsed<string> {
   const text = value.trim();
-  const fail = { ok: false, error: `${flag} expects a duration like 7d or 12h, or a date like 2026-11-01 (got "${head(text, 40)}")` } as const;
+  const fail = {
+    ok: false,
+    error: `${flag} expects a duration like 7d or 12h, or a date like 2026-11-01 (got "${head(text, 40)}")`,
+  } as const;
   const duration = DURATION.exec(text);
   if (duration) {
     const ms = Number(duration[1]) * (UNIT_MS[(duration[2] as string).toLowerCase()] as number);
@@ -36,6 +44,7 @@ export function parseWhen(flag: string, value: string, now: Date): Parsed<string
 
 export function parseType(value: string): Parsed<MemoryType> {
   const found = MEMORY_TYPES.find((type) => type === value.trim());
-  if (!found) return { ok: false, error: `--type expects one of ${MEMORY_TYPES.join(', ')} (got "${head(value, 40)}")` };
+  if (!found)
+    return { ok: false, error: `--type expects one of ${MEMORY_TYPES.join(', ')} (got "${head(value, 40)}")` };
   return { ok: true, value: found };
 }

@@ -51,7 +51,12 @@ export function wordWeights(df: readonly number[], total: number): number[] {
  * carries the word's idf, which FTS5 floors at zero for a word in half the rows, so each hit counts
  * relative to the best one (its field, frequency and length are what remain).
  */
-export function scoreParts(candidate: Candidate, weights: readonly number[], df: readonly number[], best: readonly WordHit[] = []): ScoreParts {
+export function scoreParts(
+  candidate: Candidate,
+  weights: readonly number[],
+  df: readonly number[],
+  best: readonly WordHit[] = [],
+): ScoreParts {
   let carried = 0;
   let all = 0;
   let relevance = 0;
@@ -110,7 +115,12 @@ export interface Ranked extends ScoreParts {
 }
 
 /** Candidates → results, best first by (every word, score); ties are left for the caller (recency, project). */
-export function rankCandidates(candidates: readonly Candidate[], df: readonly number[], total: number, stop: readonly boolean[] = []): Ranked[] {
+export function rankCandidates(
+  candidates: readonly Candidate[],
+  df: readonly number[],
+  total: number,
+  stop: readonly boolean[] = [],
+): Ranked[] {
   // Function words (`to`, `the`, `of`) weigh nothing beside content words; a query of only them keeps them.
   const ignore = stop.some((isStop, i) => !isStop && i < df.length);
   const weights = wordWeights(df, total).map((weight, i) => (ignore && stop[i] ? 0 : weight));

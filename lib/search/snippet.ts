@@ -67,8 +67,13 @@ export function highlightSpans(text: string, terms: readonly string[]): Span[] {
   for (const term of terms) {
     if (term === '') continue;
     const pattern = new RegExp(escapeRegExp(term), 'giu');
-    const all = [...text.matchAll(pattern)].map((match) => ({ start: match.index, end: match.index + match[0].length }));
-    const parts = all.filter((span) => atPartEdge(text, span.start) && ([...term].length > 1 || atPartEdge(text, span.end)));
+    const all = [...text.matchAll(pattern)].map((match) => ({
+      start: match.index,
+      end: match.index + match[0].length,
+    }));
+    const parts = all.filter(
+      (span) => atPartEdge(text, span.start) && ([...term].length > 1 || atPartEdge(text, span.end)),
+    );
     candidates.push(...(parts.length > 0 || [...term].length === 1 ? parts : all));
   }
   // Earliest first, the longer of two at one place; overlaps go to the one already taken.

@@ -42,7 +42,8 @@ export function loadTeamConfig(env: Env): TeamConfig {
   const file = readTeamSection(configPath, warnings);
   const fileUrl = typeof file.url === 'string' && file.url.trim() !== '' ? file.url.trim() : null;
   const envUrl = env['CLAUDE_MEMORY_TEAM_URL']?.trim() || null;
-  const hostName = env['CLAUDE_MEMORY_TEAM_HOST']?.trim() || (typeof file.host === 'string' && file.host.trim()) || hostname();
+  const hostName =
+    env['CLAUDE_MEMORY_TEAM_HOST']?.trim() || (typeof file.host === 'string' && file.host.trim()) || hostname();
   return {
     url: envUrl ?? fileUrl,
     urlSource: envUrl ? 'CLAUDE_MEMORY_TEAM_URL' : fileUrl ? 'config file' : null,
@@ -111,7 +112,9 @@ function timeout(value: unknown, warnings: string[]): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 100 || n > 120_000) {
-    warnings.push(`team connect timeout ${String(value)} is not a whole number of milliseconds from 100 to 120000; using ${fallback}`);
+    warnings.push(
+      `team connect timeout ${String(value)} is not a whole number of milliseconds from 100 to 120000; using ${fallback}`,
+    );
     return fallback;
   }
   return n;
@@ -121,7 +124,9 @@ function minutes(value: unknown, warnings: string[]): number {
   if (value === undefined || value === '' || value === 0 || value === '0') return 0;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 10_080) {
-    warnings.push(`team auto-push interval ${String(value)} is not a whole number of minutes from 1 to 10080; auto-push is off`);
+    warnings.push(
+      `team auto-push interval ${String(value)} is not a whole number of minutes from 1 to 10080; auto-push is off`,
+    );
     return 0;
   }
   return n;

@@ -10,14 +10,19 @@ export class TeamError extends MemoryError {
 
 /** Not configured: said once, the same way by every team command. */
 export function notConfigured(config: TeamConfig): TeamError {
-  return new TeamError(`no team server configured: set CLAUDE_MEMORY_TEAM_URL or "team": {"url": …} in ${config.configPath}`);
+  return new TeamError(
+    `no team server configured: set CLAUDE_MEMORY_TEAM_URL or "team": {"url": …} in ${config.configPath}`,
+  );
 }
 
 // Server-side limit per statement, so a stuck query cannot hold a command forever.
 const STATEMENT_TIMEOUT_MS = 30_000;
 
 /** Connects, runs `work`, and always closes the connection. */
-export async function withTeamServer<T>(config: TeamConfig, work: (client: pg.Client, where: string) => Promise<T>): Promise<T> {
+export async function withTeamServer<T>(
+  config: TeamConfig,
+  work: (client: pg.Client, where: string) => Promise<T>,
+): Promise<T> {
   if (!config.url) throw notConfigured(config);
   const where = displayUrl(config.url);
   const client = new pg.Client({
@@ -75,7 +80,8 @@ const CONNECT_CODES: Readonly<Record<string, string>> = {
 };
 
 function teamError(error: unknown, url: string, where: string, phase: 'connect' | 'query'): TeamError {
-  if (error instanceof ConnectTimeout) return new TeamError(`team server ${where} did not answer within the connect timeout`);
+  if (error instanceof ConnectTimeout)
+    return new TeamError(`team server ${where} did not answer within the connect timeout`);
   const code = (error as { code?: unknown } | null)?.code;
   const message = scrub(error instanceof Error ? error.message : String(error), url);
   if (phase === 'connect') {

@@ -9,7 +9,9 @@ export function isUtf8Locale(locale: Pick<ServerLocale, 'encoding' | 'ctype'>): 
 /** One line saying what is wrong and how to create a suitable database, or null when it is fine. */
 export function localeProblem(locale: ServerLocale): string | null {
   if (isUtf8Locale(locale)) return null;
-  return `database ${locale.database} uses encoding ${locale.encoding} and ctype "${locale.ctype}": substring search `
-    + `(pg_trgm) ignores Korean and other non-ASCII words there. Create one with a UTF-8 ctype: `
-    + `CREATE DATABASE ${locale.database}_utf8 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8' TEMPLATE template0`;
+  return (
+    `database ${locale.database} uses encoding ${locale.encoding} and ctype "${locale.ctype}": substring search ` +
+    `(pg_trgm) ignores Korean and other non-ASCII words there. Create one with a UTF-8 ctype: ` +
+    `CREATE DATABASE ${locale.database}_utf8 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8' TEMPLATE template0`
+  );
 }

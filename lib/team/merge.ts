@@ -3,7 +3,12 @@
 
 export type Origin<L, T> = { readonly origin: 'local'; readonly hit: L } | { readonly origin: 'team'; readonly hit: T };
 
-export function mergeResults<L, T extends { readonly host_id: string }>(local: readonly L[], team: readonly T[], ownHostId: string | null, limit: number): Origin<L, T>[] {
+export function mergeResults<L, T extends { readonly host_id: string }>(
+  local: readonly L[],
+  team: readonly T[],
+  ownHostId: string | null,
+  limit: number,
+): Origin<L, T>[] {
   const others = team.filter((hit) => hit.host_id !== ownHostId);
   const merged: Origin<L, T>[] = [];
   for (let i = 0; merged.length < limit && (i < local.length || i < others.length); i++) {

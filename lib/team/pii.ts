@@ -19,7 +19,8 @@ export const PII_PATTERNS: readonly PiiPattern[] = [
     kind: 'email',
     // A dotted domain ending in letters: `zod@3.22.4` and `@types/node` are not addresses. `git@host:`
     // is the SSH login of every git remote, not a person.
-    pattern: /(?<![\w.%+-])(?!git@)[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*\.[A-Za-z]{2,24}\b/g,
+    pattern:
+      /(?<![\w.%+-])(?!git@)[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*\.[A-Za-z]{2,24}\b/g,
     placeholder: '[email]',
     samples: ['jane.doe@example.com', 'kim+ci@corp.co.kr', 'a_b@sub.mail.example.org'],
     keep: ['zod@3.22.4', 'npm i @types/node', 'git@github.com:acme/app.git', 'user@localhost'],
@@ -31,7 +32,16 @@ export const PII_PATTERNS: readonly PiiPattern[] = [
     pattern: /(?<![\w.:/-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,4}\)[ .-]?|\d{2,4}[ .-])\d{3,4}[ .-]\d{4}(?![\w.:/-])/g,
     placeholder: '[phone]',
     samples: ['010-1234-5678', '+82 10-1234-5678', '(555) 123-4567', '+1 415.555.0132', '02-345-6789'],
-    keep: ['2026-11-24', '10:32:01', '192.168.1.100', 'v1.22.4', 'port 5432', 'commit 8c1af9f', '2026-11-24 10:00:00', 'id 123-4567'],
+    keep: [
+      '2026-11-24',
+      '10:32:01',
+      '192.168.1.100',
+      'v1.22.4',
+      'port 5432',
+      'commit 8c1af9f',
+      '2026-11-24 10:00:00',
+      'id 123-4567',
+    ],
   },
 ];
 

@@ -4,11 +4,25 @@
 import type { ClientBase } from 'pg';
 import type { Db } from '../db/open.js';
 import {
-  adoptServer, advanceCursor, clearTombstones, ensureTeamTables, hostId, memoriesAfter, queuedTombstones, resetCursors,
-  summariesAfter, teamProjects,
+  adoptServer,
+  advanceCursor,
+  clearTombstones,
+  ensureTeamTables,
+  hostId,
+  memoriesAfter,
+  queuedTombstones,
+  resetCursors,
+  summariesAfter,
+  teamProjects,
 } from '../db/team/local.js';
 import {
-  applyTombstones, insertMemories, membership, registerHost, serverId, serverSchemaVersion, SERVER_SCHEMA_VERSION,
+  applyTombstones,
+  insertMemories,
+  membership,
+  registerHost,
+  serverId,
+  serverSchemaVersion,
+  SERVER_SCHEMA_VERSION,
   upsertSummaries,
 } from '../db/team/server.js';
 import type { TeamConfig } from './config.js';
@@ -41,9 +55,12 @@ export interface PushReport {
 /** Refuses a server without our schema, or with a newer one. */
 export async function assertServerReady(client: ClientBase, where: string): Promise<void> {
   const version = await serverSchemaVersion(client);
-  if (version === null || version === 0) throw new TeamError(`team server ${where} has no team schema yet: its administrator runs \`memory team init\``);
+  if (version === null || version === 0)
+    throw new TeamError(`team server ${where} has no team schema yet: its administrator runs \`memory team init\``);
   if (version > SERVER_SCHEMA_VERSION) {
-    throw new TeamError(`team server ${where} has schema v${version}, newer than this version of claude-memory-hooks (v${SERVER_SCHEMA_VERSION}): update it`);
+    throw new TeamError(
+      `team server ${where} has schema v${version}, newer than this version of claude-memory-hooks (v${SERVER_SCHEMA_VERSION}): update it`,
+    );
   }
 }
 
@@ -57,12 +74,21 @@ export async function sendTombstones(db: Db, client: ClientBase, sender: Sender)
   const queued = queuedTombstones(db);
   if (queued.length === 0) return [0, 0];
   await registerHost(client, sender.hostId, sender.hostName);
-  const deleted = await applyTombstones(client, queued.map((t) => ({ kind: t.kind, host_id: sender.hostId, local_key: t.localKey, project: t.project })));
+  const deleted = await applyTombstones(
+    client,
+    queued.map((t) => ({ kind: t.kind, host_id: sender.hostId, local_key: t.localKey, project: t.project })),
+  );
   clearTombstones(db, queued);
   return [queued.length, deleted];
 }
 
-export async function push(db: Db, client: ClientBase, config: TeamConfig, where: string, options: { readonly all: boolean }): Promise<PushReport> {
+export async function push(
+  db: Db,
+  client: ClientBase,
+  config: TeamConfig,
+  where: string,
+  options: { readonly all: boolean },
+): Promise<PushReport> {
   await assertServerReady(client, where);
   const sender = senderFor(db, config);
   const newServer = adoptServer(db, await serverId(client));
@@ -76,17 +102,30 @@ export async function push(db: Db, client: ClientBase, config: TeamConfig, where
   return { hostId: sender.hostId, projects, tombstonesSent, rowsForgotten, newServer };
 }
 
-async function pushProject(db: Db, client: ClientBase, sender: Sender, project: string, where: string): Promise<ProjectPush> {
+async function pushProject(
+  db: Db,
+  client: ClientBase,
+  sender: Sender,
+  project: string,
+  where: string,
+): Promise<ProjectPush> {
   const counts = { memoriesSent: 0, memoriesInserted: 0, summariesSent: 0, summariesInserted: 0, summariesUpdated: 0 };
   if ((await membership(client, project)) === null) {
-    return { project, ...counts, error: `you are not a member of project "${project}" on ${where} (an administrator adds you: memory team member add <role> ${project})` };
+    return {
+      project,
+      ...counts,
+      error: `you are not a member of project "${project}" on ${where} (an administrator adds you: memory team member add <role> ${project})`,
+    };
   }
   // Cursors are re-read each round: they only move forward, and only after the server committed.
   for (;;) {
     const cursor = teamProjects(db).find((p) => p.project === project)?.memoryCursor ?? 0;
     const rows = memoriesAfter(db, project, cursor, MEMORY_BATCH);
     if (rows.length === 0) break;
-    counts.memoriesInserted += await insertMemories(client, rows.map((row) => outgoingMemory(row, sender)));
+    counts.memoriesInserted += await insertMemories(
+      client,
+      rows.map((row) => outgoingMemory(row, sender)),
+    );
     counts.memoriesSent += rows.length;
     advanceCursor(db, project, { memory: rows[rows.length - 1]?.id as number });
   }
@@ -94,7 +133,10 @@ async function pushProject(db: Db, client: ClientBase, sender: Sender, project: 
   const summaries = summariesAfter(db, project, summaryCursor);
   for (let start = 0; start < summaries.length; start += SUMMARY_BATCH) {
     const batch = summaries.slice(start, start + SUMMARY_BATCH);
-    const result = await upsertSummaries(client, batch.map((row) => outgoingSummary(row, sender)));
+    const result = await upsertSummaries(
+      client,
+      batch.map((row) => outgoingSummary(row, sender)),
+    );
     counts.summariesSent += batch.length;
     counts.summariesInserted += result.inserted;
     counts.summariesUpdated += result.updated;

@@ -12,7 +12,13 @@ import { searchTerms, TIER_LABELS } from '../search/plan.js';
 import { likeSnippet, markedSegments } from '../search/snippet.js';
 import { computeStats } from '../stats.js';
 import type {
-  ErrorResponse, OverviewResponse, ProjectsResponse, SearchResponse, SessionResponse, TimelineResponse, WireMemory,
+  ErrorResponse,
+  OverviewResponse,
+  ProjectsResponse,
+  SearchResponse,
+  SessionResponse,
+  TimelineResponse,
+  WireMemory,
 } from './wire.js';
 
 export const TIMELINE_PAGE = 25;
@@ -103,7 +109,10 @@ function search(context: ApiContext, params: URLSearchParams): SearchResponse {
   // The engine answers "the best N"; page p is the slice after the first p-1 pages of that answer.
   const end = page * SEARCH_PAGE;
   if (end > SEARCH_DEPTH) throw new BadRequest(`page: at most ${SEARCH_DEPTH / SEARCH_PAGE}`);
-  const found = bestMatches(context.db, query, filtersOf(params, context.now()), { limit: SEARCH_PAGE, offset: end - SEARCH_PAGE });
+  const found = bestMatches(context.db, query, filtersOf(params, context.now()), {
+    limit: SEARCH_PAGE,
+    offset: end - SEARCH_PAGE,
+  });
   return {
     query,
     tier: found.tier,
@@ -111,7 +120,10 @@ function search(context: ApiContext, params: URLSearchParams): SearchResponse {
     page,
     has_more: found.more && end < SEARCH_DEPTH,
     hits: found.matches.map(({ row, score, matched }) => ({
-      memory: wireMemory(row), snippet: markedSegments(likeSnippet(row.content, matched)), score, matched,
+      memory: wireMemory(row),
+      snippet: markedSegments(likeSnippet(row.content, matched)),
+      score,
+      matched,
     })),
   };
 }
@@ -137,7 +149,10 @@ function overview(context: ApiContext, params: URLSearchParams): OverviewRespons
     by_tool: stats.by_tool,
     per_day: stats.per_day,
     top_commands: stats.top_commands.map(({ command, count }) => ({ command: cleanText(command), count })),
-    top_files: stats.top_files.map(({ file, project_path: projectPath, count }) => ({ file: displayPath(file, projectPath), count })),
+    top_files: stats.top_files.map(({ file, project_path: projectPath, count }) => ({
+      file: displayPath(file, projectPath),
+      count,
+    })),
   };
 }
 

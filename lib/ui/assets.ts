@@ -19,7 +19,8 @@ export const DEFAULT_ASSETS_DIR = resolve(dirname(fileURLToPath(import.meta.url)
 
 /** `/assets/<name>` → file, for every servable file in `dir`; throws when the bundle was never built. */
 export function loadAssets(dir: string): ReadonlyMap<string, Asset> {
-  if (!existsSync(join(dir, 'main.js'))) throw new Error(`the page's files are missing from ${dir} (run npm run build)`);
+  if (!existsSync(join(dir, 'main.js')))
+    throw new Error(`the page's files are missing from ${dir} (run npm run build)`);
   const assets = new Map<string, Asset>();
   for (const name of readdirSync(dir)) {
     const type = TYPES[extname(name)];

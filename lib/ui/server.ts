@@ -8,7 +8,15 @@ import { MemoryError, MissingDatabaseError } from '../errors.js';
 import { handleApi } from './api.js';
 import { DEFAULT_ASSETS_DIR, loadAssets, SHELL, type Asset } from './assets.js';
 import {
-  cookieName, cookieValue, hostAllowed, methodAllowed, newSecrets, secretMatches, SECURITY_HEADERS, sessionCookie, type Secrets,
+  cookieName,
+  cookieValue,
+  hostAllowed,
+  methodAllowed,
+  newSecrets,
+  secretMatches,
+  SECURITY_HEADERS,
+  sessionCookie,
+  type Secrets,
 } from './security.js';
 
 export interface UiServerOptions {
@@ -42,7 +50,8 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
       respond(request, response, { db, options, assets, secrets, port: state.port });
     } catch (error) {
       options.onError?.(error);
-      if (!response.headersSent) send(response, request, 500, 'application/json; charset=utf-8', JSON.stringify({ error: 'internal error' }));
+      if (!response.headersSent)
+        send(response, request, 500, 'application/json; charset=utf-8', JSON.stringify({ error: 'internal error' }));
       else response.destroy();
     }
   });
@@ -55,20 +64,25 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
   return {
     url: `http://127.0.0.1:${state.port}/?token=${secrets.token}`,
     port: state.port,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => {
-        db.close();
-        resolve();
-      });
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          db.close();
+          resolve();
+        });
+      }),
   };
 }
 
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'EADDRINUSE' ? new MemoryError(`port ${port} is already in use; try --port 0 for a free one`) : error);
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new MemoryError(`port ${port} is already in use; try --port 0 for a free one`)
+          : error,
+      );
     });
     server.listen({ host: '127.0.0.1', port }, () => {
       const address = server.address();
@@ -91,7 +105,13 @@ function respond(request: IncomingMessage, response: ServerResponse, context: Co
   const started = performance.now();
   const { port, secrets } = context;
   if (!hostAllowed(request.headers.host, port)) {
-    send(response, request, 403, TEXT, `Forbidden: this server answers only to 127.0.0.1:${port} and localhost:${port}.\n`);
+    send(
+      response,
+      request,
+      403,
+      TEXT,
+      `Forbidden: this server answers only to 127.0.0.1:${port} and localhost:${port}.\n`,
+    );
     return;
   }
   if (!methodAllowed(request.method)) {
@@ -113,7 +133,13 @@ function respond(request: IncomingMessage, response: ServerResponse, context: Co
     return;
   }
   if (!secretMatches(cookieValue(request.headers.cookie, cookieName(port)), secrets.session)) {
-    send(response, request, 403, TEXT, 'Forbidden: open the address `memory ui` printed (it carries the access token).\n');
+    send(
+      response,
+      request,
+      403,
+      TEXT,
+      'Forbidden: open the address `memory ui` printed (it carries the access token).\n',
+    );
     return;
   }
 
@@ -133,7 +159,13 @@ function respond(request: IncomingMessage, response: ServerResponse, context: Co
   send(response, request, 404, TEXT, 'Not found.\n');
 }
 
-function send(response: ServerResponse, request: IncomingMessage, status: number, type: string, body: string | Buffer): void {
+function send(
+  response: ServerResponse,
+  request: IncomingMessage,
+  status: number,
+  type: string,
+  body: string | Buffer,
+): void {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
   response.setHeader('Content-Type', type);
   response.setHeader('Content-Length', Buffer.byteLength(body));

@@ -39,7 +39,12 @@ export interface TimelineResponse extends PageInfo {
 
 export interface SessionResponse extends PageInfo {
   readonly session_id: string;
-  readonly summary: { readonly text: string; readonly started_at: string; readonly ended_at: string; readonly duration_sec: number } | null;
+  readonly summary: {
+    readonly text: string;
+    readonly started_at: string;
+    readonly ended_at: string;
+    readonly duration_sec: number;
+  } | null;
   readonly memories: WireMemory[];
 }
 
@@ -55,7 +60,12 @@ export interface SearchResponse {
   readonly page: number;
   readonly has_more: boolean;
   /** Best match first; `score` 0–1 comparable across queries, `matched` the query words the row holds. */
-  readonly hits: Array<{ readonly memory: WireMemory; readonly snippet: WireSegment[]; readonly score: number; readonly matched: readonly string[] }>;
+  readonly hits: Array<{
+    readonly memory: WireMemory;
+    readonly snippet: WireSegment[];
+    readonly score: number;
+    readonly matched: readonly string[];
+  }>;
 }
 
 export interface WireCount {

@@ -10,14 +10,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryCli } from '../cli-helpers.js';
 import { ROOT } from '../helpers.js';
 import {
-  fillThroughHooks, HOSTILE_COMMAND, HOSTILE_FILE, rawRequest, startUi, suiteSandbox, UI_NOW, type RunningUi, type Seeded,
+  fillThroughHooks,
+  HOSTILE_COMMAND,
+  HOSTILE_FILE,
+  rawRequest,
+  startUi,
+  suiteSandbox,
+  UI_NOW,
+  type RunningUi,
+  type Seeded,
 } from '../ui-helpers.js';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 // The flags this machine's probe found necessary: no sandbox as root, and no background network
 // traffic (the network is closed and Chromium would retry its lookups many times).
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const ARTIFACTS = join(ROOT, 'test-artifacts', 'ui');
 
 let box: ReturnType<typeof suiteSandbox>;
@@ -33,7 +49,8 @@ const incidents: string[] = [];
 const HANG_LIMIT = 180_000;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium (as .ci/run does), or set CHROMIUM_PATH`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium (as .ci/run does), or set CHROMIUM_PATH`);
   mkdirSync(ARTIFACTS, { recursive: true });
   box = suiteSandbox();
   seeded = await fillThroughHooks(box);
@@ -83,7 +100,9 @@ describe('memory ui in Chromium', { timeout: HANG_LIMIT }, () => {
     await page.goto(ui.url);
     expect(page.url()).toBe(`${ui.origin}/`);
     const cookies = await context.cookies(ui.origin);
-    expect(cookies).toEqual([expect.objectContaining({ name: `memory_ui_${ui.port}`, httpOnly: true, sameSite: 'Strict' })]);
+    expect(cookies).toEqual([
+      expect.objectContaining({ name: `memory_ui_${ui.port}`, httpOnly: true, sameSite: 'Strict' }),
+    ]);
     expect(await page.evaluate(() => document.cookie)).toBe('');
     await page.close();
   });
@@ -91,7 +110,9 @@ describe('memory ui in Chromium', { timeout: HANG_LIMIT }, () => {
   it('shows the timeline newest first, grouped by day, and pages back and forth', async () => {
     const page = await open('/timeline');
     const sessions = page.locator('.session');
-    expect(await sessions.evaluateAll((items) => items.map((item) => item.getAttribute('data-session-id')))).toEqual(seeded.newest.slice(0, 25));
+    expect(await sessions.evaluateAll((items) => items.map((item) => item.getAttribute('data-session-id')))).toEqual(
+      seeded.newest.slice(0, 25),
+    );
     expect(await page.locator('.day h2').first().textContent()).toBe('Tue, Mar 10, 2026');
     await expect.poll(() => page.locator('.session-head .errors').first().textContent()).toBe('1 error');
     await shot(page, 'timeline');
@@ -99,7 +120,9 @@ describe('memory ui in Chromium', { timeout: HANG_LIMIT }, () => {
     await page.locator('a[rel="next"]').first().click();
     await ready(page, '/timeline');
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
-    expect(await sessions.evaluateAll((items) => items.map((item) => item.getAttribute('data-session-id')))).toEqual(seeded.newest.slice(25));
+    expect(await sessions.evaluateAll((items) => items.map((item) => item.getAttribute('data-session-id')))).toEqual(
+      seeded.newest.slice(25),
+    );
     await page.goBack();
     await ready(page, '/timeline');
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
@@ -115,9 +138,15 @@ describe('memory ui in Chromium', { timeout: HANG_LIMIT }, () => {
     expect(new URL(page.url()).searchParams.get('session')).toBe('sess-auth');
     expect(await body.locator('.summary-text').textContent()).toMatch(/^Edited 1 file: src\/auth\.ts\n/);
     expect(await body.locator('.memory').evaluateAll((items) => items.map((item) => item.className))).toEqual([
-      'memory type-file_edit', 'memory type-command', 'memory type-error', 'memory type-file_edit', 'memory type-command',
+      'memory type-file_edit',
+      'memory type-command',
+      'memory type-error',
+      'memory type-file_edit',
+      'memory type-command',
     ]);
-    expect(await body.locator('.memory.type-error .content').textContent()).toContain('FAIL tests/auth.test.ts > refresh rotates the token');
+    expect(await body.locator('.memory.type-error .content').textContent()).toContain(
+      'FAIL tests/auth.test.ts > refresh rotates the token',
+    );
     await shot(page, 'timeline-session');
     await page.goBack();
     await ready(page, '/timeline');
@@ -155,24 +184,37 @@ describe('memory ui in Chromium', { timeout: HANG_LIMIT }, () => {
     await page.locator('select#project').selectOption('api');
     await ready(page, '/timeline');
     expect(new URL(page.url()).searchParams.get('project')).toBe('api');
-    expect(await page.locator('.session').evaluateAll((items) => items.map((item) => item.getAttribute('data-session-id')))).toEqual(['sess-api']);
+    expect(
+      await page.locator('.session').evaluateAll((items) => items.map((item) => item.getAttribute('data-session-id'))),
+    ).toEqual(['sess-api']);
     await page.close();
   });
 
   it('draws the overview with the numbers memory search --stats prints', async () => {
     const cli = await memoryCli(box, ['search', '--stats', '--json'], { CLAUDE_MEMORY_NOW: UI_NOW, TZ: 'UTC' });
-    const stats = JSON.parse(cli.stdout) as { total: number; errors: number; per_day: Array<{ day: string; count: number; errors: number }>; top_commands: Array<{ command: string; count: number }> };
+    const stats = JSON.parse(cli.stdout) as {
+      total: number;
+      errors: number;
+      per_day: Array<{ day: string; count: number; errors: number }>;
+      top_commands: Array<{ command: string; count: number }>;
+    };
     const page = await open('/overview');
     expect(await page.locator('[data-stat="total"] .value').textContent()).toBe(String(stats.total));
     expect(await page.locator('[data-stat="errors"] .value').textContent()).toBe(String(stats.errors));
-    expect(await page.locator('[data-stat="error-rate"] .value').textContent()).toBe(`${((stats.errors / stats.total) * 100).toFixed(1)}%`);
-    const table = await page.locator('table.per-day tbody tr').evaluateAll((rows) =>
-      rows.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent)));
+    expect(await page.locator('[data-stat="error-rate"] .value').textContent()).toBe(
+      `${((stats.errors / stats.total) * 100).toFixed(1)}%`,
+    );
+    const table = await page
+      .locator('table.per-day tbody tr')
+      .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent)));
     expect(table).toEqual(stats.per_day.map((day) => [day.day, String(day.count), String(day.errors)]));
     const today = stats.per_day.at(-1) as { day: string; count: number; errors: number };
     expect(today).toEqual({ day: '2026-03-10', count: 5, errors: 1 });
     // The chart itself: the cursor over the last bar puts that day's numbers in the legend.
-    for (const [chart, value] of [['#chart-activity', today.count], ['#chart-errors', today.errors]] as const) {
+    for (const [chart, value] of [
+      ['#chart-activity', today.count],
+      ['#chart-errors', today.errors],
+    ] as const) {
       const plot = page.locator(`${chart} .u-over`);
       const box = await plot.boundingBox();
       if (!box) throw new Error(`${chart} has no plot area`);
@@ -180,7 +222,9 @@ describe('memory ui in Chromium', { timeout: HANG_LIMIT }, () => {
       const legend = page.locator(`${chart} .u-legend .u-value`);
       await expect.poll(() => legend.allTextContents()).toEqual(['2026-03-10', String(value)]);
     }
-    expect(await page.locator('.top-commands li .name').allTextContents()).toEqual(stats.top_commands.map((item) => item.command));
+    expect(await page.locator('.top-commands li .name').allTextContents()).toEqual(
+      stats.top_commands.map((item) => item.command),
+    );
     await shot(page, 'overview');
     await page.close();
   });
@@ -225,7 +269,9 @@ describe('memory ui in Chromium', { timeout: HANG_LIMIT }, () => {
     // failure saying `rotates`, each followed by what came with it.
     expect(await page.locator('.hit').count()).toBe(4);
     expect(await page.locator('.hit').first().textContent()).toContain('rotate refresh tokens');
-    expect(await page.locator('.hit').allTextContents()).toContainEqual(expect.stringContaining('refresh rotates the token'));
+    expect(await page.locator('.hit').allTextContents()).toContainEqual(
+      expect.stringContaining('refresh rotates the token'),
+    );
     await page.keyboard.press('Escape');
     await page.keyboard.press('o');
     await ready(page, '/overview');
@@ -243,6 +289,8 @@ describe('memory ui in Chromium', { timeout: HANG_LIMIT }, () => {
     await stranger.close();
     const cookie = (await context.cookies(ui.origin)).map((c) => `${c.name}=${c.value}`).join('; ');
     expect((await rawRequest(ui.port, '/api/overview', { cookie })).status).toBe(200);
-    expect((await rawRequest(ui.port, '/api/overview', { cookie, host: `rebind.example:${ui.port}` })).status).toBe(403);
+    expect((await rawRequest(ui.port, '/api/overview', { cookie, host: `rebind.example:${ui.port}` })).status).toBe(
+      403,
+    );
   });
 });

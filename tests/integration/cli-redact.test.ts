@@ -12,9 +12,21 @@ const SECRETS = ['hunter2hunter2', 'ssw0rdLeak', 'hf_ANbqiSXbcmjoaRsuUwpNFgFULhG
 
 function memory(box: Sandbox, content: string, extra: Partial<NewMemory> = {}): NewMemory {
   return {
-    sessionId: 'sess-old', toolName: 'Bash', type: 'command', project: 'my-app', projectPath: box.project, filePath: null,
-    content, tags: 'bash', importance: 2, createdAt: '2026-11-20T10:00:00.000Z', toolUseId: null, agentId: null, exitCode: null,
-    source: 'hook', ...extra,
+    sessionId: 'sess-old',
+    toolName: 'Bash',
+    type: 'command',
+    project: 'my-app',
+    projectPath: box.project,
+    filePath: null,
+    content,
+    tags: 'bash',
+    importance: 2,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    toolUseId: null,
+    agentId: null,
+    exitCode: null,
+    source: 'hook',
+    ...extra,
   };
 }
 
@@ -25,17 +37,36 @@ function seedOldDatabase(box: Sandbox): void {
   try {
     const store = new MemoryStore(db);
     // The request it served holds the secret too: redact rewrites it, and the search indexes with it.
-    store.insert(memory(box, 'export DB_PASSWORD=hunter2hunter2 && npm run migrate', { request: 'migrate with DB_PASSWORD=hunter2hunter2 please' }), 0);
+    store.insert(
+      memory(box, 'export DB_PASSWORD=hunter2hunter2 && npm run migrate', {
+        request: 'migrate with DB_PASSWORD=hunter2hunter2 please',
+      }),
+      0,
+    );
     store.insert(memory(box, 'mysql -h db mysql://root:[REDACTED]@ssw0rdLeak@localhost/shop'), 0);
-    store.insert(memory(box, 'Created config.py (3 lines): login(token="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")', {
-      toolName: 'Write', type: 'file_edit', filePath: `${box.project}/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/config.py`, tags: 'write,create,py',
-    }), 0);
+    store.insert(
+      memory(box, 'Created config.py (3 lines): login(token="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")', {
+        toolName: 'Write',
+        type: 'file_edit',
+        filePath: `${box.project}/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/config.py`,
+        tags: 'write,create,py',
+      }),
+      0,
+    );
     store.insert(memory(box, 'const token = req.headers.authorization'), 0);
     store.upsertSummary({
-      sessionId: 'sess-old', project: 'my-app', projectPath: box.project,
+      sessionId: 'sess-old',
+      project: 'my-app',
+      projectPath: box.project,
       summary: 'Ran export DB_PASSWORD=hunter2hunter2 && npm run migrate; edited config.py',
-      toolsUsed: ['Bash', 'Write'], filesChanged: [`${box.project}/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/config.py`],
-      memoryCount: 4, errorCount: 0, durationSec: 60, startedAt: '2026-11-20T10:00:00.000Z', endedAt: '2026-11-20T10:01:00.000Z', updatedAt: '2026-11-20T10:01:00.000Z',
+      toolsUsed: ['Bash', 'Write'],
+      filesChanged: [`${box.project}/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/config.py`],
+      memoryCount: 4,
+      errorCount: 0,
+      durationSec: 60,
+      startedAt: '2026-11-20T10:00:00.000Z',
+      endedAt: '2026-11-20T10:01:00.000Z',
+      updatedAt: '2026-11-20T10:01:00.000Z',
     });
   } finally {
     db.close();
@@ -58,12 +89,14 @@ describe('memory redact', () => {
     const before = rawBytes(box.dbPath);
     const result = await runCli(['redact'], { env: box.env });
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(result.stdout).toBe([
-      'Would redact secrets in 3 memories and 1 session summary (5 stored rows checked).',
-      'Memories: #1 #2 #3',
-      'Nothing was changed. Run memory redact --yes to rewrite them in place; the database is then compacted so the old text is gone from disk.',
-      '',
-    ].join('\n'));
+    expect(result.stdout).toBe(
+      [
+        'Would redact secrets in 3 memories and 1 session summary (5 stored rows checked).',
+        'Memories: #1 #2 #3',
+        'Nothing was changed. Run memory redact --yes to rewrite them in place; the database is then compacted so the old text is gone from disk.',
+        '',
+      ].join('\n'),
+    );
     expect(rawBytes(box.dbPath).equals(before)).toBe(true);
   });
 
@@ -73,7 +106,14 @@ describe('memory redact', () => {
     expect(leaked(box)).toEqual(SECRETS);
     const result = await runCli(['redact', '--yes', '--json'], { env: box.env });
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(JSON.parse(result.stdout)).toMatchObject({ dry_run: false, memories: 3, session_summaries: 1, legacy_rows: 0, rows_checked: 5, memory_ids: [1, 2, 3] });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      dry_run: false,
+      memories: 3,
+      session_summaries: 1,
+      legacy_rows: 0,
+      rows_checked: 5,
+      memory_ids: [1, 2, 3],
+    });
 
     expect(allMemories(box.dbPath).map((row) => [row.content, row.file_path])).toEqual([
       ['export DB_PASSWORD=[REDACTED] && npm run migrate', null],
@@ -87,10 +127,18 @@ describe('memory redact', () => {
       files: JSON.stringify([`${box.project}/[REDACTED]/config.py`]),
     });
     // Both indexes follow the rewrite: the old words are not found, the new text is.
-    expect(db.prepare("SELECT count(*) AS n FROM memory_words WHERE memory_words MATCH 'hunter2hunter2'").get()).toEqual({ n: 0 });
-    expect(db.prepare('SELECT request FROM memories WHERE id = 1').pluck().get()).toMatch(/^migrate with DB_PASSWORD=\[REDACTED\] please$/);
-    expect(db.prepare("SELECT count(*) AS n FROM memory_grams WHERE memory_grams MATCH 'ssw0rdLeak'").get()).toEqual({ n: 0 });
-    expect(db.prepare("SELECT count(*) AS n FROM memory_words WHERE memory_words MATCH 'migrate'").get()).toEqual({ n: 1 });
+    expect(
+      db.prepare("SELECT count(*) AS n FROM memory_words WHERE memory_words MATCH 'hunter2hunter2'").get(),
+    ).toEqual({ n: 0 });
+    expect(db.prepare('SELECT request FROM memories WHERE id = 1').pluck().get()).toMatch(
+      /^migrate with DB_PASSWORD=\[REDACTED\] please$/,
+    );
+    expect(db.prepare("SELECT count(*) AS n FROM memory_grams WHERE memory_grams MATCH 'ssw0rdLeak'").get()).toEqual({
+      n: 0,
+    });
+    expect(db.prepare("SELECT count(*) AS n FROM memory_words WHERE memory_words MATCH 'migrate'").get()).toEqual({
+      n: 1,
+    });
     db.close();
 
     expect(leaked(box)).toEqual([]);
@@ -98,7 +146,9 @@ describe('memory redact', () => {
     expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
 
     const again = await runCli(['redact'], { env: box.env });
-    expect(again.stdout).toBe('Nothing to redact: no stored text matches the current secret rules (5 stored rows checked).\n');
+    expect(again.stdout).toBe(
+      'Nothing to redact: no stored text matches the current secret rules (5 stored rows checked).\n',
+    );
   });
 
   it('is counted by memory doctor, read-only', async () => {
@@ -111,12 +161,17 @@ describe('memory redact', () => {
       return report.checks.find((c) => c.message.includes('secret rules'));
     };
     expect(await check()).toEqual({
-      section: 'database', status: 'warn',
-      message: '4 stored rows hold text the current secret rules would redact (3 memories, 1 session summary; 5 rows checked)',
+      section: 'database',
+      status: 'warn',
+      message:
+        '4 stored rows hold text the current secret rules would redact (3 memories, 1 session summary; 5 rows checked)',
       fix: 'memory redact shows them; memory redact --yes rewrites them in place and compacts the database',
     });
     expect(rawBytes(box.dbPath).equals(before)).toBe(true);
     await runCli(['redact', '--yes'], { env: box.env });
-    expect(await check()).toMatchObject({ status: 'ok', message: 'no stored text matches the current secret rules (5 rows checked)' });
+    expect(await check()).toMatchObject({
+      status: 'ok',
+      message: 'no stored text matches the current secret rules (5 rows checked)',
+    });
   });
 });

@@ -7,7 +7,12 @@ import { postToolUse, runCli, runHook, sandbox, type Sandbox } from '../helpers.
 /** Captures an Edit through the real PostToolUse hook, at NOW. */
 async function captureEdit(box: Sandbox, file: string, oldString: string, newString: string): Promise<void> {
   const path = join(box.project, file);
-  const payload = postToolUse(box, 'Edit', { file_path: path, old_string: oldString, new_string: newString }, { filePath: path, success: true });
+  const payload = postToolUse(
+    box,
+    'Edit',
+    { file_path: path, old_string: oldString, new_string: newString },
+    { filePath: path, success: true },
+  );
   const result = await runHook('post-tool-use', payload, { env: { ...box.env, CLAUDE_MEMORY_NOW: NOW } });
   expect(result.code).toBe(0);
 }
@@ -24,21 +29,29 @@ describe('memory search tiers', () => {
   it('finds whole words through the unicode61 index', async () => {
     const box = await capturedBox();
     const rows = await searchJson(box, ['dark', 'mode']);
-    expect(rows.map((row) => [row['tier'], row['file_path']])).toEqual([['unicode61', join(box.project, 'src/theme.ts')]]);
+    expect(rows.map((row) => [row['tier'], row['file_path']])).toEqual([
+      ['unicode61', join(box.project, 'src/theme.ts')],
+    ]);
   });
 
   it('finds a substring inside a word through the trigram index', async () => {
     const box = await capturedBox();
     const rows = await searchJson(box, ['andle']);
-    expect(rows.map((row) => [row['tier'], row['file_path']])).toEqual([['trigram', join(box.project, 'src/handler.ts')]]);
+    expect(rows.map((row) => [row['tier'], row['file_path']])).toEqual([
+      ['trigram', join(box.project, 'src/handler.ts')],
+    ]);
   });
 
   it('finds a two-syllable Korean word with a particle attached through the word index', async () => {
     const box = await capturedBox();
     const rows = await searchJson(box, ['인증']);
-    expect(rows.map((row) => [row['tier'], row['file_path']])).toEqual([['unicode61', join(box.project, 'src/auth.ts')]]);
+    expect(rows.map((row) => [row['tier'], row['file_path']])).toEqual([
+      ['unicode61', join(box.project, 'src/auth.ts')],
+    ]);
     // The particle may be typed too: 인증을 → 인증.
-    expect((await searchJson(box, ['인증을'])).map((row) => row['file_path'])).toEqual([join(box.project, 'src/auth.ts')]);
+    expect((await searchJson(box, ['인증을'])).map((row) => row['file_path'])).toEqual([
+      join(box.project, 'src/auth.ts'),
+    ]);
   });
 
   it('ranks the row with "JWT" and "인증" first, then a row with only one of them, with score and matched words', async () => {
@@ -67,23 +80,37 @@ describe('memory search tiers', () => {
     seed(box, [memory({ box, content: '가나*다 star' })]);
     expect((await searchJson(box, ['나?다'])).map((row) => row['content'])).toEqual([]);
     // "pEer" is no word of any row: the substring index finds it inside TypeError, in any case.
-    expect((await searchJson(box, ['pEer', '인증'])).map((row) => [row['tier'], row['content']])[0]).toEqual(['trigram', 'Fixed TypeError in 인증서']);
+    expect((await searchJson(box, ['pEer', '인증'])).map((row) => [row['tier'], row['content']])[0]).toEqual([
+      'trigram',
+      'Fixed TypeError in 인증서',
+    ]);
   });
 
   it('rejects a mistyped flag in one line, and searches it after --', async () => {
     const box = await capturedBox();
     expect(await memoryCli(box, ['search', 'dark', '--limt', '1'])).toMatchObject({
-      code: 1, stdout: '', stderr: 'memory: unknown option --limt (did you mean --limit? to search for it, put -- before it)\n',
+      code: 1,
+      stdout: '',
+      stderr: 'memory: unknown option --limt (did you mean --limit? to search for it, put -- before it)\n',
     });
-    expect(await memoryCli(box, ['search', '--', '--limt'])).toMatchObject({ code: 0, stdout: 'No memories match "--limt".\n' });
+    expect(await memoryCli(box, ['search', '--', '--limt'])).toMatchObject({
+      code: 0,
+      stdout: 'No memories match "--limt".\n',
+    });
   });
 
   it('rejects a short flag that is not ours (-n 3) in one line, and searches it after --', async () => {
     const box = await capturedBox();
-    for (const args of [['search', 'dark', '-n', '3'], ['search', '-n3', 'dark'], ['search', '-xvf', 'dark']]) {
+    for (const args of [
+      ['search', 'dark', '-n', '3'],
+      ['search', '-n3', 'dark'],
+      ['search', '-xvf', 'dark'],
+    ]) {
       const result = await memoryCli(box, args);
       expect(result).toMatchObject({ code: 1, stdout: '' });
-      expect(result.stderr).toMatch(/^memory: unknown option -(n|n3|xvf) \(see memory search --help; to search for it, put -- before it\)\n$/);
+      expect(result.stderr).toMatch(
+        /^memory: unknown option -(n|n3|xvf) \(see memory search --help; to search for it, put -- before it\)\n$/,
+      );
     }
     // After --, `-n` is a query word like any other (best match: the row with `dark` is found).
     const searched = await memoryCli(box, ['search', '--', '-n', 'dark']);
@@ -96,11 +123,17 @@ describe('memory search tiers', () => {
     const box = sandbox();
     seed(box, [
       memory({ box, content: 'deploy deploy deploy to staging', createdAt: hoursAgo(24 * 60) }),
-      memory({ box, content: 'deploy notes for a very long and wordy changelog entry about many other things', createdAt: hoursAgo(1) }),
+      memory({
+        box,
+        content: 'deploy notes for a very long and wordy changelog entry about many other things',
+        createdAt: hoursAgo(1),
+      }),
       memory({ box, content: 'deploy to staging', createdAt: hoursAgo(24 * 90) }),
       memory({ box, content: 'deploy to staging', createdAt: hoursAgo(2) }),
       // A word in every row says nothing: these make "deploy" as rare as a searched word usually is.
-      ...['lint the sources', 'format the sources', 'run the tests', 'build the bundle'].map((content) => memory({ box, content, createdAt: hoursAgo(5) })),
+      ...['lint the sources', 'format the sources', 'run the tests', 'build the bundle'].map((content) =>
+        memory({ box, content, createdAt: hoursAgo(5) }),
+      ),
     ]);
     const rows = await searchJson(box, ['deploy']);
     expect(rows.map((row) => row['id'])).toEqual([1, 4, 3, 2]);
@@ -111,13 +144,15 @@ describe('memory search tiers', () => {
     const result = await memoryCli(box, ['search', 'JWT', '인증']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    expect(result.stdout).toBe([
-      '1 memory matches "JWT 인증" · best match first · words (unicode61)',
-      '',
-      '#3  just now  my-app  Edit/file_edit  src/auth.ts',
-      '    Edited auth.ts: added "**JWT** **인증**을 추가"',
-      '',
-    ].join('\n'));
+    expect(result.stdout).toBe(
+      [
+        '1 memory matches "JWT 인증" · best match first · words (unicode61)',
+        '',
+        '#3  just now  my-app  Edit/file_edit  src/auth.ts',
+        '    Edited auth.ts: added "**JWT** **인증**을 추가"',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('highlights FTS matches with the index snippet', async () => {
@@ -129,19 +164,41 @@ describe('memory search tiers', () => {
   it('counts every match in the header, not only the rows shown, in each tier and under filters', async () => {
     const box = sandbox();
     seed(box, [
-      ...Array.from({ length: 25 }, (_, i) => memory({ box, content: `deploy step ${i} 배포단계`, createdAt: hoursAgo(i + 1) })),
-      ...Array.from({ length: 5 }, (_, i) => memory({ box, project: 'api', projectPath: '/srv/api', content: `deploy api ${i} 배포함`, createdAt: hoursAgo(i + 1) })),
+      ...Array.from({ length: 25 }, (_, i) =>
+        memory({ box, content: `deploy step ${i} 배포단계`, createdAt: hoursAgo(i + 1) }),
+      ),
+      ...Array.from({ length: 5 }, (_, i) =>
+        memory({
+          box,
+          project: 'api',
+          projectPath: '/srv/api',
+          content: `deploy api ${i} 배포함`,
+          createdAt: hoursAgo(i + 1),
+        }),
+      ),
       memory({ box, content: 'unrelated' }),
     ]);
     const header = async (args: string[]) => {
       const lines = (await memoryCli(box, ['search', ...args])).stdout.trimEnd().split('\n');
       return [lines[0], lines.at(-1)];
     };
-    expect(await header(['deploy', '--limit', '5'])).toEqual(['30 memories match "deploy" · best match first · words (unicode61)', 'Showing the first 5 of 30; use --limit for more.']);
-    expect(await header(['eplo', '--limit', '5'])).toEqual(['30 memories match "eplo" · best match first · substrings (trigram)', 'Showing the first 5 of 30; use --limit for more.']);
+    expect(await header(['deploy', '--limit', '5'])).toEqual([
+      '30 memories match "deploy" · best match first · words (unicode61)',
+      'Showing the first 5 of 30; use --limit for more.',
+    ]);
+    expect(await header(['eplo', '--limit', '5'])).toEqual([
+      '30 memories match "eplo" · best match first · substrings (trigram)',
+      'Showing the first 5 of 30; use --limit for more.',
+    ]);
     // A Korean word finds its forms with a particle or ending attached through the word index.
-    expect(await header(['배포', '--limit', '5'])).toEqual(['30 memories match "배포" · best match first · words (unicode61)', 'Showing the first 5 of 30; use --limit for more.']);
-    expect(await header(['deploy', '--project', 'api', '--limit', '3'])).toEqual(['5 memories match "deploy" · best match first · words (unicode61)', 'Showing the first 3 of 5; use --limit for more.']);
+    expect(await header(['배포', '--limit', '5'])).toEqual([
+      '30 memories match "배포" · best match first · words (unicode61)',
+      'Showing the first 5 of 30; use --limit for more.',
+    ]);
+    expect(await header(['deploy', '--project', 'api', '--limit', '3'])).toEqual([
+      '5 memories match "deploy" · best match first · words (unicode61)',
+      'Showing the first 3 of 5; use --limit for more.',
+    ]);
     // A page that happens to hold every match says no more.
     const exact = (await memoryCli(box, ['search', 'deploy', '--project', 'api', '--limit', '5'])).stdout;
     expect(exact.split('\n')[0]).toBe('5 memories match "deploy" · best match first · words (unicode61)');
@@ -157,9 +214,17 @@ describe('memory search tiers', () => {
 
 describe('hostile queries', () => {
   it.each([
-    ['a lone quote', ['"']], ['a star', ['*']], ['a bare AND', ['AND']], ['NEAR(', ['NEAR(']], ['-x after --', ['--', '-x']],
-    ['a column filter', ['col:']], [')(', [')(']], ['10,000 characters', ['x'.repeat(10_000)]],
-    ['only punctuation', ['" * )(']], ['a flag-like word', ['--force']], ['a LIKE wildcard', ['%']],
+    ['a lone quote', ['"']],
+    ['a star', ['*']],
+    ['a bare AND', ['AND']],
+    ['NEAR(', ['NEAR(']],
+    ['-x after --', ['--', '-x']],
+    ['a column filter', ['col:']],
+    [')(', [')(']],
+    ['10,000 characters', ['x'.repeat(10_000)]],
+    ['only punctuation', ['" * )(']],
+    ['a flag-like word', ['--force']],
+    ['a LIKE wildcard', ['%']],
     ['operators between words', ['a', 'OR', 'NOT', 'b']],
   ])('exits 0 without an error for %s', async (_name, query) => {
     const box = await capturedBox();
@@ -173,45 +238,124 @@ describe('hostile queries', () => {
 describe('memory search modes', () => {
   function seededBox(): Sandbox {
     const box = sandbox();
-    seed(box, [
-      memory({ box, content: 'npm test', createdAt: hoursAgo(30) }),
-      memory({ box, type: 'error', content: 'Bash error (exit 1): npm test\nENOENT', importance: 3, createdAt: hoursAgo(10) }),
-      memory({ box, toolName: 'Edit', type: 'file_edit', filePath: join(box.project, 'src/auth.ts'), content: 'Edited auth.ts', createdAt: hoursAgo(3) }),
-      memory({ box, sessionId: 'sess-2222', project: 'api', projectPath: '/srv/api', content: 'git commit -m "api"', createdAt: hoursAgo(2) }),
-    ], [summary(box), summary(box, { sessionId: 'sess-2222', project: 'api', projectPath: '/srv/api', summary: 'Commands: git commit', endedAt: hoursAgo(2) })]);
+    seed(
+      box,
+      [
+        memory({ box, content: 'npm test', createdAt: hoursAgo(30) }),
+        memory({
+          box,
+          type: 'error',
+          content: 'Bash error (exit 1): npm test\nENOENT',
+          importance: 3,
+          createdAt: hoursAgo(10),
+        }),
+        memory({
+          box,
+          toolName: 'Edit',
+          type: 'file_edit',
+          filePath: join(box.project, 'src/auth.ts'),
+          content: 'Edited auth.ts',
+          createdAt: hoursAgo(3),
+        }),
+        memory({
+          box,
+          sessionId: 'sess-2222',
+          project: 'api',
+          projectPath: '/srv/api',
+          content: 'git commit -m "api"',
+          createdAt: hoursAgo(2),
+        }),
+      ],
+      [
+        summary(box),
+        summary(box, {
+          sessionId: 'sess-2222',
+          project: 'api',
+          projectPath: '/srv/api',
+          summary: 'Commands: git commit',
+          endedAt: hoursAgo(2),
+        }),
+      ],
+    );
     return box;
   }
 
   it('--recent --json prints database rows, newest first', async () => {
     const rows = await searchJson(seededBox(), ['--recent']);
     expect(rows.map((row) => row['id'])).toEqual([4, 3, 2, 1]);
-    expect(Object.keys(rows[0] ?? {})).toEqual(['id', 'session_id', 'tool_name', 'type', 'project', 'project_path', 'file_path',
-      'content', 'tags', 'importance', 'created_at', 'tool_use_id', 'agent_id', 'exit_code', 'source', 'command_key', 'resolved_by', 'resolved_at', 'request']);
+    expect(Object.keys(rows[0] ?? {})).toEqual([
+      'id',
+      'session_id',
+      'tool_name',
+      'type',
+      'project',
+      'project_path',
+      'file_path',
+      'content',
+      'tags',
+      'importance',
+      'created_at',
+      'tool_use_id',
+      'agent_id',
+      'exit_code',
+      'source',
+      'command_key',
+      'resolved_by',
+      'resolved_at',
+      'request',
+    ]);
   });
 
   it('search --json adds the tier to each database row', async () => {
     const rows = await searchJson(seededBox(), ['auth']);
     expect(Object.keys(rows[0] ?? {})).toContain('tier');
-    expect(rows[0]).toMatchObject({ id: 3, session_id: 'sess-1111', file_path: expect.stringMatching(/src\/auth\.ts$/), tier: 'unicode61' });
+    expect(rows[0]).toMatchObject({
+      id: 3,
+      session_id: 'sess-1111',
+      file_path: expect.stringMatching(/src\/auth\.ts$/),
+      tier: 'unicode61',
+    });
   });
 
   it('--summaries --json prints summary rows with their lists parsed', async () => {
     const rows = await searchJson(seededBox(), ['--summaries']);
     expect(rows.map((row) => row['session_id'])).toEqual(['sess-1111', 'sess-2222']);
-    expect(rows[0]).toMatchObject({ tools_used: ['Edit', 'Bash'], memory_count: 2, summary: expect.stringContaining('Edited 1 file') });
+    expect(rows[0]).toMatchObject({
+      tools_used: ['Edit', 'Bash'],
+      memory_count: 2,
+      summary: expect.stringContaining('Edited 1 file'),
+    });
   });
 
   it('--stats --json prints one object of totals', async () => {
     const stats = await searchJson<Record<string, unknown>>(seededBox(), ['--stats']);
     expect(stats).toMatchObject({
-      total: 4, sessions: 2, summaries: 2, errors: 1, oldest: hoursAgo(30), newest: hoursAgo(2),
-      by_type: [{ name: 'command', count: 2 }, { name: 'error', count: 1 }, { name: 'file_edit', count: 1 }],
-      by_project: [{ name: 'my-app', count: 3 }, { name: 'api', count: 1 }],
-      top_commands: [{ command: 'git commit', count: 1 }, { command: 'npm test', count: 1 }],
+      total: 4,
+      sessions: 2,
+      summaries: 2,
+      errors: 1,
+      oldest: hoursAgo(30),
+      newest: hoursAgo(2),
+      by_type: [
+        { name: 'command', count: 2 },
+        { name: 'error', count: 1 },
+        { name: 'file_edit', count: 1 },
+      ],
+      by_project: [
+        { name: 'my-app', count: 3 },
+        { name: 'api', count: 1 },
+      ],
+      top_commands: [
+        { command: 'git commit', count: 1 },
+        { command: 'npm test', count: 1 },
+      ],
       top_files: [{ count: 1, file: expect.stringMatching(/auth\.ts$/) }],
     });
     expect(stats['per_day']).toHaveLength(14);
-    expect((stats['per_day'] as Array<{ day: string; count: number; errors: number }>).slice(-2)).toEqual([{ day: '2026-03-09', count: 1, errors: 0 }, { day: '2026-03-10', count: 3, errors: 1 }]);
+    expect((stats['per_day'] as Array<{ day: string; count: number; errors: number }>).slice(-2)).toEqual([
+      { day: '2026-03-09', count: 1, errors: 0 },
+      { day: '2026-03-10', count: 3, errors: 1 },
+    ]);
     expect((stats['database'] as { bytes: number }).bytes).toBeGreaterThan(0);
   });
 
@@ -236,13 +380,15 @@ describe('memory search modes', () => {
 
   it('--summaries prints each session, newest first', async () => {
     const result = await memoryCli(seededBox(), ['search', '--summaries', '--project', 'my-app']);
-    expect(result.stdout).toBe([
-      '1h ago  my-app  sess-1111  2 memories, 2m',
-      '    Edited 1 file: auth.ts',
-      '    Commands: npm test',
-      '    [2 observations, 90s, tools: Edit/Bash]',
-      '',
-    ].join('\n'));
+    expect(result.stdout).toBe(
+      [
+        '1h ago  my-app  sess-1111  2 memories, 2m',
+        '    Edited 1 file: auth.ts',
+        '    Commands: npm test',
+        '    [2 observations, 90s, tools: Edit/Bash]',
+        '',
+      ].join('\n'),
+    );
   });
 });
 
@@ -251,7 +397,13 @@ describe('filters', () => {
     const box = sandbox();
     seed(box, [
       memory({ box, content: 'npm run build old', createdAt: hoursAgo(24 * 10) }),
-      memory({ box, type: 'error', content: 'Bash error: npm run build failed', importance: 3, createdAt: hoursAgo(5) }),
+      memory({
+        box,
+        type: 'error',
+        content: 'Bash error: npm run build failed',
+        importance: 3,
+        createdAt: hoursAgo(5),
+      }),
       memory({ box, project: 'api', projectPath: '/srv/api', content: 'npm run build api', createdAt: hoursAgo(1) }),
     ]);
     return box;
@@ -263,15 +415,33 @@ describe('filters', () => {
   it.each([
     [['build'], [1, 2, 3]],
     [['build', '--project', 'api'], [3]],
-    [['--recent', '--project', 'my-app'], [1, 2]],
+    [
+      ['--recent', '--project', 'my-app'],
+      [1, 2],
+    ],
     [['--recent', '--type', 'error'], [2]],
-    [['build', '--type', 'command'], [1, 3]],
-    [['--recent', '--since', '7d'], [2, 3]],
-    [['build', '--since', '2026-02-01'], [1, 2, 3]],
-    [['build', '--since', '2026-03-05'], [2, 3]],
+    [
+      ['build', '--type', 'command'],
+      [1, 3],
+    ],
+    [
+      ['--recent', '--since', '7d'],
+      [2, 3],
+    ],
+    [
+      ['build', '--since', '2026-02-01'],
+      [1, 2, 3],
+    ],
+    [
+      ['build', '--since', '2026-03-05'],
+      [2, 3],
+    ],
     [['--recent', '--limit', '1'], [3]],
     // The current project (the sandbox's, where the CLI runs) comes first among equal matches.
-    [['build', '--limit', '2'], [1, 2]],
+    [
+      ['build', '--limit', '2'],
+      [1, 2],
+    ],
   ])('memory search %j → ids %j', async (args, expected) => {
     expect(await ids(twoProjects(), args)).toEqual(expected);
   });
@@ -280,14 +450,20 @@ describe('filters', () => {
     const box = twoProjects();
     const deep = join(box.project, 'src', 'deep');
     mkdirSync(deep, { recursive: true });
-    const result = await runCli(['search', '--recent', '--here', '--json'], { env: { ...box.env, CLAUDE_MEMORY_NOW: NOW }, cwd: deep });
+    const result = await runCli(['search', '--recent', '--here', '--json'], {
+      env: { ...box.env, CLAUDE_MEMORY_NOW: NOW },
+      cwd: deep,
+    });
     expect((JSON.parse(result.stdout) as Array<{ id: number }>).map((row) => row.id)).toEqual([2, 1]);
   });
 });
 
 describe('failures', () => {
   it.each([
-    [['search', 'x', '--type', 'bogus'], /^memory: --type expects one of observation, file_edit, command, error \(got "bogus"\)\n$/],
+    [
+      ['search', 'x', '--type', 'bogus'],
+      /^memory: --type expects one of observation, file_edit, command, error \(got "bogus"\)\n$/,
+    ],
     [['search', 'x', '--since', 'yesterday'], /^memory: --since expects a duration like 7d or 12h/],
     [['search', '--recent', '--limit', '0'], /^memory: --limit expects a whole number from 1 to 10000/],
     [['search', '--recent', '--here', '--project', 'a'], /^memory: use either --project <name> or --here, not both\n$/],
@@ -306,9 +482,19 @@ describe('failures', () => {
   it('reports a brand-new install (no database yet) as empty stats, exit 0, creating nothing', async () => {
     const box = sandbox();
     const result = await memoryCli(box, ['search', '--stats']);
-    expect(result).toMatchObject({ code: 0, stderr: '', stdout: `No memories yet: ${box.dbPath} is created by the first edit, command or error a session records.\n` });
+    expect(result).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: `No memories yet: ${box.dbPath} is created by the first edit, command or error a session records.\n`,
+    });
     const json = await memoryCli(box, ['search', '--stats', '--json']);
-    expect(JSON.parse(json.stdout)).toEqual({ total: 0, sessions: 0, summaries: 0, errors: 0, database: { path: box.dbPath, exists: false } });
+    expect(JSON.parse(json.stdout)).toEqual({
+      total: 0,
+      sessions: 0,
+      summaries: 0,
+      errors: 0,
+      database: { path: box.dbPath, exists: false },
+    });
     expect(existsSync(box.dbPath)).toBe(false);
   });
 
@@ -321,7 +507,9 @@ describe('failures', () => {
     const box = sandbox();
     const result = await memoryCli(box, ['search', 'anything']);
     expect([result.code, result.stdout]).toEqual([1, '']);
-    expect(result.stderr).toBe(`memory: no memory database at ${box.dbPath} yet (it is created by the first captured tool call)\n`);
+    expect(result.stderr).toBe(
+      `memory: no memory database at ${box.dbPath} yet (it is created by the first captured tool call)\n`,
+    );
     expect(existsSync(box.dbPath)).toBe(false);
   });
 });
@@ -345,8 +533,13 @@ describe('colour', () => {
 
   it('never lets escape sequences captured from a command reach the terminal', async () => {
     const box = sandbox();
-    seed(box, [memory({ box, type: 'error', content: 'Bash error: \u001b[31mFAIL\u001b[0m \u001b]0;pwned\u0007 tests' })]);
-    for (const args of [['search', 'FAIL'], ['search', '--recent']]) {
+    seed(box, [
+      memory({ box, type: 'error', content: 'Bash error: \u001b[31mFAIL\u001b[0m \u001b]0;pwned\u0007 tests' }),
+    ]);
+    for (const args of [
+      ['search', 'FAIL'],
+      ['search', '--recent'],
+    ]) {
       const result = await memoryCli(box, args);
       expect(result.stdout).not.toMatch(/\u001b|\u0007/);
       expect(result.stdout).toContain('Bash error: ');

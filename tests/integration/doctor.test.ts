@@ -7,7 +7,16 @@ import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { allMemories, postToolUse, runCli, type RunResult } from '../helpers.js';
-import { commandFor, installBox, installInProcess, ourEntries, runShell, useSharedInstall, withOwnDb, type InstallBox } from '../install-helpers.js';
+import {
+  commandFor,
+  installBox,
+  installInProcess,
+  ourEntries,
+  runShell,
+  useSharedInstall,
+  withOwnDb,
+  type InstallBox,
+} from '../install-helpers.js';
 
 // A hang limit, not a speed target: some tests here copy the 5 MB runtime two or three times.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
@@ -24,7 +33,15 @@ async function installedWithOneMemory(own: 'shared' | 'private' = 'shared'): Pro
     box = withOwnDb(shared().box);
   }
   const capture = commandFor(ourEntries(box.settings, box.runtime), 'PostToolUse');
-  await runShell(capture, [], box.env, JSON.stringify(postToolUse(box, 'Bash', { command: 'npm run build' }, { stdout: 'built', stderr: '', interrupted: false })), box.project);
+  await runShell(
+    capture,
+    [],
+    box.env,
+    JSON.stringify(
+      postToolUse(box, 'Bash', { command: 'npm run build' }, { stdout: 'built', stderr: '', interrupted: false }),
+    ),
+    box.project,
+  );
   expect(allMemories(box.dbPath)).toHaveLength(1);
   return box;
 }
@@ -45,7 +62,10 @@ describe('memory doctor', () => {
   it('passes a healthy install, run through the installed launcher, without touching the real database', async () => {
     const box = await installedWithOneMemory();
     const before = readFileSync(box.dbPath);
-    const result = await runShell('memory doctor', [], { ...box.env, PATH: `${dirname(box.launcher)}:${box.env['PATH'] ?? ''}` });
+    const result = await runShell('memory doctor', [], {
+      ...box.env,
+      PATH: `${dirname(box.launcher)}:${box.env['PATH'] ?? ''}`,
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).not.toContain('✗');
@@ -77,10 +97,16 @@ describe('memory doctor', () => {
     const box = await installedWithOneMemory();
     const result = await doctor(box, ['--json']);
     expect(result.code).toBe(0);
-    const report = JSON.parse(result.stdout) as { ok: boolean; dbPath: string; checks: { section: string; status: string; message: string }[] };
+    const report = JSON.parse(result.stdout) as {
+      ok: boolean;
+      dbPath: string;
+      checks: { section: string; status: string; message: string }[];
+    };
     expect(report.ok).toBe(true);
     expect(report.dbPath).toBe(box.dbPath);
-    expect(new Set(report.checks.map((check) => check.section))).toEqual(new Set(['environment', 'hooks', 'database', 'hook runs', 'slash command', 'launcher', 'mcp server']));
+    expect(new Set(report.checks.map((check) => check.section))).toEqual(
+      new Set(['environment', 'hooks', 'database', 'hook runs', 'slash command', 'launcher', 'mcp server']),
+    );
     expect(report.checks.every((check) => check.status === 'ok')).toBe(true);
   });
 
@@ -89,7 +115,9 @@ describe('memory doctor', () => {
     editSettings(box, (hooks) => delete hooks['Stop']);
     const result = await doctor(box);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('  ✗ Stop hook is not registered\n    fix: run ./install.sh from the claude-memory-hooks checkout (it is safe to re-run)\n');
+    expect(result.stdout).toContain(
+      '  ✗ Stop hook is not registered\n    fix: run ./install.sh from the claude-memory-hooks checkout (it is safe to re-run)\n',
+    );
     expect(result.stdout).toContain('1 problem found.');
     expect(result.stderr).toBe('memory: doctor found 1 problem\n');
   });
@@ -120,7 +148,9 @@ describe('memory doctor', () => {
     writeFileSync(box.settings, JSON.stringify({ ...settings, disableAllHooks: true }, null, 2));
     const result = await doctor(box);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain(`  ✗ ${box.settings} has "disableAllHooks": true: Claude Code runs no hooks at all`);
+    expect(result.stdout).toContain(
+      `  ✗ ${box.settings} has "disableAllHooks": true: Claude Code runs no hooks at all`,
+    );
   });
 
   it('reports a hook script that no longer exists, and the failed sample run', async () => {
@@ -139,7 +169,9 @@ describe('memory doctor', () => {
     writeFileSync(box.dbPath, 'this is not a database, just text that replaced it'.repeat(100));
     const result = await doctor(box);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain(`  ✗ ${box.dbPath} is damaged: file is not a database\n    fix: memory doctor --repair (copies every readable memory into a new file and keeps this one as memory.db.damaged-<date>)\n`);
+    expect(result.stdout).toContain(
+      `  ✗ ${box.dbPath} is damaged: file is not a database\n    fix: memory doctor --repair (copies every readable memory into a new file and keeps this one as memory.db.damaged-<date>)\n`,
+    );
     expect(result.stdout).not.toContain('move it aside');
     // The sample runs use their own scratch database, so they still pass.
     expect(result.stdout).toContain('  ✓ PostToolUse hook ran on a sample payload and stored a memory');
@@ -154,7 +186,9 @@ describe('memory doctor', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('  ✓ memory_words index ok (1 rows)');
     expect(result.stdout).toContain('  ✗ memory_grams holds 0 rows for 1 memories: search misses or repeats results');
-    expect(result.stdout).toContain(`fix: rebuild the indexes: sqlite3 "${box.dbPath}" "INSERT INTO memory_words (memory_words) VALUES ('delete-all');`);
+    expect(result.stdout).toContain(
+      `fix: rebuild the indexes: sqlite3 "${box.dbPath}" "INSERT INTO memory_words (memory_words) VALUES ('delete-all');`,
+    );
   });
 
   it('reports a database other users can read', async () => {
@@ -162,14 +196,18 @@ describe('memory doctor', () => {
     chmodSync(box.dbPath, 0o644);
     const result = await doctor(box);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain(`  ✗ readable by other users: ${box.dbPath} (0644)\n    fix: chmod 600 "${box.dbPath}"\n`);
+    expect(result.stdout).toContain(
+      `  ✗ readable by other users: ${box.dbPath} (0644)\n    fix: chmod 600 "${box.dbPath}"\n`,
+    );
   });
 
   it('notes CLAUDE_MEMORY_DISABLE without failing, and still checks the hooks for real', async () => {
     const box = await installedWithOneMemory();
     const result = await doctor(box, [], { CLAUDE_MEMORY_DISABLE: '1' });
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('  ! CLAUDE_MEMORY_DISABLE is set: the hooks capture nothing and inject nothing\n    fix: unset CLAUDE_MEMORY_DISABLE to turn capture back on\n');
+    expect(result.stdout).toContain(
+      '  ! CLAUDE_MEMORY_DISABLE is set: the hooks capture nothing and inject nothing\n    fix: unset CLAUDE_MEMORY_DISABLE to turn capture back on\n',
+    );
     expect(result.stdout).toContain('  ✓ PostToolUse hook ran on a sample payload and stored a memory');
     expect(result.stdout).toContain('All good (1 note).');
   });
@@ -177,7 +215,9 @@ describe('memory doctor', () => {
   it('reports a missing launcher, and one that is not on PATH', async () => {
     const box = await installedWithOneMemory('private');
     const offPath = await runCli(['doctor'], { env: box.env, cwd: box.project });
-    expect(offPath.stdout).toContain(`  ! memory launcher ${box.launcher} is not on PATH\n    fix: add ${dirname(box.launcher)} to PATH in your shell profile\n`);
+    expect(offPath.stdout).toContain(
+      `  ! memory launcher ${box.launcher} is not on PATH\n    fix: add ${dirname(box.launcher)} to PATH in your shell profile\n`,
+    );
     rmSync(box.launcher);
     const missing = await doctor(box);
     expect(missing.code).toBe(1);

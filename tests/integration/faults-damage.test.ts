@@ -9,21 +9,41 @@ import { describe, expect, it } from 'vitest';
 import { repairNotePath } from '../../lib/paths.js';
 import { memory, memoryCli, NOW, seed } from '../cli-helpers.js';
 import { corruptMemoryPages, faultEnv, pendingCount, readableIds } from '../fault-helpers.js';
-import { allMemories, bashResponse, DIST, postToolUse, runCli, runHook, runNode, sandbox, type Sandbox } from '../helpers.js';
+import {
+  allMemories,
+  bashResponse,
+  DIST,
+  postToolUse,
+  runCli,
+  runHook,
+  runNode,
+  sandbox,
+  type Sandbox,
+} from '../helpers.js';
 import { join } from 'node:path';
 
 const ROWS = 3001;
 
 function seedMany(box: Sandbox): void {
   // Content long enough to spread the table over a couple of hundred pages.
-  seed(box, Array.from({ length: ROWS }, (_, i) => memory({ box, content: `npm run task-${i} ${'output line '.repeat(12)}`, toolUseId: `toolu_seed_${i}` })));
+  seed(
+    box,
+    Array.from({ length: ROWS }, (_, i) =>
+      memory({ box, content: `npm run task-${i} ${'output line '.repeat(12)}`, toolUseId: `toolu_seed_${i}` }),
+    ),
+  );
 }
 
 function sha(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
 
-const sessionStart = (box: Sandbox): Record<string, unknown> => ({ session_id: 'sess-2222', cwd: box.project, hook_event_name: 'SessionStart', source: 'startup' });
+const sessionStart = (box: Sandbox): Record<string, unknown> => ({
+  session_id: 'sess-2222',
+  cwd: box.project,
+  hook_event_name: 'SessionStart',
+  source: 'startup',
+});
 
 describe('a database with damaged pages', () => {
   it('is noticed by the daily check, kept out of capture, told to the user once, and repaired', async () => {
@@ -37,7 +57,11 @@ describe('a database with damaged pages', () => {
 
     const doctor = await memoryCli(box, ['doctor'], env);
     expect(doctor.code).toBe(1);
-    expect(doctor.stdout).toMatch(new RegExp(`  ✗ ${box.dbPath} is damaged: .+\\n    fix: memory doctor --repair \\(copies every readable memory into a new file and keeps this one as memory.db.damaged-<date>\\)\\n`));
+    expect(doctor.stdout).toMatch(
+      new RegExp(
+        `  ✗ ${box.dbPath} is damaged: .+\\n    fix: memory doctor --repair \\(copies every readable memory into a new file and keeps this one as memory.db.damaged-<date>\\)\\n`,
+      ),
+    );
     expect(doctor.stdout).not.toMatch(/move it aside|cannot be read as a database/);
 
     // The daily maintenance (started detached by SessionStart) runs quick_check and leaves the note.
@@ -48,15 +72,26 @@ describe('a database with damaged pages', () => {
     const damagedBytes = sha(box.dbPath);
     const later = postToolUse(box, 'Bash', { command: 'npm run after-damage' }, bashResponse());
     const capture = await runHook('post-tool-use', later, { env });
-    expect(capture).toEqual({ code: 0, signal: null, stdout: '', stderr: '[memory-hook] post-tool-use: the database file is damaged (run memory doctor --repair); the event is kept and will be stored later\n' });
+    expect(capture).toEqual({
+      code: 0,
+      signal: null,
+      stdout: '',
+      stderr:
+        '[memory-hook] post-tool-use: the database file is damaged (run memory doctor --repair); the event is kept and will be stored later\n',
+    });
     expect(sha(box.dbPath)).toBe(damagedBytes);
     expect(pendingCount(box, env)).toBe(1);
 
     // The user, not the model, is told: systemMessage, one line, once a day.
     const first = await runHook('session-start', sessionStart(box), { env });
     expect(first.code).toBe(0);
-    const told = JSON.parse(first.stdout) as { systemMessage?: string; hookSpecificOutput?: { additionalContext?: string } };
-    expect(told.systemMessage).toBe(`claude-memory-hooks: ${box.dbPath} is damaged, new memories are kept aside until it is repaired; run \`memory doctor --repair\` to recover what is readable`);
+    const told = JSON.parse(first.stdout) as {
+      systemMessage?: string;
+      hookSpecificOutput?: { additionalContext?: string };
+    };
+    expect(told.systemMessage).toBe(
+      `claude-memory-hooks: ${box.dbPath} is damaged, new memories are kept aside until it is repaired; run \`memory doctor --repair\` to recover what is readable`,
+    );
     expect(told.hookSpecificOutput?.additionalContext ?? '').not.toContain('doctor');
     const second = await runHook('session-start', sessionStart(box), { env });
     expect(second.code).toBe(0);
@@ -67,7 +102,9 @@ describe('a database with damaged pages', () => {
     expect(repair.code).toBe(0);
     const recovered = Number(/^(\d+) of about (\d+) memories recovered/.exec(repair.stdout)?.[1]);
     expect(recovered).toBeGreaterThanOrEqual(readable.length);
-    expect(repair.stdout).toContain(`of about ${ROWS} memories recovered (and 0 session summaries).\nThe damaged file is kept as ${box.dbPath}.damaged-2026-03-10.\n1 event kept while it was damaged was stored.\n`);
+    expect(repair.stdout).toContain(
+      `of about ${ROWS} memories recovered (and 0 session summaries).\nThe damaged file is kept as ${box.dbPath}.damaged-2026-03-10.\n1 event kept while it was damaged was stored.\n`,
+    );
     expect(sha(`${box.dbPath}.damaged-2026-03-10`)).toBe(damagedBytes);
     expect(existsSync(repairNotePath(box.dbPath))).toBe(false);
 
@@ -78,7 +115,9 @@ describe('a database with damaged pages', () => {
     expect(pendingCount(box, env)).toBe(0);
 
     const healthy = await memoryCli(box, ['doctor', '--json'], env);
-    const checks = (JSON.parse(healthy.stdout) as { checks: { section: string; status: string; message: string }[] }).checks.filter((check) => check.section === 'database');
+    const checks = (
+      JSON.parse(healthy.stdout) as { checks: { section: string; status: string; message: string }[] }
+    ).checks.filter((check) => check.section === 'database');
     expect(checks.filter((check) => check.status !== 'ok')).toEqual([]);
     expect(checks.map((check) => check.message)).toContain(`memory_words index ok (${recovered + 1} rows)`);
     const search = await memoryCli(box, ['search', 'after-damage', '--json'], env);
@@ -90,7 +129,11 @@ describe('a database with damaged pages', () => {
     seed(box, [memory({ box, content: 'npm test' })]);
     const before = sha(box.dbPath);
     const result = await memoryCli(box, ['doctor', '--repair']);
-    expect(result).toMatchObject({ code: 0, stderr: '', stdout: 'The database passes its integrity check: nothing to repair.\n' });
+    expect(result).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: 'The database passes its integrity check: nothing to repair.\n',
+    });
     expect(sha(box.dbPath)).toBe(before);
   }, 60_000);
 
@@ -101,10 +144,20 @@ describe('a database with damaged pages', () => {
     const db = new Database(box.dbPath);
     db.pragma('user_version = 99');
     db.close();
-    const capture = await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm run build' }, bashResponse()), { env });
-    expect(capture.stderr).toBe(`[memory-hook] post-tool-use: the database is from a newer version (SCHEMA_TOO_NEW: database schema v99 is newer than this version of claude-memory-hooks (v${MIGRATIONS.length})); the event is kept and will be stored later\n`);
+    const capture = await runHook(
+      'post-tool-use',
+      postToolUse(box, 'Bash', { command: 'npm run build' }, bashResponse()),
+      { env },
+    );
+    expect(capture.stderr).toBe(
+      `[memory-hook] post-tool-use: the database is from a newer version (SCHEMA_TOO_NEW: database schema v99 is newer than this version of claude-memory-hooks (v${MIGRATIONS.length})); the event is kept and will be stored later\n`,
+    );
     const doctor = await runCli(['doctor'], { env, cwd: box.project });
-    expect(doctor.stdout).toMatch(new RegExp(`  ✗ schema v99 is newer than this install \\(v${MIGRATIONS.length}\\): it was written by a newer claude-memory-hooks\n    fix: update the checkout \\(git pull\\), then `));
+    expect(doctor.stdout).toMatch(
+      new RegExp(
+        `  ✗ schema v99 is newer than this install \\(v${MIGRATIONS.length}\\): it was written by a newer claude-memory-hooks\n    fix: update the checkout \\(git pull\\), then `,
+      ),
+    );
     expect(doctor.stdout).not.toMatch(/move it aside|cannot be read as a database|is damaged/);
   }, 60_000);
 });

@@ -36,7 +36,11 @@ function fillDisk(dir: string): string {
 /** The hook under `ulimit -f` (512-byte blocks in POSIX sh): writes past 8 KB fail with EFBIG. */
 function runHookWithFileLimit(payload: unknown, env: Record<string, string>): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn('/bin/sh', ['-c', `ulimit -f 16 && exec "${process.execPath}" "${hookScript('post-tool-use')}"`], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(
+      '/bin/sh',
+      ['-c', `ulimit -f 16 && exec "${process.execPath}" "${hookScript('post-tool-use')}"`],
+      { env, stdio: ['pipe', 'pipe', 'pipe'] },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -61,12 +65,17 @@ describe(`a full disk (${METHOD === 'tmpfs' ? 'a 1 MB tmpfs filled to the last b
         spawnSync('umount', ['-l', folder]);
       });
     }
-    expect((await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm ci' }, bashResponse()), { env })).stderr).toBe('');
+    expect(
+      (await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm ci' }, bashResponse()), { env })).stderr,
+    ).toBe('');
     const filler = METHOD === 'tmpfs' ? fillDisk(folder) : null;
 
-    const events = Array.from({ length: 8 }, (_, i) => postToolUse(box, 'Bash', { command: `npm run build-${i} -- ${'--flag '.repeat(200)}` }, bashResponse()));
+    const events = Array.from({ length: 8 }, (_, i) =>
+      postToolUse(box, 'Bash', { command: `npm run build-${i} -- ${'--flag '.repeat(200)}` }, bashResponse()),
+    );
     for (const event of events) {
-      const result = METHOD === 'tmpfs' ? await runHook('post-tool-use', event, { env }) : await runHookWithFileLimit(event, env);
+      const result =
+        METHOD === 'tmpfs' ? await runHook('post-tool-use', event, { env }) : await runHookWithFileLimit(event, env);
       expect(result.code).toBe(0);
       expect(result.stdout).toBe('');
       expect(result.stderr).toMatch(KEPT);
@@ -78,15 +87,26 @@ describe(`a full disk (${METHOD === 'tmpfs' ? 'a 1 MB tmpfs filled to the last b
     expect(doctor.stdout).not.toMatch(/move it aside|cannot be read as a database|is damaged/);
     expect(doctor.stdout).toContain('  ! 8 events kept for later in');
     if (METHOD === 'tmpfs') {
-      expect(doctor.stdout).toMatch(new RegExp(`  ✗ the disk holding ${folder} is full \\(\\d+ KB free\\): new memories cannot be written and are kept for later\\n    fix: free some space on that disk; nothing needs doing to the database, and the kept events are stored by the next tool call\\n`));
+      expect(doctor.stdout).toMatch(
+        new RegExp(
+          `  ✗ the disk holding ${folder} is full \\(\\d+ KB free\\): new memories cannot be written and are kept for later\\n    fix: free some space on that disk; nothing needs doing to the database, and the kept events are stored by the next tool call\\n`,
+        ),
+      );
     }
 
     if (filler) rmSync(filler);
-    expect((await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse()), { env })).stderr).toBe('');
+    expect(
+      (await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse()), { env }))
+        .stderr,
+    ).toBe('');
     const rows = allMemories(box.dbPath);
     expect(rows).toHaveLength(10);
     expect(new Set(rows.map((row) => row.tool_use_id)).size).toBe(10);
-    expect(rows.map((row) => row.content.split(' ').slice(0, 3).join(' '))).toEqual(['npm ci', 'npm test', ...events.map((_, i) => `npm run build-${i}`)]);
+    expect(rows.map((row) => row.content.split(' ').slice(0, 3).join(' '))).toEqual([
+      'npm ci',
+      'npm test',
+      ...events.map((_, i) => `npm run build-${i}`),
+    ]);
     expect(pendingCount(box, env)).toBe(0);
   }, 180_000);
 });

@@ -13,7 +13,8 @@ const HAS_FUSER_OR_LSOF = ['fuser', 'lsof'].some((tool) => spawnSync('sh', ['-c'
 // in the spool while the lock is held): a short capture budget spares each capture the real 8 s.
 // tests/unit/db/deadline.test.ts holds the production default.
 const SHORT_CAPTURE_BUDGET = { CLAUDE_MEMORY_CAPTURE_BUDGET_MS: '500' };
-const LOCKED = '[memory-hook] post-tool-use: the database is locked by another process (SQLITE_BUSY: database is locked); the event is kept and will be stored later\n';
+const LOCKED =
+  '[memory-hook] post-tool-use: the database is locked by another process (SQLITE_BUSY: database is locked); the event is kept and will be stored later\n';
 
 describe('a database locked by another process', () => {
   it('keeps all 20 events while readers and writers are locked out, and stores each once after the lock goes', async () => {
@@ -23,47 +24,94 @@ describe('a database locked by another process', () => {
     expect((await runHook('post-tool-use', first, { env })).stderr).toBe('');
     const lock = await holdLock(box.dbPath, 'exclusive');
 
-    const events = Array.from({ length: 20 }, (_, i) => postToolUse(box, 'Bash', { command: `npm run step-${i}` }, bashResponse()));
-    const captures = await Promise.all(events.map((event) => runHook('post-tool-use', event, { env, killAfterMs: 60_000 })));
+    const events = Array.from({ length: 20 }, (_, i) =>
+      postToolUse(box, 'Bash', { command: `npm run step-${i}` }, bashResponse()),
+    );
+    const captures = await Promise.all(
+      events.map((event) => runHook('post-tool-use', event, { env, killAfterMs: 60_000 })),
+    );
     expect(captures).toEqual(Array.from({ length: 20 }, () => ({ code: 0, signal: null, stdout: '', stderr: LOCKED })));
     expect(pendingCount(box, env)).toBe(20);
 
     // The synchronous hooks return at their deadline: exit 0, nothing printed, one line saying why.
-    const stop = await runHook('stop', { session_id: 'sess-1111', cwd: box.project, hook_event_name: 'Stop', stop_hook_active: false }, { env });
-    expect(stop).toEqual({ code: 0, signal: null, stdout: '', stderr: '[memory-hook] stop: the database is locked by another process (SQLITE_BUSY: database is locked); the summary is brought up to date by a later turn\n' });
-    const start = await runHook('session-start', { session_id: 'sess-2222', cwd: box.project, hook_event_name: 'SessionStart', source: 'startup' }, { env });
-    expect(start).toEqual({ code: 0, signal: null, stdout: '', stderr: '[memory-hook] session-start: the database is locked by another process (SQLITE_BUSY: database is locked); no memory context this time\n' });
+    const stop = await runHook(
+      'stop',
+      { session_id: 'sess-1111', cwd: box.project, hook_event_name: 'Stop', stop_hook_active: false },
+      { env },
+    );
+    expect(stop).toEqual({
+      code: 0,
+      signal: null,
+      stdout: '',
+      stderr:
+        '[memory-hook] stop: the database is locked by another process (SQLITE_BUSY: database is locked); the summary is brought up to date by a later turn\n',
+    });
+    const start = await runHook(
+      'session-start',
+      { session_id: 'sess-2222', cwd: box.project, hook_event_name: 'SessionStart', source: 'startup' },
+      { env },
+    );
+    expect(start).toEqual({
+      code: 0,
+      signal: null,
+      stdout: '',
+      stderr:
+        '[memory-hook] session-start: the database is locked by another process (SQLITE_BUSY: database is locked); no memory context this time\n',
+    });
     expect(allMemoriesWhileLocked(box.dbPath)).toBe('locked');
     const doctor = await runCli(['doctor'], { env, cwd: box.project });
     expect(doctor.code).toBe(1);
     // With fuser or lsof installed doctor names the holder; without, it says how to find it.
-    expect(doctor.stdout).toMatch(HAS_FUSER_OR_LSOF
-      ? new RegExp(`  ✗ ${box.dbPath} is locked by another process \\(.*pid ${lock.pid} node.*\\): hooks keep new events for later and store them once it lets go\\n    fix: wait for it to finish, or end it; then run memory doctor again\\n`)
-      : new RegExp(`  ✗ ${box.dbPath} is locked by another process: hooks keep new events for later and store them once it lets go\\n    fix: wait for it to finish, or end it \\(find it with: fuser -v "${box.dbPath}"\\); then run memory doctor again\\n`));
+    expect(doctor.stdout).toMatch(
+      HAS_FUSER_OR_LSOF
+        ? new RegExp(
+            `  ✗ ${box.dbPath} is locked by another process \\(.*pid ${lock.pid} node.*\\): hooks keep new events for later and store them once it lets go\\n    fix: wait for it to finish, or end it; then run memory doctor again\\n`,
+          )
+        : new RegExp(
+            `  ✗ ${box.dbPath} is locked by another process: hooks keep new events for later and store them once it lets go\\n    fix: wait for it to finish, or end it \\(find it with: fuser -v "${box.dbPath}"\\); then run memory doctor again\\n`,
+          ),
+    );
     expect(doctor.stdout).toContain('  ! 20 events kept for later in');
     expect(doctor.stdout).not.toMatch(/move it aside|cannot be read as a database|is damaged/);
 
     await lock.release();
     // The next tool call stores what was kept, then the next Stop summarises the whole session.
-    const next = await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse()), { env });
+    const next = await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse()), {
+      env,
+    });
     expect(next).toEqual({ code: 0, signal: null, stdout: '', stderr: '' });
-    const after = await runHook('stop', { session_id: 'sess-1111', cwd: box.project, hook_event_name: 'Stop', stop_hook_active: false }, { env });
+    const after = await runHook(
+      'stop',
+      { session_id: 'sess-1111', cwd: box.project, hook_event_name: 'Stop', stop_hook_active: false },
+      { env },
+    );
     expect(after).toEqual({ code: 0, signal: null, stdout: '', stderr: '' });
     const rows = allMemories(box.dbPath);
     // Stored in the order they were kept, which 20 concurrent processes do not promise.
-    expect(rows.map((row) => row.content).sort()).toEqual(['npm ci', 'npm test', ...events.map((_, i) => `npm run step-${i}`)].sort());
+    expect(rows.map((row) => row.content).sort()).toEqual(
+      ['npm ci', 'npm test', ...events.map((_, i) => `npm run step-${i}`)].sort(),
+    );
     expect(new Set(rows.map((row) => row.tool_use_id)).size).toBe(22);
     expect(pendingCount(box, env)).toBe(0);
-    const summary = openForRead(box.dbPath).prepare('SELECT memory_count AS n FROM session_summaries WHERE session_id = ?').get('sess-1111') as { n: number };
+    const summary = openForRead(box.dbPath)
+      .prepare('SELECT memory_count AS n FROM session_summaries WHERE session_id = ?')
+      .get('sess-1111') as { n: number };
     expect(summary.n).toBe(22);
   }, 180_000);
 
   it('stores an event kept twice (two runs drained the same spool) only once', async () => {
     const box = sandbox();
     const env = { ...faultEnv(box), ...SHORT_CAPTURE_BUDGET };
-    expect((await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm ci' }, bashResponse()), { env })).code).toBe(0);
+    expect(
+      (await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm ci' }, bashResponse()), { env })).code,
+    ).toBe(0);
     const lock = await holdLock(box.dbPath, 'write');
-    const event = postToolUse(box, 'Edit', { file_path: join(box.project, 'src', 'a.ts'), old_string: 'a', new_string: 'b' }, { filePath: join(box.project, 'src', 'a.ts') });
+    const event = postToolUse(
+      box,
+      'Edit',
+      { file_path: join(box.project, 'src', 'a.ts'), old_string: 'a', new_string: 'b' },
+      { filePath: join(box.project, 'src', 'a.ts') },
+    );
     expect((await runHook('post-tool-use', event, { env })).stderr).toBe(LOCKED);
     const spool = `${box.dbPath}.spool`;
     const [name] = readdirSync(spool);
@@ -73,7 +121,9 @@ describe('a database locked by another process', () => {
     expect((await runCli(['search', 'a.ts'], { env, cwd: box.project })).code).toBe(0);
     // Put the same event back, as a second process that read it before the first removed it would.
     copyFileSync(join(box.home, 'kept-copy'), join(spool, name as string));
-    expect((await runHook('stop', { session_id: 'sess-1111', cwd: box.project, hook_event_name: 'Stop' }, { env })).stderr).toBe('');
+    expect(
+      (await runHook('stop', { session_id: 'sess-1111', cwd: box.project, hook_event_name: 'Stop' }, { env })).stderr,
+    ).toBe('');
     expect(allMemories(box.dbPath).map((row) => row.content)).toEqual(['npm ci', 'Edited a.ts: "a" → "b"']);
     expect(pendingCount(box, env)).toBe(0);
   }, 120_000);
@@ -81,10 +131,19 @@ describe('a database locked by another process', () => {
   it('lets SessionStart read while only writers are locked out', async () => {
     const box = sandbox();
     const env = { ...faultEnv(box), ...SHORT_CAPTURE_BUDGET };
-    expect((await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm run build' }, bashResponse()), { env })).code).toBe(0);
-    expect((await runHook('stop', { session_id: 'sess-1111', cwd: box.project, hook_event_name: 'Stop' }, { env })).code).toBe(0);
+    expect(
+      (await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm run build' }, bashResponse()), { env }))
+        .code,
+    ).toBe(0);
+    expect(
+      (await runHook('stop', { session_id: 'sess-1111', cwd: box.project, hook_event_name: 'Stop' }, { env })).code,
+    ).toBe(0);
     const lock = await holdLock(box.dbPath, 'write');
-    const start = await runHook('session-start', { session_id: 'sess-2222', cwd: box.project, hook_event_name: 'SessionStart', source: 'startup' }, { env });
+    const start = await runHook(
+      'session-start',
+      { session_id: 'sess-2222', cwd: box.project, hook_event_name: 'SessionStart', source: 'startup' },
+      { env },
+    );
     await lock.release();
     expect(start.code).toBe(0);
     expect(start.stderr).toBe('');

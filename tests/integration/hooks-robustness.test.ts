@@ -21,8 +21,16 @@ describe.each(HOOKS)('%s with bad input', (name) => {
   // The real 9 s wait is proven once (post-tool-use, below); the other hooks take the same path with a shorter wait.
   it('ends when stdin is never closed', async () => {
     const box = sandbox();
-    const result = await runHook(name, null, { env: { ...box.env, CLAUDE_MEMORY_STDIN_TIMEOUT_MS: '300' }, killAfterMs: 30_000 });
-    expect(result).toEqual({ code: 0, signal: null, stdout: '', stderr: `[memory-hook] ${name}: no input on stdin after 300 ms\n` });
+    const result = await runHook(name, null, {
+      env: { ...box.env, CLAUDE_MEMORY_STDIN_TIMEOUT_MS: '300' },
+      killAfterMs: 30_000,
+    });
+    expect(result).toEqual({
+      code: 0,
+      signal: null,
+      stdout: '',
+      stderr: `[memory-hook] ${name}: no input on stdin after 300 ms\n`,
+    });
   });
 
   it('exits 0 on a payload with missing fields', async () => {
@@ -36,7 +44,12 @@ describe('post-tool-use under stress', () => {
   it('ends within about 10 s when stdin is never closed (the real, default wait)', async () => {
     const box = sandbox();
     const result = await runHook('post-tool-use', null, { env: box.env, killAfterMs: 30_000 });
-    expect(result).toEqual({ code: 0, signal: null, stdout: '', stderr: '[memory-hook] post-tool-use: no input on stdin after 9000 ms\n' });
+    expect(result).toEqual({
+      code: 0,
+      signal: null,
+      stdout: '',
+      stderr: '[memory-hook] post-tool-use: no input on stdin after 9000 ms\n',
+    });
   });
 
   it('stores an event whose pipe was never closed', async () => {
@@ -45,7 +58,10 @@ describe('post-tool-use under stress', () => {
     // runNode with stdin null leaves the pipe open; write the payload through env-free means:
     const { spawn } = await import('node:child_process');
     const env = { ...box.env, CLAUDE_MEMORY_STDIN_TIMEOUT_MS: '500' };
-    const child = spawn(process.execPath, [join(RUNTIME, 'dist', 'hooks', 'post-tool-use.js')], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(RUNTIME, 'dist', 'hooks', 'post-tool-use.js')], {
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     child.stdin.write(payload);
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(0);
@@ -56,7 +72,12 @@ describe('post-tool-use under stress', () => {
     const box = sandbox();
     const file = join(box.project, 'src', 'huge.ts');
     const original = 'export const line = "0123456789";\n'.repeat(150_000);
-    const payload = postToolUse(box, 'Edit', { file_path: file, old_string: 'line', new_string: 'row' }, { filePath: file, originalFile: original, structuredPatch: [] });
+    const payload = postToolUse(
+      box,
+      'Edit',
+      { file_path: file, old_string: 'line', new_string: 'row' },
+      { filePath: file, originalFile: original, structuredPatch: [] },
+    );
     expect(JSON.stringify(payload).length).toBeGreaterThan(5_000_000);
     const result = await runHook('post-tool-use', payload, { env: box.env });
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
@@ -66,14 +87,20 @@ describe('post-tool-use under stress', () => {
   it('never deletes or replaces a corrupt database', async () => {
     const box = sandbox();
     mkdirSync(join(box.home, '.claude'), { recursive: true });
-    const garbage = 'this is not a database, but it is somebody\'s file\n'.repeat(200);
+    const garbage = "this is not a database, but it is somebody's file\n".repeat(200);
     writeFileSync(box.dbPath, garbage);
     for (const name of HOOKS) {
-      const payload = name === 'post-tool-use'
-        ? postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse())
-        : name === 'user-prompt-submit'
-          ? { session_id: 's', cwd: box.project, hook_event_name: 'UserPromptSubmit', prompt: 'fix the build' }
-          : { session_id: 's', cwd: box.project, hook_event_name: name === 'stop' ? 'Stop' : 'SessionStart', source: 'startup' };
+      const payload =
+        name === 'post-tool-use'
+          ? postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse())
+          : name === 'user-prompt-submit'
+            ? { session_id: 's', cwd: box.project, hook_event_name: 'UserPromptSubmit', prompt: 'fix the build' }
+            : {
+                session_id: 's',
+                cwd: box.project,
+                hook_event_name: name === 'stop' ? 'Stop' : 'SessionStart',
+                source: 'startup',
+              };
       const result = await runHook(name, payload, { env: box.env });
       expect(result.code).toBe(0);
       expect(result.stderr).toMatch(new RegExp(`^\\[memory-hook\\] ${name}: the database file is damaged[ ;(].+\\n$`));
@@ -88,9 +115,13 @@ describe('post-tool-use under stress', () => {
     const box = sandbox();
     writeFileSync(join(box.home, 'blocker'), 'a file where a directory should be');
     const env = { ...box.env, CLAUDE_MEMORY_DB: join(box.home, 'blocker', 'memory.db') };
-    const result = await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse()), { env });
+    const result = await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse()), {
+      env,
+    });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^\[memory-hook\] post-tool-use: the database or its folder is not writable \(ENOTDIR: .*\); the event is kept and will be stored later\n$/);
+    expect(result.stderr).toMatch(
+      /^\[memory-hook\] post-tool-use: the database or its folder is not writable \(ENOTDIR: .*\); the event is kept and will be stored later\n$/,
+    );
   });
 });

@@ -6,7 +6,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_KEEP_SAMPLES, ALL_SECRET_SAMPLES } from '../fixtures/secret-corpus.js';
-import { allMemories, bashResponse, postToolUse, postToolUseFailure, runHook, sandbox, type Sandbox } from '../helpers.js';
+import {
+  allMemories,
+  bashResponse,
+  postToolUse,
+  postToolUseFailure,
+  runHook,
+  sandbox,
+  type Sandbox,
+} from '../helpers.js';
 
 function rawBytes(dbPath: string): Buffer {
   return Buffer.concat([dbPath, `${dbPath}-wal`].filter((file) => existsSync(file)).map((file) => readFileSync(file)));
@@ -29,7 +37,9 @@ function bundles(texts: readonly string[], max = 1000): string[] {
 
 async function runAll(box: Sandbox, payloads: readonly Record<string, unknown>[]): Promise<void> {
   for (let i = 0; i < payloads.length; i += 8) {
-    const results = await Promise.all(payloads.slice(i, i + 8).map((payload) => runHook('post-tool-use', payload, { env: box.env })));
+    const results = await Promise.all(
+      payloads.slice(i, i + 8).map((payload) => runHook('post-tool-use', payload, { env: box.env })),
+    );
     for (const result of results) expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
   }
 }
@@ -41,18 +51,65 @@ describe('secrets through the real hooks', () => {
     const texts = ALL_SECRET_SAMPLES.map(([text]) => text);
     const payloads: Record<string, unknown>[] = [
       // A Write keeps a 300-character preview: files short enough to be kept whole.
-      ...bundles(texts, 280).map((content, i) => postToolUse(box, 'Write', { file_path: join(box.project, 'src', `settings-${i}.env`), content }, { type: 'create', filePath: 'x', content: '', structuredPatch: [] })),
-      ...bundles(texts).map((command) => postToolUse(box, 'Bash', { command, description: 'Configure the deploy' }, bashResponse(command))),
-      ...bundles(texts).map((command) => postToolUseFailure(box, 'Bash', { command }, `Exit code 1\nerror: authentication failed\n${command}`)),
-      postToolUse(box, 'Edit', { file_path: join(box.project, 'src', 'db.ts'), old_string: 'password: process.env.DB_PASSWORD', new_string: texts[0] ?? '' },
-        { filePath: join(box.project, 'src', 'db.ts'), oldString: 'a', newString: 'b', originalFile: '', structuredPatch: [], userModified: false, replaceAll: false }),
+      ...bundles(texts, 280).map((content, i) =>
+        postToolUse(
+          box,
+          'Write',
+          { file_path: join(box.project, 'src', `settings-${i}.env`), content },
+          { type: 'create', filePath: 'x', content: '', structuredPatch: [] },
+        ),
+      ),
+      ...bundles(texts).map((command) =>
+        postToolUse(box, 'Bash', { command, description: 'Configure the deploy' }, bashResponse(command)),
+      ),
+      ...bundles(texts).map((command) =>
+        postToolUseFailure(box, 'Bash', { command }, `Exit code 1\nerror: authentication failed\n${command}`),
+      ),
+      postToolUse(
+        box,
+        'Edit',
+        {
+          file_path: join(box.project, 'src', 'db.ts'),
+          old_string: 'password: process.env.DB_PASSWORD',
+          new_string: texts[0] ?? '',
+        },
+        {
+          filePath: join(box.project, 'src', 'db.ts'),
+          oldString: 'a',
+          newString: 'b',
+          originalFile: '',
+          structuredPatch: [],
+          userModified: false,
+          replaceAll: false,
+        },
+      ),
       ...bundles(ALL_KEEP_SAMPLES).map((command) => postToolUse(box, 'Bash', { command }, bashResponse(''))),
     ];
     await runAll(box, payloads);
 
-    const stop = await runHook('stop', { session_id: 'sess-1111', transcript_path: '/t.jsonl', cwd: box.project, hook_event_name: 'Stop', stop_hook_active: false }, { env: box.env });
+    const stop = await runHook(
+      'stop',
+      {
+        session_id: 'sess-1111',
+        transcript_path: '/t.jsonl',
+        cwd: box.project,
+        hook_event_name: 'Stop',
+        stop_hook_active: false,
+      },
+      { env: box.env },
+    );
     expect(stop).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    const start = await runHook('session-start', { session_id: 'sess-next', transcript_path: '/t.jsonl', cwd: box.project, hook_event_name: 'SessionStart', source: 'startup' }, { env: box.env });
+    const start = await runHook(
+      'session-start',
+      {
+        session_id: 'sess-next',
+        transcript_path: '/t.jsonl',
+        cwd: box.project,
+        hook_event_name: 'SessionStart',
+        source: 'startup',
+      },
+      { env: box.env },
+    );
     expect(start).toMatchObject({ code: 0, stderr: '' });
     expect(start.stdout).toContain('memory-context');
 
@@ -60,7 +117,9 @@ describe('secrets through the real hooks', () => {
     const leaked = secrets.filter((secret) => bytes.includes(Buffer.from(secret)) || start.stdout.includes(secret));
     expect(leaked).toEqual([]);
 
-    const stored = allMemories(box.dbPath).map((row) => row.content).join('\n');
+    const stored = allMemories(box.dbPath)
+      .map((row) => row.content)
+      .join('\n');
     // Trimmed: a sample that opens a bundled command loses its indentation with the command's own.
     const mangled = ALL_KEEP_SAMPLES.filter((line) => !stored.includes(line.trim()));
     expect(mangled).toEqual([]);
@@ -75,7 +134,16 @@ describe('secrets through the real hooks', () => {
   ])('stores %s (it used to take minutes)', async (_what, tool, input) => {
     const box = sandbox();
     const fileInput = 'file_path' in input ? { ...input, file_path: join(box.project, input.file_path) } : input;
-    const result = await runHook('post-tool-use', postToolUse(box, tool, fileInput, tool === 'Bash' ? bashResponse('') : { type: 'create', filePath: 'x', content: '', structuredPatch: [] }), { env: box.env, killAfterMs: 30_000 });
+    const result = await runHook(
+      'post-tool-use',
+      postToolUse(
+        box,
+        tool,
+        fileInput,
+        tool === 'Bash' ? bashResponse('') : { type: 'create', filePath: 'x', content: '', structuredPatch: [] },
+      ),
+      { env: box.env, killAfterMs: 30_000 },
+    );
     expect(result).toMatchObject({ code: 0, signal: null, stdout: '', stderr: '' });
     expect(allMemories(box.dbPath)).toHaveLength(1);
   });

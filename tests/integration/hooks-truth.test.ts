@@ -4,7 +4,17 @@ import { mkdirSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryCli } from '../cli-helpers.js';
-import { allMemories, bashResponse, openForRead, postToolUse, postToolUseFailure, runHook, sandbox, type HookName, type Sandbox } from '../helpers.js';
+import {
+  allMemories,
+  bashResponse,
+  openForRead,
+  postToolUse,
+  postToolUseFailure,
+  runHook,
+  sandbox,
+  type HookName,
+  type Sandbox,
+} from '../helpers.js';
 
 const ROOT_FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'error-output');
 const output = (name: string): string => readFileSync(join(ROOT_FIXTURES, name), 'utf8');
@@ -17,7 +27,10 @@ async function hook(box: Sandbox, name: HookName, payload: unknown, now: string,
 }
 
 const base = (box: Sandbox, session: string) => ({
-  session_id: session, transcript_path: join(box.home, 'none.jsonl'), cwd: box.project, permission_mode: 'default',
+  session_id: session,
+  transcript_path: join(box.home, 'none.jsonl'),
+  cwd: box.project,
+  permission_mode: 'default',
 });
 
 function prompt(box: Sandbox, session: string, text: string, extra: Record<string, unknown> = {}) {
@@ -26,7 +39,9 @@ function prompt(box: Sandbox, session: string, text: string, extra: Record<strin
 
 function stop(box: Sandbox, session: string, lastMessage?: string, transcriptPath?: string) {
   return {
-    ...base(box, session), hook_event_name: 'Stop', stop_hook_active: false,
+    ...base(box, session),
+    hook_event_name: 'Stop',
+    stop_hook_active: false,
     ...(lastMessage === undefined ? {} : { last_assistant_message: lastMessage }),
     ...(transcriptPath === undefined ? {} : { transcript_path: transcriptPath }),
   };
@@ -37,22 +52,40 @@ function start(box: Sandbox, session: string, source = 'startup') {
 }
 
 function context(stdout: string): string {
-  return (JSON.parse(stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+  return (JSON.parse(stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput
+    .additionalContext;
 }
 
 describe('user-prompt-submit', () => {
   it('records the prompt redacted and bounded, honours <private>, and prints nothing', async () => {
     const box = sandbox();
     const secret = 'ghp_' + 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8';
-    await hook(box, 'user-prompt-submit', prompt(box, 's1', `Deploy with token ${secret} <private>my password is hunter2</private> please`), '2026-11-20T09:00:00Z');
+    await hook(
+      box,
+      'user-prompt-submit',
+      prompt(box, 's1', `Deploy with token ${secret} <private>my password is hunter2</private> please`),
+      '2026-11-20T09:00:00Z',
+    );
     await hook(box, 'user-prompt-submit', prompt(box, 's1', 'x'.repeat(5000)), '2026-11-20T09:01:00Z');
-    const rows = openForRead(box.dbPath).prepare('SELECT session_id, project, text, created_at, source FROM prompts ORDER BY id').all() as Array<Record<string, string>>;
-    expect(rows[0]).toEqual({ session_id: 's1', project: 'my-app', text: 'Deploy with token [REDACTED] [private] please', created_at: '2026-11-20T09:00:00.000Z', source: 'hook' });
+    const rows = openForRead(box.dbPath)
+      .prepare('SELECT session_id, project, text, created_at, source FROM prompts ORDER BY id')
+      .all() as Array<Record<string, string>>;
+    expect(rows[0]).toEqual({
+      session_id: 's1',
+      project: 'my-app',
+      text: 'Deploy with token [REDACTED] [private] please',
+      created_at: '2026-11-20T09:00:00.000Z',
+      source: 'hook',
+    });
     expect(rows[1]?.['text']).toHaveLength(1000);
   });
 
   it.each([
-    ['a task notification', '<task-notification>\n<task-id>b1</task-id>\n<status>completed</status>\n</task-notification>', {}],
+    [
+      'a task notification',
+      '<task-notification>\n<task-id>b1</task-id>\n<status>completed</status>\n</task-notification>',
+      {},
+    ],
     ['a slash command', '/mem npm test', {}],
     ['a slash command expansion', '<command-name>/mem</command-name>\n<command-args>x</command-args>', {}],
     ['a system prompt', 'Summarise the conversation', { source: 'system' }],
@@ -67,15 +100,41 @@ describe('user-prompt-submit', () => {
 describe('resolution', () => {
   it('marks a failed command resolved when the same command later passes, and shows it in search', async () => {
     const box = sandbox();
-    await hook(box, 'post-tool-use', postToolUseFailure(box, 'Bash', { command: 'npm test' }, `Exit code 1\n${output('npm-test.txt')}`, { session_id: 's1' }), '2026-03-10T09:00:00Z');
-    await hook(box, 'post-tool-use', postToolUseFailure(box, 'Bash', { command: 'npx tsc -p .' }, `Exit code 2\n${output('tsc.txt')}`, { session_id: 's1' }), '2026-03-10T09:01:00Z');
-    await hook(box, 'post-tool-use', postToolUse(box, 'Bash', { command: 'cd app && npm test 2>&1 | tail -20' }, bashResponse('ok')), '2026-03-10T10:00:00Z');
+    await hook(
+      box,
+      'post-tool-use',
+      postToolUseFailure(box, 'Bash', { command: 'npm test' }, `Exit code 1\n${output('npm-test.txt')}`, {
+        session_id: 's1',
+      }),
+      '2026-03-10T09:00:00Z',
+    );
+    await hook(
+      box,
+      'post-tool-use',
+      postToolUseFailure(box, 'Bash', { command: 'npx tsc -p .' }, `Exit code 2\n${output('tsc.txt')}`, {
+        session_id: 's1',
+      }),
+      '2026-03-10T09:01:00Z',
+    );
+    await hook(
+      box,
+      'post-tool-use',
+      postToolUse(box, 'Bash', { command: 'cd app && npm test 2>&1 | tail -20' }, bashResponse('ok')),
+      '2026-03-10T10:00:00Z',
+    );
     const rows = allMemories(box.dbPath) as unknown as Array<Record<string, unknown>>;
     const [testError, tscError, pass] = rows;
-    expect(testError).toMatchObject({ type: 'error', command_key: 'npm test', resolved_by: pass?.['id'], resolved_at: '2026-03-10T10:00:00.000Z' });
+    expect(testError).toMatchObject({
+      type: 'error',
+      command_key: 'npm test',
+      resolved_by: pass?.['id'],
+      resolved_at: '2026-03-10T10:00:00.000Z',
+    });
     expect(tscError).toMatchObject({ type: 'error', command_key: 'tsc -p .', resolved_by: null, resolved_at: null });
 
-    const json = JSON.parse((await memoryCli(box, ['search', 'ERR_ASSERTION', '--json'])).stdout) as Array<Record<string, unknown>>;
+    const json = JSON.parse((await memoryCli(box, ['search', 'ERR_ASSERTION', '--json'])).stdout) as Array<
+      Record<string, unknown>
+    >;
     expect(json[0]).toMatchObject({ resolved_by: pass?.['id'], resolved_at: '2026-03-10T10:00:00.000Z' });
     const text = (await memoryCli(box, ['search', 'ERR_ASSERTION'])).stdout;
     expect(text).toContain(`fixed 2h ago by #${String(pass?.['id'])}`);
@@ -83,13 +142,32 @@ describe('resolution', () => {
 
   it('resolves a failed test target when the whole suite passes, but not the other way round', async () => {
     const box = sandbox();
-    const fail = (command: string, at: string) => hook(box, 'post-tool-use', postToolUseFailure(box, 'Bash', { command }, `Exit code 1\n${output('pytest.txt')}`), at);
+    const fail = (command: string, at: string) =>
+      hook(
+        box,
+        'post-tool-use',
+        postToolUseFailure(box, 'Bash', { command }, `Exit code 1\n${output('pytest.txt')}`),
+        at,
+      );
     await fail('pytest tests/test_calc.py::test_add', '2026-03-10T09:00:00Z');
-    await hook(box, 'post-tool-use', postToolUse(box, 'Bash', { command: 'pytest tests/test_calc.py' }, bashResponse('1 passed')), '2026-03-10T09:05:00Z');
+    await hook(
+      box,
+      'post-tool-use',
+      postToolUse(box, 'Bash', { command: 'pytest tests/test_calc.py' }, bashResponse('1 passed')),
+      '2026-03-10T09:05:00Z',
+    );
     await fail('pytest', '2026-03-10T09:10:00Z');
-    await hook(box, 'post-tool-use', postToolUse(box, 'Bash', { command: 'pytest tests/test_imp.py' }, bashResponse('1 passed')), '2026-03-10T09:15:00Z');
-    expect(allMemories(box.dbPath).filter((row) => row.type === 'error').map((row) => (row as unknown as { resolved_by: number | null }).resolved_by === null))
-      .toEqual([false, true]); // the file's run covers the test; one file's run does not cover the whole suite
+    await hook(
+      box,
+      'post-tool-use',
+      postToolUse(box, 'Bash', { command: 'pytest tests/test_imp.py' }, bashResponse('1 passed')),
+      '2026-03-10T09:15:00Z',
+    );
+    expect(
+      allMemories(box.dbPath)
+        .filter((row) => row.type === 'error')
+        .map((row) => (row as unknown as { resolved_by: number | null }).resolved_by === null),
+    ).toEqual([false, true]); // the file's run covers the test; one file's run does not cover the whole suite
   });
 });
 
@@ -97,27 +175,95 @@ describe('a realistic project, session after session', () => {
   it('tells the next session what was asked, what is still broken and where it stopped', async () => {
     const box = sandbox();
     const file = (name: string) => join(box.project, name);
-    const toolUse = (session: string, at: string, payload: Record<string, unknown>) => hook(box, 'post-tool-use', { ...payload, session_id: session }, at);
+    const toolUse = (session: string, at: string, payload: Record<string, unknown>) =>
+      hook(box, 'post-tool-use', { ...payload, session_id: session }, at);
 
     // Five weeks ago: outside the window, never shown.
     await hook(box, 'user-prompt-submit', prompt(box, 'old', 'Set up the project'), '2026-10-20T09:00:00Z');
-    await toolUse('old', '2026-10-20T09:01:00Z', postToolUse(box, 'Write', { file_path: file('package.json'), content: '{}\n' }, { type: 'create' }));
+    await toolUse(
+      'old',
+      '2026-10-20T09:01:00Z',
+      postToolUse(box, 'Write', { file_path: file('package.json'), content: '{}\n' }, { type: 'create' }),
+    );
     await hook(box, 'stop', stop(box, 'old', 'The project is set up.'), '2026-10-20T09:02:00Z');
 
     // A week ago: a failing test, fixed and committed.
-    await hook(box, 'user-prompt-submit', prompt(box, 'greet', 'Add a greet() helper and make its test pass'), '2026-11-17T10:00:00Z');
-    await toolUse('greet', '2026-11-17T10:01:00Z', postToolUse(box, 'Write', { file_path: file('src/greet.js'), content: 'exports.greet = (n) => `Hi ${n}`;\n' }, { type: 'create' }));
-    await toolUse('greet', '2026-11-17T10:02:00Z', postToolUseFailure(box, 'Bash', { command: 'npx jest greet.test.js' }, `Exit code 1\n${output('jest.txt')}`));
-    await toolUse('greet', '2026-11-17T10:03:00Z', postToolUse(box, 'Edit', { file_path: file('src/greet.js'), old_string: 'Hi', new_string: 'Hello' }, {}));
-    await toolUse('greet', '2026-11-17T10:04:00Z', postToolUse(box, 'Bash', { command: 'npx jest greet.test.js' }, bashResponse('PASS ./greet.test.js')));
-    await toolUse('greet', '2026-11-17T10:05:00Z', postToolUse(box, 'Bash', { command: 'git commit -am "Add greet()"' }, bashResponse('[master 1a2b3c4] Add greet()')));
-    await hook(box, 'stop', stop(box, 'greet', 'greet() is in place and its test passes; committed as "Add greet()".'), '2026-11-17T10:06:00Z');
+    await hook(
+      box,
+      'user-prompt-submit',
+      prompt(box, 'greet', 'Add a greet() helper and make its test pass'),
+      '2026-11-17T10:00:00Z',
+    );
+    await toolUse(
+      'greet',
+      '2026-11-17T10:01:00Z',
+      postToolUse(
+        box,
+        'Write',
+        { file_path: file('src/greet.js'), content: 'exports.greet = (n) => `Hi ${n}`;\n' },
+        { type: 'create' },
+      ),
+    );
+    await toolUse(
+      'greet',
+      '2026-11-17T10:02:00Z',
+      postToolUseFailure(box, 'Bash', { command: 'npx jest greet.test.js' }, `Exit code 1\n${output('jest.txt')}`),
+    );
+    await toolUse(
+      'greet',
+      '2026-11-17T10:03:00Z',
+      postToolUse(box, 'Edit', { file_path: file('src/greet.js'), old_string: 'Hi', new_string: 'Hello' }, {}),
+    );
+    await toolUse(
+      'greet',
+      '2026-11-17T10:04:00Z',
+      postToolUse(box, 'Bash', { command: 'npx jest greet.test.js' }, bashResponse('PASS ./greet.test.js')),
+    );
+    await toolUse(
+      'greet',
+      '2026-11-17T10:05:00Z',
+      postToolUse(
+        box,
+        'Bash',
+        { command: 'git commit -am "Add greet()"' },
+        bashResponse('[master 1a2b3c4] Add greet()'),
+      ),
+    );
+    await hook(
+      box,
+      'stop',
+      stop(box, 'greet', 'greet() is in place and its test passes; committed as "Add greet()".'),
+      '2026-11-17T10:06:00Z',
+    );
 
     // Yesterday: the build broke and the session stopped before fixing it.
     await hook(box, 'user-prompt-submit', prompt(box, 'esm', 'Make the build emit ES modules'), '2026-11-23T15:00:00Z');
-    await toolUse('esm', '2026-11-23T15:01:00Z', postToolUse(box, 'Edit', { file_path: file('tsconfig.json'), old_string: '"module": "commonjs"', new_string: '"module": "nodenext"' }, {}));
-    await toolUse('esm', '2026-11-23T15:02:00Z', postToolUseFailure(box, 'Bash', { command: 'npm run build' }, `Exit code 2\n\n> greeter@1.0.0 build\n> tsc -p .\n\n${output('tsc.txt')}`));
-    await hook(box, 'stop', stop(box, 'esm', 'The build still fails on ./nope.js; I will fix the import in src/index.ts next.'), '2026-11-23T15:03:00Z');
+    await toolUse(
+      'esm',
+      '2026-11-23T15:01:00Z',
+      postToolUse(
+        box,
+        'Edit',
+        { file_path: file('tsconfig.json'), old_string: '"module": "commonjs"', new_string: '"module": "nodenext"' },
+        {},
+      ),
+    );
+    await toolUse(
+      'esm',
+      '2026-11-23T15:02:00Z',
+      postToolUseFailure(
+        box,
+        'Bash',
+        { command: 'npm run build' },
+        `Exit code 2\n\n> greeter@1.0.0 build\n> tsc -p .\n\n${output('tsc.txt')}`,
+      ),
+    );
+    await hook(
+      box,
+      'stop',
+      stop(box, 'esm', 'The build still fails on ./nope.js; I will fix the import in src/index.ts next.'),
+      '2026-11-23T15:03:00Z',
+    );
 
     const next = await hook(box, 'session-start', start(box, 'next'), '2026-11-24T09:00:00Z');
     const block = context(next.stdout);
@@ -149,13 +295,59 @@ describe('a realistic project, session after session', () => {
 
 describe('stop completes the session from its transcript', () => {
   function transcriptLines(box: Sandbox, session: string): string[] {
-    const envelope = (type: string, uuid: string, timestamp: string, message: unknown, extra: Record<string, unknown> = {}) =>
-      JSON.stringify({ type, uuid, parentUuid: null, sessionId: session, cwd: box.project, timestamp, version: '2.1.330', isSidechain: false, message, ...extra });
+    const envelope = (
+      type: string,
+      uuid: string,
+      timestamp: string,
+      message: unknown,
+      extra: Record<string, unknown> = {},
+    ) =>
+      JSON.stringify({
+        type,
+        uuid,
+        parentUuid: null,
+        sessionId: session,
+        cwd: box.project,
+        timestamp,
+        version: '2.1.330',
+        isSidechain: false,
+        message,
+        ...extra,
+      });
     return [
       envelope('user', 'u1', '2026-11-20T09:00:00.000Z', { role: 'user', content: 'Run the build and fix it' }),
-      envelope('assistant', 'a1', '2026-11-20T09:00:01.000Z', { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_late_1', name: 'Bash', input: { command: 'npm run build' } }] }),
-      envelope('user', 'u2', '2026-11-20T09:00:05.000Z', { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_late_1', is_error: true, content: `Exit code 2\n${output('tsc.txt')}` }] }, { toolUseResult: `Error: Exit code 2\n${output('tsc.txt')}` }),
-      envelope('assistant', 'a2', '2026-11-20T09:00:06.000Z', { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_late_2', name: 'Edit', input: { file_path: join(box.project, 'src/index.ts'), old_string: './nope.js', new_string: './yes.js' } }] }),
+      envelope('assistant', 'a1', '2026-11-20T09:00:01.000Z', {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 'toolu_late_1', name: 'Bash', input: { command: 'npm run build' } }],
+      }),
+      envelope(
+        'user',
+        'u2',
+        '2026-11-20T09:00:05.000Z',
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 'toolu_late_1',
+              is_error: true,
+              content: `Exit code 2\n${output('tsc.txt')}`,
+            },
+          ],
+        },
+        { toolUseResult: `Error: Exit code 2\n${output('tsc.txt')}` },
+      ),
+      envelope('assistant', 'a2', '2026-11-20T09:00:06.000Z', {
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool_use',
+            id: 'toolu_late_2',
+            name: 'Edit',
+            input: { file_path: join(box.project, 'src/index.ts'), old_string: './nope.js', new_string: './yes.js' },
+          },
+        ],
+      }),
     ];
   }
 
@@ -168,28 +360,69 @@ describe('stop completes the session from its transcript', () => {
     // The Edit's result is not written yet: the offset must stop before its tool_use.
     writeFileSync(path, `${[first, second, third, fourth].join('\n')}\n`);
     await hook(box, 'stop', stop(box, 's-late', undefined, path), '2026-11-20T09:01:00Z');
-    expect(allMemories(box.dbPath).map((row) => [row.type, row.tool_use_id, row.source])).toEqual([['error', 'toolu_late_1', 'hook']]);
+    expect(allMemories(box.dbPath).map((row) => [row.type, row.tool_use_id, row.source])).toEqual([
+      ['error', 'toolu_late_1', 'hook'],
+    ]);
 
     const result = JSON.stringify({
-      type: 'user', uuid: 'u3', parentUuid: 'a2', sessionId: 's-late', cwd: box.project, timestamp: '2026-11-20T09:00:07.000Z', isSidechain: false,
-      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_late_2', content: 'The file has been updated.' }] },
-      toolUseResult: { filePath: join(box.project, 'src/index.ts'), oldString: './nope.js', newString: './yes.js', structuredPatch: [], userModified: false, replaceAll: false },
+      type: 'user',
+      uuid: 'u3',
+      parentUuid: 'a2',
+      sessionId: 's-late',
+      cwd: box.project,
+      timestamp: '2026-11-20T09:00:07.000Z',
+      isSidechain: false,
+      message: {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 'toolu_late_2', content: 'The file has been updated.' }],
+      },
+      toolUseResult: {
+        filePath: join(box.project, 'src/index.ts'),
+        oldString: './nope.js',
+        newString: './yes.js',
+        structuredPatch: [],
+        userModified: false,
+        replaceAll: false,
+      },
     });
     const answer = JSON.stringify({
-      type: 'assistant', uuid: 'a3', parentUuid: 'u3', sessionId: 's-late', cwd: box.project, timestamp: '2026-11-20T09:00:08.000Z', isSidechain: false,
+      type: 'assistant',
+      uuid: 'a3',
+      parentUuid: 'u3',
+      sessionId: 's-late',
+      cwd: box.project,
+      timestamp: '2026-11-20T09:00:08.000Z',
+      isSidechain: false,
       message: { role: 'assistant', content: [{ type: 'text', text: 'Fixed the import; the build should pass now.' }] },
     });
     appendFileSync(path, `${result}\n${answer}\n{"type":"assistant","partial`);
     await hook(box, 'stop', stop(box, 's-late', undefined, path), '2026-11-20T09:02:00Z');
     // The late async PostToolUse of the same call arrives after Stop: not stored twice.
-    await hook(box, 'post-tool-use', postToolUse(box, 'Edit', { file_path: join(box.project, 'src/index.ts'), old_string: './nope.js', new_string: './yes.js' }, {}, { session_id: 's-late', tool_use_id: 'toolu_late_2' }), '2026-11-20T09:02:30Z');
+    await hook(
+      box,
+      'post-tool-use',
+      postToolUse(
+        box,
+        'Edit',
+        { file_path: join(box.project, 'src/index.ts'), old_string: './nope.js', new_string: './yes.js' },
+        {},
+        { session_id: 's-late', tool_use_id: 'toolu_late_2' },
+      ),
+      '2026-11-20T09:02:30Z',
+    );
     await hook(box, 'stop', stop(box, 's-late', undefined, path), '2026-11-20T09:03:00Z');
 
-    expect(allMemories(box.dbPath).map((row) => [row.type, row.tool_use_id])).toEqual([['error', 'toolu_late_1'], ['file_edit', 'toolu_late_2']]);
+    expect(allMemories(box.dbPath).map((row) => [row.type, row.tool_use_id])).toEqual([
+      ['error', 'toolu_late_1'],
+      ['file_edit', 'toolu_late_2'],
+    ]);
     const db = openForRead(box.dbPath);
-    expect(db.prepare('SELECT text, source FROM prompts').all()).toEqual([{ text: 'Run the build and fix it', source: 'import' }]);
+    expect(db.prepare('SELECT text, source FROM prompts').all()).toEqual([
+      { text: 'Run the build and fix it', source: 'import' },
+    ]);
     expect(db.prepare('SELECT request, outcome FROM session_summaries').get()).toEqual({
-      request: 'Run the build and fix it', outcome: 'Fixed the import; the build should pass now.',
+      request: 'Run the build and fix it',
+      outcome: 'Fixed the import; the build should pass now.',
     });
     const offset = (db.prepare('SELECT offset FROM transcript_reads').get() as { offset: number }).offset;
     expect(offset).toBe(readFileSync(path).length - '{"type":"assistant","partial'.length);
@@ -200,13 +433,38 @@ describe('age and retention', () => {
   it('keeps errors a year, drops the summaries and prompts of sessions whose memories are gone', async () => {
     const box = sandbox();
     await hook(box, 'user-prompt-submit', prompt(box, 'old', 'Try the migration'), '2025-06-01T09:00:00Z');
-    await hook(box, 'post-tool-use', postToolUse(box, 'Bash', { command: 'npm run migrate' }, bashResponse(), { session_id: 'old' }), '2025-06-01T09:01:00Z');
-    await hook(box, 'post-tool-use', postToolUseFailure(box, 'Bash', { command: 'npm run seed' }, 'Exit code 1\nError: relation "users" does not exist', { session_id: 'old' }), '2025-06-01T09:02:00Z');
+    await hook(
+      box,
+      'post-tool-use',
+      postToolUse(box, 'Bash', { command: 'npm run migrate' }, bashResponse(), { session_id: 'old' }),
+      '2025-06-01T09:01:00Z',
+    );
+    await hook(
+      box,
+      'post-tool-use',
+      postToolUseFailure(
+        box,
+        'Bash',
+        { command: 'npm run seed' },
+        'Exit code 1\nError: relation "users" does not exist',
+        { session_id: 'old' },
+      ),
+      '2025-06-01T09:02:00Z',
+    );
     await hook(box, 'stop', stop(box, 'old', 'Migrated.'), '2025-06-01T09:03:00Z');
-    await hook(box, 'post-tool-use', postToolUseFailure(box, 'Bash', { command: 'npm run lint' }, 'Exit code 1\nerror: unused variable', { session_id: 'recent' }), '2026-09-01T09:00:00Z');
+    await hook(
+      box,
+      'post-tool-use',
+      postToolUseFailure(box, 'Bash', { command: 'npm run lint' }, 'Exit code 1\nerror: unused variable', {
+        session_id: 'recent',
+      }),
+      '2026-09-01T09:00:00Z',
+    );
     await hook(box, 'stop', stop(box, 'recent'), '2026-09-01T09:01:00Z');
 
-    const cleanup = await runHook('session-start', start(box, 'x'), { env: { ...box.env, CLAUDE_MEMORY_NOW: '2026-11-24T09:00:00Z' } });
+    const cleanup = await runHook('session-start', start(box, 'x'), {
+      env: { ...box.env, CLAUDE_MEMORY_NOW: '2026-11-24T09:00:00Z' },
+    });
     expect(cleanup.code).toBe(0);
     // The cleanup runs detached; wait for its effect rather than for a time.
     const deadline = Date.now() + 20_000;
@@ -223,9 +481,16 @@ describe('age and retention', () => {
 
   it('shows nothing older than the window', async () => {
     const box = sandbox();
-    await hook(box, 'post-tool-use', postToolUseFailure(box, 'Bash', { command: 'npm test' }, 'Exit code 1\nError: boom'), '2026-10-01T09:00:00Z');
+    await hook(
+      box,
+      'post-tool-use',
+      postToolUseFailure(box, 'Bash', { command: 'npm test' }, 'Exit code 1\nError: boom'),
+      '2026-10-01T09:00:00Z',
+    );
     expect((await hook(box, 'session-start', start(box, 'x'), '2026-11-24T09:00:00Z')).stdout).toBe('');
-    const wider = await hook(box, 'session-start', start(box, 'x'), '2026-11-24T09:00:00Z', { CLAUDE_MEMORY_CONTEXT_DAYS: '60' });
+    const wider = await hook(box, 'session-start', start(box, 'x'), '2026-11-24T09:00:00Z', {
+      CLAUDE_MEMORY_CONTEXT_DAYS: '60',
+    });
     expect(context(wider.stdout)).toContain('- 7 weeks ago: npm test (exit 1): Error: boom');
   });
 });

@@ -8,7 +8,18 @@ import { MemoryStore } from '../../lib/db/memories.js';
 import type { NewMemory } from '../../lib/memory.js';
 import { inTransaction, openDb } from '../../lib/db/open.js';
 import { importTranscripts } from '../../lib/import/importer.js';
-import { allMemories, bashResponse, openForRead, postToolUse, runCli, runHook, sandbox, tempDir, type MemoryRecord, type Sandbox } from '../helpers.js';
+import {
+  allMemories,
+  bashResponse,
+  openForRead,
+  postToolUse,
+  runCli,
+  runHook,
+  sandbox,
+  tempDir,
+  type MemoryRecord,
+  type Sandbox,
+} from '../helpers.js';
 import { copyFixtures, FIXTURES, transcript, writeLargeTranscript, type Call } from '../transcript-helpers.js';
 
 const SHOP = '5b2e6c1a-0f3d-4c8e-9a7b-1d2e3f4a5b6c';
@@ -33,8 +44,20 @@ describe('importing the fixture transcripts', () => {
   it('reads every era and counts what happened to each call', async () => {
     const box = sandbox();
     expect(await importJson(box, [FIXTURES])).toEqual({
-      files: 5, sessions: 3, toolCalls: 24, added: 18, duplicates: 0, noise: 3, notRun: 3, tooOld: 0,
-      redactions: 5, badLines: 1, unpaired: 0, unreadableFiles: 0, dryRun: false, dbPath: box.dbPath,
+      files: 5,
+      sessions: 3,
+      toolCalls: 24,
+      added: 18,
+      duplicates: 0,
+      noise: 3,
+      notRun: 3,
+      tooOld: 0,
+      redactions: 5,
+      badLines: 1,
+      unpaired: 0,
+      unreadableFiles: 0,
+      dryRun: false,
+      dbPath: box.dbPath,
     });
     const rows = allMemories(box.dbPath);
     expect(rows).toHaveLength(18);
@@ -45,9 +68,17 @@ describe('importing the fixture transcripts', () => {
     const box = sandbox();
     await importJson(box, [FIXTURES]);
     expect(byToolUse(allMemories(box.dbPath), 'toolu_01MultiEditCart00000001')).toMatchObject({
-      session_id: SHOP, tool_name: 'MultiEdit', type: 'file_edit', project: 'shop', project_path: '/home/dev/shop',
-      file_path: '/home/dev/shop/src/cart.js', created_at: '2025-07-08T09:14:16.388Z', agent_id: null, source: 'import',
-      content: 'Edited cart.js (2 edits): "return items.reduce((s, i) => s + i.price * i.qty, 0);" → "const cents = items.reduce((s, i) => s + Math.round(i.price * 100) * i.qty, 0); return cents / 100;"',
+      session_id: SHOP,
+      tool_name: 'MultiEdit',
+      type: 'file_edit',
+      project: 'shop',
+      project_path: '/home/dev/shop',
+      file_path: '/home/dev/shop/src/cart.js',
+      created_at: '2025-07-08T09:14:16.388Z',
+      agent_id: null,
+      source: 'import',
+      content:
+        'Edited cart.js (2 edits): "return items.reduce((s, i) => s + i.price * i.qty, 0);" → "const cents = items.reduce((s, i) => s + Math.round(i.price * 100) * i.qty, 0); return cents / 100;"',
     });
   });
 
@@ -65,27 +96,37 @@ describe('importing the fixture transcripts', () => {
   it('rebuilds a subagent Write that has no toolUseResult (2.1.x)', async () => {
     const box = sandbox();
     await importJson(box, [FIXTURES]);
-    expect(byToolUse(allMemories(box.dbPath), 'toolu_01SubWriteTheme000000001')?.content)
-      .toBe("Created theme.ts (4 lines): export const theme = { primary: '#2563eb', radius: 6, };");
+    expect(byToolUse(allMemories(box.dbPath), 'toolu_01SubWriteTheme000000001')?.content).toBe(
+      "Created theme.ts (4 lines): export const theme = { primary: '#2563eb', radius: 6, };",
+    );
   });
 
   it('stores failures as error rows, with the exit code when the text has one', async () => {
     const box = sandbox();
     await importJson(box, [FIXTURES]);
-    const errors = allMemories(box.dbPath).filter((row) => row.type === 'error').map((row) => [row.tool_use_id, row.exit_code, row.importance]);
-    expect(new Map(errors.map(([id, ...rest]) => [id, rest]))).toEqual(new Map([
-      ['toolu_01BashNpmTest000000001', [null, 3]], // 1.0.x wrote no "Exit code" line
-      ['toolu_01BashGoTest000000000001', [1, 3]],
-      ['toolu_01BashVitest00000000001', [1, 3]],
-      ['toolu_01SubBashLint00000000001', [2, 3]],
-    ]));
+    const errors = allMemories(box.dbPath)
+      .filter((row) => row.type === 'error')
+      .map((row) => [row.tool_use_id, row.exit_code, row.importance]);
+    expect(new Map(errors.map(([id, ...rest]) => [id, rest]))).toEqual(
+      new Map([
+        ['toolu_01BashNpmTest000000001', [null, 3]], // 1.0.x wrote no "Exit code" line
+        ['toolu_01BashGoTest000000000001', [1, 3]],
+        ['toolu_01BashVitest00000000001', [1, 3]],
+        ['toolu_01SubBashLint00000000001', [2, 3]],
+      ]),
+    );
   });
 
   it('does not store user rejections, hook blocks, validation errors or interrupts', async () => {
     const box = sandbox();
     await importJson(box, [FIXTURES]);
     const rows = allMemories(box.dbPath);
-    for (const id of ['toolu_01EditRejected000000001', 'toolu_01BashForcePush000000001', 'toolu_01EditNotFound00000000001', 'toolu_01BashNpmDev00000000001']) {
+    for (const id of [
+      'toolu_01EditRejected000000001',
+      'toolu_01BashForcePush000000001',
+      'toolu_01EditNotFound00000000001',
+      'toolu_01BashNpmDev00000000001',
+    ]) {
       expect(byToolUse(rows, id), id).toBeUndefined();
     }
   });
@@ -93,36 +134,75 @@ describe('importing the fixture transcripts', () => {
   it('redacts secrets inside commands and written files before storing', async () => {
     const box = sandbox();
     await importJson(box, [FIXTURES]);
-    const stored = allMemories(box.dbPath).map((row) => `${row.content}\n${row.file_path ?? ''}`).join('\n');
-    for (const secret of ['ghp_16C7e42F292c6912E7710c838347Ae178B4a', 'sk_live_51HqLyjWDarjtT1zdp7dcXYZ', 'hunter2pass', 'AKIAIOSFODNN7EXAMPLE', '8f14e45fceea167a5a36dedd4bea2543']) {
+    const stored = allMemories(box.dbPath)
+      .map((row) => `${row.content}\n${row.file_path ?? ''}`)
+      .join('\n');
+    for (const secret of [
+      'ghp_16C7e42F292c6912E7710c838347Ae178B4a',
+      'sk_live_51HqLyjWDarjtT1zdp7dcXYZ',
+      'hunter2pass',
+      'AKIAIOSFODNN7EXAMPLE',
+      '8f14e45fceea167a5a36dedd4bea2543',
+    ]) {
       expect(stored).not.toContain(secret);
     }
     const rows = allMemories(box.dbPath);
-    expect(byToolUse(rows, 'toolu_01BashGhPr00000000000001')?.content).toBe('export GITHUB_TOKEN=[REDACTED] && gh pr create --title "Add rate limiter" --body "Token bucket per client IP"  # Open the pull request');
-    expect(byToolUse(rows, 'toolu_01WriteProdYaml000000001')?.content).toBe('Created prod.yaml (4 lines): server: port: 8080 database_url: postgres://admin:[REDACTED]@db.internal:5432/app aws_access_key_id: [REDACTED]');
+    expect(byToolUse(rows, 'toolu_01BashGhPr00000000000001')?.content).toBe(
+      'export GITHUB_TOKEN=[REDACTED] && gh pr create --title "Add rate limiter" --body "Token bucket per client IP"  # Open the pull request',
+    );
+    expect(byToolUse(rows, 'toolu_01WriteProdYaml000000001')?.content).toBe(
+      'Created prod.yaml (4 lines): server: port: 8080 database_url: postgres://admin:[REDACTED]@db.internal:5432/app aws_access_key_id: [REDACTED]',
+    );
   });
 
   it('keeps the project where the session started after the model ran cd', async () => {
     const box = sandbox();
     await importJson(box, [FIXTURES]);
-    expect(byToolUse(allMemories(box.dbPath), 'toolu_01BashVitest00000000001')).toMatchObject({ project: 'web', project_path: '/home/dev/web' });
+    expect(byToolUse(allMemories(box.dbPath), 'toolu_01BashVitest00000000001')).toMatchObject({
+      project: 'web',
+      project_path: '/home/dev/web',
+    });
   });
 
   it('writes a structural summary for every imported session', async () => {
     const box = sandbox();
     await importJson(box, [FIXTURES]);
-    const summaries = openForRead(box.dbPath).prepare('SELECT session_id, project, summary, memory_count, error_count FROM session_summaries ORDER BY session_id').all();
+    const summaries = openForRead(box.dbPath)
+      .prepare(
+        'SELECT session_id, project, summary, memory_count, error_count FROM session_summaries ORDER BY session_id',
+      )
+      .all();
     expect(summaries).toEqual([
-      { session_id: SHOP, project: 'shop', memory_count: 5, error_count: 1, summary: [
-        'Asked: "the cart total is off by a cent, fix it and add a test"',
-        'Edited 3 files: src/cart.js, server/db.js, src/payments.js',
-        'Commands: cd server && npm run migrate',
-        'Errors (1): ● total › sums in cents',
-        'Stopped at: "I\'ll look at the rounding in cart.js."',
-        '[5 memories, 190s, tools: MultiEdit/Bash/Edit/Write]',
-      ].join('\n') },
-      { session_id: API, project: 'api', memory_count: 5, error_count: 1, summary: expect.stringContaining('Edited 2 files: internal/limiter.go, config/prod.yaml') },
-      { session_id: WEB, project: 'web', memory_count: 8, error_count: 2, summary: expect.stringContaining('Errors (2): AssertionError: expected \'Save\' to be \'Submit\'; 3:11 error Unexpected magic number: 6 no-magic-numbers') },
+      {
+        session_id: SHOP,
+        project: 'shop',
+        memory_count: 5,
+        error_count: 1,
+        summary: [
+          'Asked: "the cart total is off by a cent, fix it and add a test"',
+          'Edited 3 files: src/cart.js, server/db.js, src/payments.js',
+          'Commands: cd server && npm run migrate',
+          'Errors (1): ● total › sums in cents',
+          'Stopped at: "I\'ll look at the rounding in cart.js."',
+          '[5 memories, 190s, tools: MultiEdit/Bash/Edit/Write]',
+        ].join('\n'),
+      },
+      {
+        session_id: API,
+        project: 'api',
+        memory_count: 5,
+        error_count: 1,
+        summary: expect.stringContaining('Edited 2 files: internal/limiter.go, config/prod.yaml'),
+      },
+      {
+        session_id: WEB,
+        project: 'web',
+        memory_count: 8,
+        error_count: 2,
+        summary: expect.stringContaining(
+          "Errors (2): AssertionError: expected 'Save' to be 'Submit'; 3:11 error Unexpected magic number: 6 no-magic-numbers",
+        ),
+      },
     ]);
   });
 
@@ -148,18 +228,27 @@ describe('importing again, and after live capture', () => {
   it('adds nothing the second time', async () => {
     const box = sandbox();
     await importJson(box, [FIXTURES]);
-    const summariesBefore = openForRead(box.dbPath).prepare('SELECT * FROM session_summaries ORDER BY session_id').all();
+    const summariesBefore = openForRead(box.dbPath)
+      .prepare('SELECT * FROM session_summaries ORDER BY session_id')
+      .all();
     const second = await importJson(box, [FIXTURES]);
     expect(second).toMatchObject({ added: 0, duplicates: 18, redactions: 0 });
     expect(allMemories(box.dbPath)).toHaveLength(18);
-    expect(openForRead(box.dbPath).prepare('SELECT * FROM session_summaries ORDER BY session_id').all()).toEqual(summariesBefore);
+    expect(openForRead(box.dbPath).prepare('SELECT * FROM session_summaries ORDER BY session_id').all()).toEqual(
+      summariesBefore,
+    );
   });
 
   const SESSION = '2f0c9a55-1e7b-4d2c-9b8a-3c4d5e6f7a8b';
   const AT = '2026-04-14T10:00:00.000Z';
   const build = (id: string): Call => ({
-    id, name: 'Bash', input: { command: 'npm run build', description: 'Build the app' }, content: 'built in 2.1s', isError: false,
-    toolUseResult: { stdout: 'built in 2.1s', stderr: '', interrupted: false, isImage: false }, at: AT,
+    id,
+    name: 'Bash',
+    input: { command: 'npm run build', description: 'Build the app' },
+    content: 'built in 2.1s',
+    isError: false,
+    toolUseResult: { stdout: 'built in 2.1s', stderr: '', interrupted: false, isImage: false },
+    at: AT,
   });
 
   function writeSession(box: Sandbox, calls: readonly Call[]): string {
@@ -169,9 +258,17 @@ describe('importing again, and after live capture', () => {
   }
 
   async function liveHook(box: Sandbox, toolUseId: string | undefined): Promise<void> {
-    const payload = postToolUse(box, 'Bash', { command: 'npm run build', description: 'Build the app' }, bashResponse('built in 2.1s'), { session_id: SESSION, tool_use_id: toolUseId });
+    const payload = postToolUse(
+      box,
+      'Bash',
+      { command: 'npm run build', description: 'Build the app' },
+      bashResponse('built in 2.1s'),
+      { session_id: SESSION, tool_use_id: toolUseId },
+    );
     // The hook stamps its own clock: a couple of seconds after the transcript's result line.
-    const result = await runHook('post-tool-use', payload, { env: { ...box.env, CLAUDE_MEMORY_NOW: '2026-04-14T10:00:02Z' } });
+    const result = await runHook('post-tool-use', payload, {
+      env: { ...box.env, CLAUDE_MEMORY_NOW: '2026-04-14T10:00:02Z' },
+    });
     expect(result.code).toBe(0);
   }
 
@@ -197,13 +294,21 @@ describe('importing again, and after live capture', () => {
     const imported = sandbox();
     // Same project folder as the live run, so the project identity can match.
     const path = join(tempDir(), `${SESSION}.jsonl`);
-    writeFileSync(path, transcript({ sessionId: SESSION, cwd: live.project, calls: [build('toolu_01LiveThenImport00000003')] }));
+    writeFileSync(
+      path,
+      transcript({ sessionId: SESSION, cwd: live.project, calls: [build('toolu_01LiveThenImport00000003')] }),
+    );
     await importJson(imported, [path]);
     const strip = ({ id: _id, source: _source, created_at: _createdAt, ...rest }: MemoryRecord) => rest;
     const [liveRow] = allMemories(live.dbPath);
     const [importedRow] = allMemories(imported.dbPath);
     expect(liveRow && strip(liveRow)).toEqual(importedRow && strip(importedRow));
-    expect(importedRow).toMatchObject({ source: 'import', created_at: AT, project: 'my-app', project_path: live.project });
+    expect(importedRow).toMatchObject({
+      source: 'import',
+      created_at: AT,
+      project: 'my-app',
+      project_path: live.project,
+    });
   });
 });
 
@@ -236,18 +341,56 @@ describe('what is skipped', () => {
     const box = sandbox();
     const path = join(tempDir(), 'ragged.jsonl');
     const good = transcript({
-      sessionId: 'ragged-session', cwd: box.project,
-      calls: [{ id: 'toolu_01Ragged0000000000001', name: 'Edit', input: { file_path: join(box.project, 'src', 'a.ts'), old_string: 'a', new_string: 'b' }, content: 'updated', at: '2026-04-14T09:00:00.000Z' }],
+      sessionId: 'ragged-session',
+      cwd: box.project,
+      calls: [
+        {
+          id: 'toolu_01Ragged0000000000001',
+          name: 'Edit',
+          input: { file_path: join(box.project, 'src', 'a.ts'), old_string: 'a', new_string: 'b' },
+          content: 'updated',
+          at: '2026-04-14T09:00:00.000Z',
+        },
+      ],
     });
-    const orphan = JSON.stringify({ type: 'user', sessionId: 'ragged-session', timestamp: '2026-04-14T09:01:00Z', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_unknown', content: 'x' }] } });
-    writeFileSync(path, ['not json', '', '[1,2]', 'null', good.trimEnd(), '   ', orphan, '{"type":"user","message":{"content":[{"type":"tool_result"'].join('\n'));
+    const orphan = JSON.stringify({
+      type: 'user',
+      sessionId: 'ragged-session',
+      timestamp: '2026-04-14T09:01:00Z',
+      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_unknown', content: 'x' }] },
+    });
+    writeFileSync(
+      path,
+      [
+        'not json',
+        '',
+        '[1,2]',
+        'null',
+        good.trimEnd(),
+        '   ',
+        orphan,
+        '{"type":"user","message":{"content":[{"type":"tool_result"',
+      ].join('\n'),
+    );
     expect(await importJson(box, [path])).toMatchObject({ files: 1, sessions: 1, toolCalls: 1, added: 1, badLines: 4 });
   });
 
   it('reports calls whose result never came', async () => {
     const box = sandbox();
     const path = join(tempDir(), 'cut.jsonl');
-    const text = transcript({ sessionId: 'cut-session', cwd: box.project, calls: [{ id: 'toolu_01Cut00000000000000001', name: 'Bash', input: { command: 'npm run build' }, content: 'ok', at: '2026-04-14T09:00:00.000Z' }] });
+    const text = transcript({
+      sessionId: 'cut-session',
+      cwd: box.project,
+      calls: [
+        {
+          id: 'toolu_01Cut00000000000000001',
+          name: 'Bash',
+          input: { command: 'npm run build' },
+          content: 'ok',
+          at: '2026-04-14T09:00:00.000Z',
+        },
+      ],
+    });
     writeFileSync(path, text.split('\n')[0] ?? '');
     expect(await importJson(box, [path])).toMatchObject({ toolCalls: 0, unpaired: 1, badLines: 0 });
   });
@@ -303,14 +446,28 @@ describe('writing', () => {
     if (!db) throw new Error('no database');
     const store = new MemoryStore(db);
     const memory = (n: number): NewMemory => ({
-      sessionId: 's', toolName: 'Bash', type: 'command', project: 'p', projectPath: '/p', filePath: null, content: `npm run task${n}`,
-      tags: 'bash', importance: 1, createdAt: '2026-04-14T09:00:00.000Z', toolUseId: `toolu_${n}`, agentId: null, exitCode: null, source: 'import',
+      sessionId: 's',
+      toolName: 'Bash',
+      type: 'command',
+      project: 'p',
+      projectPath: '/p',
+      filePath: null,
+      content: `npm run task${n}`,
+      tags: 'bash',
+      importance: 1,
+      createdAt: '2026-04-14T09:00:00.000Z',
+      toolUseId: `toolu_${n}`,
+      agentId: null,
+      exitCode: null,
+      source: 'import',
     });
-    expect(() => inTransaction(db, () => {
-      expect(store.insert(memory(1), 60)).toBe('stored');
-      expect(store.insert(memory(1), 60)).toBe('duplicate-tool-use');
-      throw new Error('the file failed half-way');
-    })).toThrow('half-way');
+    expect(() =>
+      inTransaction(db, () => {
+        expect(store.insert(memory(1), 60)).toBe('stored');
+        expect(store.insert(memory(1), 60)).toBe('duplicate-tool-use');
+        throw new Error('the file failed half-way');
+      }),
+    ).toThrow('half-way');
     expect(db.prepare('SELECT count(*) AS n FROM memories').get()).toEqual({ n: 0 });
     inTransaction(db, () => {
       store.insert(memory(2), 60);
@@ -327,7 +484,10 @@ describe('writing', () => {
     const path = join(dir, '11111111-2222-4333-8444-555555555555.jsonl');
     const calls = await writeLargeTranscript(path, 100);
     expect(statSync(path).size).toBeGreaterThan(100 * 1024 * 1024);
-    const result = await runCli(['import', '--json', '--debug-rss', path], { env: { ...box.env, ...RECENT }, killAfterMs: 170_000 });
+    const result = await runCli(['import', '--json', '--debug-rss', path], {
+      env: { ...box.env, ...RECENT },
+      killAfterMs: 170_000,
+    });
     expect(result.code).toBe(0);
     const summary = JSON.parse(result.stdout) as { added: number; maxRssMb: number };
     expect(summary.added).toBe(calls);
@@ -338,7 +498,7 @@ describe('writing', () => {
 });
 
 describe('memory import --refresh', () => {
-  it('re-derives stored rows through today\'s capture, keeps ids, times and sessions, and is idempotent', async () => {
+  it("re-derives stored rows through today's capture, keeps ids, times and sessions, and is idempotent", async () => {
     const box = sandbox();
     await importJson(box, [FIXTURES]);
     const before = allMemories(box.dbPath);
@@ -349,12 +509,24 @@ describe('memory import --refresh', () => {
     db?.close();
     const stale = openForRead(box.dbPath).prepare('SELECT content, request FROM memories WHERE id = ?').get(target.id);
 
-    expect(await importJson(box, ['--refresh', '--dry-run', FIXTURES])).toMatchObject({ refreshed: 1, added: 0, dryRun: true });
-    expect(openForRead(box.dbPath).prepare('SELECT content, request FROM memories WHERE id = ?').get(target.id)).toEqual(stale);
+    expect(await importJson(box, ['--refresh', '--dry-run', FIXTURES])).toMatchObject({
+      refreshed: 1,
+      added: 0,
+      dryRun: true,
+    });
+    expect(
+      openForRead(box.dbPath).prepare('SELECT content, request FROM memories WHERE id = ?').get(target.id),
+    ).toEqual(stale);
 
-    expect(await importJson(box, ['--refresh', FIXTURES])).toMatchObject({ refreshed: 1, unchanged: before.length - 1, added: 0 });
+    expect(await importJson(box, ['--refresh', FIXTURES])).toMatchObject({
+      refreshed: 1,
+      unchanged: before.length - 1,
+      added: 0,
+    });
     const after = allMemories(box.dbPath);
-    expect(after.map((row) => [row.id, row.session_id, row.created_at, row.content])).toEqual(before.map((row) => [row.id, row.session_id, row.created_at, row.content]));
+    expect(after.map((row) => [row.id, row.session_id, row.created_at, row.content])).toEqual(
+      before.map((row) => [row.id, row.session_id, row.created_at, row.content]),
+    );
     // The search index follows: the stale word is gone, the re-derived text is found.
     expect((await runCli(['search', 'zebracorn', '--json'], { env: { ...box.env, ...RECENT } })).stdout).toBe('[]\n');
     expect(await importJson(box, ['--refresh', FIXTURES])).toMatchObject({ refreshed: 0, unchanged: before.length });

@@ -3,11 +3,35 @@
 // it is idempotent, that it never damages settings.json, and that --uninstall undoes exactly it.
 // Tests that only read an installation share one; the others install their own.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { allMemories, openForRead, postToolUse, postToolUseFailure, ROOT, tempDir } from '../helpers.js';
-import { commandFor, installBox, installInProcess, ourEntries, runInstall, runShell, uninstallInProcess, useSharedInstall, withOwnDb, type InstallBox } from '../install-helpers.js';
+import {
+  commandFor,
+  installBox,
+  installInProcess,
+  ourEntries,
+  runInstall,
+  runShell,
+  uninstallInProcess,
+  useSharedInstall,
+  withOwnDb,
+  type InstallBox,
+} from '../install-helpers.js';
 
 // A hang limit, not a speed target: some tests here copy the 5 MB runtime two or three times.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
@@ -55,23 +79,62 @@ describe('install.sh', () => {
 
     const entries = ourEntries(box.settings, box.runtime);
     expect(entries.map((entry) => [entry.event, entry.matcher, entry.handler])).toEqual([
-      ['SessionStart', 'startup|resume|clear|compact', { type: 'command', command: `node "${box.runtime}/dist/hooks/session-start.js"`, timeout: 10 }],
-      ['PostToolUse', 'Edit|Write|Bash|NotebookEdit', { type: 'command', command: `node "${box.runtime}/dist/hooks/post-tool-use.js"`, async: true, timeout: 30 }],
-      ['PostToolUseFailure', 'Edit|Write|Bash|NotebookEdit', { type: 'command', command: `node "${box.runtime}/dist/hooks/post-tool-use.js"`, async: true, timeout: 30 }],
+      [
+        'SessionStart',
+        'startup|resume|clear|compact',
+        { type: 'command', command: `node "${box.runtime}/dist/hooks/session-start.js"`, timeout: 10 },
+      ],
+      [
+        'PostToolUse',
+        'Edit|Write|Bash|NotebookEdit',
+        { type: 'command', command: `node "${box.runtime}/dist/hooks/post-tool-use.js"`, async: true, timeout: 30 },
+      ],
+      [
+        'PostToolUseFailure',
+        'Edit|Write|Bash|NotebookEdit',
+        { type: 'command', command: `node "${box.runtime}/dist/hooks/post-tool-use.js"`, async: true, timeout: 30 },
+      ],
       ['Stop', undefined, { type: 'command', command: `node "${box.runtime}/dist/hooks/stop.js"`, timeout: 10 }],
-      ['UserPromptSubmit', undefined, { type: 'command', command: `node "${box.runtime}/dist/hooks/user-prompt-submit.js"`, timeout: 5 }],
+      [
+        'UserPromptSubmit',
+        undefined,
+        { type: 'command', command: `node "${box.runtime}/dist/hooks/user-prompt-submit.js"`, timeout: 5 },
+      ],
     ]);
     expect(existsSync(join(box.claude, 'commands', 'mem.md'))).toBe(true);
     expect(existsSync(join(box.claude, 'commands', 'memory.md'))).toBe(false);
     expect(statSync(box.launcher).mode & 0o111).not.toBe(0);
     // The bundles, better-sqlite3's addon, the MCP bundle and the page; of npm packages only picocolors
     // (loaded lazily for colour) and better-sqlite3 with what finds its addon (the MCP bundle requires it).
-    expect(readdirSync(join(box.runtime, 'node_modules')).sort()).toEqual(['better-sqlite3', 'bindings', 'file-uri-to-path', 'picocolors']);
-    expect(readdirSync(join(box.runtime, 'node_modules', 'better-sqlite3', 'build', 'Release'))).toEqual(['better_sqlite3.node']);
-    expect(readdirSync(join(box.runtime, 'dist')).sort()).toEqual(['better_sqlite3.node', 'commands', 'hooks', 'lib', 'web']);
-    expect(readdirSync(join(box.runtime, 'dist', 'hooks')).sort()).toEqual(['_cleanup.js', 'post-tool-use.js', 'session-start.js', 'stop.js', 'user-prompt-submit.js']);
+    expect(readdirSync(join(box.runtime, 'node_modules')).sort()).toEqual([
+      'better-sqlite3',
+      'bindings',
+      'file-uri-to-path',
+      'picocolors',
+    ]);
+    expect(readdirSync(join(box.runtime, 'node_modules', 'better-sqlite3', 'build', 'Release'))).toEqual([
+      'better_sqlite3.node',
+    ]);
+    expect(readdirSync(join(box.runtime, 'dist')).sort()).toEqual([
+      'better_sqlite3.node',
+      'commands',
+      'hooks',
+      'lib',
+      'web',
+    ]);
+    expect(readdirSync(join(box.runtime, 'dist', 'hooks')).sort()).toEqual([
+      '_cleanup.js',
+      'post-tool-use.js',
+      'session-start.js',
+      'stop.js',
+      'user-prompt-submit.js',
+    ]);
     expect(readdirSync(join(box.runtime, 'dist', 'commands')).sort()).toEqual(['_install.js', '_slash.js', 'cli.js']);
-    expect(readdirSync(join(box.runtime, 'dist', 'lib', 'mcp')).sort()).toEqual(['server.bundle.cjs', 'server.bundle.cjs.v8-cache', 'team-search.bundle.cjs']);
+    expect(readdirSync(join(box.runtime, 'dist', 'lib', 'mcp')).sort()).toEqual([
+      'server.bundle.cjs',
+      'server.bundle.cjs.v8-cache',
+      'team-search.bundle.cjs',
+    ]);
     // `memory ui` serves its page from the runtime copy: the bundle travels with it.
     expect(readdirSync(join(box.runtime, 'dist', 'web')).sort()).toEqual(['main.css', 'main.js']);
     expect(stdout).toContain(`✓ runtime copied to ${box.runtime}`);
@@ -84,22 +147,58 @@ describe('install.sh', () => {
   it('registers commands that really run from settings.json: capture, failure, summary, context', async () => {
     const box = withOwnDb(shared().box);
     const entries = ourEntries(box.settings, box.runtime);
-    const run = (event: string, payload: unknown) => runShell(commandFor(entries, event), [], box.env, JSON.stringify(payload), box.project);
+    const run = (event: string, payload: unknown) =>
+      runShell(commandFor(entries, event), [], box.env, JSON.stringify(payload), box.project);
 
     const file = join(box.project, 'src', 'auth.ts');
-    const edit = await run('PostToolUse', postToolUse(box, 'Edit', { file_path: file, old_string: 'expiresIn: "1h"', new_string: 'expiresIn: "15m"' }, { filePath: file, oldString: 'expiresIn: "1h"', newString: 'expiresIn: "15m"', originalFile: 'expiresIn: "1h"\n', structuredPatch: [], userModified: false, replaceAll: false }));
+    const edit = await run(
+      'PostToolUse',
+      postToolUse(
+        box,
+        'Edit',
+        { file_path: file, old_string: 'expiresIn: "1h"', new_string: 'expiresIn: "15m"' },
+        {
+          filePath: file,
+          oldString: 'expiresIn: "1h"',
+          newString: 'expiresIn: "15m"',
+          originalFile: 'expiresIn: "1h"\n',
+          structuredPatch: [],
+          userModified: false,
+          replaceAll: false,
+        },
+      ),
+    );
     expect(edit).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    const failure = await run('PostToolUseFailure', postToolUseFailure(box, 'Bash', { command: 'npm test' }, 'Exit code 1\nFAIL src/auth.test.ts'));
+    const failure = await run(
+      'PostToolUseFailure',
+      postToolUseFailure(box, 'Bash', { command: 'npm test' }, 'Exit code 1\nFAIL src/auth.test.ts'),
+    );
     expect(failure).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    expect(allMemories(box.dbPath).map((row) => [row.type, row.tool_name])).toEqual([['file_edit', 'Edit'], ['error', 'Bash']]);
+    expect(allMemories(box.dbPath).map((row) => [row.type, row.tool_name])).toEqual([
+      ['file_edit', 'Edit'],
+      ['error', 'Bash'],
+    ]);
 
-    const stop = await run('Stop', { session_id: 'sess-1111', transcript_path: '/x.jsonl', cwd: box.project, hook_event_name: 'Stop', stop_hook_active: false });
+    const stop = await run('Stop', {
+      session_id: 'sess-1111',
+      transcript_path: '/x.jsonl',
+      cwd: box.project,
+      hook_event_name: 'Stop',
+      stop_hook_active: false,
+    });
     expect(stop).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(openForRead(box.dbPath).prepare('SELECT count(*) AS n FROM session_summaries').get()).toEqual({ n: 1 });
 
-    const start = await run('SessionStart', { session_id: 'sess-2222', transcript_path: '/y.jsonl', cwd: box.project, hook_event_name: 'SessionStart', source: 'startup' });
+    const start = await run('SessionStart', {
+      session_id: 'sess-2222',
+      transcript_path: '/y.jsonl',
+      cwd: box.project,
+      hook_event_name: 'SessionStart',
+      source: 'startup',
+    });
     expect(start.code).toBe(0);
-    const context = (JSON.parse(start.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+    const context = (JSON.parse(start.stdout) as { hookSpecificOutput: { additionalContext: string } })
+      .hookSpecificOutput.additionalContext;
     expect(context).toContain('<memory-context project="my-app">');
     expect(context).toContain('auth.ts');
   });
@@ -138,7 +237,9 @@ describe('install.sh', () => {
     chmodSync(box.settings, 0o600);
     const stdout = await installed(box);
 
-    const after = JSON.parse(readFileSync(box.settings, 'utf8')) as typeof USER_SETTINGS & { hooks: Record<string, unknown[]> };
+    const after = JSON.parse(readFileSync(box.settings, 'utf8')) as typeof USER_SETTINGS & {
+      hooks: Record<string, unknown[]>;
+    };
     expect(Object.keys(after)).toEqual(['model', 'permissions', 'env', 'hooks', 'statusLine']);
     expect({ ...after, hooks: undefined }).toEqual({ ...USER_SETTINGS, hooks: undefined });
     expect(after.hooks['PreToolUse']).toEqual(USER_SETTINGS.hooks.PreToolUse);
@@ -187,7 +288,9 @@ describe('install.sh', () => {
     writeFileSync(join(box.claude, 'commands', 'mem.md'), 'my own command\n');
     const command = await runInstall(['--no-build'], box.env);
     expect(command.code).toBe(1);
-    expect(command.stderr).toContain('mem.md already exists and was not installed by claude-memory-hooks; pick another name with --command-name NAME');
+    expect(command.stderr).toContain(
+      'mem.md already exists and was not installed by claude-memory-hooks; pick another name with --command-name NAME',
+    );
     expect(existsSync(box.runtime)).toBe(false);
 
     const bin = join(box.home, 'bin');
@@ -213,7 +316,10 @@ describe('install.sh', () => {
     expect(result.stdout).toContain(`✓ removed launcher ${box.launcher}`);
     expect(result.stderr).toContain(`! ${bin} is not on your PATH`);
 
-    const onPath = await runInstall(['--no-build', '--bin-dir', bin], { ...box.env, PATH: `${bin}:${box.env['PATH'] ?? ''}` });
+    const onPath = await runInstall(['--no-build', '--bin-dir', bin], {
+      ...box.env,
+      PATH: `${bin}:${box.env['PATH'] ?? ''}`,
+    });
     expect(onPath.code).toBe(0);
     expect(onPath.stderr).toBe('');
   });
@@ -224,7 +330,9 @@ describe('install.sh', () => {
     writeFileSync(join(fakeBin, 'node'), '#!/bin/sh\necho 18.19.0\n', { mode: 0o755 });
     const result = await runInstall(['--no-build'], { ...box.env, PATH: `${fakeBin}:/usr/bin:/bin` });
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('install.sh: Node.js 20 or newer is required (found v18.19.0). Install a newer Node, then run ./install.sh again.\n');
+    expect(result.stderr).toBe(
+      'install.sh: Node.js 20 or newer is required (found v18.19.0). Install a newer Node, then run ./install.sh again.\n',
+    );
     expect(existsSync(box.claude)).toBe(false);
   });
 
@@ -252,11 +360,20 @@ describe('install.sh', () => {
   it('--import that fails does not fail the install', async () => {
     const box = installBox();
     mkdirSync(join(box.claude, 'projects'), { recursive: true });
-    cpSync(join(ROOT, 'tests', 'fixtures', 'transcripts', 'projects', '-home-dev-api'), join(box.claude, 'projects', '-home-dev-api'), { recursive: true });
+    cpSync(
+      join(ROOT, 'tests', 'fixtures', 'transcripts', 'projects', '-home-dev-api'),
+      join(box.claude, 'projects', '-home-dev-api'),
+      { recursive: true },
+    );
     writeFileSync(join(box.home, 'not-a-dir'), '');
-    const result = await runInstall(['--no-build', '--import'], { ...box.env, CLAUDE_MEMORY_DB: join(box.home, 'not-a-dir', 'memory.db') });
+    const result = await runInstall(['--no-build', '--import'], {
+      ...box.env,
+      CLAUDE_MEMORY_DB: join(box.home, 'not-a-dir', 'memory.db'),
+    });
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain("! memory import failed (exit 1); the installation itself is complete — run 'memory import' again later");
+    expect(result.stderr).toContain(
+      "! memory import failed (exit 1); the installation itself is complete — run 'memory import' again later",
+    );
     expect(ourEntries(box.settings, box.runtime)).toHaveLength(5);
   });
 
@@ -277,7 +394,15 @@ describe('install.sh --uninstall', () => {
     const original = writeUserSettings(box);
     await installed(box, ['--command-name', 'recall']);
     const entries = ourEntries(box.settings, box.runtime);
-    await runShell(commandFor(entries, 'PostToolUse'), [], box.env, JSON.stringify(postToolUse(box, 'Bash', { command: 'npm run build' }, { stdout: 'built', stderr: '', interrupted: false })), box.project);
+    await runShell(
+      commandFor(entries, 'PostToolUse'),
+      [],
+      box.env,
+      JSON.stringify(
+        postToolUse(box, 'Bash', { command: 'npm run build' }, { stdout: 'built', stderr: '', interrupted: false }),
+      ),
+      box.project,
+    );
     expect(allMemories(box.dbPath)).toHaveLength(1);
 
     const result = await runInstall(['--uninstall'], box.env);
@@ -305,7 +430,9 @@ describe('install.sh --uninstall', () => {
     const before = tree();
     installInProcess(box);
     installInProcess(box, { commandName: 'recall' });
-    expect(tree()).toEqual(expect.arrayContaining(['.claude/settings.json', '.claude/commands/recall.md', '.local/bin/memory']));
+    expect(tree()).toEqual(
+      expect.arrayContaining(['.claude/settings.json', '.claude/commands/recall.md', '.local/bin/memory']),
+    );
     const lines = uninstallInProcess(box);
     expect(lines).toContain(`✓ removed ${box.settings} (the install had created it, and nothing else is in it)`);
     expect(tree()).toEqual(before);
@@ -326,7 +453,11 @@ describe('install.sh --uninstall', () => {
   it('keeps only the newest settings.json backup, and files that merely look like one', async () => {
     const box = installBox();
     writeUserSettings(box);
-    for (const name of ['settings.json.bak-20200101T000000Z', 'settings.json.bak-20200101T000000Z-2', 'settings.json.bak-mine']) {
+    for (const name of [
+      'settings.json.bak-20200101T000000Z',
+      'settings.json.bak-20200101T000000Z-2',
+      'settings.json.bak-mine',
+    ]) {
       writeFileSync(join(box.claude, name), '{}');
     }
     installInProcess(box);
@@ -347,7 +478,15 @@ describe('install.sh --uninstall', () => {
     const box = installBox();
     installInProcess(box);
     const entries = ourEntries(box.settings, box.runtime);
-    await runShell(commandFor(entries, 'PostToolUse'), [], box.env, JSON.stringify(postToolUse(box, 'Bash', { command: 'npm run build' }, { stdout: 'built', stderr: '', interrupted: false })), box.project);
+    await runShell(
+      commandFor(entries, 'PostToolUse'),
+      [],
+      box.env,
+      JSON.stringify(
+        postToolUse(box, 'Bash', { command: 'npm run build' }, { stdout: 'built', stderr: '', interrupted: false }),
+      ),
+      box.project,
+    );
     for (const suffix of ['-wal', '-shm', '.last-cleanup']) writeFileSync(`${box.dbPath}${suffix}`, '');
     const lines = uninstallInProcess(box, { purge: true });
     expect(lines).toContain(`✓ deleted ${box.dbPath}`);
@@ -370,7 +509,10 @@ describe('install.sh --uninstall', () => {
 describe('the installed slash command', () => {
   /** What Claude Code does: splice $ARGUMENTS in textually, then run each ```! block with bash. */
   async function invoke(box: InstallBox, argumentText: string): Promise<{ code: number | null; output: string }[]> {
-    const text = readFileSync(join(box.claude, 'commands', 'mem.md'), 'utf8').replaceAll('$ARGUMENTS', () => argumentText);
+    const text = readFileSync(join(box.claude, 'commands', 'mem.md'), 'utf8').replaceAll(
+      '$ARGUMENTS',
+      () => argumentText,
+    );
     const runs = [];
     for (const match of text.matchAll(/```!\s*\n?([\s\S]*?)\n?```/g)) {
       const result = await runShell(match[1] as string, [], box.env, undefined, box.project);
@@ -384,7 +526,11 @@ describe('the installed slash command', () => {
     const text = readFileSync(join(box.claude, 'commands', 'mem.md'), 'utf8');
     const helper = `${box.runtime}/dist/commands/_slash.js`;
     expect(text).toContain(`allowed-tools: Bash(${helper}:*)\n`);
-    expect(text).toMatch(new RegExp(`\\n\`\`\`!\\n${helper.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} <<'CLAUDE_MEMORY_ARGS_[0-9a-f]{12}'\\n\\$ARGUMENTS\\nCLAUDE_MEMORY_ARGS_[0-9a-f]{12}\\n\`\`\`\\n`));
+    expect(text).toMatch(
+      new RegExp(
+        `\\n\`\`\`!\\n${helper.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} <<'CLAUDE_MEMORY_ARGS_[0-9a-f]{12}'\\n\\$ARGUMENTS\\nCLAUDE_MEMORY_ARGS_[0-9a-f]{12}\\n\`\`\`\\n`,
+      ),
+    );
   });
 
   it.each([
@@ -423,11 +569,16 @@ describe('install.sh and what it must not touch', () => {
   it('keeps every byte of settings.json it does not own: big integers, 1.0, 1e2, CRLF', async () => {
     const box = installBox();
     mkdirSync(box.claude, { recursive: true });
-    const original = '{\r\n  "seed": 12345678901234567890,\r\n  "temperature": 1.0,\r\n  "limit": 1e2,\r\n  "model": "opus"\r\n}\r\n';
+    const original =
+      '{\r\n  "seed": 12345678901234567890,\r\n  "temperature": 1.0,\r\n  "limit": 1e2,\r\n  "model": "opus"\r\n}\r\n';
     writeFileSync(box.settings, original);
     await installed(box);
     const after = readFileSync(box.settings, 'utf8');
-    expect(after.startsWith('{\r\n  "seed": 12345678901234567890,\r\n  "temperature": 1.0,\r\n  "limit": 1e2,\r\n  "model": "opus",\r\n  "hooks": {\r\n')).toBe(true);
+    expect(
+      after.startsWith(
+        '{\r\n  "seed": 12345678901234567890,\r\n  "temperature": 1.0,\r\n  "limit": 1e2,\r\n  "model": "opus",\r\n  "hooks": {\r\n',
+      ),
+    ).toBe(true);
     expect(after.replace(/\r\n/g, '')).not.toContain('\n');
     expect(ourEntries(box.settings, box.runtime)).toHaveLength(5);
     uninstallInProcess(box);
@@ -441,24 +592,29 @@ describe('install.sh and what it must not touch', () => {
     chmodSync(box.settings, 0o444);
     const result = await runInstall(['--no-build'], box.env);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`install.sh: ${box.settings} is read-only (mode 0444), so its hooks cannot be changed. Make it yours and writable (or move it), then run ./install.sh again; nothing was changed.\n`);
+    expect(result.stderr).toBe(
+      `install.sh: ${box.settings} is read-only (mode 0444), so its hooks cannot be changed. Make it yours and writable (or move it), then run ./install.sh again; nothing was changed.\n`,
+    );
     expect(readFileSync(box.settings, 'utf8')).toBe('{ "model": "opus" }\n');
     expect(statSync(box.settings).mode & 0o777).toBe(0o444);
     expect(readdirSync(box.claude)).toEqual(['settings.json']);
     expect(existsSync(join(box.home, '.local'))).toBe(false);
   });
 
-  it.skipIf(process.getuid?.() !== 0)('refuses a settings.json that belongs to another user (run as root)', async () => {
-    const box = installBox();
-    mkdirSync(box.claude, { recursive: true });
-    writeFileSync(box.settings, '{}\n');
-    chownSync(box.settings, 65534, 65534);
-    const result = await runInstall(['--no-build'], box.env);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`${box.settings} belongs to another user (uid 65534)`);
-    expect(statSync(box.settings).uid).toBe(65534);
-    expect(readdirSync(box.claude)).toEqual(['settings.json']);
-  });
+  it.skipIf(process.getuid?.() !== 0)(
+    'refuses a settings.json that belongs to another user (run as root)',
+    async () => {
+      const box = installBox();
+      mkdirSync(box.claude, { recursive: true });
+      writeFileSync(box.settings, '{}\n');
+      chownSync(box.settings, 65534, 65534);
+      const result = await runInstall(['--no-build'], box.env);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`${box.settings} belongs to another user (uid 65534)`);
+      expect(statSync(box.settings).uid).toBe(65534);
+      expect(readdirSync(box.claude)).toEqual(['settings.json']);
+    },
+  );
 
   it('ends three installs started at once on a fresh HOME in one consistent installation, with nothing stray', async () => {
     const box = installBox();
@@ -487,7 +643,7 @@ describe('install.sh and what it must not touch', () => {
     expect(readdirSync(bare)).toEqual(['install.sh']); // nothing was built there
   });
 
-  it('uninstalls a runtime whose installer predates lib/install/ with this checkout\'s installer', async () => {
+  it("uninstalls a runtime whose installer predates lib/install/ with this checkout's installer", async () => {
     const box = installBox();
     writeUserSettings(box, { model: 'opus' });
     installInProcess(box);
@@ -505,7 +661,13 @@ function installWithReadOnly(dir: string, args: readonly string[], env: Record<s
   return runShell(`exec unshare -rm sh -c '${script}' sh "$0" "$@"`, [dir, join(ROOT, 'install.sh'), ...args], env);
 }
 
-const canMount = spawnSync('unshare', ['-rm', 'sh', '-c', 'd=$(mktemp -d) && mount --bind "$d" "$d" && mount -o remount,bind,ro "$d"; s=$?; rmdir "$d"; exit $s']).status === 0;
+const canMount =
+  spawnSync('unshare', [
+    '-rm',
+    'sh',
+    '-c',
+    'd=$(mktemp -d) && mount --bind "$d" "$d" && mount -o remount,bind,ro "$d"; s=$?; rmdir "$d"; exit $s',
+  ]).status === 0;
 
 describe.skipIf(!canMount)('install.sh on a read-only file system', () => {
   it('refuses up front when settings.json lives on a read-only file system, creating nothing', async () => {
@@ -532,7 +694,9 @@ describe.skipIf(!canMount)('install.sh on a read-only file system', () => {
     const commands = join(box.claude, 'commands');
     const result = await installWithReadOnly(commands, ['--no-build', '--command-name', 'recall'], box.env);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^install\.sh: install failed: .*read-only file system.*; everything it had changed was put back\n$/);
+    expect(result.stderr).toMatch(
+      /^install\.sh: install failed: .*read-only file system.*; everything it had changed was put back\n$/,
+    );
     expect(readFileSync(join(box.runtime, 'old-runtime-marker'), 'utf8')).toBe('the runtime that was there');
     expect(readFileSync(box.settings, 'utf8')).toBe(settingsBefore);
     expect(readFileSync(box.launcher, 'utf8')).toBe(launcherBefore);

@@ -32,13 +32,48 @@ describe('a database from the first implementation', () => {
     const legacy = new Database(box.dbPath);
     legacy.pragma('journal_mode = WAL');
     legacy.exec(LEGACY_SCHEMA);
-    const insert = legacy.prepare('INSERT INTO memories (session_id, tool_name, type, project, file_path, content, tags, importance, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-    insert.run('old-1', 'Edit', 'file_edit', 'claude-desk', '/w/claude-desk/schema.ts', 'Edit schema.ts: added memories table', 'edit', 2, '2026-11-01T10:00:00.000Z');
-    insert.run('old-1', 'Bash', 'error', 'claude-desk', null, 'Bash error: npm test → ENOENT 인증서', 'bash,error', 3, '2026-11-01 10:05:00');
-    legacy.prepare('INSERT INTO session_summaries VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run('old-1', 'claude-desk', 'Edited 1 file: schema.ts', '["Edit","Bash"]', '["/w/claude-desk/schema.ts"]', 2, 300, '2026-11-01T10:06:00Z');
+    const insert = legacy.prepare(
+      'INSERT INTO memories (session_id, tool_name, type, project, file_path, content, tags, importance, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    insert.run(
+      'old-1',
+      'Edit',
+      'file_edit',
+      'claude-desk',
+      '/w/claude-desk/schema.ts',
+      'Edit schema.ts: added memories table',
+      'edit',
+      2,
+      '2026-11-01T10:00:00.000Z',
+    );
+    insert.run(
+      'old-1',
+      'Bash',
+      'error',
+      'claude-desk',
+      null,
+      'Bash error: npm test → ENOENT 인증서',
+      'bash,error',
+      3,
+      '2026-11-01 10:05:00',
+    );
+    legacy
+      .prepare('INSERT INTO session_summaries VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(
+        'old-1',
+        'claude-desk',
+        'Edited 1 file: schema.ts',
+        '["Edit","Bash"]',
+        '["/w/claude-desk/schema.ts"]',
+        2,
+        300,
+        '2026-11-01T10:06:00Z',
+      );
     legacy.close();
 
-    const result = await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse()), { env: box.env });
+    const result = await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse()), {
+      env: box.env,
+    });
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
 
     expect(allMemories(box.dbPath).map((row) => [row.session_id, row.type, row.created_at, row.source])).toEqual([
@@ -54,16 +89,22 @@ describe('a database from the first implementation', () => {
     ]);
     const search = await runCli(['search', '인증서', '--json'], { env: box.env });
     expect(search.code).toBe(0);
-    expect((JSON.parse(search.stdout) as Array<{ content: string }>).map((row) => row.content)).toEqual(['Bash error: npm test → ENOENT 인증서']);
+    expect((JSON.parse(search.stdout) as Array<{ content: string }>).map((row) => row.content)).toEqual([
+      'Bash error: npm test → ENOENT 인증서',
+    ]);
   });
 
   it('is left untouched when its rows do not fit', async () => {
     const box = sandbox();
     mkdirSync(dirname(box.dbPath), { recursive: true });
     const legacy = new Database(box.dbPath);
-    legacy.exec('CREATE TABLE memories (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO memories (text) VALUES (\'mine\');');
+    legacy.exec(
+      "CREATE TABLE memories (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO memories (text) VALUES ('mine');",
+    );
     legacy.close();
-    const result = await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse()), { env: box.env });
+    const result = await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse()), {
+      env: box.env,
+    });
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/^\[memory-hook\] post-tool-use: .*no such column.*\n$/);
     const db = openForRead(box.dbPath);

@@ -4,7 +4,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MCP_SERVER_NAME, manualAddCommand, ourEntry, registerMcpServer, unregisterMcpServer } from '../../lib/mcp/registration.js';
+import {
+  MCP_SERVER_NAME,
+  manualAddCommand,
+  ourEntry,
+  registerMcpServer,
+  unregisterMcpServer,
+} from '../../lib/mcp/registration.js';
 import { claudeCalls, fakeClaudeBin, userMcpServers } from '../fake-claude.js';
 import { runCli, tempDir } from '../helpers.js';
 import { installBox, installInProcess, runInstall, type InstallBox } from '../install-helpers.js';
@@ -28,9 +34,14 @@ function writeServers(dir: string, servers: Record<string, unknown>): void {
 describe('MCP registration with the claude CLI', () => {
   it('adds the server in the user scope with this Node and the runtime CLI', () => {
     const { home: dir, env } = home();
-    expect(registerMcpServer(ENTRY, env)).toEqual({ action: 'added', detail: 'memory-hooks registered in the user scope' });
+    expect(registerMcpServer(ENTRY, env)).toEqual({
+      action: 'added',
+      detail: 'memory-hooks registered in the user scope',
+    });
     expect(claudeCalls(dir)).toEqual([ADD]);
-    expect(userMcpServers(dir)).toEqual({ 'memory-hooks': { type: 'stdio', command: NODE, args: [`${RUNTIME}/dist/commands/cli.js`, 'mcp'], env: {} } });
+    expect(userMcpServers(dir)).toEqual({
+      'memory-hooks': { type: 'stdio', command: NODE, args: [`${RUNTIME}/dist/commands/cli.js`, 'mcp'], env: {} },
+    });
   });
 
   it('is idempotent: an identical entry is left alone, without calling claude', () => {
@@ -42,7 +53,15 @@ describe('MCP registration with the claude CLI', () => {
 
   it('replaces an older entry of ours (another Node, another runtime path) by remove + add', () => {
     const { home: dir, env } = home();
-    writeServers(dir, { 'memory-hooks': { type: 'stdio', command: '/old/node', args: ['/old/runtime/dist/commands/cli.js', 'mcp'], env: {} }, other: { command: 'x', args: [] } });
+    writeServers(dir, {
+      'memory-hooks': {
+        type: 'stdio',
+        command: '/old/node',
+        args: ['/old/runtime/dist/commands/cli.js', 'mcp'],
+        env: {},
+      },
+      other: { command: 'x', args: [] },
+    });
     expect(registerMcpServer(ENTRY, env).action).toBe('updated');
     expect(claudeCalls(dir)).toEqual([REMOVE, ADD]);
     expect(Object.keys(userMcpServers(dir)).sort()).toEqual(['memory-hooks', 'other']);
@@ -50,7 +69,9 @@ describe('MCP registration with the claude CLI', () => {
 
   it('never touches a server of the same name that is not ours', () => {
     const { home: dir, env } = home();
-    writeServers(dir, { 'memory-hooks': { type: 'stdio', command: 'npx', args: ['-y', 'some-other-memory'], env: {} } });
+    writeServers(dir, {
+      'memory-hooks': { type: 'stdio', command: 'npx', args: ['-y', 'some-other-memory'], env: {} },
+    });
     expect(registerMcpServer(ENTRY, env)).toMatchObject({ action: 'foreign', command: manualAddCommand(ENTRY) });
     expect(unregisterMcpServer(env).action).toBe('foreign');
     expect(claudeCalls(dir)).toEqual([]);
@@ -66,20 +87,26 @@ describe('MCP registration with the claude CLI', () => {
   });
 
   it('quotes paths with spaces in the printed command', () => {
-    expect(manualAddCommand(ourEntry("/home/Jo O'Neil/.claude/hooks/memory/dist/commands/cli.js", NODE)))
-      .toBe(`claude mcp add --scope user memory-hooks -- ${NODE} '/home/Jo O'\\''Neil/.claude/hooks/memory/dist/commands/cli.js' mcp`);
+    expect(manualAddCommand(ourEntry("/home/Jo O'Neil/.claude/hooks/memory/dist/commands/cli.js", NODE))).toBe(
+      `claude mcp add --scope user memory-hooks -- ${NODE} '/home/Jo O'\\''Neil/.claude/hooks/memory/dist/commands/cli.js' mcp`,
+    );
   });
 
   it('reports a refusing claude with the command to run by hand', () => {
     const { env } = home();
     expect(registerMcpServer(ENTRY, { ...env, FAKE_CLAUDE_FAIL: '1' })).toMatchObject({
-      action: 'failed', detail: 'claude mcp add failed: fake claude: refusing on purpose', command: manualAddCommand(ENTRY),
+      action: 'failed',
+      detail: 'claude mcp add failed: fake claude: refusing on purpose',
+      command: manualAddCommand(ENTRY),
     });
   });
 
   it('uninstall removes exactly our entry and keeps the others', () => {
     const { home: dir, env } = home();
-    writeServers(dir, { 'memory-hooks': { type: 'stdio', command: NODE, args: ENTRY.args, env: {} }, github: { type: 'stdio', command: 'gh-mcp', args: [], env: {} } });
+    writeServers(dir, {
+      'memory-hooks': { type: 'stdio', command: NODE, args: ENTRY.args, env: {} },
+      github: { type: 'stdio', command: 'gh-mcp', args: [], env: {} },
+    });
     expect(unregisterMcpServer(env).action).toBe('removed');
     expect(claudeCalls(dir)).toEqual([REMOVE]);
     expect(Object.keys(userMcpServers(dir))).toEqual(['github']);
@@ -88,7 +115,11 @@ describe('MCP registration with the claude CLI', () => {
   });
 });
 
-async function install(box: InstallBox, args: readonly string[] = [], env: Record<string, string> = box.env): Promise<{ stdout: string; stderr: string }> {
+async function install(
+  box: InstallBox,
+  args: readonly string[] = [],
+  env: Record<string, string> = box.env,
+): Promise<{ stdout: string; stderr: string }> {
   const result = await runInstall(['--no-build', ...args], env);
   expect(result.code).toBe(0);
   return { stdout: result.stdout, stderr: result.stderr.replace(/^! .* is not on your PATH.*\n/m, '') };
@@ -100,17 +131,41 @@ describe('install.sh and the MCP server', () => {
     writeServers(box.home, { github: { type: 'stdio', command: 'gh-mcp', args: [], env: {} } });
     const first = await install(box);
     expect(first.stderr).toBe('');
-    expect(first.stdout).toContain('✓ MCP server memory-hooks registered with Claude Code (user scope): tools search, get, sessions, stats');
+    expect(first.stdout).toContain(
+      '✓ MCP server memory-hooks registered with Claude Code (user scope): tools search, get, sessions, stats',
+    );
     const registered = userMcpServers(box.home)[MCP_SERVER_NAME];
-    expect(registered).toEqual({ type: 'stdio', command: process.execPath, args: [`${box.runtime}/dist/commands/cli.js`, 'mcp'], env: {} });
-    expect(claudeCalls(box.home)).toEqual([['mcp', 'add', '--scope', 'user', 'memory-hooks', '--', process.execPath, `${box.runtime}/dist/commands/cli.js`, 'mcp']]);
+    expect(registered).toEqual({
+      type: 'stdio',
+      command: process.execPath,
+      args: [`${box.runtime}/dist/commands/cli.js`, 'mcp'],
+      env: {},
+    });
+    expect(claudeCalls(box.home)).toEqual([
+      [
+        'mcp',
+        'add',
+        '--scope',
+        'user',
+        'memory-hooks',
+        '--',
+        process.execPath,
+        `${box.runtime}/dist/commands/cli.js`,
+        'mcp',
+      ],
+    ]);
 
     const again = await install(box);
     expect(again.stdout).toContain('✓ MCP server memory-hooks already registered with Claude Code');
     expect(claudeCalls(box.home)).toHaveLength(1);
 
-    const doctor = await runCli(['doctor'], { env: { ...box.env, PATH: `${dirname(box.launcher)}:${box.env['PATH'] ?? ''}` }, cwd: box.project });
-    expect(doctor.stdout).toContain(`mcp server\n  ✓ MCP server memory-hooks registered in the user scope: ${process.execPath} ${box.runtime}/dist/commands/cli.js mcp\n  ✓ MCP server starts, answers initialize (v0.1.0) and lists search, get, sessions, stats\n`);
+    const doctor = await runCli(['doctor'], {
+      env: { ...box.env, PATH: `${dirname(box.launcher)}:${box.env['PATH'] ?? ''}` },
+      cwd: box.project,
+    });
+    expect(doctor.stdout).toContain(
+      `mcp server\n  ✓ MCP server memory-hooks registered in the user scope: ${process.execPath} ${box.runtime}/dist/commands/cli.js mcp\n  ✓ MCP server starts, answers initialize (v0.1.0) and lists search, get, sessions, stats\n`,
+    );
     expect(doctor.code).toBe(0);
 
     const uninstall = await runInstall(['--uninstall'], box.env);
@@ -123,13 +178,24 @@ describe('install.sh and the MCP server', () => {
 
   it('without claude on PATH, prints the command to run and doctor points at it', async () => {
     const box = installBox();
-    const env = { ...box.env, PATH: (box.env['PATH'] ?? '').split(':').filter((dir) => !dir.endsWith('fake-bin')).join(':') };
+    const env = {
+      ...box.env,
+      PATH: (box.env['PATH'] ?? '')
+        .split(':')
+        .filter((dir) => !dir.endsWith('fake-bin'))
+        .join(':'),
+    };
     const { stderr } = await install(box, [], env);
     const command = `claude mcp add --scope user memory-hooks -- ${process.execPath} ${box.runtime}/dist/commands/cli.js mcp`;
     expect(stderr).toBe(`! MCP server memory-hooks: the claude CLI is not on PATH. Run:\n    ${command}\n`);
     expect(userMcpServers(box.home)).toEqual({});
-    const doctor = await runCli(['doctor'], { env: { ...env, PATH: `${dirname(box.launcher)}:${env['PATH'] ?? ''}` }, cwd: box.project });
-    expect(doctor.stdout).toContain(`  ! MCP server memory-hooks is not registered with Claude Code (${box.home}/.claude.json): the model cannot search memory mid-session\n    fix: run: ${command}`);
+    const doctor = await runCli(['doctor'], {
+      env: { ...env, PATH: `${dirname(box.launcher)}:${env['PATH'] ?? ''}` },
+      cwd: box.project,
+    });
+    expect(doctor.stdout).toContain(
+      `  ! MCP server memory-hooks is not registered with Claude Code (${box.home}/.claude.json): the model cannot search memory mid-session\n    fix: run: ${command}`,
+    );
     expect(doctor.stdout).toContain('  ✓ MCP server starts, answers initialize');
     expect(doctor.code).toBe(0);
   }, 180_000);
@@ -137,11 +203,25 @@ describe('install.sh and the MCP server', () => {
   it('doctor fails when the registered command no longer starts', async () => {
     const box = installBox();
     installInProcess(box); // what is judged here is doctor, not how install.sh got there
-    writeServers(box.home, { 'memory-hooks': { type: 'stdio', command: process.execPath, args: [`${box.runtime}/dist/commands/cli.js`, 'mcp', '--no-such-flag'], env: {} } });
+    writeServers(box.home, {
+      'memory-hooks': {
+        type: 'stdio',
+        command: process.execPath,
+        args: [`${box.runtime}/dist/commands/cli.js`, 'mcp', '--no-such-flag'],
+        env: {},
+      },
+    });
     // Not ours any more (extra argument): reported, not run.
     let doctor = await runCli(['doctor'], { env: box.env, cwd: box.project });
     expect(doctor.stdout).toContain('  ! an MCP server named memory-hooks is registered but runs something else');
-    writeServers(box.home, { 'memory-hooks': { type: 'stdio', command: '/nonexistent/node', args: [`${box.runtime}/dist/commands/cli.js`, 'mcp'], env: {} } });
+    writeServers(box.home, {
+      'memory-hooks': {
+        type: 'stdio',
+        command: '/nonexistent/node',
+        args: [`${box.runtime}/dist/commands/cli.js`, 'mcp'],
+        env: {},
+      },
+    });
     doctor = await runCli(['doctor'], { env: box.env, cwd: box.project });
     expect(doctor.stdout).toContain('  ✗ MCP server does not start: /nonexistent/node does not exist');
     expect(doctor.code).toBe(1);

@@ -85,7 +85,11 @@ console.log(JSON.stringify(await scenario(open, open, ${JSON.stringify(join(dir,
 }
 
 async function viaBetterSqlite3(dir: string): Promise<unknown> {
-  const scenario = new Function(`${SCENARIO}; return scenario;`)() as (open: (path: string) => Database.Database, second: (path: string) => Database.Database, path: string) => Promise<unknown>;
+  const scenario = new Function(`${SCENARIO}; return scenario;`)() as (
+    open: (path: string) => Database.Database,
+    second: (path: string) => Database.Database,
+    path: string,
+  ) => Promise<unknown>;
   const open = (path: string): Database.Database => new Database(path);
   return scenario(open, open, join(dir, 'addon.db'));
 }
@@ -96,11 +100,21 @@ describe.each([22, 24] as const)('node:sqlite behind the better-sqlite3 API, in 
     if (!node?.ok) return skip(node?.reason ?? 'not set up');
     const dir = tempDir('cmh-adapter-');
     const expected = await viaBetterSqlite3(dir);
-    expect(expected).toMatchObject({ afterSavepoint: ['a', 'b'], afterRollback: 2, busy: 'SQLITE_BUSY', constraint: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
+    expect(expected).toMatchObject({
+      afterSavepoint: ['a', 'b'],
+      afterRollback: 2,
+      busy: 'SQLITE_BUSY',
+      constraint: 'SQLITE_CONSTRAINT_PRIMARYKEY',
+    });
     const adapter = viaAdapter(node.path, dir) as Record<string, unknown>;
     // better-sqlite3 names extended codes (SQLITE_CONSTRAINT_PRIMARYKEY); the adapter the primary one,
     // which is what lib/faults.ts and the capture path compare (by prefix).
-    expect(String((expected as Record<string, unknown>)['constraint'])).toMatch(new RegExp(`^${String(adapter['constraint'])}`));
-    expect({ ...adapter, constraint: 'same family' }).toEqual({ ...(expected as Record<string, unknown>), constraint: 'same family' });
+    expect(String((expected as Record<string, unknown>)['constraint'])).toMatch(
+      new RegExp(`^${String(adapter['constraint'])}`),
+    );
+    expect({ ...adapter, constraint: 'same family' }).toEqual({
+      ...(expected as Record<string, unknown>),
+      constraint: 'same family',
+    });
   });
 });

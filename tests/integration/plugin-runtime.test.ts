@@ -10,7 +10,16 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allMemories, bashResponse, postToolUse, ROOT, RUNTIME, sandbox, type RunResult, type Sandbox } from '../helpers.js';
+import {
+  allMemories,
+  bashResponse,
+  postToolUse,
+  ROOT,
+  RUNTIME,
+  sandbox,
+  type RunResult,
+  type Sandbox,
+} from '../helpers.js';
 import { nodeBinary, type NodeBinary, type NodeMajor } from '../node-binaries.js';
 
 const SETUP_MS = 900_000;
@@ -29,8 +38,18 @@ beforeAll(() => {
   };
   bare = copy(join(work, 'bare'));
   const dir = copy(join(work, 'installed'));
-  const npm = spawnSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, encoding: 'utf8', timeout: SETUP_MS });
-  installed = npm.status === 0 ? { ok: true, dir } : { ok: false, reason: `npm ci --ignore-scripts failed in the plugin copy: ${(npm.stderr || npm.error?.message || '').trim().split('\n').slice(-2).join(' ')}` };
+  const npm = spawnSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: SETUP_MS,
+  });
+  installed =
+    npm.status === 0
+      ? { ok: true, dir }
+      : {
+          ok: false,
+          reason: `npm ci --ignore-scripts failed in the plugin copy: ${(npm.stderr || npm.error?.message || '').trim().split('\n').slice(-2).join(' ')}`,
+        };
   for (const major of [20, 22, 24, '22.15'] as const) nodes.set(major, nodeBinary(major));
 }, SETUP_MS);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -53,9 +72,27 @@ function runWith(node: string, script: string, stdin: unknown, env: Record<strin
   });
 }
 
-const sessionStart = (box: Sandbox, sessionId: string): Record<string, unknown> => ({ session_id: sessionId, transcript_path: join(box.home, 't.jsonl'), cwd: box.project, hook_event_name: 'SessionStart', source: 'startup' });
-const stop = (box: Sandbox, sessionId: string): Record<string, unknown> => ({ session_id: sessionId, transcript_path: join(box.home, 'none.jsonl'), cwd: box.project, hook_event_name: 'Stop', stop_hook_active: false });
-const prompt = (box: Sandbox, sessionId: string): Record<string, unknown> => ({ session_id: sessionId, transcript_path: join(box.home, 't.jsonl'), cwd: box.project, hook_event_name: 'UserPromptSubmit', prompt: 'fix the failing test' });
+const sessionStart = (box: Sandbox, sessionId: string): Record<string, unknown> => ({
+  session_id: sessionId,
+  transcript_path: join(box.home, 't.jsonl'),
+  cwd: box.project,
+  hook_event_name: 'SessionStart',
+  source: 'startup',
+});
+const stop = (box: Sandbox, sessionId: string): Record<string, unknown> => ({
+  session_id: sessionId,
+  transcript_path: join(box.home, 'none.jsonl'),
+  cwd: box.project,
+  hook_event_name: 'Stop',
+  stop_hook_active: false,
+});
+const prompt = (box: Sandbox, sessionId: string): Record<string, unknown> => ({
+  session_id: sessionId,
+  transcript_path: join(box.home, 't.jsonl'),
+  cwd: box.project,
+  hook_event_name: 'UserPromptSubmit',
+  prompt: 'fix the failing test',
+});
 
 /** A sandbox whose PATH starts with this Node (so `bin/memory`'s `node` is it too). */
 function boxFor(node: string): Sandbox {
@@ -68,11 +105,19 @@ async function scriptedSession(node: string, root: string, box: Sandbox, session
   const hook = (name: string): string => join(root, 'dist', 'hooks', `${name}.js`);
   for (const [name, event] of [
     ['user-prompt-submit', prompt(box, sessionId)],
-    ['post-tool-use', postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse('1 passing'), { session_id: sessionId })],
+    [
+      'post-tool-use',
+      postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse('1 passing'), { session_id: sessionId }),
+    ],
     ['stop', stop(box, sessionId)],
   ] as const) {
     const result = await runWith(node, hook(name), event, box.env);
-    expect({ name, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ name, code: 0, stdout: '', stderr: '' });
+    expect({ name, code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
+      name,
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
   }
 }
 
@@ -81,7 +126,9 @@ function need(major: NodeMajor): NodeBinary {
 }
 
 describe('the plugin under Node 20', () => {
-  it('every hook exits 0 with nothing on stderr, nothing is written, and SessionStart tells the user once a day', async ({ skip }) => {
+  it('every hook exits 0 with nothing on stderr, nothing is written, and SessionStart tells the user once a day', async ({
+    skip,
+  }) => {
     const node = need(20);
     if (!node.ok) return skip(node.reason);
     for (const root of installed.ok ? [installed.dir, bare] : [bare]) {
@@ -89,11 +136,29 @@ describe('the plugin under Node 20', () => {
       await scriptedSession(node.path, root, box, 'sess-node20');
       // Not even a malformed event gets a [memory-hook] line out of a copy that cannot run.
       const garbage = await runWith(node.path, join(root, 'dist', 'hooks', 'post-tool-use.js'), 'not json', box.env);
-      expect({ code: garbage.code, stdout: garbage.stdout, stderr: garbage.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
+      expect({ code: garbage.code, stdout: garbage.stdout, stderr: garbage.stderr }).toEqual({
+        code: 0,
+        stdout: '',
+        stderr: '',
+      });
       // Switched off on purpose (CLAUDE_MEMORY_DISABLE): nothing to tell either.
-      const disabled = await runWith(node.path, join(root, 'dist', 'hooks', 'session-start.js'), sessionStart(box, 'sess-node20a'), { ...box.env, CLAUDE_MEMORY_DISABLE: '1' });
-      expect({ code: disabled.code, stdout: disabled.stdout, stderr: disabled.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
-      const first = await runWith(node.path, join(root, 'dist', 'hooks', 'session-start.js'), sessionStart(box, 'sess-node20b'), box.env);
+      const disabled = await runWith(
+        node.path,
+        join(root, 'dist', 'hooks', 'session-start.js'),
+        sessionStart(box, 'sess-node20a'),
+        { ...box.env, CLAUDE_MEMORY_DISABLE: '1' },
+      );
+      expect({ code: disabled.code, stdout: disabled.stdout, stderr: disabled.stderr }).toEqual({
+        code: 0,
+        stdout: '',
+        stderr: '',
+      });
+      const first = await runWith(
+        node.path,
+        join(root, 'dist', 'hooks', 'session-start.js'),
+        sessionStart(box, 'sess-node20b'),
+        box.env,
+      );
       expect(first.code).toBe(0);
       expect(first.stderr).toBe('');
       const message = (JSON.parse(first.stdout) as { systemMessage?: string }).systemMessage ?? '';
@@ -101,28 +166,51 @@ describe('the plugin under Node 20', () => {
       expect(message).toContain('Node 22.16 or newer');
       expect(message.split('\n')).toHaveLength(1);
       // Told today: the next session starts without a word.
-      const second = await runWith(node.path, join(root, 'dist', 'hooks', 'session-start.js'), sessionStart(box, 'sess-node20c'), box.env);
-      expect({ code: second.code, stdout: second.stdout, stderr: second.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
+      const second = await runWith(
+        node.path,
+        join(root, 'dist', 'hooks', 'session-start.js'),
+        sessionStart(box, 'sess-node20c'),
+        box.env,
+      );
+      expect({ code: second.code, stdout: second.stdout, stderr: second.stderr }).toEqual({
+        code: 0,
+        stdout: '',
+        stderr: '',
+      });
       expect(existsSync(box.dbPath)).toBe(false);
     }
   });
 });
 
 describe.each([22, 24] as const)('the plugin under Node %i', (major) => {
-  it('captures with better-sqlite3 13 from npm ci; the next session receives the block; bin/memory finds it', async ({ skip }) => {
+  it('captures with better-sqlite3 13 from npm ci; the next session receives the block; bin/memory finds it', async ({
+    skip,
+  }) => {
     const node = need(major);
     if (!node.ok) return skip(node.reason);
     if (!installed.ok) return skip(installed.reason);
     const box = boxFor(node.path);
     await scriptedSession(node.path, installed.dir, box, `sess-${major}`);
-    expect(allMemories(box.dbPath).map((row) => [row.session_id, row.tool_name, row.content])).toEqual([[`sess-${major}`, 'Bash', 'npm test']]);
-    const next = await runWith(node.path, join(installed.dir, 'dist', 'hooks', 'session-start.js'), sessionStart(box, `sess-${major}-next`), box.env);
+    expect(allMemories(box.dbPath).map((row) => [row.session_id, row.tool_name, row.content])).toEqual([
+      [`sess-${major}`, 'Bash', 'npm test'],
+    ]);
+    const next = await runWith(
+      node.path,
+      join(installed.dir, 'dist', 'hooks', 'session-start.js'),
+      sessionStart(box, `sess-${major}-next`),
+      box.env,
+    );
     expect(next.code).toBe(0);
     expect(next.stderr).toBe('');
-    const context = (JSON.parse(next.stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? '';
+    const context =
+      (JSON.parse(next.stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput
+        ?.additionalContext ?? '';
     expect(context).toContain('<memory-context');
     expect(context).toContain('npm test');
-    const search = spawnSync(join(installed.dir, 'bin', 'memory'), ['search', 'npm'], { env: box.env, encoding: 'utf8' });
+    const search = spawnSync(join(installed.dir, 'bin', 'memory'), ['search', 'npm'], {
+      env: box.env,
+      encoding: 'utf8',
+    });
     expect(search.status, search.stderr).toBe(0);
     expect(search.stdout).toContain('1 memory matches "npm"');
     expect(search.stdout).toContain('Bash/command');
@@ -135,11 +223,21 @@ describe.each([22, 24] as const)('the plugin under Node %i', (major) => {
     if (!node.ok) return skip(node.reason);
     const box = boxFor(node.path);
     await scriptedSession(node.path, bare, box, `sess-bare-${major}`);
-    expect(allMemories(box.dbPath).map((row) => [row.session_id, row.content])).toEqual([[`sess-bare-${major}`, 'npm test']]);
-    const next = await runWith(node.path, join(bare, 'dist', 'hooks', 'session-start.js'), sessionStart(box, `sess-bare-${major}-next`), box.env);
+    expect(allMemories(box.dbPath).map((row) => [row.session_id, row.content])).toEqual([
+      [`sess-bare-${major}`, 'npm test'],
+    ]);
+    const next = await runWith(
+      node.path,
+      join(bare, 'dist', 'hooks', 'session-start.js'),
+      sessionStart(box, `sess-bare-${major}-next`),
+      box.env,
+    );
     expect(next.stderr).toBe('');
     expect(next.stdout).toContain('npm test');
-    const doctor = spawnSync(node.path, [join(bare, 'dist', 'commands', 'cli.js'), 'doctor'], { env: box.env, encoding: 'utf8' });
+    const doctor = spawnSync(node.path, [join(bare, 'dist', 'commands', 'cli.js'), 'doctor'], {
+      env: box.env,
+      encoding: 'utf8',
+    });
     expect(doctor.stdout).toMatch(/SQLite driver: node:sqlite/);
   });
 });
@@ -156,16 +254,21 @@ describe('the ./install.sh runtime under another Node than the one its addon was
     expect(allMemories(box.dbPath).map((row) => row.content)).toEqual(['npm test']);
   });
 
-  it('stays off without a word where node:sqlite has no FTS5 (22.15), and tells the user to re-run ./install.sh once a day', async ({ skip }) => {
+  it('stays off without a word where node:sqlite has no FTS5 (22.15), and tells the user to re-run ./install.sh once a day', async ({
+    skip,
+  }) => {
     const node = need('22.15');
     if (!node.ok) return skip(node.reason);
     if (node.path === process.execPath) return skip('dist/runtime was built for this very Node: its addon loads here');
     const box = boxFor(node.path);
     await scriptedSession(node.path, RUNTIME, box, 'sess-2215');
-    const start = (id: string): Promise<RunResult> => runWith(node.path, join(RUNTIME, 'dist', 'hooks', 'session-start.js'), sessionStart(box, id), box.env);
+    const start = (id: string): Promise<RunResult> =>
+      runWith(node.path, join(RUNTIME, 'dist', 'hooks', 'session-start.js'), sessionStart(box, id), box.env);
     const first = await start('sess-2215-b');
     expect(first.stderr).toBe('');
-    expect((JSON.parse(first.stdout) as { systemMessage?: string }).systemMessage).toMatch(/^claude-memory-hooks records nothing: under Node v22\.15\.1, its SQLite addon \(better-sqlite3\) was built for another Node version, and Node's own node:sqlite lacks FTS5 .*run \.\/install\.sh again with this Node/);
+    expect((JSON.parse(first.stdout) as { systemMessage?: string }).systemMessage).toMatch(
+      /^claude-memory-hooks records nothing: under Node v22\.15\.1, its SQLite addon \(better-sqlite3\) was built for another Node version, and Node's own node:sqlite lacks FTS5 .*run \.\/install\.sh again with this Node/,
+    );
     expect((await start('sess-2215-c')).stdout).toBe('');
     expect(existsSync(box.dbPath)).toBe(false);
   });

@@ -10,7 +10,17 @@ import { openDb } from '../../lib/db/open.js';
 import { MIGRATIONS } from '../../lib/db/schema.js';
 import { NO_FILTERS } from '../../lib/db/search.js';
 import { searchJson } from '../cli-helpers.js';
-import { allMemories, bashResponse, openForRead, postToolUse, runCli, runHook, sandbox, type HookName, type Sandbox } from '../helpers.js';
+import {
+  allMemories,
+  bashResponse,
+  openForRead,
+  postToolUse,
+  runCli,
+  runHook,
+  sandbox,
+  type HookName,
+  type Sandbox,
+} from '../helpers.js';
 
 const V2_ROWS = [
   ['Bash', 'command', null, 'pnpm dev --port 3001  # Start development server', 'bash,pnpm'],
@@ -26,9 +36,12 @@ function v2Database(box: Sandbox): void {
   db.exec(MIGRATIONS[0] as string);
   db.exec(MIGRATIONS[1] as string);
   db.pragma('user_version = 2');
-  const insert = db.prepare(`INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags, importance, created_at)
+  const insert =
+    db.prepare(`INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags, importance, created_at)
     VALUES ('old-1', ?, ?, 'my-app', '/work/my-app', ?, ?, ?, 2, ?)`);
-  V2_ROWS.forEach(([tool, type, file, content, tags], i) => insert.run(tool, type, file, content, tags, `2026-11-0${i + 1}T10:00:00.000Z`));
+  V2_ROWS.forEach(([tool, type, file, content, tags], i) =>
+    insert.run(tool, type, file, content, tags, `2026-11-0${i + 1}T10:00:00.000Z`),
+  );
   db.close();
 }
 
@@ -43,14 +56,25 @@ describe('upgrading a v2 database to best-match search', () => {
     v2Database(box);
     const before = allMemories(box.dbPath).map((row) => [row.id, row.content]);
 
-    await hook(box, 'post-tool-use', postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse('ok')), '2026-11-20T10:00:00Z');
+    await hook(
+      box,
+      'post-tool-use',
+      postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse('ok')),
+      '2026-11-20T10:00:00Z',
+    );
     const db = openForRead(box.dbPath);
     expect(db.pragma('user_version', { simple: true })).toBe(3);
-    expect(allMemories(box.dbPath).map((row) => [row.id, row.content]).slice(0, 3)).toEqual(before);
+    expect(
+      allMemories(box.dbPath)
+        .map((row) => [row.id, row.content])
+        .slice(0, 3),
+    ).toEqual(before);
     // The hook indexed only its own row; the three older ones wait.
     expect(db.prepare('SELECT pending_to FROM search_index_build').pluck().get()).toBe(3);
     expect(db.prepare('SELECT count(*) FROM memory_words').pluck().get()).toBe(1);
-    expect(db.prepare("SELECT name FROM sqlite_master WHERE name IN ('memories_fts', 'memories_trigram')").all()).toEqual([]);
+    expect(
+      db.prepare("SELECT name FROM sqlite_master WHERE name IN ('memories_fts', 'memories_trigram')").all(),
+    ).toEqual([]);
     expect(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'memories_project_importance'").get()).toBeDefined();
     db.close();
 
@@ -79,10 +103,39 @@ describe('upgrading a v2 database to best-match search', () => {
 describe('the request a memory served', () => {
   it('is the session prompt before it, without its <private> part, and search finds the memory by it', async () => {
     const box = sandbox();
-    const base = { session_id: 'sess-1111', transcript_path: join(box.home, 'none.jsonl'), cwd: box.project, permission_mode: 'default' };
-    await hook(box, 'user-prompt-submit', { ...base, hook_event_name: 'UserPromptSubmit', prompt: '로그인할 때 에러 나는 거 고쳐줘 <private>hunter2</private>' }, '2026-11-20T09:00:00Z');
-    await hook(box, 'post-tool-use', postToolUse(box, 'Edit', { file_path: join(box.project, 'src/login.ts'), old_string: 'a', new_string: 'session.refresh()' }, { filePath: join(box.project, 'src/login.ts'), success: true }), '2026-11-20T09:01:00Z');
-    await hook(box, 'post-tool-use', postToolUse(box, 'Bash', { command: 'npm test -- login' }, bashResponse('로그인 에러 test passes')), '2026-11-20T09:02:00Z');
+    const base = {
+      session_id: 'sess-1111',
+      transcript_path: join(box.home, 'none.jsonl'),
+      cwd: box.project,
+      permission_mode: 'default',
+    };
+    await hook(
+      box,
+      'user-prompt-submit',
+      {
+        ...base,
+        hook_event_name: 'UserPromptSubmit',
+        prompt: '로그인할 때 에러 나는 거 고쳐줘 <private>hunter2</private>',
+      },
+      '2026-11-20T09:00:00Z',
+    );
+    await hook(
+      box,
+      'post-tool-use',
+      postToolUse(
+        box,
+        'Edit',
+        { file_path: join(box.project, 'src/login.ts'), old_string: 'a', new_string: 'session.refresh()' },
+        { filePath: join(box.project, 'src/login.ts'), success: true },
+      ),
+      '2026-11-20T09:01:00Z',
+    );
+    await hook(
+      box,
+      'post-tool-use',
+      postToolUse(box, 'Bash', { command: 'npm test -- login' }, bashResponse('로그인 에러 test passes')),
+      '2026-11-20T09:02:00Z',
+    );
     const requests = openForRead(box.dbPath).prepare('SELECT id, request FROM memories ORDER BY id').all();
     expect(requests).toEqual([
       { id: 1, request: '로그인할 때 에러 나는 거 고쳐줘 [private]' },

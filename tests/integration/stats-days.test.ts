@@ -9,7 +9,12 @@ type Day = { day: string; count: number; errors: number };
 
 async function lastDays(tz: string, times: readonly string[], now = NOW): Promise<Day[]> {
   const box = sandbox({ TZ: tz, CLAUDE_MEMORY_NOW: now });
-  seed(box, times.map((createdAt, i) => memory({ box, createdAt, type: i === 0 ? 'error' : 'command', content: `make target-${i}` })));
+  seed(
+    box,
+    times.map((createdAt, i) =>
+      memory({ box, createdAt, type: i === 0 ? 'error' : 'command', content: `make target-${i}` }),
+    ),
+  );
   const stats = await searchJson<{ per_day: Day[] }>(box, ['--stats']);
   return stats.per_day.filter((day) => day.count > 0);
 }
@@ -29,7 +34,13 @@ describe('--stats activity per day', () => {
 
   it('keeps a 23-hour day whole across the spring DST change (New York, 2026-03-08)', async () => {
     // 2026-03-08 local runs from 05:00Z to 04:00Z next day (clocks skip 02:00 → 03:00).
-    expect(await lastDays('America/New_York', ['2026-03-08T05:01:00.000Z', '2026-03-09T03:59:00.000Z', '2026-03-09T04:01:00.000Z'], '2026-03-10T20:00:00.000Z')).toEqual([
+    expect(
+      await lastDays(
+        'America/New_York',
+        ['2026-03-08T05:01:00.000Z', '2026-03-09T03:59:00.000Z', '2026-03-09T04:01:00.000Z'],
+        '2026-03-10T20:00:00.000Z',
+      ),
+    ).toEqual([
       { day: '2026-03-08', count: 2, errors: 1 },
       { day: '2026-03-09', count: 1, errors: 0 },
     ]);

@@ -4,7 +4,17 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memory, memoryCli, seed } from '../cli-helpers.js';
 import { sandbox, type Sandbox } from '../helpers.js';
-import { expectOk, fileSandbox, serverMemories, team, teamEnv, teamServer, useCluster, type Person, type TeamServer } from '../team-helpers.js';
+import {
+  expectOk,
+  fileSandbox,
+  serverMemories,
+  team,
+  teamEnv,
+  teamServer,
+  useCluster,
+  type Person,
+  type TeamServer,
+} from '../team-helpers.js';
 
 const cluster = useCluster();
 
@@ -20,7 +30,10 @@ describe('row-level security: member / maintainer / outsider × read / write / a
       const client = await server.connect(person);
       clients[person] = client;
       hosts[person] = `00000000-0000-4000-8000-00000000000${['alice', 'bob', 'carol', 'eve'].indexOf(person) + 1}`;
-      await client.query('INSERT INTO memory_team.hosts (host_id, host_name) VALUES ($1, $2)', [hosts[person], `${person}-laptop`]);
+      await client.query('INSERT INTO memory_team.hosts (host_id, host_name) VALUES ($1, $2)', [
+        hosts[person],
+        `${person}-laptop`,
+      ]);
     }
     await insertAs('bob', 1, 'bob approved');
     await insertAs('bob', 2, 'bob pending');
@@ -35,11 +48,18 @@ describe('row-level security: member / maintainer / outsider × read / write / a
     return clients[person] as pg.Client;
   }
 
-  function insertAs(person: Person, localId: number, content: string, options: { host?: string; project?: string } = {}) {
-    return as(person).query(`
+  function insertAs(
+    person: Person,
+    localId: number,
+    content: string,
+    options: { host?: string; project?: string } = {},
+  ) {
+    return as(person).query(
+      `
       INSERT INTO memory_team.memories (host_id, local_id, host_name, project, session_id, tool_name, type, content, importance, created_at)
       VALUES ($1, $2, $3, $4, 's', 'Bash', 'command', $5, 1, now())`,
-    [options.host ?? hosts[person], localId, `${person}-laptop`, options.project ?? 'my-app', content]);
+      [options.host ?? hosts[person], localId, `${person}-laptop`, options.project ?? 'my-app', content],
+    );
   }
 
   /** Runs `work` in a transaction that is rolled back: every cell starts from the same rows. */
@@ -62,11 +82,25 @@ describe('row-level security: member / maintainer / outsider × read / write / a
 
   const id = (content: string) => `(SELECT id FROM memory_team.memories WHERE content = '${content}')`;
   const visible = async (client: pg.Client) =>
-    (await client.query<{ content: string }>('SELECT content FROM memory_team.memories ORDER BY content')).rows.map((row) => row.content).join(', ');
+    (await client.query<{ content: string }>('SELECT content FROM memory_team.memories ORDER BY content')).rows
+      .map((row) => row.content)
+      .join(', ');
 
   it.each([
-    ['member', 'carol', 'reads approved rows of the project and its own, not others\' pending', visible, 'bob approved, carol pending'],
-    ['maintainer', 'alice', 'reads every row of the project, pending ones too', visible, 'bob approved, bob pending, carol pending'],
+    [
+      'member',
+      'carol',
+      "reads approved rows of the project and its own, not others' pending",
+      visible,
+      'bob approved, carol pending',
+    ],
+    [
+      'maintainer',
+      'alice',
+      'reads every row of the project, pending ones too',
+      visible,
+      'bob approved, bob pending, carol pending',
+    ],
     ['outsider', 'eve', 'reads nothing of a project it does not belong to', visible, ''],
   ] as const)('read: %s (%s) %s', async (_role, person, _what, work, expected) => {
     expect(await attempt(person, work)).toBe(expected);
@@ -74,19 +108,47 @@ describe('row-level security: member / maintainer / outsider × read / write / a
 
   it.each([
     ['member', 'carol', 'writes a row of its own host', () => insertAs('carol', 9, 'new'), 'allowed (1)'],
-    ['member', 'carol', 'cannot write a row as another host', () => insertAs('carol', 9, 'spoof', { host: hosts['bob'] as string }), 'denied (42501)'],
-    ['member', 'carol', 'cannot write into a project it does not belong to', () => insertAs('carol', 9, 'x', { project: 'other-app' }), 'denied (42501)'],
-    ['member', 'carol', 'cannot choose a row\'s status', (c: pg.Client) => c.query(`INSERT INTO memory_team.memories (host_id, local_id, host_name, project, session_id, tool_name, type, content, importance, created_at, status) VALUES ('${hosts['carol']}', 9, 'c', 'my-app', 's', 'Bash', 'command', 'x', 1, now(), 'approved')`), 'denied (42501)'],
-    ['member', 'carol', 'cannot change another member\'s row', (c: pg.Client) => c.query(`UPDATE memory_team.memories SET content = 'changed' WHERE id = ${id('bob approved')}`), 'denied (42501)'],
+    [
+      'member',
+      'carol',
+      'cannot write a row as another host',
+      () => insertAs('carol', 9, 'spoof', { host: hosts['bob'] as string }),
+      'denied (42501)',
+    ],
+    [
+      'member',
+      'carol',
+      'cannot write into a project it does not belong to',
+      () => insertAs('carol', 9, 'x', { project: 'other-app' }),
+      'denied (42501)',
+    ],
+    [
+      'member',
+      'carol',
+      "cannot choose a row's status",
+      (c: pg.Client) =>
+        c.query(
+          `INSERT INTO memory_team.memories (host_id, local_id, host_name, project, session_id, tool_name, type, content, importance, created_at, status) VALUES ('${hosts['carol']}', 9, 'c', 'my-app', 's', 'Bash', 'command', 'x', 1, now(), 'approved')`,
+        ),
+      'denied (42501)',
+    ],
+    [
+      'member',
+      'carol',
+      "cannot change another member's row",
+      (c: pg.Client) => c.query(`UPDATE memory_team.memories SET content = 'changed' WHERE id = ${id('bob approved')}`),
+      'denied (42501)',
+    ],
     ['maintainer', 'alice', 'writes a row of its own host', () => insertAs('alice', 9, 'new'), 'allowed (1)'],
     ['outsider', 'eve', 'cannot write into the project', () => insertAs('eve', 9, 'new'), 'denied (42501)'],
   ] as const)('write: %s (%s) %s', async (_role, person, _what, work, expected) => {
     expect(await attempt(person, work)).toBe(expected);
   });
 
-  const approve = (content: string) => (c: pg.Client) => c.query(`UPDATE memory_team.memories SET status = 'approved' WHERE id = ${id(content)}`);
+  const approve = (content: string) => (c: pg.Client) =>
+    c.query(`UPDATE memory_team.memories SET status = 'approved' WHERE id = ${id(content)}`);
   it.each([
-    ['member', 'carol', 'cannot approve another member\'s push', approve('bob pending'), 'no rows'],
+    ['member', 'carol', "cannot approve another member's push", approve('bob pending'), 'no rows'],
     ['member', 'carol', 'cannot approve its own push', approve('carol pending'), 'no rows'],
     ['maintainer', 'alice', 'approves a pending push', approve('bob pending'), 'allowed (1)'],
     ['outsider', 'eve', 'cannot approve anything', approve('bob pending'), 'no rows'],
@@ -94,26 +156,45 @@ describe('row-level security: member / maintainer / outsider × read / write / a
     expect(await attempt(person, work)).toBe(expected);
   });
 
-  const forget = (content: string) => (c: pg.Client) => c.query(`DELETE FROM memory_team.memories WHERE id = ${id(content)}`);
+  const forget = (content: string) => (c: pg.Client) =>
+    c.query(`DELETE FROM memory_team.memories WHERE id = ${id(content)}`);
   it.each([
     ['member', 'carol', 'forgets its own row', forget('carol pending'), 'allowed (1)'],
-    ['member', 'carol', 'cannot forget another member\'s row', forget('bob approved'), 'no rows'],
+    ['member', 'carol', "cannot forget another member's row", forget('bob approved'), 'no rows'],
     ['maintainer', 'alice', 'forgets any row of the project', forget('bob approved'), 'allowed (1)'],
     ['outsider', 'eve', 'cannot forget anything', forget('bob approved'), 'no rows'],
-    ['member', 'carol', 'cannot tombstone another host\'s row', (c: pg.Client) => c.query(`INSERT INTO memory_team.tombstones (kind, host_id, local_key, project) VALUES ('memory', '${hosts['bob']}', '1', 'other-app')`), 'denied (42501)'],
+    [
+      'member',
+      'carol',
+      "cannot tombstone another host's row",
+      (c: pg.Client) =>
+        c.query(
+          `INSERT INTO memory_team.tombstones (kind, host_id, local_key, project) VALUES ('memory', '${hosts['bob']}', '1', 'other-app')`,
+        ),
+      'denied (42501)',
+    ],
   ] as const)('forget: %s (%s) %s', async (_role, person, _what, work, expected) => {
     expect(await attempt(person, work)).toBe(expected);
   });
 
-  it('a member cannot claim another member\'s host id', async () => {
-    expect(await attempt('carol', (c) => c.query(`INSERT INTO memory_team.hosts (host_id, host_name) VALUES ('${hosts['bob']}', 'mine') ON CONFLICT (host_id) DO UPDATE SET host_name = excluded.host_name`)))
-      .toBe('denied (42501)');
+  it("a member cannot claim another member's host id", async () => {
+    expect(
+      await attempt('carol', (c) =>
+        c.query(
+          `INSERT INTO memory_team.hosts (host_id, host_name) VALUES ('${hosts['bob']}', 'mine') ON CONFLICT (host_id) DO UPDATE SET host_name = excluded.host_name`,
+        ),
+      ),
+    ).toBe('denied (42501)');
   });
 
   it('a role outside the team group reads nothing at all', async () => {
-    await server.admin("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'stranger') THEN CREATE ROLE stranger LOGIN PASSWORD 'stranger-pw'; END IF; END $$");
+    await server.admin(
+      "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'stranger') THEN CREATE ROLE stranger LOGIN PASSWORD 'stranger-pw'; END IF; END $$",
+    );
     const { default: pgModule } = await import('pg');
-    const client = new pgModule.Client({ connectionString: server.cluster.url(server.database, 'stranger', 'stranger-pw') });
+    const client = new pgModule.Client({
+      connectionString: server.cluster.url(server.database, 'stranger', 'stranger-pw'),
+    });
     await client.connect();
     try {
       await expect(client.query('SELECT * FROM memory_team.memories')).rejects.toMatchObject({ code: '42501' });
@@ -154,7 +235,9 @@ describe('search on the server', () => {
     ['an English substring (pg_trgm)', 'thenticat', 'trigram', 'refactor the authentication middleware'],
   ] as const)('finds %s', async (_what, words, tier, content) => {
     const hits = (await teamSearch(sandbox(), 'carol', words)).filter((hit) => hit['origin'] === 'team');
-    expect(hits.map((hit) => [hit['content'], hit['tier'], hit['host'], hit['author']])).toEqual([[content, tier, 'bob-laptop', 'bob']]);
+    expect(hits.map((hit) => [hit['content'], hit['tier'], hit['host'], hit['author']])).toEqual([
+      [content, tier, 'bob-laptop', 'bob'],
+    ]);
   });
 
   it('finds a two-syllable Korean word inside a longer one with the bounded ILIKE tier, merged with local results', async () => {
@@ -179,16 +262,20 @@ describe('search on the server', () => {
     await client.connect();
     try {
       await client.query('SET enable_seqscan = off');
-      const plan = async (where: string) => (await client.query(`EXPLAIN SELECT id FROM memory_team.memories m WHERE ${where}`))
-        .rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
+      const plan = async (where: string) =>
+        (await client.query(`EXPLAIN SELECT id FROM memory_team.memories m WHERE ${where}`)).rows
+          .map((row: Record<string, string>) => row['QUERY PLAN'])
+          .join('\n');
       expect(await plan("m.search @@ plainto_tsquery('simple', '미들웨어에')")).toContain('memories_search');
-      expect(await plan("(m.content || ' ' || m.tags || ' ' || coalesce(m.file_path, '')) ILIKE '%들웨어%'")).toContain('memories_trigram');
+      expect(await plan("(m.content || ' ' || m.tags || ' ' || coalesce(m.file_path, '')) ILIKE '%들웨어%'")).toContain(
+        'memories_trigram',
+      );
     } finally {
       await client.end();
     }
   });
 
-  it('keeps unapproved memories out of teammates\' searches', async () => {
+  it("keeps unapproved memories out of teammates' searches", async () => {
     await server.admin("UPDATE memory_team.projects SET auto_approve = false WHERE name = 'my-app'");
     seed(bob, [memory({ box: bob, content: 'draft note about zeppelin' })]);
     await expectOk(team(bob, server, 'bob', ['push']));

@@ -6,7 +6,16 @@ import { createServer, type Socket } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { NOW, hoursAgo, memory, memoryCli, seed, summary } from '../cli-helpers.js';
 import { runHook, sandbox, type Sandbox } from '../helpers.js';
-import { PASSWORDS, expectOk, serverMemories, team, teamEnv, teamServer, useCluster, type TeamServer } from '../team-helpers.js';
+import {
+  PASSWORDS,
+  expectOk,
+  serverMemories,
+  team,
+  teamEnv,
+  teamServer,
+  useCluster,
+  type TeamServer,
+} from '../team-helpers.js';
 
 const cluster = useCluster();
 
@@ -14,13 +23,20 @@ const cluster = useCluster();
 function host(rows: number, words = 'deploy'): Sandbox {
   const box = sandbox();
   seed(box, [
-    ...Array.from({ length: rows }, (_, i) => memory({ box, content: `npm run ${words}-${i}`, createdAt: hoursAgo(rows - i) })),
+    ...Array.from({ length: rows }, (_, i) =>
+      memory({ box, content: `npm run ${words}-${i}`, createdAt: hoursAgo(rows - i) }),
+    ),
     memory({ box, project: 'secret-app', content: 'TOP-SECRET-PLAN never leaves', createdAt: hoursAgo(1) }),
   ]);
   return box;
 }
 
-async function sharedHost(server: TeamServer, person: 'alice' | 'bob' | 'carol', rows: number, words?: string): Promise<Sandbox> {
+async function sharedHost(
+  server: TeamServer,
+  person: 'alice' | 'bob' | 'carol',
+  rows: number,
+  words?: string,
+): Promise<Sandbox> {
   const box = host(rows, words);
   await expectOk(team(box, server, person, ['share', 'my-app']));
   return box;
@@ -55,7 +71,9 @@ describe('memory team share and push', () => {
     expect(first.stdout).toContain('my-app: 3 new memories');
     const rows = await serverMemories(server);
     expect(rows.map((row) => row.content)).toEqual(['npm run deploy-0', 'npm run deploy-1', 'npm run deploy-2']);
-    expect(rows.every((row) => row.author === 'bob' && row.host_name === 'bob-laptop' && row.status === 'pending')).toBe(true);
+    expect(
+      rows.every((row) => row.author === 'bob' && row.host_name === 'bob-laptop' && row.status === 'pending'),
+    ).toBe(true);
     expect(JSON.stringify(await server.admin('SELECT * FROM memory_team.memories'))).not.toContain('TOP-SECRET');
 
     const again = await expectOk(team(bob, server, 'bob', ['push']));
@@ -79,13 +97,15 @@ describe('memory team share and push', () => {
   it('filters secrets and personal data, and makes paths project-relative', async () => {
     const server = await teamServer(cluster());
     const bob = sandbox();
-    seed(bob, [memory({
-      box: bob,
-      type: 'file_edit',
-      toolName: 'Edit',
-      filePath: `${bob.project}/src/auth.ts`,
-      content: `Edited ${bob.project}/src/auth.ts: mail jane.doe@example.com or call 010-1234-5678; key AKIAIOSFODNN7EXAMPLE`,
-    })]);
+    seed(bob, [
+      memory({
+        box: bob,
+        type: 'file_edit',
+        toolName: 'Edit',
+        filePath: `${bob.project}/src/auth.ts`,
+        content: `Edited ${bob.project}/src/auth.ts: mail jane.doe@example.com or call 010-1234-5678; key AKIAIOSFODNN7EXAMPLE`,
+      }),
+    ]);
     await expectOk(team(bob, server, 'bob', ['share', 'my-app']));
     await expectOk(team(bob, server, 'bob', ['push']));
     const [row] = await serverMemories(server);
@@ -101,7 +121,9 @@ describe('memory team share and push', () => {
     expect((await expectOk(team(bob, server, 'bob', ['push']))).stdout).toContain('1 new session summary');
     seed(bob, [], [summary(bob, { summary: 'Edited 2 files', updatedAt: hoursAgo(0.1) })]);
     expect((await expectOk(team(bob, server, 'bob', ['push']))).stdout).toContain('0 new session summaries, 1 updated');
-    expect(await server.admin('SELECT summary, status FROM memory_team.session_summaries')).toEqual([{ summary: 'Edited 2 files', status: 'pending' }]);
+    expect(await server.admin('SELECT summary, status FROM memory_team.session_summaries')).toEqual([
+      { summary: 'Edited 2 files', status: 'pending' },
+    ]);
   });
 
   it('refuses to push a project the role does not belong to, naming it', async () => {
@@ -121,7 +143,10 @@ describe('the approval gate', () => {
     const bob = await sharedHost(server, 'bob', 3, 'migrate');
     await expectOk(team(bob, server, 'bob', ['push']));
     const carol = sandbox();
-    const search = async () => JSON.parse((await expectOk(memoryCli(carol, ['search', '--team', 'migrate', '--json'], teamEnv(server, 'carol')))).stdout) as Array<{ content: string }>;
+    const search = async () =>
+      JSON.parse(
+        (await expectOk(memoryCli(carol, ['search', '--team', 'migrate', '--json'], teamEnv(server, 'carol')))).stdout,
+      ) as Array<{ content: string }>;
     expect(await search()).toEqual([]);
 
     expect((await expectOk(team(bob, server, 'bob', ['review']))).stdout).toBe('Nothing waits for your review.\n');
@@ -130,7 +155,9 @@ describe('the approval gate', () => {
     expect(review.stdout).toContain('bob@bob-laptop');
 
     const [first, second, third] = await serverMemories(server);
-    expect((await expectOk(team(sandbox(), server, 'alice', ['approve', first?.id as string]))).stdout).toBe('Approved 1 item.\n');
+    expect((await expectOk(team(sandbox(), server, 'alice', ['approve', first?.id as string]))).stdout).toBe(
+      'Approved 1 item.\n',
+    );
     expect((await search()).map((hit) => hit.content)).toEqual(['npm run migrate-0']);
 
     const noReason = await team(sandbox(), server, 'alice', ['reject', second?.id as string]);
@@ -140,8 +167,16 @@ describe('the approval gate', () => {
     expect((await serverMemories(server))[1]).toMatchObject({ status: 'rejected', review_reason: 'wrong migration' });
 
     // A member cannot approve, not even their own push.
-    expect((await expectOk(team(bob, server, 'bob', ['approve', third?.id as string]))).stdout).toContain('Approved 0 items (1 not found, already approved, or not yours to review)');
-    expect((await expectOk(team(sandbox(), server, 'alice', ['approve', '--all', '--project', 'my-app', '--reason', 'checked']))).stdout).toBe('Approved 1 item.\n');
+    expect((await expectOk(team(bob, server, 'bob', ['approve', third?.id as string]))).stdout).toContain(
+      'Approved 0 items (1 not found, already approved, or not yours to review)',
+    );
+    expect(
+      (
+        await expectOk(
+          team(sandbox(), server, 'alice', ['approve', '--all', '--project', 'my-app', '--reason', 'checked']),
+        )
+      ).stdout,
+    ).toBe('Approved 1 item.\n');
     expect((await search()).map((hit) => hit.content).sort()).toEqual(['npm run migrate-0', 'npm run migrate-2']);
   });
 
@@ -162,11 +197,19 @@ describe('the approval gate', () => {
     const bob = await sharedHost(server, 'bob', 3);
     await expectOk(team(bob, server, 'bob', ['push']));
     const carol = sandbox();
-    const capped = await expectOk(memoryCli(carol, ['search', '--team', 'deploy', '--limit', '2'], teamEnv(server, 'carol')));
-    expect(capped.stdout.split('\n')[0]).toBe('at least 2 memories match "deploy" · 0 here (plain text scan (LIKE)), 2 from the team (words (unicode61))');
+    const capped = await expectOk(
+      memoryCli(carol, ['search', '--team', 'deploy', '--limit', '2'], teamEnv(server, 'carol')),
+    );
+    expect(capped.stdout.split('\n')[0]).toBe(
+      'at least 2 memories match "deploy" · 0 here (plain text scan (LIKE)), 2 from the team (words (unicode61))',
+    );
     expect(capped.stdout.trimEnd().split('\n').at(-1)).toBe('Showing the first 2; use --limit for more.');
-    const whole = await expectOk(memoryCli(carol, ['search', '--team', 'deploy', '--limit', '5'], teamEnv(server, 'carol')));
-    expect(whole.stdout.split('\n')[0]).toBe('3 memories match "deploy" · 0 here (plain text scan (LIKE)), 3 from the team (words (unicode61))');
+    const whole = await expectOk(
+      memoryCli(carol, ['search', '--team', 'deploy', '--limit', '5'], teamEnv(server, 'carol')),
+    );
+    expect(whole.stdout.split('\n')[0]).toBe(
+      '3 memories match "deploy" · 0 here (plain text scan (LIKE)), 3 from the team (words (unicode61))',
+    );
     expect(whole.stdout).not.toContain('Showing the first');
   });
 });
@@ -185,12 +228,17 @@ describe('retention', () => {
     await expectOk(team(bob, server, 'bob', ['push']));
     const tooLong = await team(sandbox(), server, 'alice', ['ttl', 'my-app', '--days', '400']);
     expect(tooLong.code).toBe(1);
-    expect(tooLong.stderr).toBe('memory: errors are kept at least as long as other memories: --error-days would be 365, --days 400\n');
-    expect((await team(sandbox(), server, 'bob', ['ttl', 'my-app', '--days', '30'])).stderr).toContain('you do not maintain a project "my-app"');
+    expect(tooLong.stderr).toBe(
+      'memory: errors are kept at least as long as other memories: --error-days would be 365, --days 400\n',
+    );
+    expect((await team(sandbox(), server, 'bob', ['ttl', 'my-app', '--days', '30'])).stderr).toContain(
+      'you do not maintain a project "my-app"',
+    );
     expect((await expectOk(team(sandbox(), server, 'alice', ['expire']))).stdout).toContain('Expired 1 memory');
     expect((await serverMemories(server)).map((row) => row.content)).toEqual(['old error', 'fresh command']);
-    expect((await expectOk(team(sandbox(), server, 'alice', ['ttl', 'my-app', '--days', '5', '--error-days', '30']))).stdout)
-      .toBe('my-app keeps memories 5 days and errors 30 days.\n');
+    expect(
+      (await expectOk(team(sandbox(), server, 'alice', ['ttl', 'my-app', '--days', '5', '--error-days', '30']))).stdout,
+    ).toBe('my-app keeps memories 5 days and errors 30 days.\n');
     await expectOk(team(sandbox(), server, 'alice', ['expire']));
     expect(await serverMemories(server)).toEqual([]);
   });
@@ -204,7 +252,9 @@ describe('tombstones', () => {
     const forget = await expectOk(memoryCli(bob, ['forget', '1', '--yes'], teamEnv(server, 'bob')));
     expect(forget.stdout).toContain('Removed 1 forgotten item from the team server too.');
     expect((await serverMemories(server)).map((row) => row.content)).toEqual(['npm run deploy-1']);
-    expect(await server.admin('SELECT kind, local_key FROM memory_team.tombstones')).toEqual([{ kind: 'memory', local_key: '1' }]);
+    expect(await server.admin('SELECT kind, local_key FROM memory_team.tombstones')).toEqual([
+      { kind: 'memory', local_key: '1' },
+    ]);
     await expectOk(team(bob, server, 'bob', ['push', '--all']));
     expect(await serverMemories(server)).toHaveLength(1);
   });
@@ -212,13 +262,19 @@ describe('tombstones', () => {
   it('removes the server copy of a session summary that forget rebuilt without the forgotten text', async () => {
     const server = await teamServer(cluster());
     const bob = sandbox();
-    seed(bob, [memory({ box: bob, content: 'npm run keep' }), memory({ box: bob, content: 'npm run oops-secret' })], [summary(bob, { summary: 'Commands: npm run keep, npm run oops-secret' })]);
+    seed(
+      bob,
+      [memory({ box: bob, content: 'npm run keep' }), memory({ box: bob, content: 'npm run oops-secret' })],
+      [summary(bob, { summary: 'Commands: npm run keep, npm run oops-secret' })],
+    );
     await expectOk(team(bob, server, 'bob', ['share', 'my-app']));
     await expectOk(team(bob, server, 'bob', ['push']));
     await expectOk(memoryCli(bob, ['forget', '2', '--yes'], teamEnv(server, 'bob')));
     expect(await server.admin('SELECT summary FROM memory_team.session_summaries')).toEqual([]);
     await expectOk(team(bob, server, 'bob', ['push']));
-    expect(JSON.stringify(await server.admin('SELECT * FROM memory_team.session_summaries'))).not.toContain('oops-secret');
+    expect(JSON.stringify(await server.admin('SELECT * FROM memory_team.session_summaries'))).not.toContain(
+      'oops-secret',
+    );
   });
 
   it('queues the tombstone while the server is down and sends it with the next push', async () => {
@@ -230,7 +286,9 @@ describe('tombstones', () => {
     expect(forget.stdout).toContain('the next `memory team push` removes the forgotten items there');
     expect(forget.stdout).not.toContain(PASSWORDS.bob);
     expect(await serverMemories(server)).toHaveLength(2);
-    expect((await expectOk(team(bob, server, 'bob', ['push']))).stdout).toContain('Sent 1 tombstone (1 row removed from the server).');
+    expect((await expectOk(team(bob, server, 'bob', ['push']))).stdout).toContain(
+      'Sent 1 tombstone (1 row removed from the server).',
+    );
     expect((await serverMemories(server)).map((row) => row.content)).toEqual(['npm run deploy-0']);
   });
 });
@@ -244,9 +302,18 @@ describe('a server that is down, slow or refuses us', () => {
     onTestFinished(() => void slow.close());
     const slowPort = (slow.address() as { port: number }).port;
     const cases = [
-      { url: `postgres://bob:${PASSWORDS.bob}@127.0.0.1:${await closedPort()}/${server.database}`, says: 'connection refused' },
-      { url: `postgres://bob:${PASSWORDS.bob}@127.0.0.1:${slowPort}/${server.database}`, says: 'did not answer within the connect timeout' },
-      { url: `postgres://bob:wrong-${PASSWORDS.bob}@127.0.0.1:${server.cluster.port}/${server.database}`, says: 'the server refused the password' },
+      {
+        url: `postgres://bob:${PASSWORDS.bob}@127.0.0.1:${await closedPort()}/${server.database}`,
+        says: 'connection refused',
+      },
+      {
+        url: `postgres://bob:${PASSWORDS.bob}@127.0.0.1:${slowPort}/${server.database}`,
+        says: 'did not answer within the connect timeout',
+      },
+      {
+        url: `postgres://bob:wrong-${PASSWORDS.bob}@127.0.0.1:${server.cluster.port}/${server.database}`,
+        says: 'the server refused the password',
+      },
     ];
     for (const { url, says } of cases) {
       const env = { CLAUDE_MEMORY_TEAM_URL: url, CLAUDE_MEMORY_TEAM_TIMEOUT_MS: '500' };
@@ -268,12 +335,18 @@ describe('a server that is down, slow or refuses us', () => {
 
   it('three hosts pushing at once lose nothing and duplicate nothing', async () => {
     const server = await teamServer(cluster());
-    const hosts = await Promise.all((['alice', 'bob', 'carol'] as const).map(async (person) => ({ person, box: await sharedHost(server, person, 400, person) })));
+    const hosts = await Promise.all(
+      (['alice', 'bob', 'carol'] as const).map(async (person) => ({
+        person,
+        box: await sharedHost(server, person, 400, person),
+      })),
+    );
     const pushAll = () => Promise.all(hosts.map(({ person, box }) => team(box, server, person, ['push'])));
     for (const result of await pushAll()) expect(result.code, result.stderr).toBe(0);
     // The same local ids (1…400) on every host: the host id keeps them apart.
     const counts = await server.admin<{ rows: number; keys: number; hosts: number }>(
-      'SELECT count(*)::int AS rows, count(DISTINCT (host_id, local_id))::int AS keys, count(DISTINCT host_id)::int AS hosts FROM memory_team.memories');
+      'SELECT count(*)::int AS rows, count(DISTINCT (host_id, local_id))::int AS keys, count(DISTINCT host_id)::int AS hosts FROM memory_team.memories',
+    );
     expect(counts).toEqual([{ rows: 1200, keys: 1200, hosts: 3 }]);
     await Promise.all(hosts.map(({ person, box }) => team(box, server, person, ['push', '--all'])));
     expect(await server.admin('SELECT count(*)::int AS rows FROM memory_team.memories')).toEqual([{ rows: 1200 }]);
@@ -295,29 +368,49 @@ describe('memory team member', () => {
     const server = await teamServer(cluster(), { init: false });
     const admin = sandbox();
     await expectOk(team(admin, server, 'admin', ['init']));
-    expect((await expectOk(team(admin, server, 'admin', ['member', 'add', 'bob', 'web', '--maintainer']))).stdout).toBe('bob is a maintainer of web.\n');
+    expect((await expectOk(team(admin, server, 'admin', ['member', 'add', 'bob', 'web', '--maintainer']))).stdout).toBe(
+      'bob is a maintainer of web.\n',
+    );
     const missing = await team(admin, server, 'admin', ['member', 'add', 'mallory', 'web']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('no role "mallory"');
-    expect(await server.admin('SELECT project, member::text, role FROM memory_team.project_members')).toEqual([{ project: 'web', member: 'bob', role: 'maintainer' }]);
-    expect((await expectOk(team(admin, server, 'admin', ['member', 'remove', 'bob', 'web']))).stdout).toBe('bob no longer belongs to web.\n');
+    expect(await server.admin('SELECT project, member::text, role FROM memory_team.project_members')).toEqual([
+      { project: 'web', member: 'bob', role: 'maintainer' },
+    ]);
+    expect((await expectOk(team(admin, server, 'admin', ['member', 'remove', 'bob', 'web']))).stdout).toBe(
+      'bob no longer belongs to web.\n',
+    );
   });
 });
 
 describe('memory doctor', () => {
   it('checks the team server: a C ctype fails, a UTF-8 one passes, a server that is down is a note', async () => {
     const checksOf = async (url: string) => {
-      const result = await memoryCli(sandbox(), ['doctor', '--json'], { CLAUDE_MEMORY_TEAM_URL: url, CLAUDE_MEMORY_TEAM_TIMEOUT_MS: '2000' });
-      const report = JSON.parse(result.stdout) as { checks: Array<{ section: string; status: string; message: string }> };
-      return report.checks.filter((check) => check.section === 'team').map((check) => `${check.status}: ${check.message}`);
+      const result = await memoryCli(sandbox(), ['doctor', '--json'], {
+        CLAUDE_MEMORY_TEAM_URL: url,
+        CLAUDE_MEMORY_TEAM_TIMEOUT_MS: '2000',
+      });
+      const report = JSON.parse(result.stdout) as {
+        checks: Array<{ section: string; status: string; message: string }>;
+      };
+      return report.checks
+        .filter((check) => check.section === 'team')
+        .map((check) => `${check.status}: ${check.message}`);
     };
     const latin = await teamServer(cluster(), { init: false, ctype: 'C' });
-    expect((await checksOf(latin.url())).join('\n')).toMatch(/^fail: database .* ctype "C": substring search \(pg_trgm\) ignores Korean/m);
+    expect((await checksOf(latin.url())).join('\n')).toMatch(
+      /^fail: database .* ctype "C": substring search \(pg_trgm\) ignores Korean/m,
+    );
     const good = await teamServer(cluster());
-    expect((await checksOf(good.url('bob'))).slice(1)).toEqual([`ok: database ${good.database}: UTF8, ctype C.UTF-8`, 'ok: team schema v1']);
+    expect((await checksOf(good.url('bob'))).slice(1)).toEqual([
+      `ok: database ${good.database}: UTF8, ctype C.UTF-8`,
+      'ok: team schema v1',
+    ]);
     const down = await checksOf(`postgres://bob:${PASSWORDS.bob}@127.0.0.1:${await closedPort()}/x`);
     expect(down).toHaveLength(1);
-    expect(down[0]).toMatch(/^warn: cannot use team server postgres:\/\/bob:\*\*\*@127\.0\.0\.1:\d+\/x: connection refused/);
+    expect(down[0]).toMatch(
+      /^warn: cannot use team server postgres:\/\/bob:\*\*\*@127\.0\.0\.1:\d+\/x: connection refused/,
+    );
   });
 });
 
@@ -326,11 +419,18 @@ describe('push after Stop', () => {
     const server = await teamServer(cluster());
     const bob = await sharedHost(server, 'bob', 2);
     const env = { ...bob.env, ...teamEnv(server, 'bob'), CLAUDE_MEMORY_TEAM_AUTO_PUSH: '15', CLAUDE_MEMORY_NOW: NOW };
-    const stop = { session_id: 'sess-1111', transcript_path: '/t.jsonl', cwd: bob.project, hook_event_name: 'Stop', stop_hook_active: false };
+    const stop = {
+      session_id: 'sess-1111',
+      transcript_path: '/t.jsonl',
+      cwd: bob.project,
+      hook_event_name: 'Stop',
+      stop_hook_active: false,
+    };
     const first = await runHook('stop', stop, { env });
     expect([first.code, first.stdout, first.stderr]).toEqual([0, '', '']);
     // The push runs in its own process after the hook returned: wait for its rows (bounded, no timing claim).
-    for (let tries = 0; tries < 600 && (await serverMemories(server)).length < 2; tries++) await new Promise((r) => setTimeout(r, 100));
+    for (let tries = 0; tries < 600 && (await serverMemories(server)).length < 2; tries++)
+      await new Promise((r) => setTimeout(r, 100));
     expect((await serverMemories(server)).map((row) => row.content)).toEqual(['npm run deploy-0', 'npm run deploy-1']);
     const marker = readFileSync(`${bob.dbPath}.last-team-push`, 'utf8');
     expect(marker).toBe(`${NOW}\n`);
@@ -342,11 +442,25 @@ describe('push after Stop', () => {
 
   it('never starts one without the setting, and never fails the hook when the server is down', async () => {
     const bob = host(1);
-    const stop = { session_id: 'sess-1111', transcript_path: '/t.jsonl', cwd: bob.project, hook_event_name: 'Stop', stop_hook_active: false };
-    const off = await runHook('stop', stop, { env: { ...bob.env, CLAUDE_MEMORY_TEAM_URL: `postgres://bob:x@127.0.0.1:${await closedPort()}/x` } });
+    const stop = {
+      session_id: 'sess-1111',
+      transcript_path: '/t.jsonl',
+      cwd: bob.project,
+      hook_event_name: 'Stop',
+      stop_hook_active: false,
+    };
+    const off = await runHook('stop', stop, {
+      env: { ...bob.env, CLAUDE_MEMORY_TEAM_URL: `postgres://bob:x@127.0.0.1:${await closedPort()}/x` },
+    });
     expect([off.code, off.stderr]).toEqual([0, '']);
     expect(existsSync(`${bob.dbPath}.last-team-push`)).toBe(false);
-    const down = await runHook('stop', stop, { env: { ...bob.env, CLAUDE_MEMORY_TEAM_URL: `postgres://bob:x@127.0.0.1:${await closedPort()}/x`, CLAUDE_MEMORY_TEAM_AUTO_PUSH: '5' } });
+    const down = await runHook('stop', stop, {
+      env: {
+        ...bob.env,
+        CLAUDE_MEMORY_TEAM_URL: `postgres://bob:x@127.0.0.1:${await closedPort()}/x`,
+        CLAUDE_MEMORY_TEAM_AUTO_PUSH: '5',
+      },
+    });
     expect([down.code, down.stdout, down.stderr]).toEqual([0, '', '']);
   });
 });

@@ -7,7 +7,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryCli } from '../cli-helpers.js';
 import { sandbox, tempDir } from '../helpers.js';
-import { fillThroughHooks, login, rawRequest, startUi, suiteSandbox, UI_NOW, type RunningUi, type Seeded } from '../ui-helpers.js';
+import {
+  fillThroughHooks,
+  login,
+  rawRequest,
+  startUi,
+  suiteSandbox,
+  UI_NOW,
+  type RunningUi,
+  type Seeded,
+} from '../ui-helpers.js';
 
 let box: ReturnType<typeof suiteSandbox>;
 let seeded: Seeded;
@@ -69,29 +78,30 @@ describe('memory ui: who gets in', () => {
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 
-  it.each([
-    'evil.example',
-    'evil.example:PORT',
-    '127.0.0.1',
-    'localhost',
-    '127.0.0.1:1',
-    '0.0.0.0:PORT',
-    '[::1]:PORT',
-  ])('refuses Host %s even with the cookie (DNS rebinding)', async (host) => {
-    const response = await rawRequest(ui.port, '/api/timeline', { cookie, host: host.replace('PORT', String(ui.port)) });
-    expect(response.status).toBe(403);
-    expect(response.body).toContain('answers only to');
-  });
+  it.each(['evil.example', 'evil.example:PORT', '127.0.0.1', 'localhost', '127.0.0.1:1', '0.0.0.0:PORT', '[::1]:PORT'])(
+    'refuses Host %s even with the cookie (DNS rebinding)',
+    async (host) => {
+      const response = await rawRequest(ui.port, '/api/timeline', {
+        cookie,
+        host: host.replace('PORT', String(ui.port)),
+      });
+      expect(response.status).toBe(403);
+      expect(response.body).toContain('answers only to');
+    },
+  );
 
   it('accepts localhost:<port> as well as 127.0.0.1:<port>', async () => {
     expect((await rawRequest(ui.port, '/api/projects', { cookie, host: `localhost:${ui.port}` })).status).toBe(200);
   });
 
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])('answers %s with 405: the page is read-only', async (method) => {
-    const response = await rawRequest(ui.port, '/api/timeline', { cookie, method });
-    expect(response.status).toBe(405);
-    expect(response.headers['allow']).toBe('GET, HEAD');
-  });
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])(
+    'answers %s with 405: the page is read-only',
+    async (method) => {
+      const response = await rawRequest(ui.port, '/api/timeline', { cookie, method });
+      expect(response.status).toBe(405);
+      expect(response.headers['allow']).toBe('GET, HEAD');
+    },
+  );
 
   it('puts CSP, nosniff and no-referrer on every answer, refusals included', async () => {
     for (const response of [
@@ -132,7 +142,9 @@ describe('memory ui: who gets in', () => {
 
 describe('memory ui: the API', () => {
   it('pages the timeline, newest activity first, and finds the page of a session', async () => {
-    const first = await api<{ page: number; pages: number; total: number; sessions: Array<{ session_id: string }> }>('/api/timeline');
+    const first = await api<{ page: number; pages: number; total: number; sessions: Array<{ session_id: string }> }>(
+      '/api/timeline',
+    );
     expect(first).toMatchObject({ page: 1, pages: 2, total: seeded.newest.length });
     expect(first.sessions.map((s) => s.session_id)).toEqual(seeded.newest.slice(0, 25));
     const second = await api<typeof first>('/api/timeline?page=2');
@@ -144,7 +156,10 @@ describe('memory ui: the API', () => {
   });
 
   it('returns a session in order with its summary', async () => {
-    const session = await api<{ summary: { text: string } | null; memories: Array<{ type: string; content: string; file: string | null }> }>('/api/session?id=sess-auth');
+    const session = await api<{
+      summary: { text: string } | null;
+      memories: Array<{ type: string; content: string; file: string | null }>;
+    }>('/api/session?id=sess-auth');
     expect(session.summary?.text.split('\n')[0]).toBe('Edited 1 file: src/auth.ts');
     expect(session.memories.map((m) => m.type)).toEqual(['file_edit', 'command', 'error', 'file_edit', 'command']);
     expect(session.memories[0]?.file).toBe('src/auth.ts');
@@ -152,24 +167,42 @@ describe('memory ui: the API', () => {
 
   it('searches with the CLI engine: same hits, same tier', async () => {
     const cli = await memoryCli(box, ['search', 'refresh', '--json'], { TZ: 'UTC' });
-    const expected = (JSON.parse(cli.stdout) as Array<{ id: number; tier: string }>);
-    const page = await api<{ tier: string; hits: Array<{ memory: { id: number }; snippet: Array<{ text: string; hit: boolean }> }> }>('/api/search?q=refresh');
+    const expected = JSON.parse(cli.stdout) as Array<{ id: number; tier: string }>;
+    const page = await api<{
+      tier: string;
+      hits: Array<{ memory: { id: number }; snippet: Array<{ text: string; hit: boolean }> }>;
+    }>('/api/search?q=refresh');
     expect(page.hits.map((hit) => hit.memory.id)).toEqual(expected.map((row) => row.id));
     expect(page.tier).toBe(expected[0]?.tier);
-    expect(page.hits[0]?.snippet.filter((part) => part.hit).map((part) => part.text.toLowerCase())).toContain('refresh');
+    expect(page.hits[0]?.snippet.filter((part) => part.hit).map((part) => part.text.toLowerCase())).toContain(
+      'refresh',
+    );
   });
 
   it('rejects a bad filter the way the CLI does', async () => {
     const response = await rawRequest(ui.port, '/api/search?q=x&type=bogus', { cookie });
     expect(response.status).toBe(400);
-    expect(JSON.parse(response.body)).toEqual({ error: 'type expects one of observation, file_edit, command, error (got "bogus")' });
+    expect(JSON.parse(response.body)).toEqual({
+      error: 'type expects one of observation, file_edit, command, error (got "bogus")',
+    });
   });
 
   it('gives the overview the numbers memory search --stats prints', async () => {
     const cli = await memoryCli(box, ['search', '--stats', '--json'], { CLAUDE_MEMORY_NOW: UI_NOW, TZ: 'UTC' });
     const stats = JSON.parse(cli.stdout) as Record<string, unknown>;
     const overview = await api<Record<string, unknown>>('/api/overview');
-    for (const key of ['total', 'sessions', 'summaries', 'errors', 'oldest', 'newest', 'by_type', 'by_tool', 'per_day', 'top_commands']) {
+    for (const key of [
+      'total',
+      'sessions',
+      'summaries',
+      'errors',
+      'oldest',
+      'newest',
+      'by_type',
+      'by_tool',
+      'per_day',
+      'top_commands',
+    ]) {
       expect(overview[key], key).toEqual(stats[key]);
     }
     expect(overview['error_rate']).toBe((stats['errors'] as number) / (stats['total'] as number));
@@ -195,7 +228,11 @@ describe('memory ui: starting and stopping', () => {
     writeFileSync(join(bin, 'xdg-open'), '#!/bin/sh\nprintf %s "$1" > "$(dirname "$0")/opened"\n', { mode: 0o755 });
     const opened = await startUi(box, ['--open'], { PATH: `${bin}:${process.env['PATH'] ?? ''}` });
     try {
-      await expect.poll(() => (existsSync(join(bin, 'opened')) ? readFileSync(join(bin, 'opened'), 'utf8') : ''), { timeout: 15_000 }).toBe(opened.url);
+      await expect
+        .poll(() => (existsSync(join(bin, 'opened')) ? readFileSync(join(bin, 'opened'), 'utf8') : ''), {
+          timeout: 15_000,
+        })
+        .toBe(opened.url);
     } finally {
       await opened.stop();
     }
@@ -205,11 +242,16 @@ describe('memory ui: starting and stopping', () => {
     const empty = sandbox();
     const result = await memoryCli(empty, ['ui']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`memory: no memory database at ${empty.dbPath} yet (it is created by the first captured tool call)\n`);
+    expect(result.stderr).toBe(
+      `memory: no memory database at ${empty.dbPath} yet (it is created by the first captured tool call)\n`,
+    );
     expect(existsSync(empty.dbPath)).toBe(false);
   });
 
-  it.each([['--port', 'x'], ['--port', '70000']])('rejects %s %s', async (flag, value) => {
+  it.each([
+    ['--port', 'x'],
+    ['--port', '70000'],
+  ])('rejects %s %s', async (flag, value) => {
     const result = await memoryCli(box, ['ui', flag, value]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(`memory: --port expects a number from 0 to 65535 (got "${value}")\n`);

@@ -14,22 +14,40 @@ describe('the telling line of real tool output', () => {
     ['python-traceback.txt', "FileNotFoundError: [Errno 2] No such file or directory: '/nonexistent/config.json'"],
     ['jest.txt', '● greet › says hello'],
     ['vitest.txt', "AssertionError: expected 'Hi Ada' to be 'Hello Ada' // Object.is equality"],
-    ['tsc.txt', "src/index.ts(1,25): error TS2307: Cannot find module './nope.js' or its corresponding type declarations."],
+    [
+      'tsc.txt',
+      "src/index.ts(1,25): error TS2307: Cannot find module './nope.js' or its corresponding type declarations.",
+    ],
     ['eslint.txt', "1:7   error  'unused' is assigned a value but never used  no-unused-vars"],
     ['cargo-build.txt', 'error[E0425]: cannot find value `totl` in this scope'],
     ['cargo-test.txt', "thread 'tests::adds' (23307) panicked at src/main.rs:6:17:"],
     ['go-test.txt', 'greet_test.go:9: Greet("Ada") = "Hi Ada", want "Hello Ada"'],
     ['go-build.txt', './main.go:8:14: undefined: totl'],
     ['npm-test.txt', 'AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:'],
-    ['npm-install-404.txt', 'npm error 404 Not Found - GET https://registry.npmjs.org/this-package-does-not-exist-xyz-123'],
+    [
+      'npm-install-404.txt',
+      'npm error 404 Not Found - GET https://registry.npmjs.org/this-package-does-not-exist-xyz-123',
+    ],
     ['pnpm-test.txt', 'ELIFECYCLE  Test failed. See above for more details.'],
-    ['pnpm-add-404.txt', 'ERR_PNPM_FETCH_404  GET https://registry.npmjs.org/this-package-does-not-exist-xyz-123: Not Found - 404'],
-    ['pip-install.txt', 'ERROR: Could not find a version that satisfies the requirement this-package-does-not-exist-xyz-123 (from versions: none)'],
+    [
+      'pnpm-add-404.txt',
+      'ERR_PNPM_FETCH_404  GET https://registry.npmjs.org/this-package-does-not-exist-xyz-123: Not Found - 404',
+    ],
+    [
+      'pip-install.txt',
+      'ERROR: Could not find a version that satisfies the requirement this-package-does-not-exist-xyz-123 (from versions: none)',
+    ],
     ['git-commit-nothing.txt', 'nothing to commit, working tree clean'],
     ['git-push-no-remote.txt', "fatal: 'origin' does not appear to be a git repository"],
     ['mix-test.txt', '1) test greets the world (GreeterTest)'],
-    ['mix-compile.txt', '** (CompileError) lib/greeter.ex:3: undefined function totl/0 (expected Greeter to define such a function or for it to be imported, but none are available)'],
-    ['docker-info-then-error.txt', "Error response from daemon: pull access denied for greeter-api, repository does not exist or may require 'docker login'"],
+    [
+      'mix-compile.txt',
+      '** (CompileError) lib/greeter.ex:3: undefined function totl/0 (expected Greeter to define such a function or for it to be imported, but none are available)',
+    ],
+    [
+      'docker-info-then-error.txt',
+      "Error response from daemon: pull access denied for greeter-api, repository does not exist or may require 'docker login'",
+    ],
   ])('%s → its telling line', (name, expected) => {
     expect(telling(name)).toBe(expected);
   });
@@ -81,6 +99,8 @@ describe('the telling line of real tool output', () => {
   });
 
   it('is what capture stores for a failure', () => {
-    expect(meaningfulOutput(fixture('go-test.txt'))).toBe('--- FAIL: TestGreet (0.00s)\ngreet_test.go:9: Greet("Ada") = "Hi Ada", want "Hello Ada"');
+    expect(meaningfulOutput(fixture('go-test.txt'))).toBe(
+      '--- FAIL: TestGreet (0.00s)\ngreet_test.go:9: Greet("Ada") = "Hi Ada", want "Hello Ada"',
+    );
   });
 });

@@ -14,7 +14,11 @@ describe('redaction', () => {
     ['a YAML key', 'db:\n  password: hunter2hunter2', 'db:\n  password: [REDACTED]'],
     ['a CLI flag with =', 'login --token=abcdef123456', 'login --token=[REDACTED]'],
     ['a CLI flag with a space', 'mysql --password hunter2 -u root', 'mysql --password [REDACTED] -u root'],
-    ['a URL with credentials', 'git clone https://bob:s3cret@git.example.com/r.git', 'git clone https://bob:[REDACTED]@git.example.com/r.git'],
+    [
+      'a URL with credentials',
+      'git clone https://bob:s3cret@git.example.com/r.git',
+      'git clone https://bob:[REDACTED]@git.example.com/r.git',
+    ],
   ])('redacts %s', (_what, input, expected) => {
     expect(redact(input)).toBe(expected);
   });
@@ -35,7 +39,9 @@ describe('redaction', () => {
   });
 
   it('redacts a PEM block that was cut before its END line', () => {
-    expect(redact('key:\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ')).toBe(`key:\n${REDACTED}`);
+    expect(redact('key:\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ')).toBe(
+      `key:\n${REDACTED}`,
+    );
   });
 });
 
@@ -53,10 +59,9 @@ describe('<private> spans', () => {
 
 describe('redactFields, the one entry point', () => {
   it('redacts a secret seen in one field wherever another field echoes it', () => {
-    expect(redactFields(['mysql -u root -pS3cretPw app', 'ERROR 1045: Access denied (using password: YES) for S3cretPw'])).toEqual([
-      'mysql -u root -p[REDACTED] app',
-      'ERROR 1045: Access denied (using password: YES) for [REDACTED]',
-    ]);
+    expect(
+      redactFields(['mysql -u root -pS3cretPw app', 'ERROR 1045: Access denied (using password: YES) for S3cretPw']),
+    ).toEqual(['mysql -u root -p[REDACTED] app', 'ERROR 1045: Access denied (using password: YES) for [REDACTED]']);
   });
 
   it('drops <private> spans before looking for secrets', () => {

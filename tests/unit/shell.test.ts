@@ -3,18 +3,46 @@ import { classifyCommand, commandKey, isNoiseCommand, splitCommand } from '../..
 
 describe('read-only shell noise', () => {
   it.each([
-    'ls -la', 'cat package.json', 'head -n 20 src/a.ts', 'tail -f log.txt', 'echo hello', 'pwd', 'cd src',
-    'which node', 'git status', 'git log --oneline -5', 'git diff HEAD~1', 'git branch', 'grep -rn TODO src',
-    'rg foo', 'find . -name "*.ts"', 'node --version', 'cd src && ls', 'cat a.txt | grep x | wc -l',
-    'pwd; ls', 'wc -l src/*.ts', 'FOO=1 ls', 'sed -n 1,20p file.ts',
+    'ls -la',
+    'cat package.json',
+    'head -n 20 src/a.ts',
+    'tail -f log.txt',
+    'echo hello',
+    'pwd',
+    'cd src',
+    'which node',
+    'git status',
+    'git log --oneline -5',
+    'git diff HEAD~1',
+    'git branch',
+    'grep -rn TODO src',
+    'rg foo',
+    'find . -name "*.ts"',
+    'node --version',
+    'cd src && ls',
+    'cat a.txt | grep x | wc -l',
+    'pwd; ls',
+    'wc -l src/*.ts',
+    'FOO=1 ls',
+    'sed -n 1,20p file.ts',
   ])('skips %s', (command) => {
     expect(isNoiseCommand(command)).toBe(true);
   });
 
   it.each([
-    'npm test', 'cd app && npm test', 'git commit -m "feat: memory"', 'git push origin main', 'docker build .',
-    'python manage.py migrate', 'ls && make', 'echo "x" > notes.txt', "sed -i 's/a/b/' file.ts",
-    'cat > src/new.ts <<EOF\nexport {}\nEOF', 'rm -rf build', 'curl -X POST https://example.com', 'ls; npm run build',
+    'npm test',
+    'cd app && npm test',
+    'git commit -m "feat: memory"',
+    'git push origin main',
+    'docker build .',
+    'python manage.py migrate',
+    'ls && make',
+    'echo "x" > notes.txt',
+    "sed -i 's/a/b/' file.ts",
+    'cat > src/new.ts <<EOF\nexport {}\nEOF',
+    'rm -rf build',
+    'curl -X POST https://example.com',
+    'ls; npm run build',
   ])('keeps %s', (command) => {
     expect(isNoiseCommand(command)).toBe(false);
   });

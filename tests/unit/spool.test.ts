@@ -9,8 +9,20 @@ import { tempDir } from '../helpers.js';
 
 function memory(content: string): NewMemory {
   return {
-    sessionId: 'sess-1', toolName: 'Bash', type: 'command', project: 'app', projectPath: '/w/app', filePath: null, content,
-    tags: 'bash', importance: 1, createdAt: '2026-03-10T12:00:00.000Z', toolUseId: `toolu_${content}`, agentId: null, exitCode: null, source: 'hook',
+    sessionId: 'sess-1',
+    toolName: 'Bash',
+    type: 'command',
+    project: 'app',
+    projectPath: '/w/app',
+    filePath: null,
+    content,
+    tags: 'bash',
+    importance: 1,
+    createdAt: '2026-03-10T12:00:00.000Z',
+    toolUseId: `toolu_${content}`,
+    agentId: null,
+    exitCode: null,
+    source: 'hook',
   };
 }
 
@@ -42,8 +54,11 @@ describe('spool', () => {
     const { dbPath, env } = box();
     const dir = `${dbPath}.spool`;
     mkdirSync(dir, { mode: 0o700 });
-    for (let i = 0; i < SPOOL_MAX_FILES; i++) writeFileSync(join(dir, `${String(i).padStart(15, '0')}-1-0000abcd.json`), '{}');
-    expect(() => deferMemory(dbPath, env, memory('npm test'))).toThrow(`the spool is full (${SPOOL_MAX_FILES} events waiting); this event is lost`);
+    for (let i = 0; i < SPOOL_MAX_FILES; i++)
+      writeFileSync(join(dir, `${String(i).padStart(15, '0')}-1-0000abcd.json`), '{}');
+    expect(() => deferMemory(dbPath, env, memory('npm test'))).toThrow(
+      `the spool is full (${SPOOL_MAX_FILES} events waiting); this event is lost`,
+    );
   });
 
   it('drains oldest first, removes what it stored, and sets aside what is not a memory', () => {
@@ -72,9 +87,14 @@ describe('spool', () => {
     deferMemory(dbPath, env, memory('first'));
     deferMemory(dbPath, env, memory('second'));
     const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
-    const result = drainSpool(dbPath, env, () => {
-      throw busy;
-    }, null);
+    const result = drainSpool(
+      dbPath,
+      env,
+      () => {
+        throw busy;
+      },
+      null,
+    );
     expect(result).toEqual({ stored: 0, rejected: 0, left: 2 });
     expect(listPending(dbPath, env)).toHaveLength(2);
   });

@@ -28,8 +28,9 @@ describe('PII patterns', () => {
 
   it('runs the secret redaction before the PII filter', () => {
     const sender = { hostId: 'h', hostName: 'n', pii: [...PII_KINDS], piiPatterns: [] };
-    expect(cleanForTeam('export AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE # ops@acme.io\u0000', sender))
-      .toBe('export AWS_ACCESS_KEY_ID=[REDACTED] # [email]');
+    expect(cleanForTeam('export AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE # ops@acme.io\u0000', sender)).toBe(
+      'export AWS_ACCESS_KEY_ID=[REDACTED] # [email]',
+    );
   });
 });
 
@@ -37,17 +38,36 @@ describe('team settings', () => {
   it('reads the config file and lets the environment win', () => {
     const dir = tempDir();
     const file = join(dir, 'memory.json');
-    writeFileSync(file, JSON.stringify({ team: { url: 'postgres://a:file-pw@db/team', host: 'desk', pii: ['email'], piiPatterns: ['EMP-\\d+', '('] } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        team: { url: 'postgres://a:file-pw@db/team', host: 'desk', pii: ['email'], piiPatterns: ['EMP-\\d+', '('] },
+      }),
+    );
     const fromFile = loadTeamConfig({ CLAUDE_MEMORY_CONFIG: file });
-    expect(fromFile).toMatchObject({ url: 'postgres://a:file-pw@db/team', urlSource: 'config file', hostName: 'desk', pii: ['email'] });
+    expect(fromFile).toMatchObject({
+      url: 'postgres://a:file-pw@db/team',
+      urlSource: 'config file',
+      hostName: 'desk',
+      pii: ['email'],
+    });
     expect(fromFile.piiPatterns).toHaveLength(1);
     expect(fromFile.warnings).toEqual(['team.piiPatterns: "(" is not a valid regular expression; ignored']);
-    const fromEnv = loadTeamConfig({ CLAUDE_MEMORY_CONFIG: file, CLAUDE_MEMORY_TEAM_URL: 'postgres://b@db/x', CLAUDE_MEMORY_TEAM_PII: 'none' });
+    const fromEnv = loadTeamConfig({
+      CLAUDE_MEMORY_CONFIG: file,
+      CLAUDE_MEMORY_TEAM_URL: 'postgres://b@db/x',
+      CLAUDE_MEMORY_TEAM_PII: 'none',
+    });
     expect(fromEnv).toMatchObject({ url: 'postgres://b@db/x', urlSource: 'CLAUDE_MEMORY_TEAM_URL', pii: [] });
   });
 
   it('has no server, both PII kinds and a 5 s connect timeout by default', () => {
-    expect(loadTeamConfig({ CLAUDE_MEMORY_CONFIG: join(tempDir(), 'none.json') })).toMatchObject({ url: null, pii: ['email', 'phone'], connectTimeoutMs: 5000, autoPushMinutes: 0 });
+    expect(loadTeamConfig({ CLAUDE_MEMORY_CONFIG: join(tempDir(), 'none.json') })).toMatchObject({
+      url: null,
+      pii: ['email', 'phone'],
+      connectTimeoutMs: 5000,
+      autoPushMinutes: 0,
+    });
   });
 
   it('turns auto-push on with a whole number of minutes, and off with a warning otherwise', () => {
@@ -59,7 +79,10 @@ describe('team settings', () => {
 
   it.each([
     ['postgres://alice:s3cr%40t@db.example:5432/team', 'postgres://alice:***@db.example:5432/team'],
-    ['postgres://alice@db/team?sslmode=require&password=hunter2', 'postgres://alice@db/team?sslmode=require&password=***'],
+    [
+      'postgres://alice@db/team?sslmode=require&password=hunter2',
+      'postgres://alice@db/team?sslmode=require&password=***',
+    ],
     ['host=db user=alice password=hunter2 dbname=team', 'host=db user=alice password=*** dbname=team'],
   ])('shows %s as %s', (url, shown) => {
     expect(displayUrl(url)).toBe(shown);
@@ -78,9 +101,15 @@ describe('outgoing rows', () => {
 });
 
 describe('merging local and team results', () => {
-  it('takes turns, drops this host\'s own team copies and stops at the limit', () => {
-    const team = [{ host_id: 'me', n: 't0' }, { host_id: 'other', n: 't1' }, { host_id: 'other', n: 't2' }];
-    expect(mergeResults(['l0', 'l1'], team, 'me', 10).map((item) => (item.origin === 'local' ? item.hit : item.hit.n))).toEqual(['l0', 't1', 'l1', 't2']);
+  it("takes turns, drops this host's own team copies and stops at the limit", () => {
+    const team = [
+      { host_id: 'me', n: 't0' },
+      { host_id: 'other', n: 't1' },
+      { host_id: 'other', n: 't2' },
+    ];
+    expect(
+      mergeResults(['l0', 'l1'], team, 'me', 10).map((item) => (item.origin === 'local' ? item.hit : item.hit.n)),
+    ).toEqual(['l0', 't1', 'l1', 't2']);
     expect(mergeResults(['l0', 'l1'], team, 'me', 3)).toHaveLength(3);
   });
 });

@@ -1,6 +1,14 @@
 // Who the page's server lets in: Host, method, token and cookie checks, one case per line.
 import { describe, expect, it } from 'vitest';
-import { cookieName, cookieValue, hostAllowed, methodAllowed, newSecrets, secretMatches, sessionCookie } from '../../lib/ui/security.js';
+import {
+  cookieName,
+  cookieValue,
+  hostAllowed,
+  methodAllowed,
+  newSecrets,
+  secretMatches,
+  sessionCookie,
+} from '../../lib/ui/security.js';
 
 describe('hostAllowed', () => {
   it.each([
@@ -22,7 +30,14 @@ describe('hostAllowed', () => {
 });
 
 describe('methodAllowed', () => {
-  it.each([['GET', true], ['HEAD', true], ['POST', false], ['OPTIONS', false], ['get', false], [undefined, false]])('%s → %s', (method, allowed) => {
+  it.each([
+    ['GET', true],
+    ['HEAD', true],
+    ['POST', false],
+    ['OPTIONS', false],
+    ['get', false],
+    [undefined, false],
+  ])('%s → %s', (method, allowed) => {
     expect(methodAllowed(method)).toBe(allowed);
   });
 });

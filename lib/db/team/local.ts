@@ -49,8 +49,14 @@ export function ensureTeamTables(db: Db): void {
 }
 
 function hasTeamTables(db: Db): boolean {
-  return db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('team_state', 'team_projects', 'team_tombstones')")
-    .pluck().get() === 3;
+  return (
+    db
+      .prepare(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('team_state', 'team_projects', 'team_tombstones')",
+      )
+      .pluck()
+      .get() === 3
+  );
 }
 
 function state(db: Db, key: string): string | null {
@@ -58,7 +64,9 @@ function state(db: Db, key: string): string | null {
 }
 
 function setState(db: Db, key: string, value: string): void {
-  db.prepare('INSERT INTO team_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  db.prepare(
+    'INSERT INTO team_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  ).run(key, value);
 }
 
 /** This database's random host id, created once: it keys every row this host pushes. */
@@ -68,13 +76,17 @@ export function knownHostId(db: Db): string | null {
 }
 
 export function hostId(db: Db): string {
-  return withBusyRetry(() => db.transaction(() => {
-    const known = state(db, 'host_id');
-    if (known) return known;
-    const fresh = randomUUID();
-    setState(db, 'host_id', fresh);
-    return fresh;
-  }).immediate());
+  return withBusyRetry(() =>
+    db
+      .transaction(() => {
+        const known = state(db, 'host_id');
+        if (known) return known;
+        const fresh = randomUUID();
+        setState(db, 'host_id', fresh);
+        return fresh;
+      })
+      .immediate(),
+  );
 }
 
 /**
@@ -82,19 +94,27 @@ export function hostId(db: Db): string {
  * has none of our rows: the cursors start over, and the server's keys make the re-send harmless.
  */
 export function adoptServer(db: Db, serverId: string): boolean {
-  return withBusyRetry(() => db.transaction(() => {
-    const known = state(db, 'server_id');
-    if (known === serverId) return false;
-    setState(db, 'server_id', serverId);
-    if (known !== null) db.prepare("UPDATE team_projects SET memory_cursor = 0, summary_cursor = ''").run();
-    return known !== null;
-  }).immediate());
+  return withBusyRetry(() =>
+    db
+      .transaction(() => {
+        const known = state(db, 'server_id');
+        if (known === serverId) return false;
+        setState(db, 'server_id', serverId);
+        if (known !== null) db.prepare("UPDATE team_projects SET memory_cursor = 0, summary_cursor = ''").run();
+        return known !== null;
+      })
+      .immediate(),
+  );
 }
 
 export function teamProjects(db: Db): TeamProject[] {
-  const rows = db.prepare(`
+  const rows = db
+    .prepare(
+      `
     SELECT project, shared, changed_at AS changedAt, memory_cursor AS memoryCursor, summary_cursor AS summaryCursor
-    FROM team_projects ORDER BY project`).all() as Array<Omit<TeamProject, 'shared'> & { shared: number }>;
+    FROM team_projects ORDER BY project`,
+    )
+    .all() as Array<Omit<TeamProject, 'shared'> & { shared: number }>;
   return rows.map((row) => ({ ...row, shared: row.shared === 1 }));
 }
 
@@ -103,51 +123,80 @@ export function teamProjects(db: Db): TeamProject[] {
  * so only what happens from here on is pushed; otherwise the project's history goes too.
  */
 export function setShared(db: Db, project: string, shared: boolean, nowIso: string, fromNow = false): void {
-  withBusyRetry(() => db.transaction(() => {
-    db.prepare(`
+  withBusyRetry(() =>
+    db
+      .transaction(() => {
+        db.prepare(
+          `
       INSERT INTO team_projects (project, shared, changed_at) VALUES (?, ?, ?)
-      ON CONFLICT (project) DO UPDATE SET shared = excluded.shared, changed_at = excluded.changed_at`)
-      .run(project, shared ? 1 : 0, nowIso);
-    if (shared && fromNow) {
-      db.prepare(`
+      ON CONFLICT (project) DO UPDATE SET shared = excluded.shared, changed_at = excluded.changed_at`,
+        ).run(project, shared ? 1 : 0, nowIso);
+        if (shared && fromNow) {
+          db.prepare(
+            `
         UPDATE team_projects SET
           memory_cursor = max(memory_cursor, coalesce((SELECT max(id) FROM memories WHERE project = @project), 0)),
           summary_cursor = max(summary_cursor, coalesce((SELECT max(updated_at) FROM session_summaries WHERE project = @project), ''))
-        WHERE project = @project`).run({ project });
-    }
-  }).immediate());
+        WHERE project = @project`,
+          ).run({ project });
+        }
+      })
+      .immediate(),
+  );
 }
 
 export function projectExists(db: Db, project: string): boolean {
-  return db.prepare('SELECT 1 FROM memories WHERE project = ? UNION ALL SELECT 1 FROM session_summaries WHERE project = ? LIMIT 1')
-    .get(project, project) !== undefined;
+  return (
+    db
+      .prepare(
+        'SELECT 1 FROM memories WHERE project = ? UNION ALL SELECT 1 FROM session_summaries WHERE project = ? LIMIT 1',
+      )
+      .get(project, project) !== undefined
+  );
 }
 
 export function memoriesAfter(db: Db, project: string, cursor: number, limit: number): MemoryRow[] {
-  return db.prepare('SELECT * FROM memories WHERE project = ? AND id > ? ORDER BY id LIMIT ?').all(project, cursor, limit) as MemoryRow[];
+  return db
+    .prepare('SELECT * FROM memories WHERE project = ? AND id > ? ORDER BY id LIMIT ?')
+    .all(project, cursor, limit) as MemoryRow[];
 }
 
 /** A session summary as stored: its lists still JSON text. */
-export type StoredSummary = Omit<SummaryRecord, 'tools_used' | 'files_changed'> & { readonly tools_used: string; readonly files_changed: string };
+export type StoredSummary = Omit<SummaryRecord, 'tools_used' | 'files_changed'> & {
+  readonly tools_used: string;
+  readonly files_changed: string;
+};
 
 export function summariesAfter(db: Db, project: string, cursor: string): StoredSummary[] {
-  return db.prepare('SELECT * FROM session_summaries WHERE project = ? AND updated_at > ? ORDER BY updated_at, session_id')
+  return db
+    .prepare('SELECT * FROM session_summaries WHERE project = ? AND updated_at > ? ORDER BY updated_at, session_id')
     .all(project, cursor) as StoredSummary[];
 }
 
 export function unpushedCount(db: Db, project: TeamProject): { memories: number; summaries: number } {
   return {
-    memories: db.prepare('SELECT count(*) FROM memories WHERE project = ? AND id > ?').pluck().get(project.project, project.memoryCursor) as number,
-    summaries: db.prepare('SELECT count(*) FROM session_summaries WHERE project = ? AND updated_at > ?').pluck()
+    memories: db
+      .prepare('SELECT count(*) FROM memories WHERE project = ? AND id > ?')
+      .pluck()
+      .get(project.project, project.memoryCursor) as number,
+    summaries: db
+      .prepare('SELECT count(*) FROM session_summaries WHERE project = ? AND updated_at > ?')
+      .pluck()
       .get(project.project, project.summaryCursor) as number,
   };
 }
 
 export function advanceCursor(db: Db, project: string, cursor: { memory?: number; summary?: string }): void {
-  withBusyRetry(() => db.prepare(`
+  withBusyRetry(() =>
+    db
+      .prepare(
+        `
     UPDATE team_projects SET memory_cursor = max(memory_cursor, coalesce(@memory, 0)),
                              summary_cursor = max(summary_cursor, coalesce(@summary, ''))
-    WHERE project = @project`).run({ project, memory: cursor.memory ?? null, summary: cursor.summary ?? null }));
+    WHERE project = @project`,
+      )
+      .run({ project, memory: cursor.memory ?? null, summary: cursor.summary ?? null }),
+  );
 }
 
 /** Forgets how far every project was pushed (push --all). */
@@ -160,7 +209,12 @@ export function resetCursors(db: Db): void {
  * for every memory already pushed and every summary of a project ever shared. A database that never
  * joined a team has no team tables and queues nothing.
  */
-export function queueTombstones(db: Db, rows: readonly Pick<MemoryRow, 'id' | 'project'>[], summarySessionIds: readonly string[], nowIso: string): number {
+export function queueTombstones(
+  db: Db,
+  rows: readonly Pick<MemoryRow, 'id' | 'project'>[],
+  summarySessionIds: readonly string[],
+  nowIso: string,
+): number {
   if (!hasTeamTables(db)) return 0;
   const memory = db.prepare(`
     INSERT OR IGNORE INTO team_tombstones (kind, local_key, project, queued_at)
@@ -178,27 +232,45 @@ export function queueTombstones(db: Db, rows: readonly Pick<MemoryRow, 'id' | 'p
 
 /** Queues tombstones for everything of `project` already pushed (leaving a project's team memory). */
 export function queueProjectRetraction(db: Db, project: string, nowIso: string): number {
-  return withBusyRetry(() => db.transaction(() => {
-    const memories = db.prepare(`
+  return withBusyRetry(() =>
+    db
+      .transaction(() => {
+        const memories = db
+          .prepare(
+            `
       INSERT OR IGNORE INTO team_tombstones (kind, local_key, project, queued_at)
       SELECT 'memory', m.id, m.project, @now FROM memories m JOIN team_projects t ON t.project = m.project
-      WHERE m.project = @project AND m.id <= t.memory_cursor`).run({ project, now: nowIso }).changes;
-    const summaries = db.prepare(`
+      WHERE m.project = @project AND m.id <= t.memory_cursor`,
+          )
+          .run({ project, now: nowIso }).changes;
+        const summaries = db
+          .prepare(
+            `
       INSERT OR IGNORE INTO team_tombstones (kind, local_key, project, queued_at)
       SELECT 'summary', s.session_id, s.project, @now FROM session_summaries s JOIN team_projects t ON t.project = s.project
-      WHERE s.project = @project AND s.updated_at <= t.summary_cursor`).run({ project, now: nowIso }).changes;
-    return memories + summaries;
-  }).immediate());
+      WHERE s.project = @project AND s.updated_at <= t.summary_cursor`,
+          )
+          .run({ project, now: nowIso }).changes;
+        return memories + summaries;
+      })
+      .immediate(),
+  );
 }
 
 export function queuedTombstones(db: Db): Tombstone[] {
   if (!hasTeamTables(db)) return [];
-  return db.prepare('SELECT kind, local_key AS localKey, project FROM team_tombstones ORDER BY queued_at, kind, local_key').all() as Tombstone[];
+  return db
+    .prepare('SELECT kind, local_key AS localKey, project FROM team_tombstones ORDER BY queued_at, kind, local_key')
+    .all() as Tombstone[];
 }
 
 export function clearTombstones(db: Db, sent: readonly Tombstone[]): void {
   const remove = db.prepare('DELETE FROM team_tombstones WHERE kind = ? AND local_key = ?');
-  withBusyRetry(() => db.transaction(() => {
-    for (const tombstone of sent) remove.run(tombstone.kind, tombstone.localKey);
-  }).immediate());
+  withBusyRetry(() =>
+    db
+      .transaction(() => {
+        for (const tombstone of sent) remove.run(tombstone.kind, tombstone.localKey);
+      })
+      .immediate(),
+  );
 }

@@ -26,7 +26,9 @@ export async function migrateServer(client: ClientBase): Promise<{ from: number;
     // One migrator at a time per database; the lock ends with the transaction.
     await client.query("SELECT pg_advisory_xact_lock(hashtext('memory_team schema migrations'))");
     await client.query(SERVER_MIGRATIONS_TABLE);
-    const { rows } = await client.query<{ version: number | null }>(`SELECT max(version) AS version FROM ${SCHEMA}.schema_migrations`);
+    const { rows } = await client.query<{ version: number | null }>(
+      `SELECT max(version) AS version FROM ${SCHEMA}.schema_migrations`,
+    );
     const from = rows[0]?.version ?? 0;
     if (from > SERVER_SCHEMA_VERSION) return { from, to: from };
     for (let version = from; version < SERVER_SCHEMA_VERSION; version++) {
@@ -39,9 +41,13 @@ export async function migrateServer(client: ClientBase): Promise<{ from: number;
 
 /** The schema version on the server, or null when init never ran there. */
 export async function serverSchemaVersion(client: ClientBase): Promise<number | null> {
-  const { rows } = await client.query<{ present: boolean }>(`SELECT to_regclass('${SCHEMA}.schema_migrations') IS NOT NULL AS present`);
+  const { rows } = await client.query<{ present: boolean }>(
+    `SELECT to_regclass('${SCHEMA}.schema_migrations') IS NOT NULL AS present`,
+  );
   if (!rows[0]?.present) return null;
-  const version = await client.query<{ version: number | null }>(`SELECT max(version) AS version FROM ${SCHEMA}.schema_migrations`);
+  const version = await client.query<{ version: number | null }>(
+    `SELECT max(version) AS version FROM ${SCHEMA}.schema_migrations`,
+  );
   return version.rows[0]?.version ?? 0;
 }
 
@@ -62,15 +68,20 @@ export async function serverLocale(client: ClientBase): Promise<ServerLocale> {
 }
 
 export async function serverId(client: ClientBase): Promise<string> {
-  const { rows } = await client.query<{ id: string }>(`SELECT server_id::text AS id FROM ${SCHEMA}.server_info LIMIT 1`);
+  const { rows } = await client.query<{ id: string }>(
+    `SELECT server_id::text AS id FROM ${SCHEMA}.server_info LIMIT 1`,
+  );
   return rows[0]?.id ?? '';
 }
 
 /** Claims (or refreshes) this host for the connected role; fails under RLS if another role owns it. */
 export async function registerHost(client: ClientBase, hostId: string, hostName: string): Promise<void> {
-  await client.query(`
+  await client.query(
+    `
     INSERT INTO ${SCHEMA}.hosts (host_id, host_name) VALUES ($1, $2)
-    ON CONFLICT (host_id) DO UPDATE SET host_name = excluded.host_name, last_push = now()`, [hostId, hostName]);
+    ON CONFLICT (host_id) DO UPDATE SET host_name = excluded.host_name, last_push = now()`,
+    [hostId, hostName],
+  );
 }
 
 export interface OutgoingMemory {
@@ -110,7 +121,8 @@ export interface OutgoingSummary {
  */
 export async function insertMemories(client: ClientBase, rows: readonly OutgoingMemory[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const result = await client.query(`
+  const result = await client.query(
+    `
     INSERT INTO ${SCHEMA}.memories (host_id, local_id, host_name, project, session_id, tool_name, type, file_path,
                                     content, tags, importance, created_at)
     SELECT r.host_id, r.local_id, r.host_name, r.project, r.session_id, r.tool_name, r.type, r.file_path,
@@ -119,14 +131,20 @@ export async function insertMemories(client: ClientBase, rows: readonly Outgoing
          tool_name text, type text, file_path text, content text, tags text, importance smallint, created_at timestamptz)
     WHERE NOT EXISTS (SELECT 1 FROM ${SCHEMA}.tombstones t
                       WHERE t.kind = 'memory' AND t.host_id = r.host_id AND t.local_key = r.local_id::text)
-    ON CONFLICT (host_id, local_id) DO NOTHING`, [JSON.stringify(rows)]);
+    ON CONFLICT (host_id, local_id) DO NOTHING`,
+    [JSON.stringify(rows)],
+  );
   return result.rowCount ?? 0;
 }
 
 /** Inserts or refreshes session summaries keyed by (host, session id); unchanged ones are left alone. */
-export async function upsertSummaries(client: ClientBase, rows: readonly OutgoingSummary[]): Promise<{ inserted: number; updated: number }> {
+export async function upsertSummaries(
+  client: ClientBase,
+  rows: readonly OutgoingSummary[],
+): Promise<{ inserted: number; updated: number }> {
   if (rows.length === 0) return { inserted: 0, updated: 0 };
-  const result = await client.query<{ inserted: boolean }>(`
+  const result = await client.query<{ inserted: boolean }>(
+    `
     INSERT INTO ${SCHEMA}.session_summaries AS s (host_id, session_id, host_name, project, summary, tools_used, files_changed,
                                                   memory_count, error_count, duration_sec, started_at, ended_at, updated_at)
     SELECT r.host_id, r.session_id, r.host_name, r.project, r.summary, r.tools_used, r.files_changed,
@@ -142,7 +160,9 @@ export async function upsertSummaries(client: ClientBase, rows: readonly Outgoin
       duration_sec = excluded.duration_sec, started_at = excluded.started_at, ended_at = excluded.ended_at,
       updated_at = excluded.updated_at
     WHERE (s.summary, s.files_changed, s.updated_at) IS DISTINCT FROM (excluded.summary, excluded.files_changed, excluded.updated_at)
-    RETURNING (xmax = 0) AS inserted`, [JSON.stringify(rows)]);
+    RETURNING (xmax = 0) AS inserted`,
+    [JSON.stringify(rows)],
+  );
   const inserted = result.rows.filter((row) => row.inserted).length;
   return { inserted, updated: result.rows.length - inserted };
 }
@@ -159,17 +179,26 @@ export async function applyTombstones(client: ClientBase, tombstones: readonly S
   if (tombstones.length === 0) return 0;
   return inTransaction(client, async () => {
     const json = JSON.stringify(tombstones);
-    await client.query(`
+    await client.query(
+      `
       INSERT INTO ${SCHEMA}.tombstones (kind, host_id, local_key, project)
       SELECT r.kind, r.host_id, r.local_key, r.project
       FROM jsonb_to_recordset($1::jsonb) AS r(kind text, host_id uuid, local_key text, project text)
-      ON CONFLICT DO NOTHING`, [json]);
-    const memories = await client.query(`
+      ON CONFLICT DO NOTHING`,
+      [json],
+    );
+    const memories = await client.query(
+      `
       DELETE FROM ${SCHEMA}.memories m USING jsonb_to_recordset($1::jsonb) AS r(kind text, host_id uuid, local_key text)
-      WHERE r.kind = 'memory' AND m.host_id = r.host_id AND m.local_id::text = r.local_key`, [json]);
-    const summaries = await client.query(`
+      WHERE r.kind = 'memory' AND m.host_id = r.host_id AND m.local_id::text = r.local_key`,
+      [json],
+    );
+    const summaries = await client.query(
+      `
       DELETE FROM ${SCHEMA}.session_summaries s USING jsonb_to_recordset($1::jsonb) AS r(kind text, host_id uuid, local_key text)
-      WHERE r.kind = 'summary' AND s.host_id = r.host_id AND s.session_id = r.local_key`, [json]);
+      WHERE r.kind = 'summary' AND s.host_id = r.host_id AND s.session_id = r.local_key`,
+      [json],
+    );
     return (memories.rowCount ?? 0) + (summaries.rowCount ?? 0);
   });
 }
@@ -190,9 +219,14 @@ export interface ReviewItem {
 }
 
 /** Pending memories and summaries the connected role may review, oldest first. */
-export async function pendingForReview(client: ClientBase, project: string | null, limit: number): Promise<ReviewItem[]> {
+export async function pendingForReview(
+  client: ClientBase,
+  project: string | null,
+  limit: number,
+): Promise<ReviewItem[]> {
   const canReview = `(${SCHEMA}.is_maintainer(project, current_user) OR ${SCHEMA}.is_admin(current_user))`;
-  const { rows } = await client.query<ReviewItem>(`
+  const { rows } = await client.query<ReviewItem>(
+    `
     SELECT * FROM (
       SELECT 'memory' AS kind, id::text AS id, project, author::text AS author, host_name, type, file_path, content,
              to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, status
@@ -201,7 +235,9 @@ export async function pendingForReview(client: ClientBase, project: string | nul
       SELECT 'summary', 's' || id::text, project, author::text, host_name, 'summary', NULL, summary,
              to_char(ended_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), status
       FROM ${SCHEMA}.session_summaries WHERE status = 'pending' AND ($1::text IS NULL OR project = $1) AND ${canReview}
-    ) pending ORDER BY created_at, kind, id LIMIT $2`, [project, limit]);
+    ) pending ORDER BY created_at, kind, id LIMIT $2`,
+    [project, limit],
+  );
   return rows;
 }
 
@@ -215,18 +251,29 @@ export interface ReviewSelection {
 }
 
 /** Sets the review state of the selected rows; rows the role may not review are left untouched. */
-export async function review(client: ClientBase, selection: ReviewSelection, status: 'approved' | 'rejected', reason: string | null): Promise<number> {
+export async function review(
+  client: ClientBase,
+  selection: ReviewSelection,
+  status: 'approved' | 'rejected',
+  reason: string | null,
+): Promise<number> {
   const where = `(($5::boolean AND status = 'pending' AND ($4::text IS NULL OR project = $4))
                   OR (NOT $5::boolean AND id = ANY($3::bigint[])))`;
   const params = (ids: readonly number[]) => [status, reason, ids, selection.project, selection.allPending];
   return inTransaction(client, async () => {
     let changed = 0;
-    for (const [table, ids] of [['memories', selection.memoryIds], ['session_summaries', selection.summaryIds]] as const) {
+    for (const [table, ids] of [
+      ['memories', selection.memoryIds],
+      ['session_summaries', selection.summaryIds],
+    ] as const) {
       if (!selection.allPending && ids.length === 0) continue;
-      const result = await client.query(`
+      const result = await client.query(
+        `
         UPDATE ${SCHEMA}.${table} SET status = $1, review_reason = $2, reviewed_by = current_user, reviewed_at = now()
         WHERE ${where} AND status IS DISTINCT FROM $1
-          AND (${SCHEMA}.is_maintainer(project, current_user) OR ${SCHEMA}.is_admin(current_user))`, params(ids));
+          AND (${SCHEMA}.is_maintainer(project, current_user) OR ${SCHEMA}.is_admin(current_user))`,
+        params(ids),
+      );
       changed += result.rowCount ?? 0;
     }
     return changed;
@@ -255,25 +302,37 @@ export async function projectsOverview(client: ClientBase): Promise<ProjectRules
 }
 
 /** Changes a project's rules; false when the project does not exist or the role does not maintain it. */
-export async function setProjectRules(client: ClientBase, project: string, rules: { autoApprove?: boolean; ttlDays?: number; errorTtlDays?: number }): Promise<boolean> {
-  const result = await client.query(`
+export async function setProjectRules(
+  client: ClientBase,
+  project: string,
+  rules: { autoApprove?: boolean; ttlDays?: number; errorTtlDays?: number },
+): Promise<boolean> {
+  const result = await client.query(
+    `
     UPDATE ${SCHEMA}.projects SET auto_approve = coalesce($2, auto_approve), ttl_days = coalesce($3, ttl_days),
                                   error_ttl_days = coalesce($4, error_ttl_days)
-    WHERE name = $1`, [project, rules.autoApprove ?? null, rules.ttlDays ?? null, rules.errorTtlDays ?? null]);
+    WHERE name = $1`,
+    [project, rules.autoApprove ?? null, rules.ttlDays ?? null, rules.errorTtlDays ?? null],
+  );
   return (result.rowCount ?? 0) > 0;
 }
 
 /** Deletes memories and summaries older than their project's TTL (errors: the error TTL) as of `now`. */
 export async function expireOld(client: ClientBase, now: Date): Promise<{ memories: number; summaries: number }> {
   return inTransaction(client, async () => {
-    const memories = await client.query(`
+    const memories = await client.query(
+      `
       DELETE FROM ${SCHEMA}.memories m USING ${SCHEMA}.projects p
       WHERE p.name = m.project
         AND m.created_at < $1::timestamptz - make_interval(days => CASE WHEN m.type = 'error' THEN p.error_ttl_days ELSE p.ttl_days END)`,
-    [now.toISOString()]);
-    const summaries = await client.query(`
+      [now.toISOString()],
+    );
+    const summaries = await client.query(
+      `
       DELETE FROM ${SCHEMA}.session_summaries s USING ${SCHEMA}.projects p
-      WHERE p.name = s.project AND s.ended_at < $1::timestamptz - make_interval(days => p.ttl_days)`, [now.toISOString()]);
+      WHERE p.name = s.project AND s.ended_at < $1::timestamptz - make_interval(days => p.ttl_days)`,
+      [now.toISOString()],
+    );
     return { memories: memories.rowCount ?? 0, summaries: summaries.rowCount ?? 0 };
   });
 }
@@ -285,19 +344,30 @@ export async function roleExists(client: ClientBase, role: string): Promise<bool
 }
 
 /** Adds (or changes the role of) a member of a project, creating the project on first use. */
-export async function addMember(client: ClientBase, role: string, project: string, as: 'member' | 'maintainer'): Promise<void> {
+export async function addMember(
+  client: ClientBase,
+  role: string,
+  project: string,
+  as: 'member' | 'maintainer',
+): Promise<void> {
   await inTransaction(client, async () => {
     const quoted = await client.query<{ q: string }>('SELECT quote_ident($1) AS q', [role]);
     await client.query(`GRANT ${MEMBER_ROLE} TO ${quoted.rows[0]?.q as string}`);
     await client.query(`INSERT INTO ${SCHEMA}.projects (name) VALUES ($1) ON CONFLICT DO NOTHING`, [project]);
-    await client.query(`
+    await client.query(
+      `
       INSERT INTO ${SCHEMA}.project_members (project, member, role) VALUES ($1, $2, $3)
-      ON CONFLICT (project, member) DO UPDATE SET role = excluded.role`, [project, role, as]);
+      ON CONFLICT (project, member) DO UPDATE SET role = excluded.role`,
+      [project, role, as],
+    );
   });
 }
 
 export async function removeMember(client: ClientBase, role: string, project: string): Promise<boolean> {
-  const result = await client.query(`DELETE FROM ${SCHEMA}.project_members WHERE project = $1 AND member = $2`, [project, role]);
+  const result = await client.query(`DELETE FROM ${SCHEMA}.project_members WHERE project = $1 AND member = $2`, [
+    project,
+    role,
+  ]);
   return (result.rowCount ?? 0) > 0;
 }
 
@@ -332,12 +402,28 @@ export const SHORT_WORD_WINDOW = 20_000;
  * (terms of 3+ characters), then a bounded ILIKE scan of the newest rows for 1–2 character words
  * such as 인증. Only approved memories of the role's projects (see search_approved in the schema).
  */
-export async function searchTeam(client: ClientBase, plan: SearchPlan, filters: TeamSearchFilters, limit: number): Promise<{ tier: Tier; hits: TeamHit[] }> {
+export async function searchTeam(
+  client: ClientBase,
+  plan: SearchPlan,
+  filters: TeamSearchFilters,
+  limit: number,
+): Promise<{ tier: Tier; hits: TeamHit[] }> {
   const SERVER_TIER: Readonly<Record<Tier, string>> = { unicode61: 'words', trigram: 'substrings', like: 'scan' };
   let tier: Tier = 'like';
   for (tier of tiersOf(plan)) {
-    const { rows } = await client.query<TeamHit>(`SELECT * FROM ${SCHEMA}.search_approved($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [SERVER_TIER[tier], plan.terms, plan.like, filters.project, filters.type, filters.since, limit, SHORT_WORD_WINDOW]);
+    const { rows } = await client.query<TeamHit>(
+      `SELECT * FROM ${SCHEMA}.search_approved($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        SERVER_TIER[tier],
+        plan.terms,
+        plan.like,
+        filters.project,
+        filters.type,
+        filters.since,
+        limit,
+        SHORT_WORD_WINDOW,
+      ],
+    );
     if (rows.length > 0) return { tier, hits: rows };
   }
   return { tier, hits: [] };
@@ -346,6 +432,8 @@ export async function searchTeam(client: ClientBase, plan: SearchPlan, filters: 
 /** The connected role's role in `project`, or null when it is not a member. */
 export async function membership(client: ClientBase, project: string): Promise<'member' | 'maintainer' | null> {
   const { rows } = await client.query<{ role: 'member' | 'maintainer' }>(
-    `SELECT role FROM ${SCHEMA}.project_members WHERE project = $1 AND member = current_user`, [project]);
+    `SELECT role FROM ${SCHEMA}.project_members WHERE project = $1 AND member = current_user`,
+    [project],
+  );
   return rows[0]?.role ?? null;
 }

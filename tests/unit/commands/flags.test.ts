@@ -18,11 +18,16 @@ describe('flag values', () => {
     expect(parseWhen('--since', '2026-11-01', now)).toEqual({ ok: true, value: new Date(2026, 10, 1).toISOString() });
   });
 
-  it.each(['yesterday', '7', 'd7', '2026-02-30', '2026-13-01', '-7d', ''])('rejects --since %j with a hint', (value) => {
-    const parsed = parseWhen('--since', value, now);
-    expect(parsed.ok).toBe(false);
-    expect(parsed.ok ? '' : parsed.error).toMatch(/^--since expects a duration like 7d or 12h, or a date like 2026-11-01/);
-  });
+  it.each(['yesterday', '7', 'd7', '2026-02-30', '2026-13-01', '-7d', ''])(
+    'rejects --since %j with a hint',
+    (value) => {
+      const parsed = parseWhen('--since', value, now);
+      expect(parsed.ok).toBe(false);
+      expect(parsed.ok ? '' : parsed.error).toMatch(
+        /^--since expects a duration like 7d or 12h, or a date like 2026-11-01/,
+      );
+    },
+  );
 
   it.each(['0', '-1', 'x', '1.5', '10001'])('rejects --limit %j', (value) => {
     expect(parseLimit(value).ok).toBe(false);
@@ -47,7 +52,10 @@ describe('flag values', () => {
 describe('flag typos', () => {
   const flags = ['recent', 'stats', 'summaries', 'project', 'here', 'type', 'since', 'limit', 'json'];
   it.each([
-    ['--limt', 'limit'], ['--recnet', 'recent'], ['--jsno', 'json'], ['--sinse=7d', 'since'],
+    ['--limt', 'limit'],
+    ['--recnet', 'recent'],
+    ['--jsno', 'json'],
+    ['--sinse=7d', 'since'],
   ])('takes %s for --%s', (word, meant) => {
     expect(flagTypo(word, flags)).toBe(meant);
   });

@@ -3,8 +3,12 @@ import { CAPTURE_BUDGET_MS, captureBudgetMs } from '../../../lib/db/deadline.js'
 
 describe('capture budget', () => {
   it.each([
-    [{}, 8000], [{ CLAUDE_MEMORY_CAPTURE_BUDGET_MS: '500' }, 500], [{ CLAUDE_MEMORY_CAPTURE_BUDGET_MS: '60000' }, 8000],
-    [{ CLAUDE_MEMORY_CAPTURE_BUDGET_MS: '0' }, 8000], [{ CLAUDE_MEMORY_CAPTURE_BUDGET_MS: '1.5' }, 8000], [{ CLAUDE_MEMORY_CAPTURE_BUDGET_MS: 'soon' }, 8000],
+    [{}, 8000],
+    [{ CLAUDE_MEMORY_CAPTURE_BUDGET_MS: '500' }, 500],
+    [{ CLAUDE_MEMORY_CAPTURE_BUDGET_MS: '60000' }, 8000],
+    [{ CLAUDE_MEMORY_CAPTURE_BUDGET_MS: '0' }, 8000],
+    [{ CLAUDE_MEMORY_CAPTURE_BUDGET_MS: '1.5' }, 8000],
+    [{ CLAUDE_MEMORY_CAPTURE_BUDGET_MS: 'soon' }, 8000],
   ])('waits %j → %i ms, never longer than the default', (env, ms) => {
     expect(captureBudgetMs(env)).toBe(ms);
   });

@@ -9,8 +9,32 @@ import { bestMatches } from '../../../lib/db/best-matches.js';
 import { NO_FILTERS, searchTier } from '../../../lib/db/search.js';
 import { planSearch, tiersOf } from '../../../lib/search/plan.js';
 
-const HOSTILE = ['"', '*', 'AND', 'NEAR(', '-x', 'col:', ')(', 'body:secret', 'a OR b', 'NOT x', '"unclosed', 'x*', '^start',
-  '{body tags}: x', 'NEAR(a b, 2)', "it's", 'a"b', '\\', '%_%', '\u0000', '\u001b[31m', '—', '🙂', 'x'.repeat(10_000)];
+const HOSTILE = [
+  '"',
+  '*',
+  'AND',
+  'NEAR(',
+  '-x',
+  'col:',
+  ')(',
+  'body:secret',
+  'a OR b',
+  'NOT x',
+  '"unclosed',
+  'x*',
+  '^start',
+  '{body tags}: x',
+  'NEAR(a b, 2)',
+  "it's",
+  'a"b',
+  '\\',
+  '%_%',
+  '\u0000',
+  '\u001b[31m',
+  '—',
+  '🙂',
+  'x'.repeat(10_000),
+];
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');
 let dir = '';
@@ -43,7 +67,12 @@ afterAll(() => {
 function runPlan(query: string, limits: ReadonlyArray<number | null> = [20, null]): void {
   // The best-match engine: every word through its own index, and the plain scans of waiting rows.
   bestMatches(db, query, NO_FILTERS, { limit: 20 });
-  bestMatches(db, query, { ...NO_FILTERS, type: 'error', projectPath: '/w/api' }, { limit: 5, offset: 5, here: '/w/api' });
+  bestMatches(
+    db,
+    query,
+    { ...NO_FILTERS, type: 'error', projectPath: '/w/api' },
+    { limit: 5, offset: 5, here: '/w/api' },
+  );
   const plan = planSearch(query);
   if (!plan) return;
   for (const tier of tiersOf(plan)) {
@@ -57,7 +86,30 @@ describe('hostile queries against the production search SQL', () => {
   });
 
   it('never fails on random mixes of query syntax', () => {
-    const alphabet = ['"', "'", '*', '(', ')', ':', '^', '-', '+', '{', '}', ' ', 'AND', 'OR', 'NOT', 'NEAR', 'a', '인증', '%', '_', '\\', ','];
+    const alphabet = [
+      '"',
+      "'",
+      '*',
+      '(',
+      ')',
+      ':',
+      '^',
+      '-',
+      '+',
+      '{',
+      '}',
+      ' ',
+      'AND',
+      'OR',
+      'NOT',
+      'NEAR',
+      'a',
+      '인증',
+      '%',
+      '_',
+      '\\',
+      ',',
+    ];
     let state = 42;
     const next = (): number => (state = (state * 1103515245 + 12345) % 2 ** 31);
     for (let i = 0; i < 500; i++) {
@@ -67,10 +119,12 @@ describe('hostile queries against the production search SQL', () => {
   });
 
   it('never fails while rows wait for the batch indexer, and still finds them', () => {
-    db.exec("INSERT OR REPLACE INTO search_index_build (id, pending_to) VALUES (1, 2500)");
+    db.exec('INSERT OR REPLACE INTO search_index_build (id, pending_to) VALUES (1, 2500)');
     try {
       for (const query of HOSTILE) expect(() => bestMatches(db, query, NO_FILTERS, { limit: 20 }), query).not.toThrow();
-      expect(bestMatches(db, 'JWT handler', NO_FILTERS, { limit: 200 }).matches.filter((match) => match.allMatched)).toHaveLength(100);
+      expect(
+        bestMatches(db, 'JWT handler', NO_FILTERS, { limit: 200 }).matches.filter((match) => match.allMatched),
+      ).toHaveLength(100);
     } finally {
       db.exec('DELETE FROM search_index_build');
     }
@@ -80,7 +134,10 @@ describe('hostile queries against the production search SQL', () => {
     const plan = planSearch('JWT handler');
     if (!plan) throw new Error('no plan');
     for (const tier of tiersOf(plan)) {
-      expect(searchTier(db, tier, plan, NO_FILTERS, { limit: 3, now: NOW }).map((row) => row.content), tier).toHaveLength(3);
+      expect(
+        searchTier(db, tier, plan, NO_FILTERS, { limit: 3, now: NOW }).map((row) => row.content),
+        tier,
+      ).toHaveLength(3);
     }
   });
 });

@@ -18,7 +18,10 @@ describe('reading stdin', () => {
   });
 
   it('gives up on a silent pipe', async () => {
-    expect(await readStdin({ stream: new PassThrough(), timeoutMs: 50 })).toEqual({ ok: false, reason: 'no input on stdin after 50 ms' });
+    expect(await readStdin({ stream: new PassThrough(), timeoutMs: 50 })).toEqual({
+      ok: false,
+      reason: 'no input on stdin after 50 ms',
+    });
   });
 
   it('refuses more than the byte cap', async () => {
@@ -29,8 +32,11 @@ describe('reading stdin', () => {
   });
 
   it.each([
-    ['', 'empty stdin'], ['garbage', 'stdin is not valid JSON (7 characters)'], ['{"a":', 'stdin is not valid JSON (5 characters)'],
-    ['[1,2]', 'stdin JSON is not an object'], ['null', 'stdin JSON is not an object'],
+    ['', 'empty stdin'],
+    ['garbage', 'stdin is not valid JSON (7 characters)'],
+    ['{"a":', 'stdin is not valid JSON (5 characters)'],
+    ['[1,2]', 'stdin JSON is not an object'],
+    ['null', 'stdin JSON is not an object'],
   ])('rejects %j as a reason, not a throw', (text, reason) => {
     expect(parseJsonObject(text)).toEqual({ ok: false, reason });
   });
@@ -38,8 +44,11 @@ describe('reading stdin', () => {
 
 describe('stdin timeout', () => {
   it.each([
-    [{}, 9000], [{ CLAUDE_MEMORY_STDIN_TIMEOUT_MS: '300' }, 300], [{ CLAUDE_MEMORY_STDIN_TIMEOUT_MS: '60000' }, 9000],
-    [{ CLAUDE_MEMORY_STDIN_TIMEOUT_MS: '0' }, 9000], [{ CLAUDE_MEMORY_STDIN_TIMEOUT_MS: 'soon' }, 9000],
+    [{}, 9000],
+    [{ CLAUDE_MEMORY_STDIN_TIMEOUT_MS: '300' }, 300],
+    [{ CLAUDE_MEMORY_STDIN_TIMEOUT_MS: '60000' }, 9000],
+    [{ CLAUDE_MEMORY_STDIN_TIMEOUT_MS: '0' }, 9000],
+    [{ CLAUDE_MEMORY_STDIN_TIMEOUT_MS: 'soon' }, 9000],
   ])('waits %j → %i ms, never longer than the default', (env, ms) => {
     expect(stdinTimeoutMs(env)).toBe(ms);
   });

@@ -7,11 +7,23 @@ import { describe, expect, it } from 'vitest';
 import { findTranscripts } from '../../../lib/import/files.js';
 import { rebuildEvent, ToolPairer, type PairedCall } from '../../../lib/import/pairing.js';
 import { renderProgress } from '../../../lib/import/progress.js';
-import { parseLine, readLines, resultText, type LineMeta, type TranscriptEntry } from '../../../lib/import/transcript.js';
+import {
+  parseLine,
+  readLines,
+  resultText,
+  type LineMeta,
+  type TranscriptEntry,
+} from '../../../lib/import/transcript.js';
 import { tempDir } from '../../helpers.js';
 
 const SESSION = '8c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
-const META: LineMeta = { sessionId: SESSION, cwd: '/home/dev/api', timestamp: '2025-11-20T14:03:55.117Z', agentId: '', isSidechain: false };
+const META: LineMeta = {
+  sessionId: SESSION,
+  cwd: '/home/dev/api',
+  timestamp: '2025-11-20T14:03:55.117Z',
+  agentId: '',
+  isSidechain: false,
+};
 
 function entries(line: unknown): readonly TranscriptEntry[] {
   const parsed = parseLine(JSON.stringify(line));
@@ -20,21 +32,42 @@ function entries(line: unknown): readonly TranscriptEntry[] {
 }
 
 function envelope(type: string, extra: Record<string, unknown>): Record<string, unknown> {
-  return { parentUuid: null, isSidechain: false, userType: 'external', cwd: '/home/dev/api', sessionId: SESSION, version: '2.0.55', type, uuid: 'u1', timestamp: META.timestamp, ...extra };
+  return {
+    parentUuid: null,
+    isSidechain: false,
+    userType: 'external',
+    cwd: '/home/dev/api',
+    sessionId: SESSION,
+    version: '2.0.55',
+    type,
+    uuid: 'u1',
+    timestamp: META.timestamp,
+    ...extra,
+  };
 }
 
 function toolUse(id: string, name: string, input: Record<string, unknown>): Record<string, unknown> {
-  return envelope('assistant', { message: { id: 'msg_1', role: 'assistant', content: [{ type: 'tool_use', id, name, input }] } });
+  return envelope('assistant', {
+    message: { id: 'msg_1', role: 'assistant', content: [{ type: 'tool_use', id, name, input }] },
+  });
 }
 
 function toolResult(id: string, content: unknown, isError?: boolean, toolUseResult?: unknown): Record<string, unknown> {
   const block: Record<string, unknown> = { tool_use_id: id, type: 'tool_result', content };
   if (isError !== undefined) block['is_error'] = isError;
-  return envelope('user', { message: { role: 'user', content: [block] }, ...(toolUseResult === undefined ? {} : { toolUseResult }) });
+  return envelope('user', {
+    message: { role: 'user', content: [block] },
+    ...(toolUseResult === undefined ? {} : { toolUseResult }),
+  });
 }
 
 /** Pairs one call with its result the way the importer does, and rebuilds the event. */
-function rebuild(name: string, input: Record<string, unknown>, result: Record<string, unknown>, between: unknown[] = []) {
+function rebuild(
+  name: string,
+  input: Record<string, unknown>,
+  result: Record<string, unknown>,
+  between: unknown[] = [],
+) {
   const pairer = new ToolPairer();
   const feed = (line: unknown): PairedCall | null => {
     let call: PairedCall | null = null;
@@ -55,7 +88,10 @@ function rebuild(name: string, input: Record<string, unknown>, result: Record<st
 
 describe('reading transcript lines', () => {
   it.each([
-    ['a partly written last line', '{"type":"assistant","message":{"content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"npm run bu'],
+    [
+      'a partly written last line',
+      '{"type":"assistant","message":{"content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"npm run bu',
+    ],
     ['plain text', 'not json at all'],
     ['a JSON array', '[1,2,3]'],
     ['a JSON string', '"hello"'],
@@ -66,8 +102,14 @@ describe('reading transcript lines', () => {
   it.each([
     ['summary', { type: 'summary', summary: 'Cart totals', leafUuid: 'x' }],
     ['file-history-snapshot', { type: 'file-history-snapshot', messageId: 'm', snapshot: {}, isSnapshotUpdate: false }],
-    ['queue-operation', { type: 'queue-operation', operation: 'enqueue', timestamp: META.timestamp, sessionId: SESSION }],
-    ['system hook notice', envelope('system', { content: 'Running PostToolUse:Edit...', level: 'info', toolUseID: 'toolu_1' })],
+    [
+      'queue-operation',
+      { type: 'queue-operation', operation: 'enqueue', timestamp: META.timestamp, sessionId: SESSION },
+    ],
+    [
+      'system hook notice',
+      envelope('system', { content: 'Running PostToolUse:Edit...', level: 'info', toolUseID: 'toolu_1' }),
+    ],
     ['a type from the future', { type: 'hologram', sessionId: SESSION }],
     ['an assistant line without a message', envelope('assistant', {})],
   ])('reads a %s line and takes nothing from it', (_name, line) => {
@@ -77,17 +119,52 @@ describe('reading transcript lines', () => {
   });
 
   it('reads what the user typed and what the assistant answered, but not injected or subagent text', () => {
-    expect(entries(envelope('user', { message: { role: 'user', content: 'fix the cart' } }))).toEqual([{ kind: 'prompt', text: 'fix the cart' }]);
-    expect(entries(envelope('user', { isMeta: true, message: { role: 'user', content: 'Caveat: injected' } }))).toEqual([]);
-    expect(entries(envelope('assistant', { message: { role: 'assistant', content: [{ type: 'text', text: 'I will fix the import next.' }] } })))
-      .toEqual([{ kind: 'answer', text: 'I will fix the import next.' }]);
-    expect(entries(envelope('assistant', { isSidechain: true, message: { role: 'assistant', content: [{ type: 'text', text: 'subagent' }] } }))).toEqual([]);
+    expect(entries(envelope('user', { message: { role: 'user', content: 'fix the cart' } }))).toEqual([
+      { kind: 'prompt', text: 'fix the cart' },
+    ]);
+    expect(entries(envelope('user', { isMeta: true, message: { role: 'user', content: 'Caveat: injected' } }))).toEqual(
+      [],
+    );
+    expect(
+      entries(
+        envelope('assistant', {
+          message: { role: 'assistant', content: [{ type: 'text', text: 'I will fix the import next.' }] },
+        }),
+      ),
+    ).toEqual([{ kind: 'answer', text: 'I will fix the import next.' }]);
+    expect(
+      entries(
+        envelope('assistant', {
+          isSidechain: true,
+          message: { role: 'assistant', content: [{ type: 'text', text: 'subagent' }] },
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it('takes the session, cwd, time and agent from the envelope, whatever the key order', () => {
-    const line = { type: 'progress', uuid: 'u', timestamp: '2026-04-14T08:30:05.410Z', agentId: 'a7c2e91', isSidechain: true, cwd: '/home/dev/web', sessionId: 'S3', data: { type: 'bash_progress' } };
+    const line = {
+      type: 'progress',
+      uuid: 'u',
+      timestamp: '2026-04-14T08:30:05.410Z',
+      agentId: 'a7c2e91',
+      isSidechain: true,
+      cwd: '/home/dev/web',
+      sessionId: 'S3',
+      data: { type: 'bash_progress' },
+    };
     const parsed = parseLine(JSON.stringify(line));
-    expect(parsed).toEqual({ ok: true, meta: { sessionId: 'S3', cwd: '/home/dev/web', timestamp: '2026-04-14T08:30:05.410Z', agentId: 'a7c2e91', isSidechain: true }, entries: [] });
+    expect(parsed).toEqual({
+      ok: true,
+      meta: {
+        sessionId: 'S3',
+        cwd: '/home/dev/web',
+        timestamp: '2026-04-14T08:30:05.410Z',
+        agentId: 'a7c2e91',
+        isSidechain: true,
+      },
+      entries: [],
+    });
   });
 
   it('reads a tool_use block from an assistant line', () => {
@@ -97,11 +174,19 @@ describe('reading transcript lines', () => {
   });
 
   it('treats a missing is_error as success', () => {
-    expect(entries(toolResult('toolu_1', 'ok'))).toEqual([{ kind: 'tool-result', toolUseId: 'toolu_1', isError: false, text: 'ok', structured: null }]);
+    expect(entries(toolResult('toolu_1', 'ok'))).toEqual([
+      { kind: 'tool-result', toolUseId: 'toolu_1', isError: false, text: 'ok', structured: null },
+    ]);
   });
 
   it('joins array result content into text', () => {
-    expect(resultText([{ type: 'text', text: 'first' }, { type: 'image', source: {} }, { type: 'text', text: 'second' }])).toBe('first\nsecond');
+    expect(
+      resultText([
+        { type: 'text', text: 'first' },
+        { type: 'image', source: {} },
+        { type: 'text', text: 'second' },
+      ]),
+    ).toBe('first\nsecond');
   });
 
   it('keeps toolUseResult whether it is an object or an "Error: …" string', () => {
@@ -112,10 +197,20 @@ describe('reading transcript lines', () => {
   });
 
   it('notices a PreToolUse hook running and blocking a call', () => {
-    const progress = envelope('progress', { data: { type: 'hook_progress', hookEvent: 'PreToolUse', hookName: 'PreToolUse:Bash' }, toolUseID: 'toolu_1' });
-    const other = envelope('progress', { data: { type: 'hook_progress', hookEvent: 'PostToolUse' }, toolUseID: 'toolu_1' });
-    const block = envelope('attachment', { attachment: { type: 'hook_blocking_error', hookEvent: 'PreToolUse', toolUseID: 'toolu_1', blockingError: {} } });
-    const success = envelope('attachment', { attachment: { type: 'hook_success', hookEvent: 'PreToolUse', toolUseID: 'toolu_1' } });
+    const progress = envelope('progress', {
+      data: { type: 'hook_progress', hookEvent: 'PreToolUse', hookName: 'PreToolUse:Bash' },
+      toolUseID: 'toolu_1',
+    });
+    const other = envelope('progress', {
+      data: { type: 'hook_progress', hookEvent: 'PostToolUse' },
+      toolUseID: 'toolu_1',
+    });
+    const block = envelope('attachment', {
+      attachment: { type: 'hook_blocking_error', hookEvent: 'PreToolUse', toolUseID: 'toolu_1', blockingError: {} },
+    });
+    const success = envelope('attachment', {
+      attachment: { type: 'hook_success', hookEvent: 'PreToolUse', toolUseID: 'toolu_1' },
+    });
     expect(entries(progress)).toEqual([{ kind: 'pre-tool-hook', toolUseId: 'toolu_1' }]);
     expect(entries(other)).toEqual([]);
     expect(entries(block)).toEqual([{ kind: 'hook-block', toolUseId: 'toolu_1' }]);
@@ -130,14 +225,21 @@ describe('pairing calls with their results', () => {
     const [result] = entries(toolResult('toolu_9', 'updated'));
     if (use?.kind !== 'tool-use' || result?.kind !== 'tool-result') throw new Error('bad entries');
     pairer.use(use, META);
-    expect(pairer.take(result, META)).toMatchObject({ toolUseId: 'toolu_9', name: 'Edit', input: { file_path: '/a.ts' } });
+    expect(pairer.take(result, META)).toMatchObject({
+      toolUseId: 'toolu_9',
+      name: 'Edit',
+      input: { file_path: '/a.ts' },
+    });
     expect(pairer.take(result, META)).toBeNull();
     expect(pairer.reset()).toBe(0);
   });
 
   it('keeps nothing for tools it does not capture, and drops unanswered calls at the end of a file', () => {
     const pairer = new ToolPairer();
-    for (const [id, name] of [['toolu_r', 'Read'], ['toolu_b', 'Bash']] as const) {
+    for (const [id, name] of [
+      ['toolu_r', 'Read'],
+      ['toolu_b', 'Bash'],
+    ] as const) {
       const [use] = entries(toolUse(id, name, {}));
       if (use?.kind === 'tool-use') pairer.use(use, META);
     }
@@ -150,56 +252,123 @@ describe('pairing calls with their results', () => {
 
 describe('rebuilding the hook event', () => {
   it('uses toolUseResult as the tool_response', () => {
-    const rebuilt = rebuild('Bash', { command: 'npm install zod' }, toolResult('toolu_1', 'added 1 package', false, { stdout: 'added 1 package', stderr: '', interrupted: false, isImage: false }));
-    expect(rebuilt).toMatchObject({ kind: 'event', event: { outcome: 'success', toolName: 'Bash', toolUseId: 'toolu_1', response: { stdout: 'added 1 package' } } });
+    const rebuilt = rebuild(
+      'Bash',
+      { command: 'npm install zod' },
+      toolResult('toolu_1', 'added 1 package', false, {
+        stdout: 'added 1 package',
+        stderr: '',
+        interrupted: false,
+        isImage: false,
+      }),
+    );
+    expect(rebuilt).toMatchObject({
+      kind: 'event',
+      event: { outcome: 'success', toolName: 'Bash', toolUseId: 'toolu_1', response: { stdout: 'added 1 package' } },
+    });
   });
 
   it('rebuilds a Write response from the result text when toolUseResult is absent (2.1.x subagents)', () => {
-    const created = rebuild('Write', { file_path: '/w/theme.ts', content: 'x' }, toolResult('toolu_1', 'File created successfully at: /w/theme.ts'));
-    const updated = rebuild('Write', { file_path: '/w/theme.ts', content: 'x' }, toolResult('toolu_1', 'The file /w/theme.ts has been updated successfully.'));
+    const created = rebuild(
+      'Write',
+      { file_path: '/w/theme.ts', content: 'x' },
+      toolResult('toolu_1', 'File created successfully at: /w/theme.ts'),
+    );
+    const updated = rebuild(
+      'Write',
+      { file_path: '/w/theme.ts', content: 'x' },
+      toolResult('toolu_1', 'The file /w/theme.ts has been updated successfully.'),
+    );
     expect(created).toMatchObject({ event: { response: { filePath: '/w/theme.ts', type: 'create' } } });
     expect(updated).toMatchObject({ event: { response: { filePath: '/w/theme.ts', type: 'update' } } });
   });
 
   it('turns a failed Bash into a failure whose error is the result text', () => {
-    const rebuilt = rebuild('Bash', { command: 'go test ./...' }, toolResult('toolu_1', 'Exit code 1\n--- FAIL: TestLimiter', true, 'Error: Exit code 1\n--- FAIL: TestLimiter'));
-    expect(rebuilt).toMatchObject({ kind: 'event', event: { outcome: 'failure', error: 'Exit code 1\n--- FAIL: TestLimiter', response: {}, isInterrupt: false } });
+    const rebuilt = rebuild(
+      'Bash',
+      { command: 'go test ./...' },
+      toolResult('toolu_1', 'Exit code 1\n--- FAIL: TestLimiter', true, 'Error: Exit code 1\n--- FAIL: TestLimiter'),
+    );
+    expect(rebuilt).toMatchObject({
+      kind: 'event',
+      event: { outcome: 'failure', error: 'Exit code 1\n--- FAIL: TestLimiter', response: {}, isInterrupt: false },
+    });
   });
 
   it('falls back to the "Error: …" string when the result text is empty', () => {
-    const rebuilt = rebuild('Bash', { command: 'make' }, toolResult('toolu_1', [], true, 'Error: make: *** No rule to make target'));
+    const rebuilt = rebuild(
+      'Bash',
+      { command: 'make' },
+      toolResult('toolu_1', [], true, 'Error: make: *** No rule to make target'),
+    );
     expect(rebuilt).toMatchObject({ event: { error: 'make: *** No rule to make target' } });
   });
 
   it('marks an Esc interrupt as an interrupt, not an error', () => {
-    const rebuilt = rebuild('Bash', { command: 'npm run dev' }, toolResult('toolu_1', '[Request interrupted by user for tool use]', true));
+    const rebuilt = rebuild(
+      'Bash',
+      { command: 'npm run dev' },
+      toolResult('toolu_1', '[Request interrupted by user for tool use]', true),
+    );
     expect(rebuilt).toMatchObject({ event: { isInterrupt: true } });
   });
 
   it.each([
-    ['a user rejection', "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file)."],
-    ['a user rejection (2.0.42 wording)', "The user doesn't want to take this action right now. STOP what you are doing."],
+    [
+      'a user rejection',
+      "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file).",
+    ],
+    [
+      'a user rejection (2.0.42 wording)',
+      "The user doesn't want to take this action right now. STOP what you are doing.",
+    ],
     ['a PreToolUse hook block', 'PreToolUse:Bash hook error: [node guard.js]: Force pushes to main are not allowed'],
-    ['a validation error', '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>'],
+    [
+      'a validation error',
+      '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>',
+    ],
     ['a sibling failure', '<tool_use_error>Sibling tool call errored</tool_use_error>'],
-    ['a permission denial', 'Permission for this command was denied by a built-in Claude Code safety check, not by the user.'],
+    [
+      'a permission denial',
+      'Permission for this command was denied by a built-in Claude Code safety check, not by the user.',
+    ],
   ])('does not count %s as something that ran', (_name, text) => {
-    expect(rebuild('Bash', { command: 'git push --force' }, toolResult('toolu_1', text, true))).toEqual({ kind: 'not-run' });
+    expect(rebuild('Bash', { command: 'git push --force' }, toolResult('toolu_1', text, true))).toEqual({
+      kind: 'not-run',
+    });
   });
 
   it('does not count a call blocked by a hook_blocking_error attachment, whatever its text', () => {
-    const block = envelope('attachment', { attachment: { type: 'hook_blocking_error', hookEvent: 'PreToolUse', toolUseID: 'toolu_1' } });
-    expect(rebuild('Edit', { file_path: '/a.ts' }, toolResult('toolu_1', 'Generated files are read-only', true), [block])).toEqual({ kind: 'not-run' });
+    const block = envelope('attachment', {
+      attachment: { type: 'hook_blocking_error', hookEvent: 'PreToolUse', toolUseID: 'toolu_1' },
+    });
+    expect(
+      rebuild('Edit', { file_path: '/a.ts' }, toolResult('toolu_1', 'Generated files are read-only', true), [block]),
+    ).toEqual({ kind: 'not-run' });
   });
 
   it('reads a bare PreToolUse stderr after a hook ran as a block (2.1.39), but a real exit as a failure', () => {
-    const ran = envelope('progress', { data: { type: 'hook_progress', hookEvent: 'PreToolUse' }, toolUseID: 'toolu_1' });
-    expect(rebuild('Bash', { command: 'git commit' }, toolResult('toolu_1', 'Pre-commit validation failed: lint errors', true), [ran])).toEqual({ kind: 'not-run' });
-    expect(rebuild('Bash', { command: 'npm test' }, toolResult('toolu_1', 'Exit code 1\nFAIL', true), [ran])).toMatchObject({ kind: 'event', event: { outcome: 'failure' } });
+    const ran = envelope('progress', {
+      data: { type: 'hook_progress', hookEvent: 'PreToolUse' },
+      toolUseID: 'toolu_1',
+    });
+    expect(
+      rebuild(
+        'Bash',
+        { command: 'git commit' },
+        toolResult('toolu_1', 'Pre-commit validation failed: lint errors', true),
+        [ran],
+      ),
+    ).toEqual({ kind: 'not-run' });
+    expect(
+      rebuild('Bash', { command: 'npm test' }, toolResult('toolu_1', 'Exit code 1\nFAIL', true), [ran]),
+    ).toMatchObject({ kind: 'event', event: { outcome: 'failure' } });
   });
 
   it('keeps a 1.0.x Bash failure that has no "Exit code" line as a failure', () => {
-    expect(rebuild('Bash', { command: 'npm test' }, toolResult('toolu_1', 'FAIL src/cart.test.js', true))).toMatchObject({ event: { outcome: 'failure', error: 'FAIL src/cart.test.js' } });
+    expect(
+      rebuild('Bash', { command: 'npm test' }, toolResult('toolu_1', 'FAIL src/cart.test.js', true)),
+    ).toMatchObject({ event: { outcome: 'failure', error: 'FAIL src/cart.test.js' } });
   });
 });
 
@@ -208,8 +377,16 @@ describe('finding transcripts', () => {
     const root = tempDir();
     const slug = join(root, '-home-dev-web');
     const session = 'e4f5a6b7-c8d9-4e0f-a1b2-c3d4e5f6a7b8';
-    for (const dir of [join(slug, session, 'subagents'), join(slug, session, 'tool-results')]) mkdirSync(dir, { recursive: true });
-    for (const file of [`${session}.jsonl`, 'agent-3f9a1c2e.jsonl', `${session}/subagents/agent-a7c2e91.jsonl`, `${session}/subagents/agent-a7c2e91.meta.json`, `${session}/tool-results/spill.jsonl`, 'notes.txt']) {
+    for (const dir of [join(slug, session, 'subagents'), join(slug, session, 'tool-results')])
+      mkdirSync(dir, { recursive: true });
+    for (const file of [
+      `${session}.jsonl`,
+      'agent-3f9a1c2e.jsonl',
+      `${session}/subagents/agent-a7c2e91.jsonl`,
+      `${session}/subagents/agent-a7c2e91.meta.json`,
+      `${session}/tool-results/spill.jsonl`,
+      'notes.txt',
+    ]) {
       writeFileSync(join(slug, file), '{}\n');
     }
     const { files, missing } = findTranscripts([root, join(root, 'nope')]);
@@ -242,12 +419,19 @@ describe('streaming lines', () => {
 
 describe('the progress line', () => {
   it('shows the bar, files, calls, rate and ETA', () => {
-    const line = renderProgress({ filesDone: 3, filesTotal: 12, bytesDone: 25, bytesTotal: 100, toolCalls: 1204 }, 10_000);
+    const line = renderProgress(
+      { filesDone: 3, filesTotal: 12, bytesDone: 25, bytesTotal: 100, toolCalls: 1204 },
+      10_000,
+    );
     expect(line).toBe('[#####---------------]  25%  3/12 files  1,204 calls  120/s  ETA 0:30');
   });
 
   it('fits the terminal width', () => {
-    const line = renderProgress({ filesDone: 3, filesTotal: 12, bytesDone: 25, bytesTotal: 100, toolCalls: 1204 }, 10_000, 30);
+    const line = renderProgress(
+      { filesDone: 3, filesTotal: 12, bytesDone: 25, bytesTotal: 100, toolCalls: 1204 },
+      10_000,
+      30,
+    );
     expect(line.length).toBe(29);
   });
 });

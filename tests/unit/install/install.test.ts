@@ -27,9 +27,17 @@ function tree(dir: string): Record<string, string> {
 // A hang limit, not a speed target: the in-process installs copy the 5 MB runtime.
 vi.setConfig({ testTimeout: 180_000 });
 
-function tryInstall(box: InstallBox, choices: { commandName?: string; binDir?: string } = {}, uid?: number): MemoryError {
+function tryInstall(
+  box: InstallBox,
+  choices: { commandName?: string; binDir?: string } = {},
+  uid?: number,
+): MemoryError {
   try {
-    install(ROOT, { commandName: choices.commandName ?? 'mem', ...(choices.binDir ? { binDir: choices.binDir } : {}) }, { env: box.env, report: collectingReporter(), ...(uid === undefined ? {} : { uid }) });
+    install(
+      ROOT,
+      { commandName: choices.commandName ?? 'mem', ...(choices.binDir ? { binDir: choices.binDir } : {}) },
+      { env: box.env, report: collectingReporter(), ...(uid === undefined ? {} : { uid }) },
+    );
   } catch (error) {
     if (error instanceof MemoryError) return error;
     throw error;
@@ -40,7 +48,10 @@ function tryInstall(box: InstallBox, choices: { commandName?: string; binDir?: s
 describe('install.sh flags', () => {
   it.each([
     [[], { mode: 'install', commandName: 'mem', runImport: false }],
-    [['--command-name', 'recall', '--bin-dir=/opt/bin', '--import'], { mode: 'install', commandName: 'recall', binDir: '/opt/bin', runImport: true }],
+    [
+      ['--command-name', 'recall', '--bin-dir=/opt/bin', '--import'],
+      { mode: 'install', commandName: 'recall', binDir: '/opt/bin', runImport: true },
+    ],
     [['--uninstall', '--purge'], { mode: 'uninstall', purge: true }],
     [['--uninstall', '--bin-dir', 'bin'], { mode: 'uninstall', purge: false, binDir: 'bin' }],
   ])('reads %j', (argv, options) => {
@@ -72,7 +83,9 @@ describe('the install lock', () => {
 
   it('takes over a lock whose owner died', () => {
     const lockPath = join(tempDir(), 'install.lock');
-    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    }).stdout;
     writeFileSync(lockPath, `${dead}\n`);
     const lock = acquireLock(lockPath, { waitMs: 0 });
     expect(readFileSync(lockPath, 'utf8')).toBe(`${process.pid}\n`);
@@ -148,7 +161,9 @@ describe('install, in-process', () => {
     mkdirSync(box.claude);
     writeFileSync(box.settings, '{}\n');
     const error = tryInstall(box, {}, statSync(box.settings).uid + 1);
-    expect(error.message).toBe(`${box.settings} belongs to another user (uid ${statSync(box.settings).uid}), so its hooks cannot be changed. Make it yours and writable (or move it), then run ./install.sh again; nothing was changed.`);
+    expect(error.message).toBe(
+      `${box.settings} belongs to another user (uid ${statSync(box.settings).uid}), so its hooks cannot be changed. Make it yours and writable (or move it), then run ./install.sh again; nothing was changed.`,
+    );
     expect(readdirSync(box.claude)).toEqual(['settings.json']);
   });
 
@@ -171,7 +186,9 @@ describe('install, in-process', () => {
     expect(readdirSync(box.claude)).toEqual(['memory.db']);
     expect(existsSync(box.launcher)).toBe(false);
     expect(report.lines).toContain(`✓ kept the database ${box.dbPath} (delete it with --uninstall --purge)`);
-    expect(report.lines).toContain(`✓ removed the empty directory ${join(box.claude, 'commands')} (the install had created it)`);
+    expect(report.lines).toContain(
+      `✓ removed the empty directory ${join(box.claude, 'commands')} (the install had created it)`,
+    );
     expect(report.lines.at(-1)).toBe('Done.');
   });
 });

@@ -8,13 +8,21 @@ import { tempDir } from '../../helpers.js';
 
 describe('the install record', () => {
   it('reads back what it wrote: launcher, command, a created settings.json and created folders', () => {
-    const record = { launcher: '/h/.local/bin/memory', command: '/h/.claude/commands/mem.md', settingsCreated: true, createdDirs: ['/h/.local', '/h/.local/bin'] };
+    const record = {
+      launcher: '/h/.local/bin/memory',
+      command: '/h/.claude/commands/mem.md',
+      settingsCreated: true,
+      createdDirs: ['/h/.local', '/h/.local/bin'],
+    };
     expect(parseRecord(formatRecord(record))).toEqual(record);
   });
 
   it('reads a record written before it knew about created files as "created nothing"', () => {
     expect(parseRecord('launcher=/h/.local/bin/memory\ncommand=/h/.claude/commands/mem.md\n')).toEqual({
-      launcher: '/h/.local/bin/memory', command: '/h/.claude/commands/mem.md', settingsCreated: false, createdDirs: [],
+      launcher: '/h/.local/bin/memory',
+      command: '/h/.claude/commands/mem.md',
+      settingsCreated: false,
+      createdDirs: [],
     });
   });
 });
@@ -23,12 +31,29 @@ describe('settings backups', () => {
   it('keeps only the newest backup, ordering same-second ones by number, and leaves look-alikes alone', () => {
     const dir = tempDir();
     const settings = join(dir, 'settings.json');
-    const names = ['settings.json.bak-20260101T000000Z', 'settings.json.bak-20260301T101500Z', 'settings.json.bak-20260301T101500Z-2',
-      'settings.json.bak-20260301T101500Z-10', 'settings.json.bak-mine', 'other.json.bak-20270101T000000Z'];
+    const names = [
+      'settings.json.bak-20260101T000000Z',
+      'settings.json.bak-20260301T101500Z',
+      'settings.json.bak-20260301T101500Z-2',
+      'settings.json.bak-20260301T101500Z-10',
+      'settings.json.bak-mine',
+      'other.json.bak-20270101T000000Z',
+    ];
     for (const name of ['settings.json', ...names]) writeFileSync(join(dir, name), '{}');
-    expect(pruneBackups(settings).map((path) => path.slice(dir.length + 1)).sort()).toEqual([
-      'settings.json.bak-20260101T000000Z', 'settings.json.bak-20260301T101500Z', 'settings.json.bak-20260301T101500Z-2',
+    expect(
+      pruneBackups(settings)
+        .map((path) => path.slice(dir.length + 1))
+        .sort(),
+    ).toEqual([
+      'settings.json.bak-20260101T000000Z',
+      'settings.json.bak-20260301T101500Z',
+      'settings.json.bak-20260301T101500Z-2',
     ]);
-    expect(readdirSync(dir).sort()).toEqual(['other.json.bak-20270101T000000Z', 'settings.json', 'settings.json.bak-20260301T101500Z-10', 'settings.json.bak-mine']);
+    expect(readdirSync(dir).sort()).toEqual([
+      'other.json.bak-20270101T000000Z',
+      'settings.json',
+      'settings.json.bak-20260301T101500Z-10',
+      'settings.json.bak-mine',
+    ]);
   });
 });

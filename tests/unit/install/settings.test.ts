@@ -3,16 +3,28 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { detectIndent } from '../../../lib/install/json-text.js';
-import { doubleQuote, hookCommand, installHooks as installText, listHandlers, parseSettings, uninstallHooks as uninstallText, type SettingsEdit } from '../../../lib/install/settings.js';
+import {
+  doubleQuote,
+  hookCommand,
+  installHooks as installText,
+  listHandlers,
+  parseSettings,
+  uninstallHooks as uninstallText,
+  type SettingsEdit,
+} from '../../../lib/install/settings.js';
 
 const RUNTIME = '/home/dev/.claude/hooks/memory';
 
 /** The settings as a user's file holds them: 2-space JSON with a final newline. */
 const fileText = (settings: unknown): string => `${JSON.stringify(settings, null, 2)}\n`;
 type Parsed = SettingsEdit & { readonly settings: Record<string, unknown> };
-const parsed = (edit: SettingsEdit): Parsed => ({ ...edit, settings: JSON.parse(edit.text) as Record<string, unknown> });
+const parsed = (edit: SettingsEdit): Parsed => ({
+  ...edit,
+  settings: JSON.parse(edit.text) as Record<string, unknown>,
+});
 const installHooks = (settings: unknown, runtime: string): Parsed => parsed(installText(fileText(settings), runtime));
-const uninstallHooks = (settings: unknown, runtime: string): Parsed => parsed(uninstallText(fileText(settings), runtime));
+const uninstallHooks = (settings: unknown, runtime: string): Parsed =>
+  parsed(uninstallText(fileText(settings), runtime));
 
 const theirs = (command: string, matcher = 'Bash') => ({ matcher, hooks: [{ type: 'command', command }] });
 
@@ -85,14 +97,31 @@ describe('installHooks', () => {
         },
       }
     `);
-    expect(result.changes.map((change) => `${change.event} ${change.action}`)).toEqual(['SessionStart added', 'PostToolUse added', 'PostToolUseFailure added', 'Stop added', 'UserPromptSubmit added']);
+    expect(result.changes.map((change) => `${change.event} ${change.action}`)).toEqual([
+      'SessionStart added',
+      'PostToolUse added',
+      'PostToolUseFailure added',
+      'Stop added',
+      'UserPromptSubmit added',
+    ]);
   });
 
   it('keeps every other key, event and handler, in order', () => {
-    const settings = { model: 'opus', hooks: { PreToolUse: [theirs('guard.sh')], Stop: [theirs('notify.sh', '')] }, statusLine: { type: 'command' } };
+    const settings = {
+      model: 'opus',
+      hooks: { PreToolUse: [theirs('guard.sh')], Stop: [theirs('notify.sh', '')] },
+      statusLine: { type: 'command' },
+    };
     const result = installHooks(settings, RUNTIME).settings as { hooks: Record<string, unknown[]> };
     expect(Object.keys(result)).toEqual(['model', 'hooks', 'statusLine']);
-    expect(Object.keys(result.hooks)).toEqual(['PreToolUse', 'Stop', 'SessionStart', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit']);
+    expect(Object.keys(result.hooks)).toEqual([
+      'PreToolUse',
+      'Stop',
+      'SessionStart',
+      'PostToolUse',
+      'PostToolUseFailure',
+      'UserPromptSubmit',
+    ]);
     expect(result.hooks['PreToolUse']).toEqual([theirs('guard.sh')]);
     expect(result.hooks['Stop']?.[0]).toEqual(theirs('notify.sh', ''));
     expect(result.hooks['Stop']).toHaveLength(2);
@@ -107,7 +136,10 @@ describe('installHooks', () => {
   });
 
   it('updates a stale entry of ours where it stands, between other groups', () => {
-    const stale = { matcher: 'Edit|Write', hooks: [{ type: 'command', command: hookCommand(RUNTIME, 'post-tool-use'), timeout: 5 }] };
+    const stale = {
+      matcher: 'Edit|Write',
+      hooks: [{ type: 'command', command: hookCommand(RUNTIME, 'post-tool-use'), timeout: 5 }],
+    };
     const settings = { hooks: { PostToolUse: [theirs('a.sh'), stale, theirs('b.sh')] } };
     const result = installHooks(settings, RUNTIME);
     const groups = (result.settings['hooks'] as Record<string, { matcher: string }[]>)['PostToolUse'];
@@ -123,7 +155,13 @@ describe('installHooks', () => {
   });
 
   it('takes our handler out of a group someone else owns, leaving theirs', () => {
-    const mixed = { matcher: 'Bash', hooks: [{ type: 'command', command: 'log.sh' }, { type: 'command', command: hookCommand(RUNTIME, 'post-tool-use') }] };
+    const mixed = {
+      matcher: 'Bash',
+      hooks: [
+        { type: 'command', command: 'log.sh' },
+        { type: 'command', command: hookCommand(RUNTIME, 'post-tool-use') },
+      ],
+    };
     const result = installHooks({ hooks: { PostToolUse: [mixed] } }, RUNTIME);
     const groups = (result.settings['hooks'] as Record<string, unknown[]>)['PostToolUse'];
     expect(groups?.[0]).toEqual(theirs('log.sh'));
@@ -133,7 +171,11 @@ describe('installHooks', () => {
   it('leaves handlers of another install directory alone', () => {
     const other = hookCommand('/opt/other/hooks/memory', 'stop');
     const result = installHooks({ hooks: { Stop: [{ hooks: [{ type: 'command', command: other }] }] } }, RUNTIME);
-    expect(listHandlers(result.settings).filter((handler) => handler.event === 'Stop').map((handler) => handler.command)).toEqual([other, hookCommand(RUNTIME, 'stop')]);
+    expect(
+      listHandlers(result.settings)
+        .filter((handler) => handler.event === 'Stop')
+        .map((handler) => handler.command),
+    ).toEqual([other, hookCommand(RUNTIME, 'stop')]);
   });
 });
 
@@ -154,7 +196,11 @@ describe('uninstallHooks', () => {
 
   it('reports no change when none of ours are registered', () => {
     const settings = { hooks: { PreToolUse: [theirs('guard.sh')] } };
-    expect(uninstallText(fileText(settings), RUNTIME)).toEqual({ text: fileText(settings), changes: [], changed: false });
+    expect(uninstallText(fileText(settings), RUNTIME)).toEqual({
+      text: fileText(settings),
+      changes: [],
+      changed: false,
+    });
   });
 });
 
@@ -182,8 +228,14 @@ describe('parseSettings', () => {
 });
 
 describe('hook commands', () => {
-  it.each([['/home/dev/.claude/hooks/memory'], ['/Users/Jane Doe/.claude/hooks/memory'], ['/tmp/a"b$c`d\\e/hooks/memory']])('quote %s so sh -c passes the exact path to node', (runtime) => {
-    const echoed = spawnSync('sh', ['-c', hookCommand(runtime, 'stop').replace(/^node /, 'printf %s ')], { encoding: 'utf8' });
+  it.each([
+    ['/home/dev/.claude/hooks/memory'],
+    ['/Users/Jane Doe/.claude/hooks/memory'],
+    ['/tmp/a"b$c`d\\e/hooks/memory'],
+  ])('quote %s so sh -c passes the exact path to node', (runtime) => {
+    const echoed = spawnSync('sh', ['-c', hookCommand(runtime, 'stop').replace(/^node /, 'printf %s ')], {
+      encoding: 'utf8',
+    });
     expect(echoed.stdout).toBe(`${runtime}/dist/hooks/stop.js`);
   });
 
@@ -206,9 +258,9 @@ describe('detectIndent', () => {
   });
 });
 
-
 describe('settings.json as text', () => {
-  const user = '{\n  "model": "opus",\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Bash", "hooks": [{ "type": "command", "command": "guard.sh" }] }\n    ]\n  },\n  "statusLine": { "type": "command" }\n}\n';
+  const user =
+    '{\n  "model": "opus",\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Bash", "hooks": [{ "type": "command", "command": "guard.sh" }] }\n    ]\n  },\n  "statusLine": { "type": "command" }\n}\n';
 
   it.each([
     ['a big integer', '"seed": 12345678901234567890'],
@@ -234,16 +286,28 @@ describe('settings.json as text', () => {
   it('indents its entries like the file (tabs here) and leaves the rest of the layout alone', () => {
     const text = '{\n\t"model": "opus",\n\t"env": {"A": "1", "B": "2"}\n}';
     const installed = installText(text, RUNTIME).text;
-    expect(installed.startsWith('{\n\t"model": "opus",\n\t"env": {"A": "1", "B": "2"},\n\t"hooks": {\n\t\t"SessionStart": [\n\t\t\t{\n')).toBe(true);
+    expect(
+      installed.startsWith(
+        '{\n\t"model": "opus",\n\t"env": {"A": "1", "B": "2"},\n\t"hooks": {\n\t\t"SessionStart": [\n\t\t\t{\n',
+      ),
+    ).toBe(true);
     expect(installed.endsWith('\n\t}\n}')).toBe(true);
     expect(uninstallText(installed, RUNTIME).text).toBe(text);
   });
 
   it('gives back the exact bytes after install then uninstall, with our entries mixed into theirs', () => {
     const installed = installText(user, RUNTIME).text;
-    const withStop = installed.replace('"PreToolUse": [\n', `"PreToolUse": [\n      { "hooks": [{ "type": "command", "command": "log.sh" }, { "type": "command", "command": ${JSON.stringify(hookCommand(RUNTIME, 'stop'))} }] },\n`);
+    const withStop = installed.replace(
+      '"PreToolUse": [\n',
+      `"PreToolUse": [\n      { "hooks": [{ "type": "command", "command": "log.sh" }, { "type": "command", "command": ${JSON.stringify(hookCommand(RUNTIME, 'stop'))} }] },\n`,
+    );
     const result = uninstallText(withStop, RUNTIME);
-    expect(result.text).toBe(user.replace('"PreToolUse": [\n', '"PreToolUse": [\n      { "hooks": [{ "type": "command", "command": "log.sh" }] },\n'));
+    expect(result.text).toBe(
+      user.replace(
+        '"PreToolUse": [\n',
+        '"PreToolUse": [\n      { "hooks": [{ "type": "command", "command": "log.sh" }] },\n',
+      ),
+    );
   });
 
   it('re-installs over a stale entry without touching the lines around it', () => {

@@ -33,11 +33,15 @@ describe('slash command arguments', () => {
   });
 
   it('renders the template with the helper path and delimiter', () => {
-    const template = 'allowed-tools: Bash({{HELPER}}:*)\n```!\n{{HELPER}} <<\'{{END}}\'\n$ARGUMENTS\n{{END}}\n```\n';
-    expect(renderSlashCommand(template, { helper: '/h/.claude/hooks/memory/dist/commands/_slash.js', delimiter: 'END_1' })).toBe(
+    const template = "allowed-tools: Bash({{HELPER}}:*)\n```!\n{{HELPER}} <<'{{END}}'\n$ARGUMENTS\n{{END}}\n```\n";
+    expect(
+      renderSlashCommand(template, { helper: '/h/.claude/hooks/memory/dist/commands/_slash.js', delimiter: 'END_1' }),
+    ).toBe(
       "allowed-tools: Bash(/h/.claude/hooks/memory/dist/commands/_slash.js:*)\n```!\n/h/.claude/hooks/memory/dist/commands/_slash.js <<'END_1'\n$ARGUMENTS\nEND_1\n```\n",
     );
-    expect(renderSlashCommand('{{HELPER}}', { helper: "/Users/Jane O'Neil/x.js", delimiter: 'E' })).toBe("'/Users/Jane O'\\''Neil/x.js'");
+    expect(renderSlashCommand('{{HELPER}}', { helper: "/Users/Jane O'Neil/x.js", delimiter: 'E' })).toBe(
+      "'/Users/Jane O'\\''Neil/x.js'",
+    );
     expect(() => renderSlashCommand('', { helper: '/x', delimiter: "E'; rm" })).toThrow('unusable heredoc delimiter');
   });
 });

@@ -7,10 +7,16 @@ import { queryWords } from '../../../lib/recall/words.js';
 const SILENT: ReadonlyArray<readonly [string, string, string?]> = [
   ['a prompt from the SDK', 'why does the login test fail', 'sdk'],
   ['a system prompt', 'why does the login test fail', 'system'],
-  ['a task notification', '<task-notification>\n<task-id>b1</task-id>\n<status>completed</status>\n<summary>login test run finished</summary>\n</task-notification>'],
+  [
+    'a task notification',
+    '<task-notification>\n<task-id>b1</task-id>\n<status>completed</status>\n<summary>login test run finished</summary>\n</task-notification>',
+  ],
   ['an unclosed task notification', '<task-notification><summary>login test run finished'],
   ['a slash command', '/mem login test failure'],
-  ['a slash-command expansion', '<command-message>mem is running…</command-message>\n<command-name>/mem</command-name>\n<command-args>login test</command-args>'],
+  [
+    'a slash-command expansion',
+    '<command-message>mem is running…</command-message>\n<command-name>/mem</command-name>\n<command-args>login test</command-args>',
+  ],
   ['a prompt with a private part', 'the login test fails with <private>my password hunter2</private>'],
   ['ok', 'ok'],
   ['yes', 'Yes!'],
@@ -31,7 +37,12 @@ const SILENT: ReadonlyArray<readonly [string, string, string?]> = [
 
 const RECALLS: ReadonlyArray<readonly [string, string, readonly string[], string?]> = [
   ['a plain request', 'the login test is failing again', ['login', 'test', 'failing']],
-  ['a request typed by the user (source user)', 'the login test is failing again', ['login', 'test', 'failing'], 'user'],
+  [
+    'a request typed by the user (source user)',
+    'the login test is failing again',
+    ['login', 'test', 'failing'],
+    'user',
+  ],
   ['Korean counted in words, not characters', '인증 오류 고쳐줘', ['인증', '오류']],
   ['Korean with particles attached', '서버를 재시작해서 로그인이 안 돼', ['서버', '재시작해서', '로그인']],
   ['one snake_case identifier', 'get_tools_for_skill', ['get_tools_for_skill']],
@@ -42,19 +53,33 @@ const RECALLS: ReadonlyArray<readonly [string, string, readonly string[], string
   ['a word with digits', 'py311 build', ['py311', 'build']],
   ['a slash later in the prompt', 'why does src/app.ts fail', ['src/app.ts', 'fail']],
   ['a number that names something', 'migration 0021 rollback', ['migration', '0021', 'rollback']],
-  ['task-notification text inside a request', 'explain this <task-notification> envelope format', ['explain', 'task-notification', 'envelope', 'format']],
-  ['an acknowledgement followed by a request', 'ok now fix the flaky payment webhook test', ['flaky', 'payment', 'webhook', 'test']],
+  [
+    'task-notification text inside a request',
+    'explain this <task-notification> envelope format',
+    ['explain', 'task-notification', 'envelope', 'format'],
+  ],
+  [
+    'an acknowledgement followed by a request',
+    'ok now fix the flaky payment webhook test',
+    ['flaky', 'payment', 'webhook', 'test'],
+  ],
 ];
 
 describe('recall gate', () => {
-  it.each(SILENT.map(([name, prompt, source]) => ({ name, prompt, source })))('stays silent for $name', ({ prompt, source }) => {
-    expect(recallGate(prompt, source).recall).toBe(false);
-  });
+  it.each(SILENT.map(([name, prompt, source]) => ({ name, prompt, source })))(
+    'stays silent for $name',
+    ({ prompt, source }) => {
+      expect(recallGate(prompt, source).recall).toBe(false);
+    },
+  );
 
-  it.each(RECALLS.map(([name, prompt, words, source]) => ({ name, prompt, words, source })))('searches $name', ({ prompt, words, source }) => {
-    const gate = recallGate(prompt, source);
-    expect(gate.recall ? gate.words.map((word) => word.text) : gate.reason).toEqual(words);
-  });
+  it.each(RECALLS.map(([name, prompt, words, source]) => ({ name, prompt, words, source })))(
+    'searches $name',
+    ({ prompt, words, source }) => {
+      const gate = recallGate(prompt, source);
+      expect(gate.recall ? gate.words.map((word) => word.text) : gate.reason).toEqual(words);
+    },
+  );
 
   it('says why it stays silent', () => {
     expect(recallGate('ok')).toEqual({ recall: false, reason: 'an acknowledgement' });

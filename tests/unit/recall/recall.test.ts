@@ -86,7 +86,12 @@ describe('recall over a project history', () => {
     expect(first.hits.map((hit) => hit.tier)).toEqual(['MEDIUM', 'MEDIUM', 'MEDIUM']);
     // Three of the four are now in the session: the one left is shown alone, and still not HIGH,
     // because the crowd is counted over every candidate, before the shown ones are taken out.
-    claimInjections(db, 'sess-crowd', first.hits.map((hit) => hit.id), '2026-03-10T12:00:00.000Z');
+    claimInjections(
+      db,
+      'sess-crowd',
+      first.hits.map((hit) => hit.id),
+      '2026-03-10T12:00:00.000Z',
+    );
     const second = recallFor(db, box.project, words('retry the payment webhook'), 'sess-crowd');
     db.close();
     expect(second.hits.map((hit) => hit.tier)).toEqual(['MEDIUM']);
@@ -115,15 +120,24 @@ describe('recall over a project history', () => {
 
   it('recalls nothing from another project, and nothing in a project too young for word frequencies', () => {
     const { db } = history();
-    expect(recallFor(db, '/elsewhere/other-app', words('the login test about the expired session token'), null).hits).toEqual([]);
+    expect(
+      recallFor(db, '/elsewhere/other-app', words('the login test about the expired session token'), null).hits,
+    ).toEqual([]);
     db.close();
     const young = sandbox();
-    seed(young, [memory({ box: young, type: 'error', content: LOGIN_FAILURE }), ...Array.from({ length: MIN_PROJECT_ROWS - 2 }, (_, i) => memory({ box: young, content: `npm run task-${i}`, sessionId: `s${i}` }))]);
+    seed(young, [
+      memory({ box: young, type: 'error', content: LOGIN_FAILURE }),
+      ...Array.from({ length: MIN_PROJECT_ROWS - 2 }, (_, i) =>
+        memory({ box: young, content: `npm run task-${i}`, sessionId: `s${i}` }),
+      ),
+    ]);
     const youngDb = openDb(young.dbPath, { create: false });
     if (!youngDb) throw new Error('no database');
     const report = recallFor(youngDb, young.project, words('the login test about the expired session token'), null);
     youngDb.close();
-    expect(report.skipped).toBe(`the project has ${MIN_PROJECT_ROWS - 1} memories; recall starts at ${MIN_PROJECT_ROWS}`);
+    expect(report.skipped).toBe(
+      `the project has ${MIN_PROJECT_ROWS - 1} memories; recall starts at ${MIN_PROJECT_ROWS}`,
+    );
     expect(report.hits).toEqual([]);
   });
 
@@ -134,7 +148,12 @@ describe('recall over a project history', () => {
       const pruned = recallFor(db, box.project, words(prompt), null, { prune: true });
       expect(pruned.hits, prompt).toEqual(full.hits);
       expect(pruned.ranking.cluster, prompt).toBe(full.ranking.cluster);
-      expect(pruned.ranking.hits.filter((hit) => hit.tier !== 'LOW'), prompt).toEqual(full.ranking.hits.filter((hit) => hit.tier !== 'LOW' && hit.score >= 0.9 * (full.ranking.hits[0]?.score ?? 0)));
+      expect(
+        pruned.ranking.hits.filter((hit) => hit.tier !== 'LOW'),
+        prompt,
+      ).toEqual(
+        full.ranking.hits.filter((hit) => hit.tier !== 'LOW' && hit.score >= 0.9 * (full.ranking.hits[0]?.score ?? 0)),
+      );
     }
     db.close();
   });
@@ -160,7 +179,9 @@ describe('recall over a project history', () => {
 
   it('gives up between steps once its time is over', () => {
     const { box, db } = history();
-    expect(() => recallFor(db, box.project, words('why was the canary rollout refused'), null, { expired: () => true })).toThrow(RecallTimeout);
+    expect(() =>
+      recallFor(db, box.project, words('why was the canary rollout refused'), null, { expired: () => true }),
+    ).toThrow(RecallTimeout);
     db.close();
   });
 

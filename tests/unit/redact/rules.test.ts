@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { applySpans, findSpans, type SecretRule } from '../../../lib/redact/engine.js';
 import { REDACTED, redactText, SECRET_RULES } from '../../../lib/redact.js';
 
-const redactions = SECRET_RULES.flatMap((rule) => rule.redacts.map((sample) => [rule.name, sample.text, sample.secret, rule] as const));
+const redactions = SECRET_RULES.flatMap((rule) =>
+  rule.redacts.map((sample) => [rule.name, sample.text, sample.secret, rule] as const),
+);
 const keeps = SECRET_RULES.flatMap((rule) => rule.keeps.map((text) => [rule.name, text, rule] as const));
 
 function byRule(rule: SecretRule, text: string): string {

@@ -9,8 +9,14 @@ describe('code that handles secrets', () => {
     expect(KEEP.length).toBeGreaterThanOrEqual(30);
     expect(REDACT.length).toBeGreaterThanOrEqual(30);
     for (const lang of ['ts', 'py', 'sh', 'yaml', 'env']) {
-      expect(KEEP.some(([l]) => l === lang), lang).toBe(true);
-      expect(REDACT.some(([l]) => l === lang), lang).toBe(true);
+      expect(
+        KEEP.some(([l]) => l === lang),
+        lang,
+      ).toBe(true);
+      expect(
+        REDACT.some(([l]) => l === lang),
+        lang,
+      ).toBe(true);
     }
   });
 

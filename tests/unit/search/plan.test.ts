@@ -7,7 +7,13 @@ describe('free text becomes a safe query', () => {
   });
 
   it('drops bare operators and query punctuation at the edges of a term', () => {
-    expect(searchTerms('"dark" AND (mode) NEAR( -x col: )( x* OR --force')).toEqual(['dark', 'mode', 'x', 'col', '--force']);
+    expect(searchTerms('"dark" AND (mode) NEAR( -x col: )( x* OR --force')).toEqual([
+      'dark',
+      'mode',
+      'x',
+      'col',
+      '--force',
+    ]);
   });
 
   it('keeps punctuation inside a term, where it is part of what was typed', () => {

@@ -48,7 +48,10 @@ describe('best-match ranking', () => {
       { id: 1, hits: [hit(1)] },
       { id: 2, hits: [hit(3)] },
     ];
-    expect(rankCandidates(candidates, [5], 1000).map((row) => [row.id, row.score])).toEqual([[2, 1], [1, expect.any(Number)]]);
+    expect(rankCandidates(candidates, [5], 1000).map((row) => [row.id, row.score])).toEqual([
+      [2, 1],
+      [1, expect.any(Number)],
+    ]);
   });
 
   it('gives function words no weight beside content words, and no result of their own', () => {

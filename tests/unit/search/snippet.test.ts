@@ -24,9 +24,24 @@ describe('snippets', () => {
     ['a single letter only where it is a whole word', 'a cat ate a banana', ['a'], '[a] cat ate [a] banana'],
     ['a single letter as an identifier part', 'let x = get_x(xs)', ['x'], 'let [x] = get_[x](xs)'],
     ['no single letter inside a word, even when it is nowhere else', 'banana', ['n'], 'banana'],
-    ['a word at its start, not inside another word', 'auth: oauth and authToken', ['auth'], '[auth]: oauth and [auth]Token'],
-    ['an identifier part in camelCase, snake_case and an acronym', 'getHandler my_handler JWTToken', ['handler', 'token'], 'get[Handler] my_[handler] JWT[Token]'],
-    ['a substring found only inside words (what matched)', 'export function handler()', ['andle'], 'export function h[andle]r()'],
+    [
+      'a word at its start, not inside another word',
+      'auth: oauth and authToken',
+      ['auth'],
+      '[auth]: oauth and [auth]Token',
+    ],
+    [
+      'an identifier part in camelCase, snake_case and an acronym',
+      'getHandler my_handler JWTToken',
+      ['handler', 'token'],
+      'get[Handler] my_[handler] JWT[Token]',
+    ],
+    [
+      'a substring found only inside words (what matched)',
+      'export function handler()',
+      ['andle'],
+      'export function h[andle]r()',
+    ],
     ['a two-letter word inside a word when that is all there is', 'valid', ['id'], 'val[id]'],
     ['a Korean word followed by its particle', 'JWT 인증을 추가', ['인증'], 'JWT [인증]을 추가'],
     ['the longer of two terms at one place', 'npm run build', ['run', 'run build'], 'npm [run build]'],
@@ -36,7 +51,9 @@ describe('snippets', () => {
 
   it('splits marked text into segments on one line', () => {
     expect(markedSegments(`a\n${MARK_START}b${MARK_END} c`)).toEqual([
-      { text: 'a ', hit: false }, { text: 'b', hit: true }, { text: ' c', hit: false },
+      { text: 'a ', hit: false },
+      { text: 'b', hit: true },
+      { text: ' c', hit: false },
     ]);
   });
 

@@ -17,7 +17,8 @@ describe('identifier parts', () => {
 
   it('keeps the text and appends each compound identifier split once, parts side by side', () => {
     expect(indexedText('throw new AssertionError(); AssertionError again, use_todos')).toBe(
-      'throw new AssertionError(); AssertionError again, use_todos\nAssertion Error');
+      'throw new AssertionError(); AssertionError again, use_todos\nAssertion Error',
+    );
     expect(indexedText('nothing compound here')).toBe('nothing compound here');
   });
 });
@@ -52,6 +53,11 @@ describe('query words', () => {
   });
 
   it('quotes every word, so no FTS5 syntax survives', () => {
-    expect(queryWords('"a AND b" NEAR(x) col:y').map((word) => word.words)).toEqual(['"a"', '"b"', '"NEAR x"', '"col y"']);
+    expect(queryWords('"a AND b" NEAR(x) col:y').map((word) => word.words)).toEqual([
+      '"a"',
+      '"b"',
+      '"NEAR x"',
+      '"col y"',
+    ]);
   });
 });
