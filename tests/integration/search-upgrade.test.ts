@@ -63,7 +63,7 @@ describe('upgrading a v2 database to best-match search', () => {
       '2026-11-20T10:00:00Z',
     );
     const db = openForRead(box.dbPath);
-    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     expect(
       allMemories(box.dbPath)
         .map((row) => [row.id, row.content])
