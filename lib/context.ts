@@ -38,7 +38,8 @@ interface Section {
 
 /** The plugin's command is namespaced by Claude Code (/mem:search); ./install.sh's is /mem. */
 const SEARCH_COMMAND = IS_PLUGIN ? '/mem:search' : '/mem';
-export const MORE_HISTORY = `More history is available: the ${SEARCH_COMMAND} command (for example ${SEARCH_COMMAND} npm test) searches everything claude-memory-hooks recorded.`;
+// The model can call the MCP tool itself; the slash command is the user's to type.
+export const MORE_HISTORY = `More history is available: the search tool of the memory-hooks MCP server (when connected), and the ${SEARCH_COMMAND} command the user can type (for example ${SEARCH_COMMAND} npm test).`;
 
 /** The whole block, or '' when there is nothing to say. */
 export function buildContext(input: ContextInput): string {

@@ -2,7 +2,7 @@
 // the projects the user's role belongs to, same tiers) merged, each result marked with its origin and
 // author host, under the same bounds and escaping as the local scope. Loaded only for such a call,
 // so `pg` never costs the server's start-up. A team server that is down is a note; local results stay.
-import { searchMemories } from '../db/search.js';
+import { bestMatches } from '../db/best-matches.js';
 import { knownHostId } from '../db/team/local.js';
 import { searchTeam, type TeamHit } from '../db/team/server.js';
 import type { MemoryRow } from '../memory.js';
@@ -37,10 +37,18 @@ export async function teamSearchTool(args: SearchArgs, context: ToolContext): Pr
   const window = args.offset + args.limit;
 
   // Local first: it needs no network, and it is answered whatever the server does.
-  const local = context.reader.read((db) => ({
-    found: searchMemories(db, plan, filters, { limit: window + 1, now: context.now() }),
-    host: knownHostId(db),
-  }));
+  // The local half is the same best-match search as scope "local" (and `memory search --team`).
+  const local = context.reader.read((db) => {
+    const found = bestMatches(db, args.query, filters, { limit: window + 1 });
+    return {
+      found: {
+        tier: found.tier,
+        rows: found.matches.map((match) => match.row),
+        scores: new Map(found.matches.map((match) => [match.row.id, match.score])),
+      },
+      host: knownHostId(db),
+    };
+  });
   let remote: { tier: Tier; hits: readonly TeamHit[] } = { tier: 'like', hits: [] };
   let failure: string | null = null;
   try {

@@ -283,7 +283,7 @@ describe('a realistic project, session after session', () => {
       - 6 days ago: Created src/greet.js (1 line): exports.greet = (n) =&gt; \`Hi \${n}\`;
       ## Where the last session stopped
       - 17 hours ago: "The build still fails on ./nope.js; I will fix the import in src/index.ts next."
-      More history is available: the /mem command (for example /mem npm test) searches everything claude-memory-hooks recorded.
+      More history is available: the search tool of the memory-hooks MCP server (when connected), and the /mem command the user can type (for example /mem npm test).
       </memory-context>"
     `);
 
