@@ -232,13 +232,14 @@ const FIXED_ERRORS = 5;
 /** A next step later than this after the error is not taken for its fix. */
 const FIX_WINDOW_MS = 30 * 60_000;
 
-// What fixed an error: the later run that resolved it, else the session's next edit or command.
+// What fixed an error: the session's next step (edit or command) — the change itself, where the later
+// clean run that resolved it only confirms it; with no step within the window, that resolving run.
 const FIX_SQL = `
   SELECT m.* FROM memories m
-  WHERE m.id = coalesce(@resolvedBy, (
+  WHERE m.id = coalesce((
       SELECT n.id FROM memories n
       WHERE n.session_id = @sessionId AND n.id > @id AND n.type IN ('file_edit', 'command')
-        AND n.created_at <= @until ORDER BY n.id LIMIT 1))
+        AND n.created_at <= @until ORDER BY n.id LIMIT 1), @resolvedBy)
     AND ${WHERE}`;
 
 // The latest error a run resolved.
