@@ -146,6 +146,9 @@ export const MIGRATIONS: readonly string[] = [
   -- SessionStart's "recent errors" and "recent changes" of one project, flat in the number of rows.
   CREATE INDEX memories_project_importance ON memories (project_path, importance, created_at);
   DROP INDEX memories_importance;
+
+  -- Search shows the error a run fixed next to the run: looked up by resolved_by, which few rows carry.
+  CREATE INDEX memories_resolved_by ON memories (resolved_by) WHERE resolved_by IS NOT NULL;
   `,
   // Prompt-time recall: which memories each session has already been shown, so none is injected
   // twice in a session, across --resume and the many hook processes of one session.
