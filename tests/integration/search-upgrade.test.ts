@@ -63,7 +63,7 @@ describe('upgrading a v2 database to best-match search', () => {
       '2026-11-20T10:00:00Z',
     );
     const db = openForRead(box.dbPath);
-    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     expect(
       allMemories(box.dbPath)
         .map((row) => [row.id, row.content])
@@ -76,6 +76,7 @@ describe('upgrading a v2 database to best-match search', () => {
       db.prepare("SELECT name FROM sqlite_master WHERE name IN ('memories_fts', 'memories_trigram')").all(),
     ).toEqual([]);
     expect(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'memories_project_importance'").get()).toBeDefined();
+    expect(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'memories_stats'").get()).toBeDefined();
     db.close();
 
     // A reader that cannot write (the MCP server, the page) still finds the waiting rows.
