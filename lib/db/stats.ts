@@ -62,8 +62,9 @@ function filterSql(filters: Filters): { readonly where: string; readonly params:
  * Everything `--stats` shows, under the usual filters. Table scans are the cost at 100k rows: with
  * the SQL written for the filters given, totals, types, tools, projects and the time span come from
  * one pass over the narrow covering index memories_stats, sessions from memories_session, top files
- * from the partial index memories_files, the rest from the indexes that already had them; days are counted over their UTC ranges (the created_at
- * index; converting every row with SQLite's 'localtime' costs ten times more).
+ * from the partial index memories_files, the rest from the indexes that already had them. Days are
+ * counted over their UTC ranges (the created_at index; converting every row with SQLite's
+ * 'localtime' costs ten times more).
  */
 export function memoryStats(db: Db, filters: Filters, days: readonly DayRange[], top: number): RawStats {
   const { where, params } = filterSql(filters);
