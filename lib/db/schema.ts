@@ -161,6 +161,14 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX recall_injections_at ON recall_injections (injected_at);
   `,
+  // The overview's and --stats' aggregates read narrow covering indexes, not the wide rows (content
+  // inline): counts by project, type and tool and their time span (~55 bytes a memory); top files
+  // from the file memories only (~60 bytes a memory at 55% file memories; type keeps it covering
+  // under a type filter).
+  `
+  CREATE INDEX memories_stats ON memories (project, type, tool_name, created_at);
+  CREATE INDEX memories_files ON memories (file_path, project_path, created_at, type) WHERE file_path IS NOT NULL;
+  `,
 ];
 
 /**

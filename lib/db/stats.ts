@@ -1,7 +1,7 @@
 // Aggregates behind `memory search --stats` and the page's overview: totals, counts by type, tool and
 // project, activity per day, top files and the heads of recent commands, under the same filters as search.
 import { prepared, type Db } from './open.js';
-import { bind, WHERE, type Filters } from './search.js';
+import type { Filters } from './search.js';
 
 export interface Count {
   readonly name: string;
@@ -32,54 +32,94 @@ export interface RawStats {
   readonly commandHeads: string[];
 }
 
+// Each filter's condition. Only the filters given are written into the SQL (the statement cache keys
+// on the text): `@x IS NULL OR …` hides from the planner which index could answer, and every
+// aggregate would then read the wide rows (content inline) instead of a narrow covering index.
+const CONDITIONS: { readonly [K in keyof Filters]-?: string } = {
+  project: 'm.project = @project',
+  projectPath: 'm.project_path = @projectPath',
+  type: 'm.type = @type',
+  since: 'm.created_at >= @since',
+  before: 'm.created_at < @before',
+  sessionId: 'm.session_id = @sessionId',
+  ids: 'm.id IN (SELECT value FROM json_each(@ids))',
+};
+
+/** The WHERE of the filters given, and the parameters it names (no others). */
+function filterSql(filters: Filters): { readonly where: string; readonly params: Record<string, string> } {
+  const conditions: string[] = [];
+  const params: Record<string, string> = {};
+  for (const key of Object.keys(CONDITIONS) as Array<keyof Filters>) {
+    const value = filters[key];
+    if (value === null || value === undefined) continue;
+    conditions.push(CONDITIONS[key]);
+    params[key] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  return { where: conditions.length === 0 ? '1' : conditions.join(' AND '), params };
+}
+
 /**
- * Everything `--stats` shows, under the usual filters. Table scans are the cost at 100k rows, so
- * totals, types and tools come from one scan grouped by (type, tool), the rest from indexes where
- * an index has it, and days are counted over their UTC ranges (the created_at index; converting
- * every row with SQLite's 'localtime' costs ten times more).
+ * Everything `--stats` shows, under the usual filters. Table scans are the cost at 100k rows: with
+ * the SQL written for the filters given, totals, types, tools, projects and the time span come from
+ * one pass over the narrow covering index memories_stats, sessions from memories_session, top files
+ * from the partial index memories_files, the rest from the indexes that already had them. Days are
+ * counted over their UTC ranges (the created_at index; converting every row with SQLite's
+ * 'localtime' costs ten times more).
  */
 export function memoryStats(db: Db, filters: Filters, days: readonly DayRange[], top: number): RawStats {
-  const params = bind(filters);
+  const { where, params } = filterSql(filters);
+  // One pass in the order of memories_stats (no sort): totals by type, tool and project, and the
+  // time span, summed here over the few groups.
   const groups = prepared(
     db,
     `
-    SELECT m.type AS type, m.tool_name AS tool, count(*) AS count FROM memories m WHERE ${WHERE}
-    GROUP BY m.type, m.tool_name`,
-  ).all(params) as Array<{ type: string; tool: string; count: number }>;
-  const sum = (key: 'type' | 'tool'): Count[] => {
+    SELECT m.project AS project, m.type AS type, m.tool_name AS tool, count(*) AS count,
+           min(m.created_at) AS oldest, max(m.created_at) AS newest
+    FROM memories m WHERE ${where}
+    GROUP BY m.project, m.type, m.tool_name`,
+  ).all(params) as Array<{
+    project: string;
+    type: string;
+    tool: string;
+    count: number;
+    oldest: string;
+    newest: string;
+  }>;
+  const sum = (key: 'project' | 'type' | 'tool'): Count[] => {
     const counts = new Map<string, number>();
     for (const group of groups) counts.set(group[key], (counts.get(group[key]) ?? 0) + group.count);
+    // Ties by name in SQLite's order (bytes of UTF-8), as ORDER BY name gave them.
     return [...counts]
       .map(([name, count]) => ({ name, count }))
-      .sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .sort((a, b) => b.count - a.count || Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)))
       .slice(0, 50);
   };
   const byType = sum('type');
-  const span = prepared(
-    db,
-    `
-    SELECT count(DISTINCT m.session_id) AS sessions, min(m.created_at) AS oldest, max(m.created_at) AS newest
-    FROM memories m WHERE ${WHERE}`,
-  ).get(params) as Pick<RawStats, 'sessions' | 'oldest' | 'newest'>;
-  const byProject = prepared(
-    db,
-    `
-    SELECT m.project AS name, count(*) AS count FROM memories m WHERE ${WHERE}
-    GROUP BY m.project ORDER BY count DESC, name LIMIT 50`,
-  ).all(params) as Count[];
+  const oldest = groups.reduce<string | null>(
+    (min, group) => (min === null || group.oldest < min ? group.oldest : min),
+    null,
+  );
+  const newest = groups.reduce<string | null>(
+    (max, group) => (max === null || group.newest > max ? group.newest : max),
+    null,
+  );
+  // Alone in its statement: count(DISTINCT) then walks memories_session in order, without a sort.
+  const sessions = prepared(db, `SELECT count(DISTINCT m.session_id) FROM memories m WHERE ${where}`)
+    .pluck()
+    .get(params) as number;
   const summaries = prepared(
     db,
     `
     SELECT count(*) AS n FROM session_summaries s
-    WHERE s.session_id IN (SELECT DISTINCT m.session_id FROM memories m WHERE ${WHERE})`,
+    WHERE s.session_id IN (SELECT m.session_id FROM memories m WHERE ${where})`,
   ).get(params) as { n: number };
   const perDay = prepared(
     db,
     `
     SELECT d.value ->> '$.day' AS name,
-           (SELECT count(*) FROM memories m WHERE ${WHERE}
+           (SELECT count(*) FROM memories m WHERE ${where}
               AND m.created_at >= d.value ->> '$.from' AND m.created_at < d.value ->> '$.to') AS count,
-           (SELECT count(*) FROM memories m WHERE ${WHERE} AND m.type = 'error'
+           (SELECT count(*) FROM memories m WHERE ${where} AND m.type = 'error'
               AND m.created_at >= d.value ->> '$.from' AND m.created_at < d.value ->> '$.to') AS errors
     FROM json_each(@days) d ORDER BY d.key`,
   ).all({ ...params, days: JSON.stringify(days) }) as RawStats['perDay'];
@@ -87,27 +127,27 @@ export function memoryStats(db: Db, filters: Filters, days: readonly DayRange[],
     db,
     `
     SELECT m.file_path AS name, m.project_path AS project_path, count(*) AS count FROM memories m
-    WHERE ${WHERE} AND m.file_path IS NOT NULL
+    WHERE ${where} AND m.file_path IS NOT NULL
     GROUP BY m.file_path, m.project_path ORDER BY count DESC, max(m.created_at) DESC LIMIT @top`,
   ).all({ ...params, top }) as RawStats['topFiles'];
   const commandHeads = prepared(
     db,
     `
-    SELECT substr(m.content, 1, 200) AS head FROM memories m WHERE ${WHERE} AND m.type = 'command'
+    SELECT substr(m.content, 1, 200) AS head FROM memories m WHERE ${where} AND m.type = 'command'
     ORDER BY m.created_at DESC LIMIT 5000`,
   )
     .pluck()
     .all(params) as string[];
   return {
     total: groups.reduce((total, group) => total + group.count, 0),
-    sessions: span.sessions,
+    sessions,
     errors: byType.find((count) => count.name === 'error')?.count ?? 0,
     summaries: summaries.n,
-    oldest: span.oldest,
-    newest: span.newest,
+    oldest,
+    newest,
     byType,
     byTool: sum('tool'),
-    byProject,
+    byProject: sum('project'),
     perDay,
     topFiles,
     commandHeads,

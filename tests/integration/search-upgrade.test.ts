@@ -76,6 +76,11 @@ describe('upgrading a v2 database to best-match search', () => {
       db.prepare("SELECT name FROM sqlite_master WHERE name IN ('memories_fts', 'memories_trigram')").all(),
     ).toEqual([]);
     expect(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'memories_project_importance'").get()).toBeDefined();
+    expect(
+      db
+        .prepare("SELECT name FROM sqlite_master WHERE name IN ('memories_stats', 'memories_files') ORDER BY name")
+        .all(),
+    ).toEqual([{ name: 'memories_files' }, { name: 'memories_stats' }]);
     db.close();
 
     // A reader that cannot write (the MCP server, the page) still finds the waiting rows.
