@@ -13,10 +13,14 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 
 import { UnsafePathError } from './db/sidecars.js';
+
+// node:crypto takes milliseconds to load, and most hook runs never need it: loaded on first use.
+const crypto = (): typeof import('node:crypto') =>
+  createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
 
 function ownUid(): number | undefined {
   return process.geteuid?.();
@@ -45,7 +49,7 @@ const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL |
  * rename, which replaces a symlink at `path` rather than writing into its target.
  */
 export function writeFileAtomic(path: string, data: string, mtime?: Date): void {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${crypto().randomBytes(4).toString('hex')}.tmp`);
   const fd = openSync(temp, CREATE_FLAGS, 0o600);
   try {
     try {

@@ -1,7 +1,7 @@
 // The spool: memories that could not be stored when they happened (database locked past the hook's
 // deadline, disk full, read-only, damaged), kept as one small private file each until a later hook
 // or CLI run stores them. Bounded in count and bytes; storing is idempotent (tool_use_id, content).
-import { createHash, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { lstatSync, readdirSync, renameSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,10 @@ import { isCapturedTool, MEMORY_TYPES, type MemoryType, type NewMemory } from '.
 import type { Env } from './paths.js';
 import { ensurePrivateDir, readRegularFile, writeFileAtomic } from './safe-fs.js';
 import { objectOf } from './unknown.js';
+
+// node:crypto takes milliseconds to load, and most hook runs never need it: loaded on first use.
+const crypto = (): typeof import('node:crypto') =>
+  createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
 
 export const SPOOL_MAX_FILES = 2000;
 export const SPOOL_MAX_BYTES = 16 * 1024 * 1024;
@@ -25,7 +29,7 @@ let sequence = 0;
  */
 export function spoolDirs(dbPath: string, env: Env): string[] {
   const uid = process.geteuid?.() ?? 'user';
-  const key = createHash('sha256').update(dbPath).digest('hex').slice(0, 16);
+  const key = crypto().createHash('sha256').update(dbPath).digest('hex').slice(0, 16);
   return [`${dbPath}.spool`, join(env['TMPDIR'] || tmpdir(), `claude-memory-${uid}`, key)];
 }
 
@@ -67,7 +71,7 @@ export function deferMemory(dbPath: string, env: Env, memory: NewMemory): string
     throw new SpoolError(`the spool is full (${pending.length} events waiting); this event is lost`);
   }
   sequence += 1;
-  const name = `${String(Date.now()).padStart(15, '0')}-${process.pid}-${sequence.toString(16).padStart(6, '0')}${randomBytes(4).toString('hex')}.json`;
+  const name = `${String(Date.now()).padStart(15, '0')}-${process.pid}-${sequence.toString(16).padStart(6, '0')}${crypto().randomBytes(4).toString('hex')}.json`;
   const reasons: string[] = [];
   for (const dir of spoolDirs(dbPath, env)) {
     try {

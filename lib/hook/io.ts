@@ -102,11 +102,18 @@ export interface HookContext extends HookInput {
 export async function runHook(
   hookName: string,
   handler: (context: HookContext) => Promise<void> | void,
+  options: { readonly nothingToDo?: (input: Readonly<Record<string, unknown>>) => boolean } = {},
 ): Promise<void> {
   process.exitCode = 0;
   const log = (reason: string): void => logFailure(hookName, reason);
   try {
     const stdin = await readStdin({ timeoutMs: stdinTimeoutMs(process.env) });
+    // An event the handler would drop anyway (noise such as `ls`) ends here, before the gate loads a
+    // SQLite driver: most events are noise, and the driver is most of a hook's start-up cost.
+    if (stdin.ok && options.nothingToDo) {
+      const early = parseJsonObject(stdin.text);
+      if (early.ok && options.nothingToDo(early.value)) return;
+    }
     // Another copy that captures, or no SQLite driver in this Node: exit 0 without a word on stderr,
     // whatever the input was (read first all the same, so Claude Code's write never meets a closed pipe).
     const gate = hookGate(hookName, process.env);

@@ -10,6 +10,12 @@ import { storeOrDefer } from '../store-or-defer.js';
 import type { HookInput } from './io.js';
 import { parseToolEvent } from './payload.js';
 
+/** True for an event handleToolEvent would not store (not a captured tool, or noise): no database needed. */
+export function isNoiseEvent(input: Readonly<Record<string, unknown>>): boolean {
+  const event = parseToolEvent(input);
+  return !event || !captureEvent(event);
+}
+
 export async function handleToolEvent({ input, env }: HookInput): Promise<void> {
   const config = loadConfig(env);
   if (config.disabled) return;
