@@ -162,12 +162,12 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX recall_injections_at ON recall_injections (injected_at);
   `,
   // The overview's and --stats' aggregates read narrow covering indexes, not the wide rows (content
-  // inline): counts by project, type and tool and their time span (~55 bytes a memory); top files
-  // from the file memories only (~60 bytes a memory at 55% file memories; type keeps it covering
-  // under a type filter).
+  // inline): counts by project, type and tool, their time span and sessions; top files from the file
+  // memories only (type and project keep it covering under those filters). One big project was the
+  // slow case: its session count and top files read every row from the table.
   `
-  CREATE INDEX memories_stats ON memories (project, type, tool_name, created_at);
-  CREATE INDEX memories_files ON memories (file_path, project_path, created_at, type) WHERE file_path IS NOT NULL;
+  CREATE INDEX memories_stats ON memories (project, type, tool_name, created_at, session_id);
+  CREATE INDEX memories_files ON memories (file_path, project_path, created_at, type, project) WHERE file_path IS NOT NULL;
   `,
 ];
 

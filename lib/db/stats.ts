@@ -123,10 +123,12 @@ export function memoryStats(db: Db, filters: Filters, days: readonly DayRange[],
               AND m.created_at >= d.value ->> '$.from' AND m.created_at < d.value ->> '$.to') AS errors
     FROM json_each(@days) d ORDER BY d.key`,
   ).all({ ...params, days: JSON.stringify(days) }) as RawStats['perDay'];
+  // The file rows' own index, always: the planner would rather walk one big project's rows by name and
+  // read each from the table (~90 ms at 100k) than scan the file index, which holds every filter column (~20 ms).
   const topFiles = prepared(
     db,
     `
-    SELECT m.file_path AS name, m.project_path AS project_path, count(*) AS count FROM memories m
+    SELECT m.file_path AS name, m.project_path AS project_path, count(*) AS count FROM memories m INDEXED BY memories_files
     WHERE ${where} AND m.file_path IS NOT NULL
     GROUP BY m.file_path, m.project_path ORDER BY count DESC, max(m.created_at) DESC LIMIT @top`,
   ).all({ ...params, top }) as RawStats['topFiles'];

@@ -153,8 +153,8 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
   ) WITHOUT ROWID;
   CREATE INDEX recall_injections_at ON recall_injections (injected_at);
   `,`
-  CREATE INDEX memories_stats ON memories (project, type, tool_name, created_at);
-  CREATE INDEX memories_files ON memories (file_path, project_path, created_at, type) WHERE file_path IS NOT NULL;
+  CREATE INDEX memories_stats ON memories (project, type, tool_name, created_at, session_id);
+  CREATE INDEX memories_files ON memories (file_path, project_path, created_at, type, project) WHERE file_path IS NOT NULL;
   `],LEGACY_TABLE_RENAMES=`
   DROP TABLE IF EXISTS memory_words;
   DROP TABLE IF EXISTS memory_grams;

@@ -161,8 +161,8 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
   ) WITHOUT ROWID;
   CREATE INDEX recall_injections_at ON recall_injections (injected_at);
   `,`
-  CREATE INDEX memories_stats ON memories (project, type, tool_name, created_at);
-  CREATE INDEX memories_files ON memories (file_path, project_path, created_at, type) WHERE file_path IS NOT NULL;
+  CREATE INDEX memories_stats ON memories (project, type, tool_name, created_at, session_id);
+  CREATE INDEX memories_files ON memories (file_path, project_path, created_at, type, project) WHERE file_path IS NOT NULL;
   `],LEGACY_TABLE_RENAMES=`
   DROP TABLE IF EXISTS memory_words;
   DROP TABLE IF EXISTS memory_grams;
@@ -233,7 +233,7 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
            (SELECT count(*) FROM memories m WHERE ${where} AND m.type = 'error'
               AND m.created_at >= d.value ->> '$.from' AND m.created_at < d.value ->> '$.to') AS errors
     FROM json_each(@days) d ORDER BY d.key`).all({...params,days:JSON.stringify(days)}),topFiles=prepared(db,`
-    SELECT m.file_path AS name, m.project_path AS project_path, count(*) AS count FROM memories m
+    SELECT m.file_path AS name, m.project_path AS project_path, count(*) AS count FROM memories m INDEXED BY memories_files
     WHERE ${where} AND m.file_path IS NOT NULL
     GROUP BY m.file_path, m.project_path ORDER BY count DESC, max(m.created_at) DESC LIMIT @top`).all({...params,top}),commandHeads=prepared(db,`
     SELECT substr(m.content, 1, 200) AS head FROM memories m WHERE ${where} AND m.type = 'command'
