@@ -1,7 +1,6 @@
 // The MCP server's benchmarks: spawn → `initialize` answer against the CommonJS floor (interleaved,
 // same environment), and the `search` tool in-process (query, ranking, rendering, reply budget).
 import { spawn, spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { bestMatches } from '../lib/db/best-matches.js';
 import { NO_FILTERS } from '../lib/db/search.js';
@@ -43,10 +42,14 @@ export interface StartupResult {
 }
 
 /** `node -e 0`, the CommonJS floor and `memory mcp` → initialize, one of each per round. */
-export async function mcpStartup(dist: string, env: NodeJS.ProcessEnv, rounds: number): Promise<StartupResult> {
+/** `floor`: the CommonJS floor script; `cli`: the `memory` entry Claude Code starts (the runtime's). */
+export async function mcpStartup(
+  floor: string,
+  cli: string,
+  env: NodeJS.ProcessEnv,
+  rounds: number,
+): Promise<StartupResult> {
   const samples = { node: [] as number[], floor: [] as number[], mcp: [] as number[] };
-  const floor = join(dist, 'bench', 'floor.cjs');
-  const cli = join(dist, 'commands', 'cli.js');
   for (let round = 0; round < rounds + 2; round++) {
     let start = performance.now();
     spawnSync(process.execPath, ['-e', '0'], { env });

@@ -496,7 +496,8 @@ async function mcpServer(path: string): Promise<void> {
   say('## MCP server (`memory mcp`)');
   say();
   const env = cleanEnv({ CLAUDE_MEMORY_DB: path, HOME: work });
-  const startup = await mcpStartup(DIST, env, ROUNDS);
+  // The runtime's entry, as the installer registers it with Claude Code.
+  const startup = await mcpStartup(join(DIST, 'bench', 'floor.cjs'), join(RUNTIME, 'commands', 'cli.js'), env, ROUNDS);
   say(`Start-up, as Claude Code starts it once per session: ${ROUNDS} interleaved rounds (2 warm-up rounds dropped).`);
   say();
   for (const line of renderStartup(startup)) say(line);

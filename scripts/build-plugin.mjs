@@ -61,13 +61,24 @@ const common = {
   logLevel: 'warning',
 };
 
+// The runtime's `memory` command: Claude Code starts `memory mcp` once per session and waits for its
+// first answer, so that exact command line loads the MCP server alone (mcp-serve.js); everything else
+// is the CLI (cli-main.js). Written by the build, not bundled: it is these lines and nothing more.
+const LAUNCHER = `#!/usr/bin/env node
+'use strict';
+// \`memory\`: \`memory mcp\` (as Claude Code starts it) loads the MCP server alone; the rest is the CLI.
+const args = process.argv.slice(2);
+require(args.length === 1 && args[0] === 'mcp' ? './mcp-serve.js' : './cli-main.js');
+`;
+
 const ENTRIES = {
   'dist/hooks/post-tool-use': 'hooks/post-tool-use.ts',
   'dist/hooks/stop': 'hooks/stop.ts',
   'dist/hooks/session-start': 'hooks/session-start.ts',
   'dist/hooks/user-prompt-submit': 'hooks/user-prompt-submit.ts',
   'dist/hooks/_cleanup': 'hooks/_cleanup.ts',
-  'dist/commands/cli': 'commands/cli.ts',
+  'dist/commands/cli-main': 'commands/cli.ts',
+  'dist/commands/mcp-serve': 'commands/mcp-serve.ts',
   'dist/commands/_slash': 'commands/_slash.ts',
 };
 await build({
@@ -76,6 +87,7 @@ await build({
   outdir: OUT,
   banner: { js: moduleUrlBanner(1) },
 });
+writeFileSync(join(OUT, 'dist', 'commands', 'cli.js'), LAUNCHER);
 // The MCP server as `memory mcp` loads it (no V8 code cache: it belongs to one exact Node), and its
 // team scope apart, required only when a search asks for the team (as scripts/bundle-mcp.mjs splits them).
 const TEAM_BUNDLE = 'team-search.bundle.cjs';

@@ -42,6 +42,16 @@ await build({
   logLevel: 'warning',
 });
 
+// The runtime's `memory` command: Claude Code starts `memory mcp` once per session and waits for its
+// first answer, so that exact command line loads the MCP server alone (mcp-serve.js); everything else
+// is the CLI (cli-main.js). Written by the build, not bundled: it is these lines and nothing more.
+const LAUNCHER = `#!/usr/bin/env node
+'use strict';
+// \`memory\`: \`memory mcp\` (as Claude Code starts it) loads the MCP server alone; the rest is the CLI.
+const args = process.argv.slice(2);
+require(args.length === 1 && args[0] === 'mcp' ? './mcp-serve.js' : './cli-main.js');
+`;
+
 // Same paths as the checkout's dist/ (dist/hooks/stop.js, dist/commands/cli.js), so settings.json
 // entries, the launcher and the slash command name the same files in an old and a new runtime.
 const ENTRIES = {
@@ -50,7 +60,8 @@ const ENTRIES = {
   'dist/hooks/session-start': 'hooks/session-start.ts',
   'dist/hooks/user-prompt-submit': 'hooks/user-prompt-submit.ts',
   'dist/hooks/_cleanup': 'hooks/_cleanup.ts',
-  'dist/commands/cli': 'commands/cli.ts',
+  'dist/commands/cli-main': 'commands/cli.ts',
+  'dist/commands/mcp-serve': 'commands/mcp-serve.ts',
   'dist/commands/_slash': 'commands/_slash.ts',
   'dist/commands/_install': 'commands/_install.ts',
 };
@@ -81,6 +92,7 @@ const bundled = await build({
 });
 // Which sources went into which bundle: the architecture test reads it (never copied to a runtime).
 writeFileSync(join(DIST, 'bundle-meta.json'), JSON.stringify(bundled.metafile));
+writeFileSync(join(RUNTIME, 'dist', 'commands', 'cli.js'), LAUNCHER, { mode: 0o755 });
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 // No "type": "module" here: the bundles are CommonJS, and the name is how the installer recognises a runtime.

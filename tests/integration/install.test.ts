@@ -129,7 +129,13 @@ describe('install.sh', () => {
       'stop.js',
       'user-prompt-submit.js',
     ]);
-    expect(readdirSync(join(box.runtime, 'dist', 'commands')).sort()).toEqual(['_install.js', '_slash.js', 'cli.js']);
+    expect(readdirSync(join(box.runtime, 'dist', 'commands')).sort()).toEqual([
+      '_install.js',
+      '_slash.js',
+      'cli-main.js',
+      'cli.js',
+      'mcp-serve.js',
+    ]);
     expect(readdirSync(join(box.runtime, 'dist', 'lib', 'mcp')).sort()).toEqual([
       'server.bundle.cjs',
       'server.bundle.cjs.v8-cache',
