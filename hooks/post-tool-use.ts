@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // PostToolUse and PostToolUseFailure (async): records one Edit, Write, Bash or NotebookEdit action.
 import { runHook } from '../lib/hook/io.js';
-import { handleToolEvent, isNoiseEvent } from '../lib/hook/on-tool-use.js';
+import { handleToolEvent, prepareToolEvent } from '../lib/hook/on-tool-use.js';
 
 // A plain call, not a top-level await: the runtime bundles are CommonJS.
-void runHook('post-tool-use', handleToolEvent, { nothingToDo: isNoiseEvent });
+void runHook('post-tool-use', handleToolEvent, { prepare: prepareToolEvent });

@@ -98,21 +98,26 @@ export interface HookContext extends HookInput {
 /**
  * Runs one hook: reads and parses stdin, calls the handler, and turns every outcome into exit code 0.
  * Expected failures log `[memory-hook] <hook>: <reason>`; so do unexpected ones, without a stack.
+ * A hook with a `prepare` step runs it first, on the parsed input and before the gate: null means
+ * there is nothing to do (noise such as `ls`), so the gate never loads a SQLite driver for it (most
+ * events are noise, and the driver is most of a hook's start-up cost); anything else is handed to the
+ * handler, which so never repeats the work.
  */
-export async function runHook(
+export async function runHook<Prepared = undefined>(
   hookName: string,
-  handler: (context: HookContext) => Promise<void> | void,
-  options: { readonly nothingToDo?: (input: Readonly<Record<string, unknown>>) => boolean } = {},
+  handler: (context: HookContext, prepared: Prepared) => Promise<void> | void,
+  options: { readonly prepare?: (input: HookInput) => Prepared | null } = {},
 ): Promise<void> {
   process.exitCode = 0;
   const log = (reason: string): void => logFailure(hookName, reason);
   try {
     const stdin = await readStdin({ timeoutMs: stdinTimeoutMs(process.env) });
-    // An event the handler would drop anyway (noise such as `ls`) ends here, before the gate loads a
-    // SQLite driver: most events are noise, and the driver is most of a hook's start-up cost.
-    if (stdin.ok && options.nothingToDo) {
-      const early = parseJsonObject(stdin.text);
-      if (early.ok && options.nothingToDo(early.value)) return;
+    const parsed = stdin.ok ? parseJsonObject(stdin.text) : stdin;
+    let prepared: Prepared | undefined;
+    if (parsed.ok && options.prepare) {
+      const ready = options.prepare({ input: parsed.value, env: process.env });
+      if (ready === null) return;
+      prepared = ready;
     }
     // Another copy that captures, or no SQLite driver in this Node: exit 0 without a word on stderr,
     // whatever the input was (read first all the same, so Claude Code's write never meets a closed pipe).
@@ -121,10 +126,8 @@ export async function runHook(
       if (gate.notice) await writeStdout(`${JSON.stringify({ systemMessage: gate.notice })}\n`);
       return;
     }
-    if (!stdin.ok) return log(stdin.reason);
-    const parsed = parseJsonObject(stdin.text);
     if (!parsed.ok) return log(parsed.reason);
-    await handler({ input: parsed.value, env: process.env, print: writeStdout });
+    await handler({ input: parsed.value, env: process.env, print: writeStdout }, prepared as Prepared);
   } catch (error) {
     log(describeError(error));
   } finally {

@@ -3,26 +3,31 @@
 // (and better-sqlite3, most of a hook's start-up cost) is loaded only for an event that will be
 // stored, so a skipped `ls` or lock-file edit costs almost nothing.
 import { captureEvent } from '../capture.js';
-import { loadConfig } from '../config.js';
-import { toNewMemory } from '../memory.js';
+import { loadConfig, type Config } from '../config.js';
+import { toNewMemory, type MemoryDraft } from '../memory.js';
 import { resolveProject } from '../project.js';
 import { storeOrDefer } from '../store-or-defer.js';
 import type { HookInput } from './io.js';
-import { parseToolEvent } from './payload.js';
+import { parseToolEvent, type ToolEvent } from './payload.js';
 
-/** True for an event handleToolEvent would not store (not a captured tool, or noise): no database needed. */
-export function isNoiseEvent(input: Readonly<Record<string, unknown>>): boolean {
-  const event = parseToolEvent(input);
-  return !event || !captureEvent(event);
+/** What a tool event becomes before the database: the settings, the event and the draft memory. */
+export interface PreparedToolEvent {
+  readonly config: Config;
+  readonly event: ToolEvent;
+  readonly draft: MemoryDraft;
 }
 
-export async function handleToolEvent({ input, env }: HookInput): Promise<void> {
+/** Parses and filters (pure, no database): null for an event that is not stored (off, not a captured tool, noise). */
+export function prepareToolEvent({ input, env }: HookInput): PreparedToolEvent | null {
   const config = loadConfig(env);
-  if (config.disabled) return;
+  if (config.disabled) return null;
   const event = parseToolEvent(input);
-  if (!event) return;
+  if (!event) return null;
   const draft = captureEvent(event);
-  if (!draft) return;
+  return draft ? { config, event, draft } : null;
+}
+
+export async function handleToolEvent({ env }: HookInput, { config, event, draft }: PreparedToolEvent): Promise<void> {
   const memory = toNewMemory(draft, {
     sessionId: event.sessionId,
     agentId: event.agentId,
