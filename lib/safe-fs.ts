@@ -13,14 +13,10 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
+import { crypto } from './crypto.js';
 import { basename, dirname, join } from 'node:path';
 
 import { UnsafePathError } from './db/sidecars.js';
-
-// node:crypto takes milliseconds to load, and most hook runs never need it: loaded on first use.
-const crypto = (): typeof import('node:crypto') =>
-  createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
 
 function ownUid(): number | undefined {
   return process.geteuid?.();

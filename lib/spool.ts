@@ -1,7 +1,7 @@
 // The spool: memories that could not be stored when they happened (database locked past the hook's
 // deadline, disk full, read-only, damaged), kept as one small private file each until a later hook
 // or CLI run stores them. Bounded in count and bytes; storing is idempotent (tool_use_id, content).
-import { createRequire } from 'node:module';
+import { crypto } from './crypto.js';
 import { lstatSync, readdirSync, renameSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,10 +10,6 @@ import { isCapturedTool, MEMORY_TYPES, type MemoryType, type NewMemory } from '.
 import type { Env } from './paths.js';
 import { ensurePrivateDir, readRegularFile, writeFileAtomic } from './safe-fs.js';
 import { objectOf } from './unknown.js';
-
-// node:crypto takes milliseconds to load, and most hook runs never need it: loaded on first use.
-const crypto = (): typeof import('node:crypto') =>
-  createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
 
 export const SPOOL_MAX_FILES = 2000;
 export const SPOOL_MAX_BYTES = 16 * 1024 * 1024;

@@ -16,7 +16,7 @@ import { build } from 'esbuild';
 import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { moduleUrlBanner, moduleUrls } from './module-urls.mjs';
+import { LAUNCHER, moduleUrlBanner, moduleUrls } from './module-urls.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -60,16 +60,6 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
 };
-
-// The runtime's `memory` command: Claude Code starts `memory mcp` once per session and waits for its
-// first answer, so that exact command line loads the MCP server alone (mcp-serve.js); everything else
-// is the CLI (cli-main.js). Written by the build, not bundled: it is these lines and nothing more.
-const LAUNCHER = `#!/usr/bin/env node
-'use strict';
-// \`memory\`: \`memory mcp\` (as Claude Code starts it) loads the MCP server alone; the rest is the CLI.
-const args = process.argv.slice(2);
-require(args.length === 1 && args[0] === 'mcp' ? './mcp-serve.js' : './cli-main.js');
-`;
 
 const ENTRIES = {
   'dist/hooks/post-tool-use': 'hooks/post-tool-use.ts',

@@ -10,7 +10,7 @@ import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { moduleUrlBanner, moduleUrls } from './module-urls.mjs';
+import { LAUNCHER, moduleUrlBanner, moduleUrls } from './module-urls.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -41,16 +41,6 @@ await build({
   outdir: join(DIST, 'web'),
   logLevel: 'warning',
 });
-
-// The runtime's `memory` command: Claude Code starts `memory mcp` once per session and waits for its
-// first answer, so that exact command line loads the MCP server alone (mcp-serve.js); everything else
-// is the CLI (cli-main.js). Written by the build, not bundled: it is these lines and nothing more.
-const LAUNCHER = `#!/usr/bin/env node
-'use strict';
-// \`memory\`: \`memory mcp\` (as Claude Code starts it) loads the MCP server alone; the rest is the CLI.
-const args = process.argv.slice(2);
-require(args.length === 1 && args[0] === 'mcp' ? './mcp-serve.js' : './cli-main.js');
-`;
 
 // Same paths as the checkout's dist/ (dist/hooks/stop.js, dist/commands/cli.js), so settings.json
 // entries, the launcher and the slash command name the same files in an old and a new runtime.

@@ -28,3 +28,13 @@ export function moduleUrlBanner(depth) {
   const up = Array.from({ length: depth }, () => "'..'").join(', ');
   return `'use strict';\nconst dist_module_url = (file) => require('node:url').pathToFileURL(require('node:path').join(__dirname, ${up}, file)).href;`;
 }
+
+// The runtime's `memory` command: Claude Code starts `memory mcp` once per session and waits for its
+// first answer, so that exact command line loads the MCP server alone (mcp-serve.js); everything else
+// is the CLI (cli-main.js). Written by the build, not bundled: it is these lines and nothing more.
+export const LAUNCHER = `#!/usr/bin/env node
+'use strict';
+// \`memory\`: \`memory mcp\` (as Claude Code starts it) loads the MCP server alone; the rest is the CLI.
+const args = process.argv.slice(2);
+require(args.length === 1 && args[0] === 'mcp' ? './mcp-serve.js' : './cli-main.js');
+`;
