@@ -141,7 +141,8 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
     const text = query.join(' ');
     const shown = clip(cleanText(text), 80);
     const here = resolveProject(process.env, process.cwd()).path;
-    const found = bestMatches(db, text, filters, { limit, here });
+    // Only the terminal's header counts every match; --json lists the page.
+    const found = bestMatches(db, text, filters, { limit, here, count: !options.json });
     if (found.words.length === 0)
       return options.json ? json([]) : `Nothing to search for in "${shown}": try words or parts of words.\n`;
     const hits = found.matches;
@@ -157,10 +158,11 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
       );
     if (hits.length === 0) return `No memories match "${shown}".\n`;
     // A full page may be one of many: the header counts them all.
-    const counted = `${found.atLeast ? 'at least ' : ''}${plural(found.total, 'memory', 'memories')}`;
-    const header = `${c.bold(counted)} ${found.total === 1 && !found.atLeast ? 'matches' : 'match'} "${shown}" ${c.dim(`· best match first · ${TIER_LABELS[found.tier]}`)}`;
+    const total = found.total ?? hits.length;
+    const counted = `${found.atLeast ? 'at least ' : ''}${plural(total, 'memory', 'memories')}`;
+    const header = `${c.bold(counted)} ${total === 1 && !found.atLeast ? 'matches' : 'match'} "${shown}" ${c.dim(`· best match first · ${TIER_LABELS[found.tier]}`)}`;
     const more = found.more
-      ? `\n${c.dim(`Showing the first ${hits.length} of ${found.atLeast ? 'at least ' : ''}${found.total}; use --limit for more.`)}`
+      ? `\n${c.dim(`Showing the first ${hits.length} of ${found.atLeast ? 'at least ' : ''}${total}; use --limit for more.`)}`
       : '';
     const body = hits
       .map((hit) => {

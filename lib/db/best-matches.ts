@@ -15,6 +15,8 @@ export interface BestOptions {
   readonly offset?: number;
   /** The current project's path: its rows come first among equals; null outside a project. */
   readonly here?: string | null;
+  /** Count every result, not only this page's, for a header (one more query when more than a page match). */
+  readonly count?: boolean;
 }
 
 export interface BestMatch {
@@ -38,10 +40,10 @@ export interface BestResult {
   /** Whether more results follow this page. */
   readonly more: boolean;
   /**
-   * Every result under the filters, not only this page's (counted only when more follow); a lower
-   * bound when `atLeast` (a word in so many rows that only its newest were scored).
+   * With `count`: every result under the filters, not only this page's; a lower bound when `atLeast`
+   * (a word in so many rows that only its newest were scored). Null without `count`.
    */
-  readonly total: number;
+  readonly total: number | null;
   readonly atLeast: boolean;
 }
 
@@ -169,11 +171,11 @@ export function bestMatches(db: Db, query: string, filters: Filters, options: Be
     }
   });
   const candidates: Candidate[] = [...byId].map(([id, hits]) => ({ id, hits }));
-  const total = prepared(db, 'SELECT count(*) FROM memories').pluck().get() as number;
+  const memories = prepared(db, 'SELECT count(*) FROM memories').pluck().get() as number;
   const ranked = rankCandidates(
     candidates,
     perWord.map(({ df }) => df),
-    total,
+    memories,
     words.map((word) => word.stop),
   );
 
@@ -198,12 +200,19 @@ export function bestMatches(db: Db, query: string, filters: Filters, options: Be
   const withFixes = followFixes(db, found, filters, wanted);
   const page = withFixes.slice(offset, offset + options.limit);
   const more = withFixes.length > offset + options.limit;
-  const matchedRows = found.length < wanted ? found.length : countUnderFilters(db, ranked, filters);
+  // Past a full page, `found` stopped early: only a count query knows how many the filters keep.
+  const total = !options.count
+    ? null
+    : !more
+      ? offset + page.length
+      : found.length < wanted
+        ? found.length
+        : countUnderFilters(db, ranked, filters);
   return {
     words: texts,
     tier,
     more,
-    total: more ? matchedRows : offset + page.length,
+    total,
     atLeast: more && perWord.some((word) => word.capped !== null),
     matches: page.map(({ rank, row, fixes }) => ({
       row,
