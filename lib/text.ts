@@ -46,3 +46,14 @@ const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b
 export function stripAnsi(text: string): string {
   return text.includes('\u001b') ? text.replace(ANSI, '') : text;
 }
+
+/**
+ * `word` without the first of `endings` (longest first) it ends with, when at least `keep` characters
+ * remain: a Korean word without its particle (설정을 → 설정) that is never cut to one syllable.
+ */
+export function withoutEnding(word: string, endings: readonly string[], keep: number): string {
+  for (const ending of endings) {
+    if (word.endsWith(ending) && [...word].length - [...ending].length >= keep) return word.slice(0, -ending.length);
+  }
+  return word;
+}

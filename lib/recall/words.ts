@@ -1,6 +1,7 @@
 // A prompt → the words recall may search for: informative words (stop words and request verbs
 // dropped, Korean particles cut) and identifier-like tokens. Pure: the gate runs it before anything
 // is opened. Korean is counted in words (space-separated eojeol), never in characters.
+import { withoutEnding } from '../text.js';
 
 export type WordKind = 'word' | 'identifier';
 
@@ -150,11 +151,7 @@ export function tokens(prompt: string): string[] {
 
 /** A Korean word without its trailing particle, when at least two syllables remain. */
 export function stripKoreanParticle(word: string): string {
-  for (const particle of KOREAN_PARTICLES) {
-    if (word.endsWith(particle) && [...word].length - [...particle].length >= 2)
-      return word.slice(0, word.length - particle.length);
-  }
-  return word;
+  return withoutEnding(word, KOREAN_PARTICLES, 2);
 }
 
 /** Whether one word of plain text says what the prompt is about. */

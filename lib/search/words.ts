@@ -3,6 +3,7 @@
 // lib/identifiers.ts), English inflections through the index's porter stemmer, and a Korean word
 // meeting the same word with a particle or ending attached. Pure.
 import { identifierParts, tokens } from '../identifiers.js';
+import { withoutEnding } from '../text.js';
 import { searchTerms } from './plan.js';
 
 const HANGUL = /^[\p{Script=Hangul}]+$/u;
@@ -50,11 +51,7 @@ const KOREAN_ENDINGS = [
 
 /** A Korean word without a trailing particle or ending; other words unchanged. */
 export function koreanStem(word: string): string {
-  if (!HANGUL.test(word)) return word;
-  for (const ending of KOREAN_ENDINGS) {
-    if (word.endsWith(ending) && [...word].length - [...ending].length >= 2) return word.slice(0, -ending.length);
-  }
-  return word;
+  return HANGUL.test(word) ? withoutEnding(word, KOREAN_ENDINGS, 2) : word;
 }
 
 export interface QueryWord {
