@@ -24,9 +24,31 @@ let sequence = 0;
  * temp dir for when the database's own disk or folder is what refuses the write (full, read-only).
  */
 export function spoolDirs(dbPath: string, env: Env): string[] {
-  const uid = process.geteuid?.() ?? 'user';
-  const key = crypto().createHash('sha256').update(dbPath).digest('hex').slice(0, 16);
-  return [`${dbPath}.spool`, join(env['TMPDIR'] || tmpdir(), `claude-memory-${uid}`, key)];
+  return [`${dbPath}.spool`, join(sharedSpoolRoot(env), spoolKey(dbPath))];
+}
+
+/** The temp dir's folder of this user's spools, one per database. */
+function sharedSpoolRoot(env: Env): string {
+  return join(env['TMPDIR'] || tmpdir(), `claude-memory-${process.geteuid?.() ?? 'user'}`);
+}
+
+function spoolKey(dbPath: string): string {
+  return crypto().createHash('sha256').update(dbPath).digest('hex').slice(0, 16);
+}
+
+/**
+ * The spool folders that may hold events. The temp dir's is named by a hash of the database path;
+ * it is hashed only when this user's folder there holds anything at all, since every stored event
+ * asks, and loading node:crypto is ~4 ms of a hook's start-up.
+ */
+function existingSpoolDirs(dbPath: string, env: Env): string[] {
+  let shared: string[] = [];
+  try {
+    shared = readdirSync(sharedSpoolRoot(env));
+  } catch {
+    // Never used: nothing waits there.
+  }
+  return shared.length > 0 ? [`${dbPath}.spool`, join(sharedSpoolRoot(env), spoolKey(dbPath))] : [`${dbPath}.spool`];
 }
 
 export interface PendingEvent {
@@ -37,7 +59,7 @@ export interface PendingEvent {
 /** Spooled events of every spool folder, oldest first. Never creates anything. */
 export function listPending(dbPath: string, env: Env): PendingEvent[] {
   const found: { name: string; event: PendingEvent }[] = [];
-  for (const dir of spoolDirs(dbPath, env)) {
+  for (const dir of existingSpoolDirs(dbPath, env)) {
     let names: string[];
     try {
       names = readdirSync(dir);

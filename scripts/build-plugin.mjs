@@ -16,7 +16,7 @@ import { build } from 'esbuild';
 import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { LAUNCHER, moduleUrlBanner, moduleUrls } from './module-urls.mjs';
+import { launchable, LAUNCHER, moduleUrlBanner, moduleUrls } from './module-urls.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -78,6 +78,7 @@ await build({
   banner: { js: moduleUrlBanner(1) },
 });
 writeFileSync(join(OUT, 'dist', 'commands', 'cli.js'), LAUNCHER);
+launchable(join(OUT, 'dist', 'commands', 'cli-main.js'));
 // The MCP server as `memory mcp` loads it (no V8 code cache: it belongs to one exact Node), and its
 // team scope apart, required only when a search asks for the team (as scripts/bundle-mcp.mjs splits them).
 const TEAM_BUNDLE = 'team-search.bundle.cjs';

@@ -10,7 +10,17 @@ import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LAUNCHER, moduleUrlBanner, moduleUrls } from './module-urls.mjs';
+import {
+  CODE_CACHE_SUFFIX,
+  hookLauncher,
+  launchable,
+  LAUNCHER,
+  moduleUrlBanner,
+  moduleUrls,
+  WRAP_HEAD,
+  WRAP_TAIL,
+} from './module-urls.mjs';
+import { trainCodeCaches } from './code-cache.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -44,11 +54,11 @@ await build({
 
 // Same paths as the checkout's dist/ (dist/hooks/stop.js, dist/commands/cli.js), so settings.json
 // entries, the launcher and the slash command name the same files in an old and a new runtime.
+// The hooks Claude Code waits on start through a launcher of the same name that runs the bundle
+// with its V8 code cache (scripts/module-urls.mjs); the detached daily cleanup is run directly.
+const HOOKS = ['post-tool-use', 'stop', 'session-start', 'user-prompt-submit'];
 const ENTRIES = {
-  'dist/hooks/post-tool-use': 'hooks/post-tool-use.ts',
-  'dist/hooks/stop': 'hooks/stop.ts',
-  'dist/hooks/session-start': 'hooks/session-start.ts',
-  'dist/hooks/user-prompt-submit': 'hooks/user-prompt-submit.ts',
+  ...Object.fromEntries(HOOKS.map((hook) => [`dist/hooks/${hook}.bundle`, `hooks/${hook}.ts`])),
   'dist/hooks/_cleanup': 'hooks/_cleanup.ts',
   'dist/commands/cli-main': 'commands/cli.ts',
   'dist/commands/mcp-serve': 'commands/mcp-serve.ts',
@@ -83,6 +93,11 @@ const bundled = await build({
 // Which sources went into which bundle: the architecture test reads it (never copied to a runtime).
 writeFileSync(join(DIST, 'bundle-meta.json'), JSON.stringify(bundled.metafile));
 writeFileSync(join(RUNTIME, 'dist', 'commands', 'cli.js'), LAUNCHER, { mode: 0o755 });
+for (const hook of HOOKS) {
+  writeFileSync(join(RUNTIME, 'dist', 'hooks', `${hook}.js`), hookLauncher(hook), { mode: 0o755 });
+  launchable(join(RUNTIME, 'dist', 'hooks', `${hook}.bundle.js`));
+}
+launchable(join(RUNTIME, 'dist', 'commands', 'cli-main.js'));
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 // No "type": "module" here: the bundles are CommonJS, and the name is how the installer recognises a runtime.
@@ -114,3 +129,11 @@ for (const [name, files] of [
   const from = dirname(require.resolve(`${name}/package.json`));
   for (const file of files) cpSync(join(from, file), join(RUNTIME, 'node_modules', name, file), { recursive: true });
 }
+
+trainCodeCaches({
+  runtime: join(RUNTIME, 'dist'),
+  hooks: HOOKS,
+  suffix: CODE_CACHE_SUFFIX,
+  head: WRAP_HEAD,
+  tail: WRAP_TAIL,
+});

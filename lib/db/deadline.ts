@@ -11,16 +11,25 @@ export const CAPTURE_BUDGET_ENV = 'CLAUDE_MEMORY_CAPTURE_BUDGET_MS';
 /** The detached daily maintenance may wait longer; it still must not hang for ever. */
 export const MAINTENANCE_BUDGET_MS = 20_000;
 
+/**
+ * Milliseconds since this process started, monotonic: what deadlines count in. process.uptime()
+ * rather than performance.now(): the `performance` global loads perf_hooks on first use, about 1 ms
+ * of every hook's start-up. Both count from the start of the process.
+ */
+export function sinceStartMs(): number {
+  return process.uptime() * 1000;
+}
+
 export class Deadline {
   constructor(private readonly at: number) {}
 
-  /** `ms` after `from` (a `performance.now()` reading). */
-  static after(ms: number, from = performance.now()): Deadline {
+  /** `ms` after `from` (a `sinceStartMs()` reading). */
+  static after(ms: number, from = sinceStartMs()): Deadline {
     return new Deadline(from + ms);
   }
 
   remainingMs(): number {
-    return Math.max(0, Math.floor(this.at - performance.now()));
+    return Math.max(0, Math.floor(this.at - sinceStartMs()));
   }
 
   expired(): boolean {
@@ -44,9 +53,9 @@ export function startDeadline(ms: number): Deadline {
 
 /** A synchronous hook's waits end SYNC_HOOK_BUDGET_MS after the process started. */
 export function startSyncHookDeadline(): Deadline {
-  // performance.now() counts from the start of the process. A start slowed by a busy machine
+  // sinceStartMs() counts from the start of the process. A start slowed by a busy machine
   // still leaves a few reads their chance; a lock held by someone else still costs at most this.
-  active = Deadline.after(Math.max(SYNC_HOOK_BUDGET_MS, performance.now() + SYNC_HOOK_FLOOR_MS), 0);
+  active = Deadline.after(Math.max(SYNC_HOOK_BUDGET_MS, sinceStartMs() + SYNC_HOOK_FLOOR_MS), 0);
   return active;
 }
 

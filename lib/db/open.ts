@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
 import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { activeDeadline } from './deadline.js';
+import { activeDeadline, sinceStartMs } from './deadline.js';
 import { openConnection } from './driver.js';
 import { registerIndexFunctions } from './index-functions.js';
 import { assertNoSymlinkedSidecar } from './sidecars.js';
@@ -108,8 +108,7 @@ function ensureWal(db: Db): void {
   // write lock, so only a brand-new file ever tries to switch.
   if (String(db.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal') return;
   const deadline = activeDeadline();
-  const giveUpAt =
-    performance.now() + Math.min(WAL_SWITCH_MAX_MS, deadline ? deadline.remainingMs() : WAL_SWITCH_MAX_MS);
+  const giveUpAt = sinceStartMs() + Math.min(WAL_SWITCH_MAX_MS, deadline ? deadline.remainingMs() : WAL_SWITCH_MAX_MS);
   for (let attempt = 0; ; attempt++) {
     try {
       const mode = db.pragma('journal_mode = WAL', { simple: true });
@@ -118,7 +117,7 @@ function ensureWal(db: Db): void {
     } catch (error) {
       // Switching modes reports SQLITE_BUSY without waiting while other processes open the new
       // file: retry briefly, bounded in time, never once per busy timeout.
-      if (isBusy(error) && performance.now() < giveUpAt) {
+      if (isBusy(error) && sinceStartMs() < giveUpAt) {
         sleepMs(10 + Math.min(attempt, 10) * 5);
         continue;
       }

@@ -8,7 +8,7 @@ import { claimDailyCleanup } from '../cleanup.js';
 import { loadConfig } from '../config.js';
 import { buildContext, sessionStartOutput } from '../context.js';
 import { claimRepairNotice, repairNote } from '../damage.js';
-import { startSyncHookDeadline, SYNC_HOOK_BUDGET_MS } from '../db/deadline.js';
+import { sinceStartMs, startSyncHookDeadline, SYNC_HOOK_BUDGET_MS } from '../db/deadline.js';
 import { MemoryStore } from '../db/memories.js';
 import { withDb } from '../db/open.js';
 import { IMPORTANCE } from '../memory.js';
@@ -30,7 +30,7 @@ export function buildSessionStartOutput({ input, env }: HookInput): SessionStart
   if (config.disabled) return { output: '', problem: null };
   const event = parseSessionStartEvent(input);
   if (!event) return { output: '', problem: null };
-  const started = performance.now();
+  const started = sinceStartMs();
   startSyncHookDeadline();
   let notice: string | null = null;
   let problem: Error | null = null;
@@ -65,7 +65,7 @@ export function buildSessionStartOutput({ input, env }: HookInput): SessionStart
   }
   // Late context is worse than none: the turn has waited long enough. (Measured from here, not from
   // the process start, so that a machine slow to start Node does not lose the context as well.)
-  if (context && performance.now() - started > SYNC_HOOK_BUDGET_MS) {
+  if (context && sinceStartMs() - started > SYNC_HOOK_BUDGET_MS) {
     context = '';
     problem = new Error(`the memory context took longer than ${SYNC_HOOK_BUDGET_MS} ms; printed nothing this time`);
   }

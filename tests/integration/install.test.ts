@@ -122,17 +122,20 @@ describe('install.sh', () => {
       'lib',
       'web',
     ]);
+    // Each hook Claude Code waits on: a launcher, its bundle and the bundle's V8 code cache.
     expect(readdirSync(join(box.runtime, 'dist', 'hooks')).sort()).toEqual([
       '_cleanup.js',
-      'post-tool-use.js',
-      'session-start.js',
-      'stop.js',
-      'user-prompt-submit.js',
+      ...['post-tool-use', 'session-start', 'stop', 'user-prompt-submit'].flatMap((hook) => [
+        `${hook}.bundle.js`,
+        `${hook}.bundle.js.v8-cache`,
+        `${hook}.js`,
+      ]),
     ]);
     expect(readdirSync(join(box.runtime, 'dist', 'commands')).sort()).toEqual([
       '_install.js',
       '_slash.js',
       'cli-main.js',
+      'cli-main.js.v8-cache',
       'cli.js',
       'mcp-serve.js',
     ]);

@@ -1,0 +1,104 @@
+// Saves the V8 code cache of each runtime bundle Claude Code waits on (scripts/module-urls.mjs says
+// why): runs it through scripts/code-cache-train.cjs on sample events in a throw-away home, each run
+// starting from the cache the previous one saved, so the cache ends up holding the code of every
+// path the samples took (a stored edit, a failed command, noise, a prompt, a summary, the block, a
+// search). A sample that fails leaves that bundle without a cache, with a warning: the launcher
+// then compiles it as Node would have; tests/integration/code-cache.test.ts fails on a missing one.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const TRAINER = join(dirname(fileURLToPath(import.meta.url)), 'code-cache-train.cjs');
+
+function samples(project) {
+  const base = { session_id: 'code-cache', cwd: project, transcript_path: join(project, 'none.jsonl') };
+  const file = join(project, 'src', 'app.ts');
+  const tool = (id, extra) => ({ ...base, hook_event_name: 'PostToolUse', tool_use_id: `toolu_cache_${id}`, ...extra });
+  return {
+    'post-tool-use': [
+      tool('noise', {
+        tool_name: 'Bash',
+        tool_input: { command: 'ls -la' },
+        tool_response: { stdout: '', stderr: '' },
+      }),
+      tool('edit', {
+        tool_name: 'Edit',
+        tool_input: { file_path: file, old_string: 'retryCount = 3', new_string: 'retryCount = 5' },
+        tool_response: { filePath: file, structuredPatch: [] },
+      }),
+      tool('fail', {
+        hook_event_name: 'PostToolUseFailure',
+        tool_name: 'Bash',
+        tool_input: { command: 'npm test -- retry' },
+        error: 'Command failed with exit code 1\nFAIL src/app.test.ts\nAssertionError: expected 3 to be 5',
+      }),
+    ],
+    'user-prompt-submit': [
+      { ...base, hook_event_name: 'UserPromptSubmit', prompt: 'ok' },
+      { ...base, hook_event_name: 'UserPromptSubmit', prompt: 'why does the retryCount test in app.ts fail' },
+    ],
+    stop: [{ ...base, hook_event_name: 'Stop', stop_hook_active: false }],
+    'session-start': [{ ...base, session_id: 'code-cache-2', hook_event_name: 'SessionStart', source: 'startup' }],
+  };
+}
+
+export function trainCodeCaches({ runtime, hooks, suffix, head, tail }) {
+  const home = mkdtempSync(join(tmpdir(), 'cmh-code-cache-'));
+  try {
+    const project = join(home, 'project');
+    mkdirSync(join(project, 'src'), { recursive: true });
+    const db = join(home, '.claude', 'memory.db');
+    mkdirSync(dirname(db), { recursive: true });
+    // Today's cleanup counts as done: no detached maintenance outlives the throw-away home.
+    writeFileSync(`${db}.last-cleanup`, new Date().toISOString());
+    // Nothing of the building shell's environment: no NODE_OPTIONS (V8 flags decide whether a cache
+    // is accepted), no CLAUDE_MEMORY_* of a test run.
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: home,
+      TMPDIR: home,
+      CLAUDE_MEMORY_DB: db,
+      CLAUDE_MEMORY_RECALL: '1',
+      CLAUDE_PROJECT_DIR: project,
+      CODE_CACHE_SUFFIX: suffix,
+      CODE_CACHE_WRAP_HEAD: head,
+      CODE_CACHE_WRAP_TAIL: tail,
+    };
+    const runs = Object.entries(samples(project)).flatMap(([hook, events]) =>
+      hooks.includes(hook)
+        ? events.map((event) => ({
+            bundle: join(runtime, 'hooks', `${hook}.bundle.js`),
+            args: [],
+            input: JSON.stringify(event),
+          }))
+        : [],
+    );
+    const cli = join(runtime, 'commands', 'cli-main.js');
+    for (const args of [
+      ['search', 'retryCount'],
+      ['search', 'retry test', '--json'],
+    ])
+      runs.push({ bundle: cli, args, input: '' });
+    const failed = new Set();
+    for (const { bundle, args, input } of runs) {
+      if (failed.has(bundle)) continue;
+      const run = spawnSync(process.execPath, [TRAINER, bundle, ...args], {
+        cwd: project,
+        env,
+        input,
+        encoding: 'utf8',
+      });
+      if (run.status !== 0 || run.stderr !== '' || !existsSync(`${bundle}${suffix}`)) {
+        failed.add(bundle);
+        rmSync(`${bundle}${suffix}`, { force: true });
+        process.stderr.write(
+          `warning: no code cache for ${bundle} (exit ${run.status}: ${(run.stderr || run.error?.message || '').trim().split('\n')[0]})\n`,
+        );
+      }
+    }
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,73 @@
+// The runtime's hooks and CLI start through launchers that compile each bundle with the V8 code cache
+// the build saved (scripts/module-urls.mjs, scripts/code-cache.mjs). A cache that is missing or that
+// this Node rejects costs every hook ~5 ms and breaks nothing, so only a test notices it.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Script } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { postToolUseFailure, RUNTIME, runHook, sandbox, tempDir } from '../helpers.js';
+
+// The launchers' wrapper (scripts/module-urls.mjs): V8 matches a cache to the exact text.
+const wrap = (text: string): string => `(function (exports, require, module, __filename, __dirname) {${text}\n})`;
+const BUNDLES = [
+  ...['post-tool-use', 'stop', 'session-start', 'user-prompt-submit'].map((hook) =>
+    join(RUNTIME, 'dist', 'hooks', `${hook}.bundle.js`),
+  ),
+  join(RUNTIME, 'dist', 'commands', 'cli-main.js'),
+];
+
+describe('V8 code caches of the runtime bundles', () => {
+  it.each(BUNDLES)('%s has a cache that this Node accepts', (bundle) => {
+    const script = new Script(wrap(readFileSync(bundle, 'utf8')), {
+      filename: bundle,
+      cachedData: readFileSync(`${bundle}.v8-cache`),
+    });
+    expect(script.cachedDataRejected).toBe(false);
+  });
+
+  it('holds the code a run compiled, not only the top level', () => {
+    // A cache saved before running would hold little more than the top-level function.
+    const bundle = BUNDLES[0] as string;
+    expect(readFileSync(`${bundle}.v8-cache`).length).toBeGreaterThan(readFileSync(bundle).length / 2);
+  });
+});
+
+describe('a hook launcher', () => {
+  it('still runs its hook when the cache is not one this Node accepts (it compiles as usual)', async () => {
+    const box = sandbox();
+    const failure = postToolUseFailure(box, 'Bash', { command: 'npm test' }, 'Exit code 1\nFAIL src/app.test.ts');
+    await runHook('post-tool-use', failure, { env: box.env });
+    // A copy of the runtime whose session-start cache is garbage.
+    const copy = join(tempDir(), 'runtime');
+    cpSync(RUNTIME, copy, { recursive: true });
+    const bad = join(copy, 'dist', 'hooks');
+    writeFileSync(join(bad, 'session-start.bundle.js.v8-cache'), 'not a V8 code cache');
+    const run = spawnSync(process.execPath, [join(bad, 'session-start.js')], {
+      input: JSON.stringify({ session_id: 's', cwd: box.project, hook_event_name: 'SessionStart', source: 'startup' }),
+      env: box.env,
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('');
+    // The same block as the real hook prints in the same sandbox.
+    const real = await runHook(
+      'session-start',
+      { session_id: 's', cwd: box.project, hook_event_name: 'SessionStart', source: 'startup' },
+      { env: box.env },
+    );
+    expect(real.stdout).toContain('npm test');
+    expect(run.stdout).toBe(real.stdout);
+  });
+
+  it('exits 0 with one [memory-hook] line when its bundle is missing', () => {
+    const lonely = tempDir();
+    copyFileSync(join(RUNTIME, 'dist', 'hooks', 'stop.js'), join(lonely, 'stop.js'));
+    const run = spawnSync(process.execPath, [join(lonely, 'stop.js')], { input: '{}', encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(
+      /^\[memory-hook\] stop: cannot load the hook \(ENOENT: no such file or directory, open '.+stop\.bundle\.js'\)\n$/,
+    );
+  });
+});
