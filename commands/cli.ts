@@ -2,8 +2,8 @@
 // The `memory` CLI: wires the subcommands and maps typed errors to exit codes, in this one place.
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { MemoryError } from '../lib/errors.js';
-import { describeError } from '../lib/unknown.js';
+import { exitCodeFor } from './_exit.js';
+import { writeOut } from './_output.js';
 
 type Register = (program: Command) => void;
 
@@ -34,9 +34,10 @@ async function main(): Promise<void> {
     // takes no arguments and skips commander.
     if (asked === 'mcp' && args.length === 1) await (await import('./mcp.js')).serveMcp();
     // `memory search words…`, what /mem and most people run: no commander to load and set up. Any
-    // flag (or `--`) takes the full path below, which parses and checks it.
+    // flag (or `--`) takes the full path below, which parses and checks it. (The runtime's launcher
+    // sends that same command line to search-main.js, a bundle of the search alone.)
     else if (asked === 'search' && args.length > 1 && args.every((word) => !word.startsWith('-')))
-      process.stdout.write((await import('./search.js')).searchWords(args.slice(1)));
+      writeOut((await import('./search.js')).searchWords(args.slice(1)));
     else await runProgram();
   } catch (error) {
     process.exitCode = exitCodeFor(error);
@@ -71,13 +72,4 @@ function packageVersion(): string {
   } catch {
     return 'unknown';
   }
-}
-
-function exitCodeFor(error: unknown): number {
-  if (error instanceof MemoryError) {
-    process.stderr.write(`memory: ${error.message}\n`);
-    return error.exitCode;
-  }
-  process.stderr.write(`memory: ${describeError(error)}\n`);
-  return 1;
 }

@@ -15,6 +15,7 @@ import { clip } from '../lib/text.js';
 import { cliConfig, withDatabase } from './_database.js';
 import { filtersFrom, flagTypo, limitFrom, type FilterOptions } from './_flags.js';
 import { colorsFor, plural, renderMemory, renderPlainMemory, renderSnippet, renderSummary } from './_format.js';
+import { stdoutTerminal, writeOut } from './_output.js';
 import { renderStats } from './_stats.js';
 
 interface SearchOptions extends FilterOptions {
@@ -60,7 +61,7 @@ Examples:
     .action(async (query: string[], options: SearchOptions & { team?: boolean }, command: Command) => {
       rejectFlagTypos(query, command);
       if (options.team) return (await import('./_team-search.js')).runTeamSearch(query, options);
-      process.stdout.write(runSearch(query, options));
+      writeOut(runSearch(query, options));
     });
 }
 
@@ -103,7 +104,7 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
   const now = config.now();
   const filters = filtersFrom(options, now);
   const limit = limitFrom(options, mode === 'stats' || mode === 'summaries' ? 10 : 20);
-  const c = colorsFor(process.stdout, process.env);
+  const c = colorsFor(stdoutTerminal, process.env);
   const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
   // A brand-new install has no database until the first captured call: that is an empty report, not an error.

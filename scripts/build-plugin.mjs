@@ -69,6 +69,7 @@ const ENTRIES = {
   'dist/hooks/_cleanup': 'hooks/_cleanup.ts',
   'dist/commands/cli-main': 'commands/cli.ts',
   'dist/commands/mcp-serve': 'commands/mcp-serve.ts',
+  'dist/commands/search-main': 'commands/search-main.ts',
   'dist/commands/_slash': 'commands/_slash.ts',
 };
 await build({
@@ -78,7 +79,7 @@ await build({
   banner: { js: moduleUrlBanner(1) },
 });
 writeFileSync(join(OUT, 'dist', 'commands', 'cli.js'), LAUNCHER);
-launchable(join(OUT, 'dist', 'commands', 'cli-main.js'));
+for (const cli of ['cli-main.js', 'search-main.js']) launchable(join(OUT, 'dist', 'commands', cli));
 // The MCP server as `memory mcp` loads it (no V8 code cache: it belongs to one exact Node), and its
 // team scope apart, required only when a search asks for the team (as scripts/bundle-mcp.mjs splits them).
 const TEAM_BUNDLE = 'team-search.bundle.cjs';

@@ -62,6 +62,7 @@ const ENTRIES = {
   'dist/hooks/_cleanup': 'hooks/_cleanup.ts',
   'dist/commands/cli-main': 'commands/cli.ts',
   'dist/commands/mcp-serve': 'commands/mcp-serve.ts',
+  'dist/commands/search-main': 'commands/search-main.ts',
   'dist/commands/_slash': 'commands/_slash.ts',
   'dist/commands/_install': 'commands/_install.ts',
 };
@@ -97,7 +98,7 @@ for (const hook of HOOKS) {
   writeFileSync(join(RUNTIME, 'dist', 'hooks', `${hook}.js`), hookLauncher(hook), { mode: 0o755 });
   launchable(join(RUNTIME, 'dist', 'hooks', `${hook}.bundle.js`));
 }
-launchable(join(RUNTIME, 'dist', 'commands', 'cli-main.js'));
+for (const cli of ['cli-main.js', 'search-main.js']) launchable(join(RUNTIME, 'dist', 'commands', cli));
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 // No "type": "module" here: the bundles are CommonJS, and the name is how the installer recognises a runtime.

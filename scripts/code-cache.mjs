@@ -75,12 +75,14 @@ export function trainCodeCaches({ runtime, hooks, suffix, head, tail }) {
           }))
         : [],
     );
-    const cli = join(runtime, 'commands', 'cli-main.js');
+    const cli = (name) => join(runtime, 'commands', name);
+    for (const words of [['retryCount'], ['retry', 'test']])
+      runs.push({ bundle: cli('search-main.js'), args: ['search', ...words], input: '' });
     for (const args of [
-      ['search', 'retryCount'],
-      ['search', 'retry test', '--json'],
+      ['search', 'retry', '--json'],
+      ['search', 'retryCount', '--here', '--limit', '3'],
     ])
-      runs.push({ bundle: cli, args, input: '' });
+      runs.push({ bundle: cli('cli-main.js'), args, input: '' });
     const failed = new Set();
     for (const { bundle, args, input } of runs) {
       if (failed.has(bundle)) continue;

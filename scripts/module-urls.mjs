@@ -41,12 +41,12 @@ export const WRAP_TAIL = '\n})';
 export const CODE_CACHE_SUFFIX = '.v8-cache';
 
 /**
- * JavaScript that runs the bundle `bundle` (a file name in the same folder) with its code cache when
- * there is one, as `require` would run it.
+ * JavaScript that runs a bundle in the same folder (`name`: a JavaScript expression for its file
+ * name) with its code cache when there is one, as `require` would run it.
  */
-function runCached(bundle) {
+function runCached(name) {
   return `const { readFileSync } = require('node:fs');
-const file = __dirname + '/${bundle}';
+const file = __dirname + '/' + (${name});
 let cachedData;
 try {
   cachedData = readFileSync(file + '${CODE_CACHE_SUFFIX}');
@@ -62,7 +62,7 @@ export function hookLauncher(name) {
 // The ${name} hook: runs ./${name}.bundle.js with the V8 code cache the build saved beside it
 // (scripts/module-urls.mjs). A hook never hurts Claude Code: a bundle that cannot load is one line, exit 0.
 try {
-${runCached(`${name}.bundle.js`).replace(/^/gm, '  ')}
+${runCached(`'${name}.bundle.js'`).replace(/^/gm, '  ')}
 } catch (error) {
   process.stderr.write('[memory-hook] ${name}: cannot load the hook (' + String(error && error.message).split('\\n')[0] + ')\\n');
   process.exitCode = 0;
@@ -71,17 +71,20 @@ ${runCached(`${name}.bundle.js`).replace(/^/gm, '  ')}
 }
 
 // The runtime's `memory` command: Claude Code starts `memory mcp` once per session and waits for its
-// first answer, so that exact command line loads the MCP server alone (mcp-serve.js); everything else
-// is the CLI (cli-main.js). Written by the build, not bundled: it is these lines and nothing more.
-// The CLI's bundle runs with its code cache where the build saved one (the runtime, not the plugin:
-// a cache belongs to one exact Node).
+// first answer, so that exact command line loads the MCP server alone (mcp-serve.js); `memory search`
+// with words and no flags (what /mem and most people run) compiles the search alone (search-main.js,
+// the same test as commands/cli.ts's path for it); everything else is the CLI (cli-main.js). The
+// bundles run with their code cache where the build saved one (the runtime, not the plugin: a cache
+// belongs to one exact Node). Written by the build, not bundled: it is these lines and nothing more.
 export const LAUNCHER = `#!/usr/bin/env node
 'use strict';
-// \`memory\`: \`memory mcp\` (as Claude Code starts it) loads the MCP server alone; the rest is the CLI.
+// \`memory\`: \`memory mcp\` (as Claude Code starts it) loads the MCP server alone, \`memory search words\`
+// the search alone; the rest is the CLI.
 const args = process.argv.slice(2);
 if (args.length === 1 && args[0] === 'mcp') require('./mcp-serve.js');
 else {
-${runCached('cli-main.js').replace(/^/gm, '  ')}
+  const plainSearch = args[0] === 'search' && args.length > 1 && args.every((word) => !word.startsWith('-'));
+${runCached("plainSearch ? 'search-main.js' : 'cli-main.js'").replace(/^/gm, '  ')}
 }
 `;
 

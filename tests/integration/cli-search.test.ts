@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ANSI, NOW, hoursAgo, memory, memoryCli, searchJson, seed, summary } from '../cli-helpers.js';
-import { postToolUse, runCli, runHook, sandbox, type Sandbox } from '../helpers.js';
+import { postToolUse, runCli, runHook, RUNTIME, sandbox, type Sandbox } from '../helpers.js';
 
 /** Captures an Edit through the real PostToolUse hook, at NOW. */
 async function captureEdit(box: Sandbox, file: string, oldString: string, newString: string): Promise<void> {
@@ -544,5 +544,32 @@ describe('colour', () => {
       expect(result.stdout).not.toMatch(/\u001b|\u0007/);
       expect(result.stdout).toContain('Bash error: ');
     }
+  });
+});
+
+describe('memory search words, without flags', () => {
+  it('prints what the full CLI prints for the same search (the launcher runs the search bundle alone)', async () => {
+    const box = await capturedBox();
+    const plain = await memoryCli(box, ['search', 'dark', 'mode']);
+    // `--limit 20` is the default: the same search through commander and the whole CLI bundle.
+    const full = await memoryCli(box, ['search', 'dark', 'mode', '--limit', '20']);
+    expect(plain).toMatchObject({ code: 0, stderr: '' });
+    expect(plain.stdout).toContain('Edited theme.ts');
+    expect(plain.stdout).toBe(full.stdout);
+  });
+
+  it('stops quietly, exit 0, when the reader goes away (memory search … | head -1)', async () => {
+    const box = await capturedBox();
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [join(RUNTIME, 'dist', 'commands', 'cli.js'), 'search', 'dark'], {
+      env: { ...box.env, CLAUDE_MEMORY_NOW: NOW },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // The read end closes before the search writes anything.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   });
 });

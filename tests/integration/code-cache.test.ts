@@ -15,6 +15,7 @@ const BUNDLES = [
     join(RUNTIME, 'dist', 'hooks', `${hook}.bundle.js`),
   ),
   join(RUNTIME, 'dist', 'commands', 'cli-main.js'),
+  join(RUNTIME, 'dist', 'commands', 'search-main.js'),
 ];
 
 describe('V8 code caches of the runtime bundles', () => {

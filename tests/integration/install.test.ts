@@ -138,6 +138,8 @@ describe('install.sh', () => {
       'cli-main.js.v8-cache',
       'cli.js',
       'mcp-serve.js',
+      'search-main.js',
+      'search-main.js.v8-cache',
     ]);
     expect(readdirSync(join(box.runtime, 'dist', 'lib', 'mcp')).sort()).toEqual([
       'server.bundle.cjs',

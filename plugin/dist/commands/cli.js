@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 'use strict';
-// `memory`: `memory mcp` (as Claude Code starts it) loads the MCP server alone; the rest is the CLI.
+// `memory`: `memory mcp` (as Claude Code starts it) loads the MCP server alone, `memory search words`
+// the search alone; the rest is the CLI.
 const args = process.argv.slice(2);
 if (args.length === 1 && args[0] === 'mcp') require('./mcp-serve.js');
 else {
+  const plainSearch = args[0] === 'search' && args.length > 1 && args.every((word) => !word.startsWith('-'));
   const { readFileSync } = require('node:fs');
-  const file = __dirname + '/cli-main.js';
+  const file = __dirname + '/' + (plainSearch ? 'search-main.js' : 'cli-main.js');
   let cachedData;
   try {
     cachedData = readFileSync(file + '.v8-cache');
