@@ -1,8 +1,7 @@
 // The CLI's output, written synchronously to fd 1. process.stdout on a pipe or socket (the slash
 // command, the model's Bash tool, `| less`) loads Node's net and stream modules, about 8 ms of a
 // `memory search` that otherwise takes ~45 ms; the output is one string, written once.
-import { writeSync } from 'node:fs';
-import { isatty } from 'node:tty';
+import { fstatSync, writeSync } from 'node:fs';
 
 export function writeOut(text: string): void {
   const bytes = Buffer.from(text, 'utf8');
@@ -19,9 +18,16 @@ export function writeOut(text: string): void {
   }
 }
 
-/** What colorsFor asks of stdout, answered without creating process.stdout (see above). */
+/**
+ * What colorsFor asks of stdout, answered without process.stdout nor node:tty (which loads net as
+ * well): a terminal is a character device. So are /dev/null and its like, where colour harms nobody.
+ */
 export const stdoutTerminal = {
   get isTTY(): boolean {
-    return isatty(1);
+    try {
+      return fstatSync(1).isCharacterDevice();
+    } catch {
+      return false;
+    }
   },
 };
