@@ -5,7 +5,16 @@
 // report and writes BENCHMARKS.md.
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -488,6 +497,15 @@ function bundles(): void {
   say();
   say(
     "better-sqlite3's addon is loaded straight from `dist/better_sqlite3.node` (no `bindings` path search); picocolors stays a package next to the CLI bundle and is loaded only when there is colour to draw.",
+  );
+  say();
+  const caches = ['hooks', 'commands'].flatMap((dir) =>
+    readdirSync(join(RUNTIME, dir))
+      .filter((name) => name.endsWith('.v8-cache'))
+      .map((name) => `\`${dir}/${name}\` ${Math.round(statSync(join(RUNTIME, dir, name)).size / 1024)} KB`),
+  );
+  say(
+    `The hooks Claude Code waits on and the CLI run through launchers that compile each bundle with the V8 code cache the build saved beside it (scripts/code-cache.mjs): ${caches.join(', ')}.`,
   );
   say();
 }
