@@ -25,6 +25,8 @@ export interface ProcessCase {
   readonly env: NodeJS.ProcessEnv;
   /** Checked after each run: a benchmark of a failing process measures nothing. */
   readonly expectStdout?: RegExp;
+  /** The Node that runs it (another release: bench/other-node.ts); this one by default. */
+  readonly exec?: string;
 }
 
 /** Runs every case once per round, interleaved, so machine noise hits all of them alike. */
@@ -35,7 +37,7 @@ export function timeProcesses(cases: readonly ProcessCase[], rounds: number): Ma
     for (const testCase of cases) {
       const cpuBefore = childrenCpuMs();
       const start = performance.now();
-      const result = spawnSync(process.execPath, testCase.args, {
+      const result = spawnSync(testCase.exec ?? process.execPath, testCase.args, {
         input: testCase.stdin(round),
         env: testCase.env,
         encoding: 'utf8',

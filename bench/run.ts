@@ -25,6 +25,8 @@ import { bestMatches } from '../lib/db/best-matches.js';
 import { NO_FILTERS } from '../lib/db/search.js';
 import { IMPORTANCE } from '../lib/memory.js';
 import { COMMON_TERM, generate, RARE_TERM, replicate, syntheticPayload } from './generate.js';
+import { NODE_RELEASES, type NodeMajor } from './node-binaries.js';
+import { prepareNode } from './other-node.js';
 import { redactionBench } from './redact.js';
 import { mcpSearch, mcpStartup, renderStartup } from './mcp.js';
 import { benchUi, uiSection } from './ui.js';
@@ -35,6 +37,10 @@ const ROOT = resolve(DIST, '..');
 /** The bundles the installer copies: what Claude Code really runs. */
 const RUNTIME = join(DIST, 'runtime', 'dist');
 const ROWS = rowsArgument();
+/** `--node 22 --node 24`: the same processes under those releases too, side by side (bench/other-node.ts). */
+const OTHER_NODES = process.argv.flatMap((arg, i) =>
+  arg === '--node' && process.argv[i + 1] !== undefined ? [process.argv[i + 1] as string] : [],
+);
 const SIZES = [...new Set([10_000, 100_000, ROWS])].filter((size) => size <= ROWS).sort((a, b) => a - b);
 const MAIN_SIZE = SIZES.includes(100_000) ? 100_000 : (SIZES[SIZES.length - 1] as number);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 21);
@@ -113,6 +119,7 @@ async function main(): Promise<void> {
   inProcess(oneProject);
   const main = oneProject.get(MAIN_SIZE) as Built;
   wholeProcesses(main.path, oneProject, spread.path);
+  if (OTHER_NODES.length > 0) await otherNodes(main.path);
   await concurrency(oneProject.get(SIZES[0] as number)?.path as string);
   bundles();
   const redaction = redactionBench();
@@ -232,6 +239,27 @@ function inProcess(databases: Map<number, Built>): void {
   say();
 }
 
+// What the measured hooks are given (the same under every Node).
+// Random 0.1 picks an Edit in syntheticPayload; a fresh index each run keeps dedupe from skipping it.
+const edit = (i: number) => JSON.stringify(syntheticPayload(2_000_000 + i, () => 0.1, 'bench-live', PROJECT));
+const noise = (i: number) =>
+  JSON.stringify({
+    session_id: 'bench-live',
+    cwd: PROJECT,
+    hook_event_name: 'PostToolUse',
+    tool_name: 'Bash',
+    tool_use_id: `toolu_noise_${i}`,
+    tool_input: { command: 'ls -la src' },
+    tool_response: { stdout: '', stderr: '' },
+  });
+const stop = JSON.stringify({
+  session_id: 'bench-session-0',
+  cwd: PROJECT,
+  hook_event_name: 'Stop',
+  stop_hook_active: false,
+});
+const start = JSON.stringify({ session_id: 'new', cwd: PROJECT, hook_event_name: 'SessionStart', source: 'startup' });
+
 function wholeProcesses(mainPath: string, bySize: Map<number, Built>, spreadPath: string): void {
   // Writers get their own copy; readers share the size databases (nothing writes to those).
   const copy = join(work, 'process.db');
@@ -246,25 +274,6 @@ function wholeProcesses(mainPath: string, bySize: Map<number, Built>, spreadPath
   }
   const hook = (name: string) => join(RUNTIME, 'hooks', `${name}.js`);
   const cli = join(RUNTIME, 'commands', 'cli.js');
-  // Random 0.1 picks an Edit in syntheticPayload; a fresh index each run keeps dedupe from skipping it.
-  const edit = (i: number) => JSON.stringify(syntheticPayload(2_000_000 + i, () => 0.1, 'bench-live', PROJECT));
-  const noise = (i: number) =>
-    JSON.stringify({
-      session_id: 'bench-live',
-      cwd: PROJECT,
-      hook_event_name: 'PostToolUse',
-      tool_name: 'Bash',
-      tool_use_id: `toolu_noise_${i}`,
-      tool_input: { command: 'ls -la src' },
-      tool_response: { stdout: '', stderr: '' },
-    });
-  const stop = JSON.stringify({
-    session_id: 'bench-session-0',
-    cwd: PROJECT,
-    hook_event_name: 'Stop',
-    stop_hook_active: false,
-  });
-  const start = JSON.stringify({ session_id: 'new', cwd: PROJECT, hook_event_name: 'SessionStart', source: 'startup' });
   const sizeLabel = (size: number) => `${size / 1000}k`;
   const cases: ProcessCase[] = [
     { name: 'node -e 0', args: ['-e', '0'], stdin: () => '', env },
@@ -385,6 +394,97 @@ function wholeProcesses(mainPath: string, bySize: Map<number, Built>, spreadPath
   for (const [label, query] of SEARCHES)
     say(
       `| search ${label} \`${query}\` | ${SIZES.map((size) => cpuRatio(`search ${label} ${sizeLabel(size)}`)).join(' | ')} |`,
+    );
+  say();
+}
+
+/**
+ * The main processes under Node 20 (this one) and each `--node` release, in one interleaved run, each
+ * against its own `node -e 0` and floor: the runtime as an install under that Node makes it.
+ */
+async function otherNodes(mainPath: string): Promise<void> {
+  say('## Under other Node releases');
+  say();
+  const nodes: Array<{ label: string; exec: string; runtime: string; floor: string }> = [
+    {
+      label: `Node ${process.version}`,
+      exec: process.execPath,
+      runtime: RUNTIME,
+      floor: join(DIST, 'bench', 'floor.cjs'),
+    },
+  ];
+  for (const major of OTHER_NODES) {
+    if (!Object.hasOwn(NODE_RELEASES, major)) throw new Error(`--node takes ${Object.keys(NODE_RELEASES).join(', ')}`);
+    const prepared = await prepareNode(major as NodeMajor, ROOT, work);
+    if ('reason' in prepared) {
+      say(`- Node ${major}: not measured, ${prepared.reason}.`);
+      continue;
+    }
+    nodes.push({
+      label: `Node ${prepared.version}`,
+      exec: prepared.exec,
+      runtime: prepared.runtime,
+      floor: prepared.floor,
+    });
+  }
+  const copy = join(work, 'other-nodes.db');
+  copyFileSync(mainPath, copy);
+  writeFileSync(`${copy}.last-cleanup`, NOW.toISOString());
+  writeFileSync(`${mainPath}.last-cleanup`, NOW.toISOString());
+  const env = cleanEnv({ CLAUDE_MEMORY_DB: copy, HOME: work });
+  const readEnv = cleanEnv({ CLAUDE_MEMORY_DB: mainPath, HOME: work, CLAUDE_MEMORY_NOW: NOW.toISOString() });
+  const rows: ReadonlyArray<readonly [string, (node: (typeof nodes)[number]) => Omit<ProcessCase, 'name' | 'exec'>]> = [
+    ['node -e 0', () => ({ args: ['-e', '0'], stdin: () => '', env })],
+    ['floor (CommonJS)', (node) => ({ args: [node.floor], stdin: edit, env })],
+    [
+      'post-tool-use (Edit, stored)',
+      (node) => ({ args: [join(node.runtime, 'hooks', 'post-tool-use.js')], stdin: edit, env }),
+    ],
+    [
+      'post-tool-use `ls` (noise)',
+      (node) => ({ args: [join(node.runtime, 'hooks', 'post-tool-use.js')], stdin: noise, env }),
+    ],
+    ['stop', (node) => ({ args: [join(node.runtime, 'hooks', 'stop.js')], stdin: () => stop, env })],
+    [
+      'session-start',
+      (node) => ({
+        args: [join(node.runtime, 'hooks', 'session-start.js')],
+        stdin: () => start,
+        env: readEnv,
+        expectStdout: /memory-context/,
+      }),
+    ],
+    ...SEARCHES.map(
+      ([label, query]): readonly [string, (node: (typeof nodes)[number]) => Omit<ProcessCase, 'name' | 'exec'>] => [
+        `memory search ${query} (${label})`,
+        (node) => ({
+          args: [join(node.runtime, 'commands', 'cli.js'), 'search', query],
+          stdin: () => '',
+          env: readEnv,
+          expectStdout: /match/,
+        }),
+      ],
+    ),
+  ];
+  const cases: ProcessCase[] = nodes.flatMap((node) =>
+    rows.map(([label, make]) => ({ ...make(node), name: `${node.label} ${label}`, exec: node.exec })),
+  );
+  const results = timeProcesses(cases, ROUNDS);
+  const of = (node: (typeof nodes)[number], label: string): Stats => results.get(`${node.label} ${label}`) as Stats;
+  say(
+    `${MAIN_SIZE.toLocaleString('en')} memories in one project, ${ROUNDS} interleaved rounds over every release. Each cell: median, × that release's own \`node -e 0\`, × its own CommonJS floor. Under each release the runtime is what an install under it makes: better-sqlite3 compiled for it, code caches saved by its V8.`,
+  );
+  say();
+  say(`| process | ${nodes.map((node) => node.label).join(' | ')} |`);
+  say(`|---|${nodes.map(() => '---:').join('|')}|`);
+  for (const [label] of rows)
+    say(
+      `| ${label} | ${nodes
+        .map((node) => {
+          const timing = of(node, label).median;
+          return `${ms(timing)} · ${ratio(timing, of(node, 'node -e 0').median)} · ${ratio(timing, of(node, 'floor (CommonJS)').median)}`;
+        })
+        .join(' | ')} |`,
     );
   say();
 }

@@ -44,7 +44,8 @@ function samples(project) {
   };
 }
 
-export function trainCodeCaches({ runtime, hooks, suffix, head, tail }) {
+/** `exec`: the Node that will run the bundles (a cache belongs to one V8); the building Node by default. */
+export function trainCodeCaches({ runtime, hooks, suffix, head, tail, exec = process.execPath }) {
   const home = mkdtempSync(join(tmpdir(), 'cmh-code-cache-'));
   try {
     const project = join(home, 'project');
@@ -86,7 +87,7 @@ export function trainCodeCaches({ runtime, hooks, suffix, head, tail }) {
     const failed = new Set();
     for (const { bundle, args, input } of runs) {
       if (failed.has(bundle)) continue;
-      const run = spawnSync(process.execPath, [TRAINER, bundle, ...args], {
+      const run = spawnSync(exec, [TRAINER, bundle, ...args], {
         cwd: project,
         env,
         input,

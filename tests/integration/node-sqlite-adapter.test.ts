@@ -1,6 +1,6 @@
 // lib/db/node-sqlite.ts gives node:sqlite the part of better-sqlite3's API that lib/db/ relies on.
 // node:sqlite with FTS5 exists from Node 22.16 on and vitest may run on an older Node, so each check
-// runs in an official Node 22 and 24 binary (tests/node-binaries.ts) against the tsc output
+// runs in an official Node 22 and 24 binary (bench/node-binaries.ts) against the tsc output
 // (dist/lib/db/), printing what it saw as JSON: the same calls are then made through better-sqlite3
 // in this process and the two answers must agree.
 import Database from 'better-sqlite3';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIST, tempDir } from '../helpers.js';
-import { nodeBinary, type NodeBinary } from '../node-binaries.js';
+import { nodeBinary, type NodeBinary } from '../../bench/node-binaries.js';
 
 const nodes = new Map<number, NodeBinary>();
 beforeAll(() => {

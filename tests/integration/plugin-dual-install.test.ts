@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allMemories, bashResponse, postToolUse, ROOT, type RunResult } from '../helpers.js';
 import { installBox, runInstall, type InstallBox } from '../install-helpers.js';
-import { nodeBinary, type NodeBinary } from '../node-binaries.js';
+import { nodeBinary, type NodeBinary } from '../../bench/node-binaries.js';
 
 const PLUGIN = join(ROOT, 'plugin');
 let node: NodeBinary = { ok: false, reason: 'not set up' };

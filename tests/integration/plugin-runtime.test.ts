@@ -20,7 +20,7 @@ import {
   type RunResult,
   type Sandbox,
 } from '../helpers.js';
-import { nodeBinary, type NodeBinary, type NodeMajor } from '../node-binaries.js';
+import { nodeBinary, type NodeBinary, type NodeMajor } from '../../bench/node-binaries.js';
 
 const SETUP_MS = 900_000;
 let work = '';

