@@ -5,6 +5,7 @@ import type { MemoryRow } from '../memory.js';
 import { rankCandidates, SCORE_TIE, type Candidate, type Ranked, type WordHit } from '../search/rank.js';
 import type { Tier } from '../search/plan.js';
 import { queryWords, type QueryWord } from '../search/words.js';
+import { memoryTotal } from './counts.js';
 import { prepared, type Db } from './open.js';
 import { bind, WHERE, type Filters } from './search.js';
 import { pendingTo } from './search-index.js';
@@ -171,7 +172,7 @@ export function bestMatches(db: Db, query: string, filters: Filters, options: Be
     }
   });
   const candidates: Candidate[] = [...byId].map(([id, hits]) => ({ id, hits }));
-  const memories = prepared(db, 'SELECT count(*) FROM memories').pluck().get() as number;
+  const memories = memoryTotal(db);
   const ranked = rankCandidates(
     candidates,
     perWord.map(({ df }) => df),
