@@ -229,6 +229,8 @@ type Found = { rank: Ranked; row: MemoryRow; fixes?: number };
 
 /** How many ranked rows the filters keep: the header's count when only a page is shown. */
 function countUnderFilters(db: Db, ranked: readonly Ranked[], filters: Filters): number {
+  // Every ranked row is a stored memory: without a filter, all of them are kept.
+  if (Object.values(filters).every((value) => value === null)) return ranked.length;
   return prepared(
     db,
     `SELECT count(*) FROM memories m WHERE m.id IN (SELECT value FROM json_each(@ranked)) AND ${WHERE}`,
