@@ -74,3 +74,23 @@ describe('best-match ranking', () => {
     }
   });
 });
+
+describe('a query of one word', () => {
+  it('ranks the same whatever its document count (search counts a common lone word no further than its newest hits)', () => {
+    const candidates: Candidate[] = Array.from({ length: 60 }, (_, id) => ({
+      id,
+      hits: [id % 7 === 0 ? null : { own: id % 5 === 0 ? 0 : 1 + (id % 11), request: id % 3 === 0 ? 2 : 0 }],
+    }));
+    // The same rows, order and scores (to the last bits of a float: the word's weight cancels out).
+    const ranking = (df: number) =>
+      rankCandidates(candidates, [df], 100_000).map(({ id, allMatched, coverage, score }) => [
+        id,
+        allMatched,
+        coverage.toFixed(12),
+        score.toFixed(12),
+      ]);
+    const exact = ranking(50_000);
+    expect(exact.length).toBeGreaterThan(40);
+    for (const df of [2_000, 19_999, 20_001, 100_000]) expect(ranking(df)).toEqual(exact);
+  });
+});
