@@ -58,7 +58,10 @@ export async function prepareNode(
 
   const floorDir = join(work, `floor-node${major}`);
   mkdirSync(join(floorDir, 'node_modules'), { recursive: true });
-  symlinkSync(addon.packageDir, join(floorDir, 'node_modules', 'better-sqlite3'));
+  // A copy, not a link: Node would resolve a link to the cache, where `bindings` cannot be found.
+  const floorPackage = join(floorDir, 'node_modules', 'better-sqlite3');
+  for (const part of ['package.json', 'lib', join('build', 'Release', 'better_sqlite3.node')])
+    cpSync(join(addon.packageDir, part), join(floorPackage, part), { recursive: true });
   for (const name of ['bindings', 'file-uri-to-path'])
     symlinkSync(dirname(require.resolve(`${name}/package.json`)), join(floorDir, 'node_modules', name));
   cpSync(join(root, 'dist', 'bench', 'floor.cjs'), join(floorDir, 'floor.cjs'));

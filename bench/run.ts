@@ -56,6 +56,27 @@ const SEARCHES: ReadonlyArray<readonly [string, string]> = [
   ['인증', '인증'],
 ];
 
+// What the measured hooks are given (the same under every Node).
+// Random 0.1 picks an Edit in syntheticPayload; a fresh index each run keeps dedupe from skipping it.
+const edit = (i: number) => JSON.stringify(syntheticPayload(2_000_000 + i, () => 0.1, 'bench-live', PROJECT));
+const noise = (i: number) =>
+  JSON.stringify({
+    session_id: 'bench-live',
+    cwd: PROJECT,
+    hook_event_name: 'PostToolUse',
+    tool_name: 'Bash',
+    tool_use_id: `toolu_noise_${i}`,
+    tool_input: { command: 'ls -la src' },
+    tool_response: { stdout: '', stderr: '' },
+  });
+const stop = JSON.stringify({
+  session_id: 'bench-session-0',
+  cwd: PROJECT,
+  hook_event_name: 'Stop',
+  stop_hook_active: false,
+});
+const start = JSON.stringify({ session_id: 'new', cwd: PROJECT, hook_event_name: 'SessionStart', source: 'startup' });
+
 const out: string[] = [];
 // The target lines of the redaction, MCP and ui sections, printed together after them.
 const verdicts: string[] = [];
@@ -238,27 +259,6 @@ function inProcess(databases: Map<number, Built>): void {
   say(`Plan of the errors query: ${plan.map((row) => `\`${row.detail}\``).join(', ')}.`);
   say();
 }
-
-// What the measured hooks are given (the same under every Node).
-// Random 0.1 picks an Edit in syntheticPayload; a fresh index each run keeps dedupe from skipping it.
-const edit = (i: number) => JSON.stringify(syntheticPayload(2_000_000 + i, () => 0.1, 'bench-live', PROJECT));
-const noise = (i: number) =>
-  JSON.stringify({
-    session_id: 'bench-live',
-    cwd: PROJECT,
-    hook_event_name: 'PostToolUse',
-    tool_name: 'Bash',
-    tool_use_id: `toolu_noise_${i}`,
-    tool_input: { command: 'ls -la src' },
-    tool_response: { stdout: '', stderr: '' },
-  });
-const stop = JSON.stringify({
-  session_id: 'bench-session-0',
-  cwd: PROJECT,
-  hook_event_name: 'Stop',
-  stop_hook_active: false,
-});
-const start = JSON.stringify({ session_id: 'new', cwd: PROJECT, hook_event_name: 'SessionStart', source: 'startup' });
 
 function wholeProcesses(mainPath: string, bySize: Map<number, Built>, spreadPath: string): void {
   // Writers get their own copy; readers share the size databases (nothing writes to those).

@@ -52,7 +52,26 @@ export function openConnection(path: string, options: ConnectionOptions): Db {
   return driver.open(path, options);
 }
 
+/**
+ * Whether Node's own node:sqlite goes before the addon. better-sqlite3 before 13 wraps its objects
+ * in node::ObjectWrap, whose destructor aborts the whole process on Node 24 and newer when the
+ * garbage collector frees a connection or statement at the wrong moment (SIGABRT, `Assertion
+ * failed: (env) != nullptr` in RemoveEnvironmentCleanupHook; better-sqlite3 issue #1515, closed
+ * without a fix, gone in 13, which needs Node 22 and so is only the plugin's). A hook that aborts
+ * is a failed hook, whatever it had done; node:sqlite has no such destructor.
+ */
+export function builtinFirst(nodeVersion: string, addonMinNapi: number): boolean {
+  return addonMinNapi === 0 && Number(nodeVersion.split('.')[0]) >= 24;
+}
+
 function decide(): DriverState {
+  if (builtinFirst(process.versions.node, ADDON_MIN_NAPI) && nodeSqliteProblem() === null)
+    return {
+      ok: true,
+      name: 'node:sqlite',
+      open: openNodeSqlite,
+      addonProblem: `its SQLite addon (better-sqlite3 12) can abort Node ${process.versions.node.split('.')[0]} when it frees a connection`,
+    };
   const addonProblem = loadAddon();
   if (typeof addonProblem !== 'string') return { ok: true, name: 'better-sqlite3', open: addonProblem };
   const builtinProblem = nodeSqliteProblem();
