@@ -29,40 +29,163 @@ function ftsLiteral(word: CandidateWord): string {
   return `{name head body} : "${word.text.replaceAll('"', '""')}"${word.prefix ? '*' : ''}`;
 }
 
-export function projectRowCount(db: Db, projectPath: string): number {
-  return prepared(db, 'SELECT count(*) FROM memories WHERE project_path = ?').pluck().get(projectPath) as number;
+/** The project's memories, and whether they are the whole word index (no other project, nothing left to index). */
+export interface ProjectScope {
+  readonly total: number;
+  /**
+   * True when every indexed memory is the project's: a word's count in the index is then its count
+   * in the project, with no join to the memories table (the cost of recall in one big project).
+   */
+  readonly whole: boolean;
 }
 
-const WORD_IDS_SQL = `
-  SELECT m.id FROM memory_words f JOIN memories m ON m.id = f.rowid
-  WHERE memory_words MATCH @match AND m.project_path = @projectPath
-  LIMIT @limit`;
+// Two index seeks: a row of any other project sorts before or after this one.
+const OTHER_PROJECT_SQL = `
+  SELECT EXISTS (SELECT 1 FROM memories WHERE project_path < @projectPath)
+      OR EXISTS (SELECT 1 FROM memories WHERE project_path > @projectPath)
+      OR EXISTS (SELECT 1 FROM search_index_build)`;
+
+export function projectScope(db: Db, projectPath: string): ProjectScope {
+  const whole = (prepared(db, OTHER_PROJECT_SQL).pluck().get({ projectPath }) as number) === 0;
+  // The index's own row list is far narrower than any index of the memories table.
+  const total = whole
+    ? (prepared(db, 'SELECT count(*) FROM memory_words_docsize').pluck().get() as number)
+    : (prepared(db, 'SELECT count(*) FROM memories WHERE project_path = ?').pluck().get(projectPath) as number);
+  return { total, whole };
+}
+
+// Counting stops one past the cap: a common word's whole list is never walked.
+const WORD_DOCS_SQL = `SELECT count(*) FROM (SELECT 1 FROM memory_words WHERE memory_words MATCH @match LIMIT @limit)`;
+const WORD_DOCS_IN_PROJECT_SQL = `
+  SELECT count(*) FROM (
+    SELECT 1 FROM memory_words f JOIN memories m ON m.id = f.rowid
+    WHERE memory_words MATCH @match AND m.project_path = @projectPath LIMIT @limit)`;
+
+/** How many of the project's memories contain `word`, counted up to `cap + 1`. */
+export function wordDocs(db: Db, scope: ProjectScope, projectPath: string, word: CandidateWord, cap: number): number {
+  const match = ftsLiteral(word);
+  return scope.whole
+    ? (prepared(db, WORD_DOCS_SQL)
+        .pluck()
+        .get({ match, limit: cap + 1 }) as number)
+    : (prepared(db, WORD_DOCS_IN_PROJECT_SQL)
+        .pluck()
+        .get({ match, projectPath, limit: cap + 1 }) as number);
+}
+
+/** A candidate: its bm25 over every kept word (higher is better) and which of them it contains. */
+export interface CandidateHit {
+  bm25: number;
+  readonly matched: number[];
+}
+
+export interface CandidateBounds {
+  /** At most this many rows holding a seed are scored: the newest. */
+  readonly newest: number;
+  /** When that bound cuts, at most this many older rows holding every word are scored too. */
+  readonly olderFull: number;
+}
+
+export interface Candidates {
+  readonly hits: Map<number, CandidateHit>;
+  /** True when the seed words were in more than `limit` rows and only the newest were scored. */
+  readonly bounded: boolean;
+}
+
+const BM25 = '-bm25(memory_words, 1.0, 1.0, 1.0, 0.0)';
+// Newest first, so a bound keeps the newest rows; FTS5 walks its lists in rowid order either way.
+const SEED_SQL = `
+  SELECT rowid, ${BM25} FROM memory_words WHERE memory_words MATCH @match ORDER BY rowid DESC LIMIT @limit`;
+const SEED_IN_PROJECT_SQL = `
+  SELECT f.rowid, ${BM25} FROM memory_words f JOIN memories m ON m.id = f.rowid
+  WHERE memory_words MATCH @match AND m.project_path = @projectPath ORDER BY f.rowid DESC LIMIT @limit`;
+const AMONG_SQL = `SELECT rowid, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid >= @from`;
+const MEMBERS_SQL = `SELECT rowid FROM memory_words WHERE memory_words MATCH @match AND rowid >= @from`;
+// Past the bound, the older rows that contain every word: they cover the whole query.
+const EVERY_SQL = `
+  SELECT rowid, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid < @before
+  ORDER BY rowid DESC LIMIT @limit`;
+const EVERY_IN_PROJECT_SQL = `
+  SELECT f.rowid, ${BM25} FROM memory_words f JOIN memories m ON m.id = f.rowid
+  WHERE memory_words MATCH @match AND f.rowid < @before AND m.project_path = @projectPath
+  ORDER BY f.rowid DESC LIMIT @limit`;
 
 /**
- * The ids of the project's memories that contain `word`, at most `cap + 1` of them: a caller that
- * drops words found in more than `cap` rows never reads a common word's whole list.
+ * The project's memories that contain at least one of the `seeds` (indexes into `words`: the rarest
+ * words, one of which every row that can be shown contains), each with its bm25 over all of `words`
+ * and the words it contains. When the seeds are in more rows than `bounds.newest`, the newest of
+ * them, and the newest `bounds.olderFull` older ones that contain every word. FTS5's bm25 of an OR of words is
+ * the sum of each word's own bm25, so a word's part is what `seeds AND word` adds to the seeds'
+ * bm25: one query per word, each walking no further back than the seeds' rows. `words` with no
+ * memory (`docs` 0) are not looked up.
  */
-export function wordIds(db: Db, projectPath: string, word: CandidateWord, cap: number): number[] {
-  return prepared(db, WORD_IDS_SQL)
-    .pluck()
-    .all({ match: ftsLiteral(word), projectPath, limit: cap + 1 }) as number[];
-}
-
-// The OR of the kept words is ranked first, alone (materialised, so bm25 runs once per hit), and
-// then joined to the project: an FTS MATCH restricted to a list of rowids re-runs the whole query
-// for every id, seconds for a few thousand candidates.
-const BM25_SQL = `
-  WITH hits AS MATERIALIZED (SELECT rowid AS id, -bm25(memory_words, 1.0, 1.0, 1.0, 0.0) AS bm25 FROM memory_words WHERE memory_words MATCH @match)
-  SELECT hits.id AS id, hits.bm25 AS bm25 FROM hits JOIN memories m ON m.id = hits.id WHERE m.project_path = @projectPath`;
-
-/** bm25 over the OR of `words` of every memory of the project that contains any of them. */
-export function bm25Of(db: Db, projectPath: string, words: readonly CandidateWord[]): Map<number, number> {
-  if (words.length === 0) return new Map();
-  const rows = prepared(db, BM25_SQL).all({
-    match: words.map((word) => `(${ftsLiteral(word)})`).join(' OR '),
-    projectPath,
-  }) as Array<{ id: number; bm25: number }>;
-  return new Map(rows.map((row) => [row.id, row.bm25]));
+export function candidateHits(
+  db: Db,
+  scope: ProjectScope,
+  projectPath: string,
+  words: readonly (CandidateWord & { readonly docs: number })[],
+  seeds: readonly number[],
+  bounds: CandidateBounds,
+): Candidates {
+  const limit = bounds.newest;
+  const hits = new Map<number, CandidateHit>();
+  if (seeds.length === 0) return { hits, bounded: false };
+  const seedMatch = seeds.map((i) => `(${ftsLiteral(words[i] as CandidateWord)})`).join(' OR ');
+  const rows = (
+    scope.whole
+      ? prepared(db, SEED_SQL)
+          .raw()
+          .all({ match: seedMatch, limit: limit + 1 })
+      : prepared(db, SEED_IN_PROJECT_SQL)
+          .raw()
+          .all({ match: seedMatch, projectPath, limit: limit + 1 })
+  ) as Array<[number, number]>;
+  const bounded = rows.length > limit;
+  if (bounded) rows.length = limit;
+  if (rows.length === 0) return { hits, bounded };
+  const from = (rows[rows.length - 1] as [number, number])[0];
+  const seedBm25 = new Map(rows);
+  for (const [id, bm25] of rows) hits.set(id, { bm25, matched: [] });
+  words.forEach((word, index) => {
+    if (word.docs === 0) return;
+    if (seeds.length === 1 && seeds[0] === index) {
+      for (const hit of hits.values()) hit.matched.push(index);
+      return;
+    }
+    if (seeds.includes(index)) {
+      // A seed's bm25 is already in the seeds' part: only which rows hold it is wanted.
+      const ids = prepared(db, MEMBERS_SQL)
+        .pluck()
+        .all({ match: ftsLiteral(word), from }) as number[];
+      for (const id of ids) hits.get(id)?.matched.push(index);
+      return;
+    }
+    const match = `(${seedMatch}) AND (${ftsLiteral(word)})`;
+    const among = prepared(db, AMONG_SQL).raw().all({ match, from }) as Array<[number, number]>;
+    for (const [id, bm25] of among) {
+      const hit = hits.get(id);
+      if (!hit) continue;
+      hit.matched.push(index);
+      hit.bm25 += bm25 - (seedBm25.get(id) ?? 0);
+    }
+  });
+  for (const hit of hits.values()) hit.matched.sort((a, b) => a - b);
+  const present = words.flatMap((word, index) => (word.docs > 0 ? [index] : []));
+  // The best matches a bound could hide are older rows holding every word: the newest of them are
+  // scored too, enough to see whether they stand alone or make a crowd.
+  if (bounded && present.length > 1 && bounds.olderFull > 0) {
+    const match = present.map((i) => `(${ftsLiteral(words[i] as CandidateWord)})`).join(' AND ');
+    const params = { match, before: from, limit: bounds.olderFull };
+    const every = (
+      scope.whole
+        ? prepared(db, EVERY_SQL).raw().all(params)
+        : prepared(db, EVERY_IN_PROJECT_SQL)
+            .raw()
+            .all({ ...params, projectPath })
+    ) as Array<[number, number]>;
+    for (const [id, bm25] of every) hits.set(id, { bm25, matched: [...present] });
+  }
+  return { hits, bounded };
 }
 
 const ROWS_SQL = `

@@ -3,11 +3,11 @@
 // UserPromptSubmit hook and `memory recall --explain`, so the explanation is the hook's own reasoning.
 import type { Db } from '../db/open.js';
 import {
-  bm25Of,
+  candidateHits,
   candidateRows,
   injectedIds,
-  projectRowCount,
-  wordIds,
+  projectScope,
+  wordDocs,
   type CandidateRow,
 } from '../db/recall-candidates.js';
 import type { RecallHit } from './render.js';
@@ -18,6 +18,7 @@ import {
   MEDIUM_MIN,
   rankCandidates,
   scoreOf,
+  seedWords,
   wordWeights,
   type Ranking,
   type WordStat,
@@ -42,6 +43,10 @@ export interface RecallReport {
   /** Why nothing was searched, when nothing was. */
   readonly skipped: string | null;
   readonly words: readonly WordReport[];
+  /** The rarest kept words: the candidates are the memories holding at least one of them. */
+  readonly seeds: readonly string[];
+  /** True when more memories held a seed than are scored (CANDIDATES_MAX): the newest were. */
+  readonly bounded: boolean;
   readonly ranking: Ranking;
   /** The candidates' stored rows, by id (with `prune`, only those that can be shown or count in a crowd). */
   readonly rows: ReadonlyMap<number, CandidateRow>;
@@ -53,6 +58,14 @@ export interface RecallReport {
 
 /** The hook reads at most this many near-equal rows when they already make a crowd. */
 export const CROWD_READ_MAX = 200;
+/**
+ * At most this many rows holding one of the prompt's rarest words (the seeds) are scored: the newest.
+ * Scoring costs about 2 µs a row; a bound by recency keeps the scored texts the same when every row
+ * is stored again (a copy is newer than its original).
+ */
+export const CANDIDATES_MAX = 500;
+/** Past that bound, at most this many older rows holding every kept word are scored too. */
+export const OLDER_FULL_MAX = 100;
 /** Only hits scoring at least this share of the best one are shown. */
 export const SHOW_RATIO = 0.9;
 
@@ -64,6 +77,10 @@ export interface RecallOptions {
    * of those are the same as without pruning. `--explain` lists every candidate.
    */
   readonly prune?: boolean;
+  /** How many rows holding a seed word are scored at most (tests set it low). */
+  readonly candidatesMax?: number;
+  /** How many older rows holding every word are scored past that bound (tests set it low). */
+  readonly olderFullMax?: number;
   /** Checked between the steps: once true, recall gives up (a late answer is not printed anyway). */
   readonly expired?: () => boolean;
 }
@@ -82,7 +99,8 @@ export function recallFor(
   const checkpoint = (): void => {
     if (options.expired?.()) throw new RecallTimeout('recall ran out of time');
   };
-  const total = projectRowCount(db, projectPath);
+  const scope = projectScope(db, projectPath);
+  const { total } = scope;
   if (total < MIN_PROJECT_ROWS) {
     const unsearched = words.map((word): WordReport => ({
       text: word.text,
@@ -94,42 +112,46 @@ export function recallFor(
   }
   const cap = Math.floor(total * COMMON_WORD_SHARE);
   const reports: WordReport[] = [];
-  const kept: Array<{ word: QueryWord; ids: number[] }> = [];
+  const kept: Array<{ word: QueryWord; docs: number }> = [];
   for (const word of words) {
     checkpoint();
-    const ids = wordIds(db, projectPath, word, cap);
-    const common = ids.length > cap;
+    const docs = wordDocs(db, scope, projectPath, word, cap);
+    const common = docs > cap;
     reports.push({
       text: word.text,
-      docs: ids.length,
+      docs,
       identifier: word.kind === 'identifier',
       dropped: common ? `in more than ${Math.round(COMMON_WORD_SHARE * 100)}% of the project's memories` : null,
     });
-    if (!common) kept.push({ word, ids });
+    if (!common) kept.push({ word, docs });
   }
-  if (kept.every(({ ids }) => ids.length === 0))
+  if (kept.every(({ docs }) => docs === 0))
     return empty(
       total,
       kept.length === 0 ? 'every word is common in this project' : 'no memory contains a kept word',
       reports,
     );
-  const matched = new Map<number, number[]>();
-  kept.forEach(({ ids }, index) => {
-    for (const id of ids) matched.set(id, [...(matched.get(id) ?? []), index]);
-  });
-  checkpoint();
-  const bm25 = bm25Of(
-    db,
-    projectPath,
-    kept.map(({ word }) => word),
-  );
-  const stats: WordStat[] = kept.map(({ word, ids: found }) => ({
+  const stats: WordStat[] = kept.map(({ word, docs }) => ({
     text: word.text,
-    docs: found.length,
+    docs,
     identifier: word.kind === 'identifier',
   }));
   const weights = wordWeights(total, stats);
   const totalWeight = weights.reduce((sum, w) => sum + w, 0);
+  // Only rows holding one of the rarest words can reach MEDIUM; past CANDIDATES_MAX of them the newest
+  // are scored (and the newest older ones holding every word), so the cost does not grow with the project.
+  const seeds = seedWords(weights);
+  checkpoint();
+  const found = candidateHits(
+    db,
+    scope,
+    projectPath,
+    kept.map(({ word, docs }) => ({ text: word.text, prefix: word.prefix, docs })),
+    seeds,
+    { newest: options.candidatesMax ?? CANDIDATES_MAX, olderFull: options.olderFullMax ?? OLDER_FULL_MAX },
+  );
+  const bm25 = new Map([...found.hits].map(([id, hit]) => [id, hit.bm25]));
+  const matched = new Map([...found.hits].map(([id, hit]) => [id, hit.matched]));
   const bestBm25 = [...bm25.values()].reduce((max, value) => Math.max(max, value), 0);
   let ids = [...matched.keys()];
   if (options.prune) {
@@ -188,7 +210,17 @@ export function recallFor(
     hits.push({ id: row.id, tier: hit.tier, createdAt: row.createdAt, type: row.type, content: row.content });
     idsByHit.set(row.id, hit.ids);
   }
-  return { total, skipped: null, words: reports, ranking, rows: texts, hits, idsByHit };
+  return {
+    total,
+    skipped: null,
+    words: reports,
+    seeds: seeds.map((index) => kept[index]?.word.text ?? ''),
+    bounded: found.bounded,
+    ranking,
+    rows: texts,
+    hits,
+    idsByHit,
+  };
 }
 
 /** Identical stored text (and file) is one hit, however many times it was recorded. */
@@ -197,5 +229,15 @@ function textKey(row: CandidateRow | undefined): string {
 }
 
 function empty(total: number, skipped: string, words: WordReport[]): RecallReport {
-  return { total, skipped, words, ranking: EMPTY_RANKING, rows: new Map(), hits: [], idsByHit: new Map() };
+  return {
+    total,
+    skipped,
+    words,
+    seeds: [],
+    bounded: false,
+    ranking: EMPTY_RANKING,
+    rows: new Map(),
+    hits: [],
+    idsByHit: new Map(),
+  };
 }

@@ -82,6 +82,24 @@ export function wordWeights(total: number, words: readonly WordStat[]): number[]
   return words.map((word) => (word.docs > 0 ? Math.log(total / word.docs) : rarest));
 }
 
+/**
+ * The rarest words (indexes into `weights`, rarest first) of which a row must contain at least one to
+ * reach MEDIUM: the others together weigh less than MEDIUM_MIN of the query, and a row's score is at
+ * most its coverage. Only rows holding a seed can be shown or count in a crowd.
+ */
+export function seedWords(weights: readonly number[]): number[] {
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  const order = weights.map((_, i) => i).sort((a, b) => (weights[b] ?? 0) - (weights[a] ?? 0) || a - b);
+  const seeds: number[] = [];
+  let rest = total;
+  for (const index of order) {
+    if (rest < MEDIUM_MIN * total * (1 - 1e-9)) break;
+    seeds.push(index);
+    rest -= weights[index] ?? 0;
+  }
+  return seeds;
+}
+
 /** Share of the query's weight that rows matching `matched` (indexes into the words) contain. */
 export function coverageOf(matched: readonly number[], weights: readonly number[], totalWeight: number): number {
   return matched.reduce((sum, index) => sum + (weights[index] ?? 0), 0) / totalWeight;
