@@ -56,8 +56,8 @@ export interface RecallReport {
   readonly idsByHit: ReadonlyMap<number, readonly number[]>;
 }
 
-/** The hook reads at most this many near-equal rows when they already make a crowd. */
-export const CROWD_READ_MAX = 200;
+/** The hook reads this many near-equal rows first, then twice as many, until they make a crowd. */
+export const CROWD_READ_FIRST = 25;
 /**
  * At most this many rows holding one of the prompt's rarest words (the seeds) are scored: the newest.
  * Scoring costs about 2 µs a row; a bound by recency keeps the scored texts the same when every row
@@ -171,14 +171,18 @@ export function recallFor(
   }
   checkpoint();
   const texts = new Map<number, CandidateRow>();
-  // A crowd of thousands of near-equal rows (a command run every day) is settled by its first few
-  // hundred: once they hold CLUSTER_SIZE distinct texts there is no HIGH, and the hits shown are the
-  // first groups in score order, whatever the rest hold.
-  const head = options.prune ? ids.slice(0, CROWD_READ_MAX) : ids;
-  for (const row of candidateRows(db, head)) texts.set(row.id, row);
-  if (head.length < ids.length && new Set(head.map((id) => textKey(texts.get(id)))).size >= CLUSTER_SIZE) ids = head;
-  else if (head.length < ids.length)
-    for (const row of candidateRows(db, ids.slice(head.length))) texts.set(row.id, row);
+  // A crowd of hundreds of near-equal rows (a command run every day) is settled by its first rows:
+  // once they hold CLUSTER_SIZE distinct texts there is no HIGH, and the hits shown are the first
+  // groups in score order, whatever the rest hold. Read in doubling batches until that is known.
+  let read = 0;
+  for (let batch = options.prune ? CROWD_READ_FIRST : ids.length; read < ids.length; batch *= 2) {
+    for (const row of candidateRows(db, ids.slice(read, read + batch))) texts.set(row.id, row);
+    read = Math.min(ids.length, read + batch);
+    if (read < ids.length && new Set(ids.slice(0, read).map((id) => textKey(texts.get(id)))).size >= CLUSTER_SIZE) {
+      ids = ids.slice(0, read);
+      break;
+    }
+  }
   const ranking = rankCandidates({
     total,
     words: stats,

@@ -7,7 +7,13 @@ import { MemoryStore } from '../../../lib/db/memories.js';
 import { claimInjections, injectedIds } from '../../../lib/db/recall-candidates.js';
 import { openDb, type Db } from '../../../lib/db/open.js';
 import { recallGate } from '../../../lib/recall/gate.js';
-import { MIN_PROJECT_ROWS, recallFor, RecallTimeout, type RecallReport } from '../../../lib/recall/recall.js';
+import {
+  CROWD_READ_FIRST,
+  MIN_PROJECT_ROWS,
+  recallFor,
+  RecallTimeout,
+  type RecallReport,
+} from '../../../lib/recall/recall.js';
 import type { QueryWord } from '../../../lib/recall/words.js';
 import { memory, seed } from '../../cli-helpers.js';
 import { sandbox, type Sandbox } from '../../helpers.js';
@@ -213,7 +219,7 @@ describe('recall over a project history', () => {
     const pruned = recallFor(db, box.project, words('retry the payment webhook'), null, { prune: true });
     db.close();
     expect(full.ranking.cluster).toBeGreaterThan(200);
-    expect(pruned.ranking.hits.length).toBe(200);
+    expect(pruned.ranking.hits.length).toBe(CROWD_READ_FIRST);
     expect(pruned.hits).toEqual(full.hits);
     expect(pruned.hits.map((hit) => hit.tier)).toEqual(['MEDIUM', 'MEDIUM', 'MEDIUM']);
     // Bounded to the newest 100 of the 254 rows holding a seed (and 50 older ones holding every word):
