@@ -89,6 +89,24 @@ describe('recall over a project history', () => {
     );
   });
 
+  it("leaves every tier unchanged when another project holds the same memories, and shows none of that project's", () => {
+    const { box, db } = history();
+    const before = PROMPTS.map((prompt) => recallFor(db, box.project, words(prompt), null));
+    const bounded = PROMPTS.map((prompt) => recallFor(db, box.project, words(prompt), null, { candidatesMax: 2 }));
+    const own = new Set(db.prepare('SELECT id FROM memories').pluck().all() as number[]);
+    // Newer than every row of this project: a bound by recency must skip them, not count them.
+    db.exec(`INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags, importance, created_at, source)
+             SELECT session_id || '-other', tool_name, type, 'other-app', '/elsewhere/other-app', file_path, content, tags, importance, created_at, source FROM memories`);
+    const after = PROMPTS.map((prompt) => recallFor(db, box.project, words(prompt), null));
+    const boundedAfter = PROMPTS.map((prompt) => recallFor(db, box.project, words(prompt), null, { candidatesMax: 2 }));
+    db.close();
+    expect(after.map((report) => report.words)).toEqual(before.map((report) => report.words));
+    expect(after.map(tiers)).toEqual(before.map(tiers));
+    expect(boundedAfter.map(tiers)).toEqual(bounded.map(tiers));
+    for (const report of [...after, ...boundedAfter])
+      for (const hit of report.ranking.hits) for (const id of hit.ids) expect(own.has(id)).toBe(true);
+  });
+
   it('scores only the rows holding one of the rarest words, and says which', () => {
     const { box, db } = history();
     const report = recallFor(db, box.project, words('the login test about the expired session token'), null);
