@@ -118,7 +118,7 @@ function explain(prompt: string, options: RecallOptions): string {
   if (report.skipped) out.push(`No recall: ${report.skipped}.`);
   if (report.seeds.length > 0)
     out.push(
-      `Candidates are the memories holding ${report.seeds.map((w) => `"${cleanText(w)}"`).join(' or ')} (without one, a memory covers less than ${Math.round(MEDIUM_MIN * 100)}% of the prompt's weight)${report.bounded ? `; more than ${CANDIDATES_MAX} do, so the newest ${CANDIDATES_MAX} are scored, and the newest ${OLDER_FULL_MAX} older ones holding every word` : ''}.`,
+      `Scored: the memories holding ${report.seeds.map((w) => `"${cleanText(w)}"`).join(' or ')} (one holding none covers less than ${Math.round(MEDIUM_MIN * 100)}% of the prompt's weight and cannot be shown)${report.bounded ? `; more than ${CANDIDATES_MAX} do, so the newest ${CANDIDATES_MAX} are scored, and the newest ${OLDER_FULL_MAX} older ones holding every word` : ''}.`,
     );
   const { hits, cluster, cap } = report.ranking;
   if (hits.length > 0) {

@@ -203,7 +203,7 @@ describe('memory recall --explain', () => {
       '  token: 2 memories',
       "  widgets: 7 memories — dropped (in more than 10% of the project's memories)",
       // #62 (expired, session, token) covers 56% of the weight: LOW whatever its bm25, so not read.
-      `Candidates are the memories holding "login" or "test" (without one, a memory covers less than 60% of the prompt's weight).`,
+      `Scored: the memories holding "login" or "test" (one holding none covers less than 60% of the prompt's weight and cannot be shown).`,
       'Candidates (1; 1 near-equal to the best):',
     ]);
     expect(lines[13]).toMatch(
