@@ -34,9 +34,12 @@ export interface ProjectScope {
   readonly total: number;
   /**
    * True when every indexed memory is the project's: a word's count in the index is then its count
-   * in the project, with no join to the memories table (the cost of recall in one big project).
+   * in the project, with no check of each hit (the cost of recall in one big project).
    */
   readonly whole: boolean;
+  /** The project's first and last rowid: no word list is read outside them. */
+  readonly lo: number;
+  readonly hi: number;
 }
 
 // Two index seeks: a row of any other project sorts before or after this one.
@@ -44,22 +47,38 @@ const OTHER_PROJECT_SQL = `
   SELECT EXISTS (SELECT 1 FROM memories WHERE project_path < @projectPath)
       OR EXISTS (SELECT 1 FROM memories WHERE project_path > @projectPath)
       OR EXISTS (SELECT 1 FROM search_index_build)`;
+// memories_project_rowid holds the project's rowids in order: the two ends are seeks, the count a
+// walk of the project's part of a narrow index.
+const PROJECT_ROWS_SQL = `
+  SELECT (SELECT count(*) FROM memories WHERE project_path = @projectPath) AS total,
+         (SELECT min(id) FROM memories WHERE project_path = @projectPath) AS lo,
+         (SELECT max(id) FROM memories WHERE project_path = @projectPath) AS hi`;
 
 export function projectScope(db: Db, projectPath: string): ProjectScope {
   const whole = (prepared(db, OTHER_PROJECT_SQL).pluck().get({ projectPath }) as number) === 0;
-  // The index's own row list is far narrower than any index of the memories table.
-  const total = whole
-    ? (prepared(db, 'SELECT count(*) FROM memory_words_docsize').pluck().get() as number)
-    : (prepared(db, 'SELECT count(*) FROM memories WHERE project_path = ?').pluck().get(projectPath) as number);
-  return { total, whole };
+  if (whole) {
+    // The index's own row list is far narrower than any index of the memories table.
+    const total = prepared(db, 'SELECT count(*) FROM memory_words_docsize').pluck().get() as number;
+    return { total, whole, lo: 0, hi: Number.MAX_SAFE_INTEGER };
+  }
+  const rows = prepared(db, PROJECT_ROWS_SQL).get({ projectPath }) as {
+    total: number;
+    lo: number | null;
+    hi: number | null;
+  };
+  return { total: rows.total, whole, lo: rows.lo ?? 0, hi: rows.hi ?? 0 };
 }
+
+// Whether a hit is the project's, as a seek in memories_project_rowid (the planner picks it when it
+// exists; before the migration, the row itself).
+const IN_PROJECT = 'EXISTS (SELECT 1 FROM memories m WHERE m.project_path = @projectPath AND m.id = f.rowid)';
 
 // Counting stops one past the cap: a common word's whole list is never walked.
 const WORD_DOCS_SQL = `SELECT count(*) FROM (SELECT 1 FROM memory_words WHERE memory_words MATCH @match LIMIT @limit)`;
 const WORD_DOCS_IN_PROJECT_SQL = `
   SELECT count(*) FROM (
-    SELECT 1 FROM memory_words f JOIN memories m ON m.id = f.rowid
-    WHERE memory_words MATCH @match AND m.project_path = @projectPath LIMIT @limit)`;
+    SELECT 1 FROM memory_words f
+    WHERE memory_words MATCH @match AND f.rowid BETWEEN @lo AND @hi AND ${IN_PROJECT} LIMIT @limit)`;
 
 /** How many of the project's memories contain `word`, counted up to `cap + 1`. */
 export function wordDocs(db: Db, scope: ProjectScope, projectPath: string, word: CandidateWord, cap: number): number {
@@ -70,7 +89,7 @@ export function wordDocs(db: Db, scope: ProjectScope, projectPath: string, word:
         .get({ match, limit: cap + 1 }) as number)
     : (prepared(db, WORD_DOCS_IN_PROJECT_SQL)
         .pluck()
-        .get({ match, projectPath, limit: cap + 1 }) as number);
+        .get({ match, projectPath, lo: scope.lo, hi: scope.hi, limit: cap + 1 }) as number);
 }
 
 /** A candidate: its bm25 over every kept word (higher is better) and which of them it contains. */
@@ -97,17 +116,19 @@ const BM25 = '-bm25(memory_words, 1.0, 1.0, 1.0, 0.0)';
 const SEED_SQL = `
   SELECT rowid, ${BM25} FROM memory_words WHERE memory_words MATCH @match ORDER BY rowid DESC LIMIT @limit`;
 const SEED_IN_PROJECT_SQL = `
-  SELECT f.rowid, ${BM25} FROM memory_words f JOIN memories m ON m.id = f.rowid
-  WHERE memory_words MATCH @match AND m.project_path = @projectPath ORDER BY f.rowid DESC LIMIT @limit`;
-const AMONG_SQL = `SELECT rowid, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid >= @from`;
-const MEMBERS_SQL = `SELECT rowid FROM memory_words WHERE memory_words MATCH @match AND rowid >= @from`;
+  SELECT f.rowid, ${BM25} FROM memory_words f
+  WHERE memory_words MATCH @match AND f.rowid BETWEEN @lo AND @hi AND ${IN_PROJECT}
+  ORDER BY f.rowid DESC LIMIT @limit`;
+// Among the candidates (rows of other projects in the range are skipped by the caller).
+const AMONG_SQL = `SELECT rowid, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid BETWEEN @from AND @hi`;
+const MEMBERS_SQL = `SELECT rowid FROM memory_words WHERE memory_words MATCH @match AND rowid BETWEEN @from AND @hi`;
 // Past the bound, the older rows that contain every word: they cover the whole query.
 const EVERY_SQL = `
   SELECT rowid, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid < @before
   ORDER BY rowid DESC LIMIT @limit`;
 const EVERY_IN_PROJECT_SQL = `
-  SELECT f.rowid, ${BM25} FROM memory_words f JOIN memories m ON m.id = f.rowid
-  WHERE memory_words MATCH @match AND f.rowid < @before AND m.project_path = @projectPath
+  SELECT f.rowid, ${BM25} FROM memory_words f
+  WHERE memory_words MATCH @match AND f.rowid >= @lo AND f.rowid < @before AND ${IN_PROJECT}
   ORDER BY f.rowid DESC LIMIT @limit`;
 
 /**
@@ -138,7 +159,7 @@ export function candidateHits(
           .all({ match: seedMatch, limit: limit + 1 })
       : prepared(db, SEED_IN_PROJECT_SQL)
           .raw()
-          .all({ match: seedMatch, projectPath, limit: limit + 1 })
+          .all({ match: seedMatch, projectPath, lo: scope.lo, hi: scope.hi, limit: limit + 1 })
   ) as Array<[number, number]>;
   const bounded = rows.length > limit;
   if (bounded) rows.length = limit;
@@ -156,12 +177,12 @@ export function candidateHits(
       // A seed's bm25 is already in the seeds' part: only which rows hold it is wanted.
       const ids = prepared(db, MEMBERS_SQL)
         .pluck()
-        .all({ match: ftsLiteral(word), from }) as number[];
+        .all({ match: ftsLiteral(word), from, hi: scope.hi }) as number[];
       for (const id of ids) hits.get(id)?.matched.push(index);
       return;
     }
     const match = `(${seedMatch}) AND (${ftsLiteral(word)})`;
-    const among = prepared(db, AMONG_SQL).raw().all({ match, from }) as Array<[number, number]>;
+    const among = prepared(db, AMONG_SQL).raw().all({ match, from, hi: scope.hi }) as Array<[number, number]>;
     for (const [id, bm25] of among) {
       const hit = hits.get(id);
       if (!hit) continue;
@@ -181,7 +202,7 @@ export function candidateHits(
         ? prepared(db, EVERY_SQL).raw().all(params)
         : prepared(db, EVERY_IN_PROJECT_SQL)
             .raw()
-            .all({ ...params, projectPath })
+            .all({ ...params, projectPath, lo: scope.lo })
     ) as Array<[number, number]>;
     for (const [id, bm25] of every) hits.set(id, { bm25, matched: [...present] });
   }

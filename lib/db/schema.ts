@@ -169,6 +169,12 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX memories_stats ON memories (project, type, tool_name, created_at, session_id);
   CREATE INDEX memories_files ON memories (file_path, project_path, created_at, type, project) WHERE file_path IS NOT NULL;
   `,
+  // Recall in one project of a database holding several: whether a word's hit is the project's is
+  // a seek in this narrow index (the project, then rowid), not a read of each wide row; and the
+  // project's first and last rowid, read at both ends of it, bound the word lists recall walks.
+  `
+  CREATE INDEX memories_project_rowid ON memories (project_path);
+  `,
 ];
 
 /**
