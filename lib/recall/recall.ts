@@ -5,6 +5,7 @@ import type { Db } from '../db/open.js';
 import {
   candidateHits,
   candidateRows,
+  type CandidateHit,
   injectedIds,
   projectScope,
   wordDocs,
@@ -150,24 +151,21 @@ export function recallFor(
     seeds,
     { newest: options.candidatesMax ?? CANDIDATES_MAX, olderFull: options.olderFullMax ?? OLDER_FULL_MAX },
   );
-  const bm25 = new Map([...found.hits].map(([id, hit]) => [id, hit.bm25]));
-  const matched = new Map([...found.hits].map(([id, hit]) => [id, hit.matched]));
-  const bestBm25 = [...bm25.values()].reduce((max, value) => Math.max(max, value), 0);
-  let ids = [...matched.keys()];
+  const hitOf = (id: number): CandidateHit => found.hits.get(id) ?? { bm25: 0, matched: [] };
+  let bestBm25 = 0;
+  for (const hit of found.hits.values()) if (hit.bm25 > bestBm25) bestBm25 = hit.bm25;
+  let ids = [...found.hits.keys()];
   if (options.prune) {
     // Scores do not depend on the stored text, so only the rows that can be shown or count in a
     // crowd (MEDIUM or better, within CLUSTER_RATIO of the best) are read and grouped.
-    const scores = new Map(
-      ids.map((id) => [
-        id,
-        scoreOf({ bm25: bm25.get(id) ?? 0, matched: matched.get(id) ?? [] }, weights, totalWeight, bestBm25).score,
-      ]),
-    );
-    const top = [...scores.values()].reduce((max, value) => Math.max(max, value), 0);
+    const scored = ids.map((id) => ({ id, score: scoreOf(hitOf(id), weights, totalWeight, bestBm25).score }));
+    let top = 0;
+    for (const { score } of scored) if (score > top) top = score;
     const floor = Math.max(MEDIUM_MIN, Math.min(CLUSTER_RATIO, SHOW_RATIO) * top);
-    ids = ids
-      .filter((id) => (scores.get(id) ?? 0) >= floor)
-      .sort((a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0) || b - a);
+    ids = scored
+      .filter(({ score }) => score >= floor)
+      .sort((a, b) => b.score - a.score || b.id - a.id)
+      .map(({ id }) => id);
   }
   checkpoint();
   const texts = new Map<number, CandidateRow>();
@@ -186,12 +184,7 @@ export function recallFor(
   const ranking = rankCandidates({
     total,
     words: stats,
-    candidates: ids.map((id) => ({
-      id,
-      bm25: bm25.get(id) ?? 0,
-      matched: matched.get(id) ?? [],
-      key: textKey(texts.get(id)),
-    })),
+    candidates: ids.map((id) => ({ id, ...hitOf(id), key: textKey(texts.get(id)) })),
     bestBm25,
   });
   // A hit well below the best is a weaker, different match: the best hits are what the prompt is about.
