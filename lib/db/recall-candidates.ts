@@ -92,6 +92,8 @@ export function wordDocs(db: Db, scope: ProjectScope, projectPath: string, word:
         .get({ match, projectPath, lo: scope.lo, hi: scope.hi, limit: cap + 1 }) as number);
 }
 
+type ScoredRow = { id: number; bm25: number };
+
 /** A candidate: its bm25 over every kept word (higher is better) and which of them it contains. */
 export interface CandidateHit {
   bm25: number;
@@ -111,23 +113,23 @@ export interface Candidates {
   readonly bounded: boolean;
 }
 
-const BM25 = '-bm25(memory_words, 1.0, 1.0, 1.0, 0.0)';
+const BM25 = '-bm25(memory_words, 1.0, 1.0, 1.0, 0.0) AS bm25';
 // Newest first, so a bound keeps the newest rows; FTS5 walks its lists in rowid order either way.
 const SEED_SQL = `
-  SELECT rowid, ${BM25} FROM memory_words WHERE memory_words MATCH @match ORDER BY rowid DESC LIMIT @limit`;
+  SELECT rowid AS id, ${BM25} FROM memory_words WHERE memory_words MATCH @match ORDER BY rowid DESC LIMIT @limit`;
 const SEED_IN_PROJECT_SQL = `
-  SELECT f.rowid, ${BM25} FROM memory_words f
+  SELECT f.rowid AS id, ${BM25} FROM memory_words f
   WHERE memory_words MATCH @match AND f.rowid BETWEEN @lo AND @hi AND ${IN_PROJECT}
   ORDER BY f.rowid DESC LIMIT @limit`;
 // Among the candidates (rows of other projects in the range are skipped by the caller).
-const AMONG_SQL = `SELECT rowid, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid BETWEEN @from AND @hi`;
+const AMONG_SQL = `SELECT rowid AS id, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid BETWEEN @from AND @hi`;
 const MEMBERS_SQL = `SELECT rowid FROM memory_words WHERE memory_words MATCH @match AND rowid BETWEEN @from AND @hi`;
 // Past the bound, the older rows that contain every word: they cover the whole query.
 const EVERY_SQL = `
-  SELECT rowid, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid < @before
+  SELECT rowid AS id, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid < @before
   ORDER BY rowid DESC LIMIT @limit`;
 const EVERY_IN_PROJECT_SQL = `
-  SELECT f.rowid, ${BM25} FROM memory_words f
+  SELECT f.rowid AS id, ${BM25} FROM memory_words f
   WHERE memory_words MATCH @match AND f.rowid >= @lo AND f.rowid < @before AND ${IN_PROJECT}
   ORDER BY f.rowid DESC LIMIT @limit`;
 
@@ -154,19 +156,21 @@ export function candidateHits(
   const seedMatch = seeds.map((i) => `(${ftsLiteral(words[i] as CandidateWord)})`).join(' OR ');
   const rows = (
     scope.whole
-      ? prepared(db, SEED_SQL)
-          .raw()
-          .all({ match: seedMatch, limit: limit + 1 })
-      : prepared(db, SEED_IN_PROJECT_SQL)
-          .raw()
-          .all({ match: seedMatch, projectPath, lo: scope.lo, hi: scope.hi, limit: limit + 1 })
-  ) as Array<[number, number]>;
+      ? prepared(db, SEED_SQL).all({ match: seedMatch, limit: limit + 1 })
+      : prepared(db, SEED_IN_PROJECT_SQL).all({
+          match: seedMatch,
+          projectPath,
+          lo: scope.lo,
+          hi: scope.hi,
+          limit: limit + 1,
+        })
+  ) as ScoredRow[];
   const bounded = rows.length > limit;
   if (bounded) rows.length = limit;
   if (rows.length === 0) return { hits, bounded };
-  const from = (rows[rows.length - 1] as [number, number])[0];
-  const seedBm25 = new Map(rows);
-  for (const [id, bm25] of rows) hits.set(id, { bm25, matched: [] });
+  const from = (rows[rows.length - 1] as ScoredRow).id;
+  const seedBm25 = new Map(rows.map(({ id, bm25 }) => [id, bm25]));
+  for (const { id, bm25 } of rows) hits.set(id, { bm25, matched: [] });
   words.forEach((word, index) => {
     if (word.docs === 0) return;
     if (seeds.length === 1 && seeds[0] === index) {
@@ -182,8 +186,8 @@ export function candidateHits(
       return;
     }
     const match = `(${seedMatch}) AND (${ftsLiteral(word)})`;
-    const among = prepared(db, AMONG_SQL).raw().all({ match, from, hi: scope.hi }) as Array<[number, number]>;
-    for (const [id, bm25] of among) {
+    const among = prepared(db, AMONG_SQL).all({ match, from, hi: scope.hi }) as ScoredRow[];
+    for (const { id, bm25 } of among) {
       const hit = hits.get(id);
       if (!hit) continue;
       hit.matched.push(index);
@@ -199,12 +203,10 @@ export function candidateHits(
     const params = { match, before: from, limit: bounds.olderFull };
     const every = (
       scope.whole
-        ? prepared(db, EVERY_SQL).raw().all(params)
-        : prepared(db, EVERY_IN_PROJECT_SQL)
-            .raw()
-            .all({ ...params, projectPath, lo: scope.lo })
-    ) as Array<[number, number]>;
-    for (const [id, bm25] of every) hits.set(id, { bm25, matched: [...present] });
+        ? prepared(db, EVERY_SQL).all(params)
+        : prepared(db, EVERY_IN_PROJECT_SQL).all({ ...params, projectPath, lo: scope.lo })
+    ) as ScoredRow[];
+    for (const { id, bm25 } of every) hits.set(id, { bm25, matched: [...present] });
   }
   return { hits, bounded };
 }
