@@ -18,7 +18,7 @@ import {
   CLUSTER_SIZE,
   MEDIUM_MIN,
   rankCandidates,
-  scoreOf,
+  scoreValue,
   seedWords,
   wordWeights,
   type Ranking,
@@ -153,32 +153,26 @@ export function recallFor(
   );
   const hitOf = (id: number): CandidateHit => found.hits.get(id) ?? { bm25: 0, matched: [] };
   let bestBm25 = 0;
-  for (const hit of found.hits.values()) if (hit.bm25 > bestBm25) bestBm25 = hit.bm25;
-  let ids = [...found.hits.keys()];
-  if (options.prune) {
-    // Scores do not depend on the stored text, so only the rows that can be shown or count in a
-    // crowd (MEDIUM or better, within CLUSTER_RATIO of the best) are read and grouped.
-    const scored = ids.map((id) => ({ id, score: scoreOf(hitOf(id), weights, totalWeight, bestBm25).score }));
-    let top = 0;
-    for (const { score } of scored) if (score > top) top = score;
-    const floor = Math.max(MEDIUM_MIN, Math.min(CLUSTER_RATIO, SHOW_RATIO) * top);
-    ids = scored
-      .filter(({ score }) => score >= floor)
-      .sort((a, b) => b.score - a.score || b.id - a.id)
-      .map(({ id }) => id);
-  }
+  for (let i = 0; i < found.ids.length; i++) bestBm25 = Math.max(bestBm25, hitOf(found.ids[i] as number).bm25);
   checkpoint();
   const texts = new Map<number, CandidateRow>();
-  // A crowd of hundreds of near-equal rows (a command run every day) is settled by its first rows:
-  // once they hold CLUSTER_SIZE distinct texts there is no HIGH, and the hits shown are the first
-  // groups in score order, whatever the rest hold. Read in doubling batches until that is known.
-  let read = 0;
-  for (let batch = options.prune ? CROWD_READ_FIRST : ids.length; read < ids.length; batch *= 2) {
-    for (const row of candidateRows(db, ids.slice(read, read + batch))) texts.set(row.id, row);
-    read = Math.min(ids.length, read + batch);
-    if (read < ids.length && new Set(ids.slice(0, read).map((id) => textKey(texts.get(id)))).size >= CLUSTER_SIZE) {
-      ids = ids.slice(0, read);
-      break;
+  let ids: readonly number[] = found.ids;
+  if (!options.prune) for (const row of candidateRows(db, ids)) texts.set(row.id, row);
+  else {
+    // Scores do not depend on the stored text, so only the rows that can be shown or count in a
+    // crowd (MEDIUM or better, within CLUSTER_RATIO of the best) are read and grouped.
+    const ordered = new CrowdOrder(found.ids, (id) => {
+      const hit = hitOf(id);
+      return scoreValue(hit.bm25, hit.matched, weights, totalWeight, bestBm25);
+    });
+    // A crowd of hundreds of near-equal rows (a command run every day) is settled by its best rows:
+    // once they hold CLUSTER_SIZE distinct texts there is no HIGH, and the hits shown are the first
+    // groups in score order, whatever the rest hold. Read in doubling batches until that is known.
+    for (let first = CROWD_READ_FIRST; ; first *= 2) {
+      ids = ordered.best(first);
+      const unread = ids.filter((id) => !texts.has(id));
+      for (const row of candidateRows(db, unread)) texts.set(row.id, row);
+      if (ids.length >= ordered.size || new Set(ids.map((id) => textKey(texts.get(id)))).size >= CLUSTER_SIZE) break;
     }
   }
   const ranking = rankCandidates({
@@ -218,6 +212,61 @@ export function recallFor(
     hits,
     idsByHit,
   };
+}
+
+/**
+ * The candidates that can be shown or count in a crowd (MEDIUM or better, within CLUSTER_RATIO of the
+ * best), best first, handed out as growing prefixes: only a prefix is ever sorted, found by a
+ * native sort of the scores (no comparator calls for the hundreds of rows of a crowd).
+ */
+class CrowdOrder {
+  private readonly ids: readonly number[];
+  private readonly scores: Float64Array;
+  /** The kept rows' indexes, and their scores best first. */
+  private readonly kept: number[] = [];
+  private readonly line: Float64Array;
+
+  /** `ids` newest first (as candidateHits gives them). */
+  constructor(ids: readonly number[], scoreOf: (id: number) => number) {
+    this.ids = ids;
+    this.scores = new Float64Array(ids.length);
+    let top = 0;
+    for (let i = 0; i < ids.length; i++) {
+      const score = scoreOf(ids[i] as number);
+      this.scores[i] = score;
+      if (score > top) top = score;
+    }
+    const floor = Math.max(MEDIUM_MIN, Math.min(CLUSTER_RATIO, SHOW_RATIO) * top);
+    for (let i = 0; i < ids.length; i++) if ((this.scores[i] as number) >= floor) this.kept.push(i);
+    this.line = new Float64Array(this.kept.length);
+    for (let k = 0; k < this.kept.length; k++) this.line[k] = this.scores[this.kept[k] as number] as number;
+    this.line.sort().reverse();
+  }
+
+  get size(): number {
+    return this.kept.length;
+  }
+
+  /** The best `count` kept ids in score order, the newest first among equals. */
+  best(count: number): number[] {
+    const { ids, scores } = this;
+    let chosen = this.kept;
+    if (count < this.kept.length) {
+      // Every row above the count-th score, and of those tied with it the newest: `ids` is newest
+      // first, so those come first in `kept` too.
+      const line = this.line[count - 1] as number;
+      const above = this.kept.filter((i) => (scores[i] as number) > line);
+      for (let k = 0; above.length < count && k < this.kept.length; k++) {
+        const i = this.kept[k] as number;
+        if (scores[i] === line) above.push(i);
+      }
+      chosen = above;
+    }
+    return chosen
+      .slice()
+      .sort((a, b) => (scores[b] as number) - (scores[a] as number) || (ids[b] as number) - (ids[a] as number))
+      .map((i) => ids[i] as number);
+  }
 }
 
 /** Identical stored text (and file) is one hit, however many times it was recorded. */
