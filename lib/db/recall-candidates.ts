@@ -54,12 +54,17 @@ const PROJECT_ROWS_SQL = `
          (SELECT min(id) FROM memories WHERE project_path = @projectPath) AS lo,
          (SELECT max(id) FROM memories WHERE project_path = @projectPath) AS hi`;
 
+const INDEX_ROWS_SQL = `
+  SELECT (SELECT count(*) FROM memory_words_docsize) AS total,
+         (SELECT min(id) FROM memory_words_docsize) AS lo,
+         (SELECT max(id) FROM memory_words_docsize) AS hi`;
+
 export function projectScope(db: Db, projectPath: string): ProjectScope {
   const whole = (prepared(db, OTHER_PROJECT_SQL).pluck().get({ projectPath }) as number) === 0;
   if (whole) {
     // The index's own row list is far narrower than any index of the memories table.
-    const total = prepared(db, 'SELECT count(*) FROM memory_words_docsize').pluck().get() as number;
-    return { total, whole, lo: 0, hi: Number.MAX_SAFE_INTEGER };
+    const rows = prepared(db, INDEX_ROWS_SQL).get() as { total: number; lo: number | null; hi: number | null };
+    return { total: rows.total, whole, lo: rows.lo ?? 0, hi: rows.hi ?? 0 };
   }
   const rows = prepared(db, PROJECT_ROWS_SQL).get({ projectPath }) as {
     total: number;
@@ -125,6 +130,11 @@ const SEED_IN_PROJECT_SQL = `
   ORDER BY f.rowid DESC LIMIT @limit`;
 // Among the candidates (rows of other projects in the range are skipped by the caller).
 const AMONG_SQL = `SELECT rowid AS id, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid BETWEEN @from AND @hi`;
+// One word alone over the candidates' rowid range: newest first and bounded, so a word far more
+// frequent there than expected costs no more than the bound before the query above is used instead.
+const IN_RANGE_SQL = `
+  SELECT rowid AS id, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid BETWEEN @from AND @hi
+  ORDER BY rowid DESC LIMIT @limit`;
 const MEMBERS_SQL = `SELECT rowid FROM memory_words WHERE memory_words MATCH @match AND rowid BETWEEN @from AND @hi`;
 // Past the bound, the older rows that contain every word: they cover the whole query.
 const EVERY_SQL = `
@@ -134,6 +144,12 @@ const EVERY_IN_PROJECT_SQL = `
   SELECT f.rowid AS id, ${BM25} FROM memory_words f
   WHERE memory_words MATCH @match AND f.rowid >= @lo AND f.rowid < @before AND ${IN_PROJECT}
   ORDER BY f.rowid DESC LIMIT @limit`;
+// Whether there is any: bm25 recounts every word's whole list, the match alone only intersects them.
+const ANY_EVERY_SQL = `SELECT EXISTS (SELECT 1 FROM memory_words WHERE memory_words MATCH @match AND rowid < @before)`;
+const ANY_EVERY_IN_PROJECT_SQL = `
+  SELECT EXISTS (
+    SELECT 1 FROM memory_words f
+    WHERE memory_words MATCH @match AND f.rowid >= @lo AND f.rowid < @before AND ${IN_PROJECT})`;
 
 /**
  * The project's memories that contain at least one of the `seeds` (indexes into `words`: the rarest
@@ -197,6 +213,28 @@ export function candidateHits(
       for (let r = 0; r < members.length; r++) hits.get(members[r] as number)?.matched.push(index);
       continue;
     }
+    // The word's bm25 where the candidates are. When the seeds' rows span a small part of the
+    // project (a bound cut them), the word alone there holds few rows; elsewhere "seeds AND word"
+    // reads no more rows than the candidates, but FTS5 recounts every seed's list for its bm25.
+    const expected = (word.docs * (scope.hi - from + 1)) / Math.max(1, scope.hi - scope.lo + 1);
+    if (expected <= rows.length) {
+      const alone = prepared(db, IN_RANGE_SQL).all({
+        match: ftsLiteral(word),
+        from,
+        hi: scope.hi,
+        limit: 2 * rows.length,
+      }) as ScoredRow[];
+      if (alone.length < 2 * rows.length) {
+        for (let r = 0; r < alone.length; r++) {
+          const { id, bm25 } = alone[r] as ScoredRow;
+          const hit = hits.get(id);
+          if (!hit) continue;
+          hit.matched.push(index);
+          hit.bm25 += bm25;
+        }
+        continue;
+      }
+    }
     const match = `(${seedMatch}) AND (${ftsLiteral(word)})`;
     const among = prepared(db, AMONG_SQL).all({ match, from, hi: scope.hi }) as ScoredRow[];
     for (let r = 0; r < among.length; r++) {
@@ -213,10 +251,15 @@ export function candidateHits(
   if (bounded && present.length > 1 && bounds.olderFull > 0) {
     const match = present.map((i) => `(${ftsLiteral(words[i] as CandidateWord)})`).join(' AND ');
     const params = { match, before: from, limit: bounds.olderFull };
+    const any = scope.whole
+      ? prepared(db, ANY_EVERY_SQL).pluck().get({ match, before: from })
+      : prepared(db, ANY_EVERY_IN_PROJECT_SQL).pluck().get({ match, before: from, projectPath, lo: scope.lo });
     const every = (
-      scope.whole
-        ? prepared(db, EVERY_SQL).all(params)
-        : prepared(db, EVERY_IN_PROJECT_SQL).all({ ...params, projectPath, lo: scope.lo })
+      !any
+        ? []
+        : scope.whole
+          ? prepared(db, EVERY_SQL).all(params)
+          : prepared(db, EVERY_IN_PROJECT_SQL).all({ ...params, projectPath, lo: scope.lo })
     ) as ScoredRow[];
     for (let r = 0; r < every.length; r++) {
       const { id, bm25 } = every[r] as ScoredRow;
