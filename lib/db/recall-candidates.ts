@@ -197,6 +197,8 @@ export function candidateHits(
     hits.set(id, { bm25, matched: [] });
     ids.push(id);
   }
+  let seedDocs = 0;
+  for (const index of seeds) seedDocs += words[index]?.docs ?? 0;
   // Words in order, so each row's matched indexes come out sorted.
   for (let index = 0; index < words.length; index++) {
     const word = words[index] as CandidateWord & { readonly docs: number };
@@ -213,18 +215,20 @@ export function candidateHits(
       for (let r = 0; r < members.length; r++) hits.get(members[r] as number)?.matched.push(index);
       continue;
     }
-    // The word's bm25 where the candidates are. When the seeds' rows span a small part of the
-    // project (a bound cut them), the word alone there holds few rows; elsewhere "seeds AND word"
-    // reads no more rows than the candidates, but FTS5 recounts every seed's list for its bm25.
+    // The word's bm25 where the candidates are: alone over their rowid range when it holds few more
+    // of the word's rows than there are candidates, else "seeds AND word", which reads no more rows
+    // than the candidates but makes FTS5 recount each seed's whole list for bm25. Scoring a row
+    // costs about as much as walking 20 entries of a list.
     const expected = (word.docs * (scope.hi - from + 1)) / Math.max(1, scope.hi - scope.lo + 1);
-    if (expected <= rows.length) {
+    const worth = rows.length + seedDocs / 20;
+    if (expected <= worth) {
       const alone = prepared(db, IN_RANGE_SQL).all({
         match: ftsLiteral(word),
         from,
         hi: scope.hi,
-        limit: 2 * rows.length,
+        limit: Math.ceil(2 * worth),
       }) as ScoredRow[];
-      if (alone.length < 2 * rows.length) {
+      if (alone.length < Math.ceil(2 * worth)) {
         for (let r = 0; r < alone.length; r++) {
           const { id, bm25 } = alone[r] as ScoredRow;
           const hit = hits.get(id);
