@@ -1,5 +1,5 @@
 // What recall reads from the database: how many memories the project holds, in how many of them each
-// query word occurs, the rows that contain any kept word with their bm25 and matched words, and the
+// query word occurs, the rows that hold one of the seed words with their bm25 and matched words, and the
 // (session, memory) pairs already injected. The one module that knows recall's FTS tables: a new
 // index layout changes this file and nothing else of recall.
 import { prepared, withBusyRetry, type Db } from './open.js';
@@ -116,14 +116,15 @@ export interface Candidates {
   readonly hits: Map<number, CandidateHit>;
   /** The same rows' ids: the seeds' newest first, then the older ones holding every word. */
   readonly ids: readonly number[];
-  /** True when the seed words were in more than `limit` rows and only the newest were scored. */
+  /** True when the seed words were in more rows than `bounds.newest` and only the newest were scored. */
   readonly bounded: boolean;
 }
 
 const BM25 = '-bm25(memory_words, 1.0, 1.0, 1.0, 0.0) AS bm25';
 // Newest first, so a bound keeps the newest rows; FTS5 walks its lists in rowid order either way.
 const SEED_SQL = `
-  SELECT rowid AS id, ${BM25} FROM memory_words WHERE memory_words MATCH @match ORDER BY rowid DESC LIMIT @limit`;
+  SELECT rowid AS id, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid <= @hi
+  ORDER BY rowid DESC LIMIT @limit`;
 const SEED_IN_PROJECT_SQL = `
   SELECT f.rowid AS id, ${BM25} FROM memory_words f
   WHERE memory_words MATCH @match AND f.rowid BETWEEN @lo AND @hi AND ${IN_PROJECT}
@@ -155,10 +156,10 @@ const ANY_EVERY_IN_PROJECT_SQL = `
  * The project's memories that contain at least one of the `seeds` (indexes into `words`: the rarest
  * words, one of which every row that can be shown contains), each with its bm25 over all of `words`
  * and the words it contains. When the seeds are in more rows than `bounds.newest`, the newest of
- * them, and the newest `bounds.olderFull` older ones that contain every word. FTS5's bm25 of an OR of words is
- * the sum of each word's own bm25, so a word's part is what `seeds AND word` adds to the seeds'
- * bm25: one query per word, each walking no further back than the seeds' rows. `words` with no
- * memory (`docs` 0) are not looked up.
+ * them, and the newest `bounds.olderFull` older ones that contain every word. FTS5's bm25 of an OR
+ * of words is the sum of each word's own bm25, so each word is read once, no further back than the
+ * seeds' rows: alone over their rowid range, or as what "seeds AND word" adds to the seeds' bm25.
+ * `words` with no memory (`docs` 0) are not looked up.
  */
 export function candidateHits(
   db: Db,
@@ -174,7 +175,7 @@ export function candidateHits(
   const seedMatch = seeds.map((i) => `(${ftsLiteral(words[i] as CandidateWord)})`).join(' OR ');
   const rows = (
     scope.whole
-      ? prepared(db, SEED_SQL).all({ match: seedMatch, limit: limit + 1 })
+      ? prepared(db, SEED_SQL).all({ match: seedMatch, hi: scope.hi, limit: limit + 1 })
       : prepared(db, SEED_IN_PROJECT_SQL).all({
           match: seedMatch,
           projectPath,

@@ -75,7 +75,7 @@ const EMPTY_RANKING: Ranking = { hits: [], cluster: 0, cap: null };
 export interface RecallOptions {
   /**
    * Read and group only the candidates that can be shown or count in a crowd (the hook): the tiers
-   * of those are the same as without pruning. `--explain` lists every candidate.
+   * of those are the same as without pruning. `--explain` lists every candidate scored.
    */
   readonly prune?: boolean;
   /** How many rows holding a seed word are scored at most (tests set it low). */
