@@ -163,6 +163,8 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
   `,`
   CREATE INDEX memories_stats ON memories (project, type, tool_name, created_at, session_id);
   CREATE INDEX memories_files ON memories (file_path, project_path, created_at, type, project) WHERE file_path IS NOT NULL;
+  `,`
+  CREATE INDEX memories_project_rowid ON memories (project_path);
   `],LEGACY_TABLE_RENAMES=`
   DROP TABLE IF EXISTS memory_words;
   DROP TABLE IF EXISTS memory_grams;

@@ -157,6 +157,8 @@ See https://www.postgresql.org/docs/current/libpq-ssl.html for libpq SSL mode de
   `,`
   CREATE INDEX memories_stats ON memories (project, type, tool_name, created_at, session_id);
   CREATE INDEX memories_files ON memories (file_path, project_path, created_at, type, project) WHERE file_path IS NOT NULL;
+  `,`
+  CREATE INDEX memories_project_rowid ON memories (project_path);
   `];var SCHEMA_VERSION=MIGRATIONS.length;var sleeper=new Int32Array(new SharedArrayBuffer(4));var statementCache=new WeakMap;function prepared(db,sql){let cache=statementCache.get(db);cache||statementCache.set(db,cache=new Map);let statement=cache.get(sql);return statement||cache.set(sql,statement=db.prepare(sql)),statement}var NO_FILTERS={project:null,projectPath:null,type:null,since:null,before:null,sessionId:null,ids:null},WHERE=`
   (@project IS NULL OR m.project = @project)
   AND (@projectPath IS NULL OR m.project_path = @projectPath)
