@@ -5,8 +5,16 @@ import { withDb } from '../lib/db/open.js';
 import { MissingDatabaseError, UsageError } from '../lib/errors.js';
 import { projectAt, resolveProject } from '../lib/project.js';
 import { recallGate } from '../lib/recall/gate.js';
-import { COMMON_WORD_SHARE, MIN_PROJECT_ROWS, recallFor, type RecallReport } from '../lib/recall/recall.js';
+import {
+  CANDIDATES_MAX,
+  COMMON_WORD_SHARE,
+  MIN_PROJECT_ROWS,
+  OLDER_FULL_MAX,
+  recallFor,
+  type RecallReport,
+} from '../lib/recall/recall.js';
 import { buildRecall } from '../lib/recall/render.js';
+import { MEDIUM_MIN } from '../lib/recall/score.js';
 import { recallSetting, writeRecallSetting, type RecallSetting } from '../lib/recall/settings.js';
 import { cleanText } from '../lib/sanitize.js';
 import { clip } from '../lib/text.js';
@@ -108,6 +116,10 @@ function explain(prompt: string, options: RecallOptions): string {
       `  ${cleanText(word.text)}: ${word.docs} memor${word.docs === 1 ? 'y' : 'ies'}${word.dropped ? ` — dropped (${word.dropped})` : ''}`,
     );
   if (report.skipped) out.push(`No recall: ${report.skipped}.`);
+  if (report.seeds.length > 0)
+    out.push(
+      `Scored: the memories holding ${report.seeds.map((w) => `"${cleanText(w)}"`).join(' or ')} (one holding none covers less than ${Math.round(MEDIUM_MIN * 100)}% of the prompt's weight and cannot be shown)${report.bounded ? `; more than ${CANDIDATES_MAX} do, so the newest ${CANDIDATES_MAX} are scored, and the newest ${OLDER_FULL_MAX} older ones holding every word` : ''}.`,
+    );
   const { hits, cluster, cap } = report.ranking;
   if (hits.length > 0) {
     out.push(`Candidates (${hits.length}; ${cluster} near-equal to the best${cap ? `; no HIGH: ${cap}` : ''}):`);
@@ -130,6 +142,8 @@ function jsonReport(report: RecallReport): Record<string, unknown> {
     memories: report.total,
     skipped: report.skipped,
     words: report.words,
+    seeds: report.seeds,
+    bounded: report.bounded,
     cluster: report.ranking.cluster,
     cap: report.ranking.cap,
     candidates: report.ranking.hits.map((hit) => ({

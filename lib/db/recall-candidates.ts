@@ -1,7 +1,8 @@
 // What recall reads from the database: how many memories the project holds, in how many of them each
-// query word occurs, the rows that contain any kept word with their bm25 and matched words, and the
+// query word occurs, the rows that hold one of the seed words with their bm25 and matched words, and the
 // (session, memory) pairs already injected. The one module that knows recall's FTS tables: a new
 // index layout changes this file and nothing else of recall.
+import { memoryTotal } from './counts.js';
 import { prepared, withBusyRetry, type Db } from './open.js';
 
 /** One query word as the index is asked for it. */
@@ -29,40 +30,241 @@ function ftsLiteral(word: CandidateWord): string {
   return `{name head body} : "${word.text.replaceAll('"', '""')}"${word.prefix ? '*' : ''}`;
 }
 
-export function projectRowCount(db: Db, projectPath: string): number {
-  return prepared(db, 'SELECT count(*) FROM memories WHERE project_path = ?').pluck().get(projectPath) as number;
+/** The project's memories, and whether they are the whole word index (no other project, nothing left to index). */
+export interface ProjectScope {
+  readonly total: number;
+  /**
+   * True when every indexed memory is the project's: a word's count in the index is then its count
+   * in the project, with no check of each hit (the cost of recall in one big project).
+   */
+  readonly whole: boolean;
+  /** The project's first and last rowid: no word list is read outside them. */
+  readonly lo: number;
+  readonly hi: number;
 }
 
-const WORD_IDS_SQL = `
-  SELECT m.id FROM memory_words f JOIN memories m ON m.id = f.rowid
-  WHERE memory_words MATCH @match AND m.project_path = @projectPath
-  LIMIT @limit`;
+// Two index seeks: a row of any other project sorts before or after this one.
+const OTHER_PROJECT_SQL = `
+  SELECT EXISTS (SELECT 1 FROM memories WHERE project_path < @projectPath)
+      OR EXISTS (SELECT 1 FROM memories WHERE project_path > @projectPath)
+      OR EXISTS (SELECT 1 FROM search_index_build)`;
+// memories_project_rowid holds the project's rowids in order: both ends are seeks. (How many there
+// are comes from the counts the triggers keep, memory_counts.)
+const PROJECT_ENDS_SQL = `
+  SELECT (SELECT min(id) FROM memories WHERE project_path = @projectPath) AS lo,
+         (SELECT max(id) FROM memories WHERE project_path = @projectPath) AS hi`;
+
+const INDEX_ENDS_SQL = `SELECT (SELECT min(id) FROM memory_words_docsize) AS lo, (SELECT max(id) FROM memory_words_docsize) AS hi`;
+
+export function projectScope(db: Db, projectPath: string): ProjectScope {
+  const whole = (prepared(db, OTHER_PROJECT_SQL).pluck().get({ projectPath }) as number) === 0;
+  // The index's own row list is far narrower than any index of the memories table.
+  const ends = (whole ? prepared(db, INDEX_ENDS_SQL).get() : prepared(db, PROJECT_ENDS_SQL).get({ projectPath })) as {
+    lo: number | null;
+    hi: number | null;
+  };
+  return { total: memoryTotal(db, projectPath), whole, lo: ends.lo ?? 0, hi: ends.hi ?? 0 };
+}
+
+// Whether a hit is the project's, as a seek in memories_project_rowid (the planner picks it when it
+// exists; before the migration, the row itself).
+const IN_PROJECT = 'EXISTS (SELECT 1 FROM memories m WHERE m.project_path = @projectPath AND m.id = f.rowid)';
+
+// Counting stops one past the cap: a common word's whole list is never walked.
+const WORD_DOCS_SQL = `SELECT count(*) FROM (SELECT 1 FROM memory_words WHERE memory_words MATCH @match LIMIT @limit)`;
+const WORD_DOCS_IN_PROJECT_SQL = `
+  SELECT count(*) FROM (
+    SELECT 1 FROM memory_words f
+    WHERE memory_words MATCH @match AND f.rowid BETWEEN @lo AND @hi AND ${IN_PROJECT} LIMIT @limit)`;
+
+/** How many of the project's memories contain `word`, counted up to `cap + 1`. */
+export function wordDocs(db: Db, scope: ProjectScope, projectPath: string, word: CandidateWord, cap: number): number {
+  const match = ftsLiteral(word);
+  return scope.whole
+    ? (prepared(db, WORD_DOCS_SQL)
+        .pluck()
+        .get({ match, limit: cap + 1 }) as number)
+    : (prepared(db, WORD_DOCS_IN_PROJECT_SQL)
+        .pluck()
+        .get({ match, projectPath, lo: scope.lo, hi: scope.hi, limit: cap + 1 }) as number);
+}
+
+type ScoredRow = { id: number; bm25: number };
+
+/** A candidate: its bm25 over every kept word (higher is better) and which of them it contains. */
+export interface CandidateHit {
+  bm25: number;
+  readonly matched: number[];
+}
+
+export interface CandidateBounds {
+  /** At most this many rows holding a seed are scored: the newest. */
+  readonly newest: number;
+  /** When that bound cuts, at most this many older rows holding every word are scored too. */
+  readonly olderFull: number;
+}
+
+export interface Candidates {
+  readonly hits: Map<number, CandidateHit>;
+  /** The same rows' ids: the seeds' newest first, then the older ones holding every word. */
+  readonly ids: readonly number[];
+  /** True when the seed words were in more rows than `bounds.newest` and only the newest were scored. */
+  readonly bounded: boolean;
+}
+
+const BM25 = '-bm25(memory_words, 1.0, 1.0, 1.0, 0.0) AS bm25';
+// Newest first, so a bound keeps the newest rows; FTS5 walks its lists in rowid order either way.
+const SEED_SQL = `
+  SELECT rowid AS id, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid <= @hi
+  ORDER BY rowid DESC LIMIT @limit`;
+const SEED_IN_PROJECT_SQL = `
+  SELECT f.rowid AS id, ${BM25} FROM memory_words f
+  WHERE memory_words MATCH @match AND f.rowid BETWEEN @lo AND @hi AND ${IN_PROJECT}
+  ORDER BY f.rowid DESC LIMIT @limit`;
+// Among the candidates (rows of other projects in the range are skipped by the caller).
+const AMONG_SQL = `SELECT rowid AS id, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid BETWEEN @from AND @hi`;
+// One word alone over the candidates' rowid range: newest first and bounded, so a word far more
+// frequent there than expected costs no more than the bound before the query above is used instead.
+const IN_RANGE_SQL = `
+  SELECT rowid AS id, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid BETWEEN @from AND @hi
+  ORDER BY rowid DESC LIMIT @limit`;
+const MEMBERS_SQL = `SELECT rowid FROM memory_words WHERE memory_words MATCH @match AND rowid BETWEEN @from AND @hi`;
+// Past the bound, the older rows that contain every word: they cover the whole query.
+const EVERY_SQL = `
+  SELECT rowid AS id, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid < @before
+  ORDER BY rowid DESC LIMIT @limit`;
+const EVERY_IN_PROJECT_SQL = `
+  SELECT f.rowid AS id, ${BM25} FROM memory_words f
+  WHERE memory_words MATCH @match AND f.rowid >= @lo AND f.rowid < @before AND ${IN_PROJECT}
+  ORDER BY f.rowid DESC LIMIT @limit`;
+// Whether there is any: bm25 recounts every word's whole list, the match alone only intersects them.
+const ANY_EVERY_SQL = `SELECT EXISTS (SELECT 1 FROM memory_words WHERE memory_words MATCH @match AND rowid < @before)`;
+const ANY_EVERY_IN_PROJECT_SQL = `
+  SELECT EXISTS (
+    SELECT 1 FROM memory_words f
+    WHERE memory_words MATCH @match AND f.rowid >= @lo AND f.rowid < @before AND ${IN_PROJECT})`;
 
 /**
- * The ids of the project's memories that contain `word`, at most `cap + 1` of them: a caller that
- * drops words found in more than `cap` rows never reads a common word's whole list.
+ * The project's memories that contain at least one of the `seeds` (indexes into `words`: the rarest
+ * words, one of which every row that can be shown contains), each with its bm25 over all of `words`
+ * and the words it contains. When the seeds are in more rows than `bounds.newest`, the newest of
+ * them, and the newest `bounds.olderFull` older ones that contain every word. FTS5's bm25 of an OR
+ * of words is the sum of each word's own bm25, so each word is read once, no further back than the
+ * seeds' rows: alone over their rowid range, or as what "seeds AND word" adds to the seeds' bm25.
+ * `words` with no memory (`docs` 0) are not looked up.
  */
-export function wordIds(db: Db, projectPath: string, word: CandidateWord, cap: number): number[] {
-  return prepared(db, WORD_IDS_SQL)
-    .pluck()
-    .all({ match: ftsLiteral(word), projectPath, limit: cap + 1 }) as number[];
-}
-
-// The OR of the kept words is ranked first, alone (materialised, so bm25 runs once per hit), and
-// then joined to the project: an FTS MATCH restricted to a list of rowids re-runs the whole query
-// for every id, seconds for a few thousand candidates.
-const BM25_SQL = `
-  WITH hits AS MATERIALIZED (SELECT rowid AS id, -bm25(memory_words, 1.0, 1.0, 1.0, 0.0) AS bm25 FROM memory_words WHERE memory_words MATCH @match)
-  SELECT hits.id AS id, hits.bm25 AS bm25 FROM hits JOIN memories m ON m.id = hits.id WHERE m.project_path = @projectPath`;
-
-/** bm25 over the OR of `words` of every memory of the project that contains any of them. */
-export function bm25Of(db: Db, projectPath: string, words: readonly CandidateWord[]): Map<number, number> {
-  if (words.length === 0) return new Map();
-  const rows = prepared(db, BM25_SQL).all({
-    match: words.map((word) => `(${ftsLiteral(word)})`).join(' OR '),
-    projectPath,
-  }) as Array<{ id: number; bm25: number }>;
-  return new Map(rows.map((row) => [row.id, row.bm25]));
+export function candidateHits(
+  db: Db,
+  scope: ProjectScope,
+  projectPath: string,
+  words: readonly (CandidateWord & { readonly docs: number })[],
+  seeds: readonly number[],
+  bounds: CandidateBounds,
+): Candidates {
+  const limit = bounds.newest;
+  const hits = new Map<number, CandidateHit>();
+  if (seeds.length === 0) return { hits, ids: [], bounded: false };
+  const seedMatch = seeds.map((i) => `(${ftsLiteral(words[i] as CandidateWord)})`).join(' OR ');
+  const rows = (
+    scope.whole
+      ? prepared(db, SEED_SQL).all({ match: seedMatch, hi: scope.hi, limit: limit + 1 })
+      : prepared(db, SEED_IN_PROJECT_SQL).all({
+          match: seedMatch,
+          projectPath,
+          lo: scope.lo,
+          hi: scope.hi,
+          limit: limit + 1,
+        })
+  ) as ScoredRow[];
+  const bounded = rows.length > limit;
+  if (bounded) rows.length = limit;
+  const ids: number[] = [];
+  if (rows.length === 0) return { hits, ids, bounded };
+  const from = (rows[rows.length - 1] as ScoredRow).id;
+  // Indexed loops throughout: hundreds of rows, in a process too young for V8 to have optimised
+  // iterators or callbacks.
+  const seedBm25 = new Map<number, number>();
+  for (let r = 0; r < rows.length; r++) {
+    const { id, bm25 } = rows[r] as ScoredRow;
+    seedBm25.set(id, bm25);
+    hits.set(id, { bm25, matched: [] });
+    ids.push(id);
+  }
+  let seedDocs = 0;
+  for (const index of seeds) seedDocs += words[index]?.docs ?? 0;
+  // Words in order, so each row's matched indexes come out sorted.
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index] as CandidateWord & { readonly docs: number };
+    if (word.docs === 0) continue;
+    if (seeds.length === 1 && seeds[0] === index) {
+      for (let r = 0; r < ids.length; r++) hits.get(ids[r] as number)?.matched.push(index);
+      continue;
+    }
+    if (seeds.includes(index)) {
+      // A seed's bm25 is already in the seeds' part: only which rows hold it is wanted.
+      const members = prepared(db, MEMBERS_SQL)
+        .pluck()
+        .all({ match: ftsLiteral(word), from, hi: scope.hi }) as number[];
+      for (let r = 0; r < members.length; r++) hits.get(members[r] as number)?.matched.push(index);
+      continue;
+    }
+    // The word's bm25 where the candidates are: alone over their rowid range when it holds few more
+    // of the word's rows than there are candidates, else "seeds AND word", which reads no more rows
+    // than the candidates but makes FTS5 recount each seed's whole list for bm25. Scoring a row
+    // costs about as much as walking 20 entries of a list.
+    const expected = (word.docs * (scope.hi - from + 1)) / Math.max(1, scope.hi - scope.lo + 1);
+    const worth = rows.length + seedDocs / 20;
+    if (expected <= worth) {
+      const alone = prepared(db, IN_RANGE_SQL).all({
+        match: ftsLiteral(word),
+        from,
+        hi: scope.hi,
+        limit: Math.ceil(2 * worth),
+      }) as ScoredRow[];
+      if (alone.length < Math.ceil(2 * worth)) {
+        for (let r = 0; r < alone.length; r++) {
+          const { id, bm25 } = alone[r] as ScoredRow;
+          const hit = hits.get(id);
+          if (!hit) continue;
+          hit.matched.push(index);
+          hit.bm25 += bm25;
+        }
+        continue;
+      }
+    }
+    const match = `(${seedMatch}) AND (${ftsLiteral(word)})`;
+    const among = prepared(db, AMONG_SQL).all({ match, from, hi: scope.hi }) as ScoredRow[];
+    for (let r = 0; r < among.length; r++) {
+      const { id, bm25 } = among[r] as ScoredRow;
+      const hit = hits.get(id);
+      if (!hit) continue;
+      hit.matched.push(index);
+      hit.bm25 += bm25 - (seedBm25.get(id) ?? 0);
+    }
+  }
+  const present = words.flatMap((word, index) => (word.docs > 0 ? [index] : []));
+  // The best matches a bound could hide are older rows holding every word: the newest of them are
+  // scored too, enough to see whether they stand alone or make a crowd.
+  if (bounded && present.length > 1 && bounds.olderFull > 0) {
+    const match = present.map((i) => `(${ftsLiteral(words[i] as CandidateWord)})`).join(' AND ');
+    const params = { match, before: from, limit: bounds.olderFull };
+    const any = scope.whole
+      ? prepared(db, ANY_EVERY_SQL).pluck().get({ match, before: from })
+      : prepared(db, ANY_EVERY_IN_PROJECT_SQL).pluck().get({ match, before: from, projectPath, lo: scope.lo });
+    const every = (
+      !any
+        ? []
+        : scope.whole
+          ? prepared(db, EVERY_SQL).all(params)
+          : prepared(db, EVERY_IN_PROJECT_SQL).all({ ...params, projectPath, lo: scope.lo })
+    ) as ScoredRow[];
+    for (let r = 0; r < every.length; r++) {
+      const { id, bm25 } = every[r] as ScoredRow;
+      hits.set(id, { bm25, matched: [...present] });
+      ids.push(id);
+    }
+  }
+  return { hits, ids, bounded };
 }
 
 const ROWS_SQL = `

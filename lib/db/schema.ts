@@ -195,6 +195,12 @@ export const MIGRATIONS: readonly string[] = [
     ON CONFLICT DO UPDATE SET memories = memories + 1;
   END;
   `,
+  // Recall in one project of a database holding several: whether a word's hit is the project's is
+  // a seek in this narrow index (the project, then rowid), not a read of each wide row; and the
+  // project's first and last rowid, read at both ends of it, bound the word lists recall walks.
+  `
+  CREATE INDEX memories_project_rowid ON memories (project_path);
+  `,
 ];
 
 /**

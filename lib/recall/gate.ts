@@ -1,7 +1,7 @@
 // Whether a prompt may get recall at all, decided from the prompt alone before anything is opened:
 // not a person's request (other sources, task notifications, slash commands), private, an
 // acknowledgement, or too vague to search for. Pure.
-import { isIdentifierLike, queryWords, tokens, type QueryWord } from './words.js';
+import { charClasses, isIdentifierLike, queryWords, tokens, type QueryWord } from './words.js';
 
 export type GateDecision =
   { readonly recall: true; readonly words: readonly QueryWord[] } | { readonly recall: false; readonly reason: string };
@@ -49,10 +49,6 @@ function isTaskNotification(text: string): boolean {
 }
 
 function isAcknowledgement(text: string): boolean {
-  const words = text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
-    .split(/\s+/u)
-    .filter(Boolean);
+  const words = text.toLowerCase().replace(charClasses(text).other, ' ').split(/\s+/u).filter(Boolean);
   return words.length > 0 && words.length <= 6 && words.every((word) => ACKNOWLEDGEMENTS.has(word));
 }

@@ -3,11 +3,12 @@
 // UserPromptSubmit hook and `memory recall --explain`, so the explanation is the hook's own reasoning.
 import type { Db } from '../db/open.js';
 import {
-  bm25Of,
+  candidateHits,
   candidateRows,
+  type CandidateHit,
   injectedIds,
-  projectRowCount,
-  wordIds,
+  projectScope,
+  wordDocs,
   type CandidateRow,
 } from '../db/recall-candidates.js';
 import type { RecallHit } from './render.js';
@@ -17,7 +18,8 @@ import {
   CLUSTER_SIZE,
   MEDIUM_MIN,
   rankCandidates,
-  scoreOf,
+  scoreValue,
+  seedWords,
   wordWeights,
   type Ranking,
   type WordStat,
@@ -42,6 +44,10 @@ export interface RecallReport {
   /** Why nothing was searched, when nothing was. */
   readonly skipped: string | null;
   readonly words: readonly WordReport[];
+  /** The rarest kept words: the candidates are the memories holding at least one of them. */
+  readonly seeds: readonly string[];
+  /** True when more memories held a seed than are scored (CANDIDATES_MAX): the newest were. */
+  readonly bounded: boolean;
   readonly ranking: Ranking;
   /** The candidates' stored rows, by id (with `prune`, only those that can be shown or count in a crowd). */
   readonly rows: ReadonlyMap<number, CandidateRow>;
@@ -51,8 +57,16 @@ export interface RecallReport {
   readonly idsByHit: ReadonlyMap<number, readonly number[]>;
 }
 
-/** The hook reads at most this many near-equal rows when they already make a crowd. */
-export const CROWD_READ_MAX = 200;
+/** The hook reads this many near-equal rows first, then twice as many, until they make a crowd. */
+export const CROWD_READ_FIRST = 25;
+/**
+ * At most this many rows holding one of the prompt's rarest words (the seeds) are scored: the newest.
+ * Scoring costs about 2 µs a row; a bound by recency keeps the scored texts the same when every row
+ * is stored again (a copy is newer than its original).
+ */
+export const CANDIDATES_MAX = 500;
+/** Past that bound, at most this many older rows holding every kept word are scored too. */
+export const OLDER_FULL_MAX = 100;
 /** Only hits scoring at least this share of the best one are shown. */
 export const SHOW_RATIO = 0.9;
 
@@ -61,9 +75,13 @@ const EMPTY_RANKING: Ranking = { hits: [], cluster: 0, cap: null };
 export interface RecallOptions {
   /**
    * Read and group only the candidates that can be shown or count in a crowd (the hook): the tiers
-   * of those are the same as without pruning. `--explain` lists every candidate.
+   * of those are the same as without pruning. `--explain` lists every candidate scored.
    */
   readonly prune?: boolean;
+  /** How many rows holding a seed word are scored at most (tests set it low). */
+  readonly candidatesMax?: number;
+  /** How many older rows holding every word are scored past that bound (tests set it low). */
+  readonly olderFullMax?: number;
   /** Checked between the steps: once true, recall gives up (a late answer is not printed anyway). */
   readonly expired?: () => boolean;
 }
@@ -82,7 +100,8 @@ export function recallFor(
   const checkpoint = (): void => {
     if (options.expired?.()) throw new RecallTimeout('recall ran out of time');
   };
-  const total = projectRowCount(db, projectPath);
+  const scope = projectScope(db, projectPath);
+  const { total } = scope;
   if (total < MIN_PROJECT_ROWS) {
     const unsearched = words.map((word): WordReport => ({
       text: word.text,
@@ -94,78 +113,72 @@ export function recallFor(
   }
   const cap = Math.floor(total * COMMON_WORD_SHARE);
   const reports: WordReport[] = [];
-  const kept: Array<{ word: QueryWord; ids: number[] }> = [];
+  const kept: Array<{ word: QueryWord; docs: number }> = [];
   for (const word of words) {
     checkpoint();
-    const ids = wordIds(db, projectPath, word, cap);
-    const common = ids.length > cap;
+    const docs = wordDocs(db, scope, projectPath, word, cap);
+    const common = docs > cap;
     reports.push({
       text: word.text,
-      docs: ids.length,
+      docs,
       identifier: word.kind === 'identifier',
       dropped: common ? `in more than ${Math.round(COMMON_WORD_SHARE * 100)}% of the project's memories` : null,
     });
-    if (!common) kept.push({ word, ids });
+    if (!common) kept.push({ word, docs });
   }
-  if (kept.every(({ ids }) => ids.length === 0))
+  if (kept.every(({ docs }) => docs === 0))
     return empty(
       total,
       kept.length === 0 ? 'every word is common in this project' : 'no memory contains a kept word',
       reports,
     );
-  const matched = new Map<number, number[]>();
-  kept.forEach(({ ids }, index) => {
-    for (const id of ids) matched.set(id, [...(matched.get(id) ?? []), index]);
-  });
-  checkpoint();
-  const bm25 = bm25Of(
-    db,
-    projectPath,
-    kept.map(({ word }) => word),
-  );
-  const stats: WordStat[] = kept.map(({ word, ids: found }) => ({
+  const stats: WordStat[] = kept.map(({ word, docs }) => ({
     text: word.text,
-    docs: found.length,
+    docs,
     identifier: word.kind === 'identifier',
   }));
   const weights = wordWeights(total, stats);
   const totalWeight = weights.reduce((sum, w) => sum + w, 0);
-  const bestBm25 = [...bm25.values()].reduce((max, value) => Math.max(max, value), 0);
-  let ids = [...matched.keys()];
-  if (options.prune) {
-    // Scores do not depend on the stored text, so only the rows that can be shown or count in a
-    // crowd (MEDIUM or better, within CLUSTER_RATIO of the best) are read and grouped.
-    const scores = new Map(
-      ids.map((id) => [
-        id,
-        scoreOf({ bm25: bm25.get(id) ?? 0, matched: matched.get(id) ?? [] }, weights, totalWeight, bestBm25).score,
-      ]),
-    );
-    const top = [...scores.values()].reduce((max, value) => Math.max(max, value), 0);
-    const floor = Math.max(MEDIUM_MIN, Math.min(CLUSTER_RATIO, SHOW_RATIO) * top);
-    ids = ids
-      .filter((id) => (scores.get(id) ?? 0) >= floor)
-      .sort((a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0) || b - a);
-  }
+  // Only rows holding one of the rarest words can reach MEDIUM; past CANDIDATES_MAX of them the newest
+  // are scored (and the newest older ones holding every word), so the cost does not grow with the project.
+  const seeds = seedWords(weights);
+  checkpoint();
+  const found = candidateHits(
+    db,
+    scope,
+    projectPath,
+    kept.map(({ word, docs }) => ({ text: word.text, prefix: word.prefix, docs })),
+    seeds,
+    { newest: options.candidatesMax ?? CANDIDATES_MAX, olderFull: options.olderFullMax ?? OLDER_FULL_MAX },
+  );
+  const hitOf = (id: number): CandidateHit => found.hits.get(id) ?? { bm25: 0, matched: [] };
+  let bestBm25 = 0;
+  for (let i = 0; i < found.ids.length; i++) bestBm25 = Math.max(bestBm25, hitOf(found.ids[i] as number).bm25);
   checkpoint();
   const texts = new Map<number, CandidateRow>();
-  // A crowd of thousands of near-equal rows (a command run every day) is settled by its first few
-  // hundred: once they hold CLUSTER_SIZE distinct texts there is no HIGH, and the hits shown are the
-  // first groups in score order, whatever the rest hold.
-  const head = options.prune ? ids.slice(0, CROWD_READ_MAX) : ids;
-  for (const row of candidateRows(db, head)) texts.set(row.id, row);
-  if (head.length < ids.length && new Set(head.map((id) => textKey(texts.get(id)))).size >= CLUSTER_SIZE) ids = head;
-  else if (head.length < ids.length)
-    for (const row of candidateRows(db, ids.slice(head.length))) texts.set(row.id, row);
+  let ids: readonly number[] = found.ids;
+  if (!options.prune) for (const row of candidateRows(db, ids)) texts.set(row.id, row);
+  else {
+    // Scores do not depend on the stored text, so only the rows that can be shown or count in a
+    // crowd (MEDIUM or better, within CLUSTER_RATIO of the best) are read and grouped.
+    const ordered = new CrowdOrder(found.ids, (id) => {
+      const hit = hitOf(id);
+      return scoreValue(hit.bm25, hit.matched, weights, totalWeight, bestBm25);
+    });
+    // A crowd of hundreds of near-equal rows (a command run every day) is settled by its best rows:
+    // once they hold CLUSTER_SIZE distinct texts there is no HIGH, and the hits shown are the first
+    // groups in score order, whatever the rest hold. Read in doubling batches until that is known.
+    for (let first = CROWD_READ_FIRST; ; first *= 2) {
+      ids = ordered.best(first);
+      const unread = ids.filter((id) => !texts.has(id));
+      for (const row of candidateRows(db, unread)) texts.set(row.id, row);
+      if (ids.length >= ordered.size || new Set(ids.map((id) => textKey(texts.get(id)))).size >= CLUSTER_SIZE) break;
+    }
+  }
   const ranking = rankCandidates({
     total,
     words: stats,
-    candidates: ids.map((id) => ({
-      id,
-      bm25: bm25.get(id) ?? 0,
-      matched: matched.get(id) ?? [],
-      key: textKey(texts.get(id)),
-    })),
+    candidates: ids.map((id) => ({ id, ...hitOf(id), key: textKey(texts.get(id)) })),
     bestBm25,
   });
   // A hit well below the best is a weaker, different match: the best hits are what the prompt is about.
@@ -188,7 +201,72 @@ export function recallFor(
     hits.push({ id: row.id, tier: hit.tier, createdAt: row.createdAt, type: row.type, content: row.content });
     idsByHit.set(row.id, hit.ids);
   }
-  return { total, skipped: null, words: reports, ranking, rows: texts, hits, idsByHit };
+  return {
+    total,
+    skipped: null,
+    words: reports,
+    seeds: seeds.map((index) => kept[index]?.word.text ?? ''),
+    bounded: found.bounded,
+    ranking,
+    rows: texts,
+    hits,
+    idsByHit,
+  };
+}
+
+/**
+ * The candidates that can be shown or count in a crowd (MEDIUM or better, within CLUSTER_RATIO of the
+ * best), best first, handed out as growing prefixes: only a prefix is ever sorted, found by a
+ * native sort of the scores (no comparator calls for the hundreds of rows of a crowd).
+ */
+class CrowdOrder {
+  private readonly ids: readonly number[];
+  private readonly scores: Float64Array;
+  /** The kept rows' indexes, and their scores best first. */
+  private readonly kept: number[] = [];
+  private readonly line: Float64Array;
+
+  /** `ids` newest first (as candidateHits gives them). */
+  constructor(ids: readonly number[], scoreOf: (id: number) => number) {
+    this.ids = ids;
+    this.scores = new Float64Array(ids.length);
+    let top = 0;
+    for (let i = 0; i < ids.length; i++) {
+      const score = scoreOf(ids[i] as number);
+      this.scores[i] = score;
+      if (score > top) top = score;
+    }
+    const floor = Math.max(MEDIUM_MIN, Math.min(CLUSTER_RATIO, SHOW_RATIO) * top);
+    for (let i = 0; i < ids.length; i++) if ((this.scores[i] as number) >= floor) this.kept.push(i);
+    this.line = new Float64Array(this.kept.length);
+    for (let k = 0; k < this.kept.length; k++) this.line[k] = this.scores[this.kept[k] as number] as number;
+    this.line.sort().reverse();
+  }
+
+  get size(): number {
+    return this.kept.length;
+  }
+
+  /** The best `count` kept ids in score order, the newest first among equals. */
+  best(count: number): number[] {
+    const { ids, scores } = this;
+    let chosen = this.kept;
+    if (count < this.kept.length) {
+      // Every row above the count-th score, and of those tied with it the newest: `ids` is newest
+      // first, so those come first in `kept` too.
+      const line = this.line[count - 1] as number;
+      const above = this.kept.filter((i) => (scores[i] as number) > line);
+      for (let k = 0; above.length < count && k < this.kept.length; k++) {
+        const i = this.kept[k] as number;
+        if (scores[i] === line) above.push(i);
+      }
+      chosen = above;
+    }
+    return chosen
+      .slice()
+      .sort((a, b) => (scores[b] as number) - (scores[a] as number) || (ids[b] as number) - (ids[a] as number))
+      .map((i) => ids[i] as number);
+  }
 }
 
 /** Identical stored text (and file) is one hit, however many times it was recorded. */
@@ -197,5 +275,15 @@ function textKey(row: CandidateRow | undefined): string {
 }
 
 function empty(total: number, skipped: string, words: WordReport[]): RecallReport {
-  return { total, skipped, words, ranking: EMPTY_RANKING, rows: new Map(), hits: [], idsByHit: new Map() };
+  return {
+    total,
+    skipped,
+    words,
+    seeds: [],
+    bounded: false,
+    ranking: EMPTY_RANKING,
+    rows: new Map(),
+    hits: [],
+    idsByHit: new Map(),
+  };
 }

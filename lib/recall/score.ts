@@ -82,9 +82,46 @@ export function wordWeights(total: number, words: readonly WordStat[]): number[]
   return words.map((word) => (word.docs > 0 ? Math.log(total / word.docs) : rarest));
 }
 
+/**
+ * The rarest words (indexes into `weights`, rarest first) of which a row must contain at least one to
+ * reach MEDIUM: the others together weigh less than MEDIUM_MIN of the query, and a row's score is at
+ * most its coverage. Only rows holding a seed can be shown or count in a crowd.
+ */
+export function seedWords(weights: readonly number[]): number[] {
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  const order = weights.map((_, i) => i).sort((a, b) => (weights[b] ?? 0) - (weights[a] ?? 0) || a - b);
+  const seeds: number[] = [];
+  let rest = total;
+  for (const index of order) {
+    if (rest < MEDIUM_MIN * total * (1 - 1e-9)) break;
+    seeds.push(index);
+    rest -= weights[index] ?? 0;
+  }
+  return seeds;
+}
+
 /** Share of the query's weight that rows matching `matched` (indexes into the words) contain. */
 export function coverageOf(matched: readonly number[], weights: readonly number[], totalWeight: number): number {
-  return matched.reduce((sum, index) => sum + (weights[index] ?? 0), 0) / totalWeight;
+  // Indexed loops here and in scoreValue: the hook scores hundreds of rows in a process too young
+  // for V8 to have optimised anything, where iterators and closures cost several times more.
+  let sum = 0;
+  for (let i = 0; i < matched.length; i++) sum += weights[matched[i] as number] ?? 0;
+  return sum / totalWeight;
+}
+
+/** scoreOf's score alone, with no object made: the same arithmetic, so the same number. */
+export function scoreValue(
+  bm25: number,
+  matched: readonly number[],
+  weights: readonly number[],
+  totalWeight: number,
+  best: number,
+): number {
+  const coverage = coverageOf(matched, weights, totalWeight);
+  const covered = coverage * totalWeight;
+  const match = Math.min(1, (2 * bm25) / (bm25 + covered || 1));
+  const relative = best > 0 ? Math.min(1, bm25 / best) : 0;
+  return coverage * (0.6 + 0.2 * match + 0.2 * relative);
 }
 
 /** One candidate's score and its parts; `best` is the best bm25 over every candidate of the query. */

@@ -125,20 +125,52 @@ const KOREAN_PARTICLES = [
 
 const HANGUL = /[\uac00-\ud7a3]/;
 const JAMO_ONLY = /^[\u1100-\u11ff\u3130-\u318f]+$/;
-// Token characters as FTS5 unicode61 sees them; everything else separates words.
-const WORD_RUN = /[\p{L}\p{N}]+/gu;
-const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+/** The character classes the words are cut with: token characters as FTS5 unicode61 sees them. */
+export interface CharClasses {
+  /** A run of letters and digits (global). */
+  readonly wordRun: RegExp;
+  /** Leading or trailing characters that are neither (global). */
+  readonly edge: RegExp;
+  /** Any character that is none of letter, digit or space (global). */
+  readonly other: RegExp;
+  readonly joined: RegExp;
+  readonly camel: RegExp;
+  readonly letter: RegExp;
+}
+
+// Unicode property classes cost V8 about half a millisecond each to compile, in a hook that has a
+// few milliseconds: a prompt in plain ASCII (most) is cut with ASCII classes, which say the same
+// of ASCII text, and the Unicode ones are compiled only for a prompt that needs them.
+const ASCII_CLASSES: CharClasses = {
+  wordRun: /[A-Za-z0-9]+/g,
+  edge: /^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g,
+  other: /[^A-Za-z0-9\s]/g,
+  joined: /[A-Za-z0-9][_./][A-Za-z0-9]|::|-{1,2}[a-z]/,
+  camel: /[a-z][A-Z]/,
+  letter: /[A-Za-z]/,
+};
+let unicodeClasses: CharClasses | null = null;
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
+/** The classes for `text`: ASCII ones when it is plain ASCII, else the Unicode ones. */
+export function charClasses(text: string): CharClasses {
+  if (ASCII_ONLY.test(text)) return ASCII_CLASSES;
+  return (unicodeClasses ??= {
+    wordRun: /[\p{L}\p{N}]+/gu,
+    edge: /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu,
+    other: /[^\p{L}\p{N}\s]/gu,
+    joined: /[\p{L}\p{N}][_./][\p{L}\p{N}]|::|-{1,2}[a-z]/u,
+    camel: /\p{Ll}\p{Lu}/u,
+    letter: /\p{L}/u,
+  });
+}
 
 /** A token that names something: `a_b`, `a.b`, `a/b`, `a::b`, digits, camelCase. */
 export function isIdentifierLike(token: string): boolean {
-  const core = token.replace(EDGE_PUNCTUATION, '');
+  const classes = charClasses(token);
+  const core = token.replace(classes.edge, '');
   if (core === '') return false;
-  return (
-    /[\p{L}\p{N}][_./][\p{L}\p{N}]|::|-{1,2}[a-z]/u.test(core) ||
-    /\d/.test(core) ||
-    /\p{Ll}\p{Lu}/u.test(core) ||
-    /^_\w/.test(core)
-  );
+  return classes.joined.test(core) || /\d/.test(core) || classes.camel.test(core) || /^_\w/.test(core);
 }
 
 /** The prompt's whitespace-separated tokens, edge punctuation kept (the caller decides). */
@@ -176,13 +208,14 @@ export function queryWords(prompt: string): QueryWord[] {
     words.push({ text, kind, prefix });
   };
   for (const token of tokens(prompt)) {
-    const core = token.replace(EDGE_PUNCTUATION, '');
+    const classes = charClasses(token);
+    const core = token.replace(classes.edge, '');
     if (core.length > 200) continue; // a pasted blob, not a word someone types
-    if (isIdentifierLike(core) && !/^\d+$/.test(core) && /\p{L}/u.test(core)) {
+    if (isIdentifierLike(core) && !/^\d+$/.test(core) && classes.letter.test(core)) {
       add(core.toLowerCase(), 'identifier', false);
       continue;
     }
-    for (const run of core.toLowerCase().match(WORD_RUN) ?? []) {
+    for (const run of core.toLowerCase().match(classes.wordRun) ?? []) {
       const word = HANGUL.test(run) ? stripKoreanParticle(run) : run;
       if (informative(word)) add(word, 'word', HANGUL.test(word));
     }

@@ -190,7 +190,7 @@ describe('memory recall --explain', () => {
     });
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
-    expect(lines.slice(0, 12)).toEqual([
+    expect(lines.slice(0, 13)).toEqual([
       'Recall is off (the default).',
       `Project: my-app (${box.project})`,
       'Gate: searches "login", "test", "expired", "session", "token", "widgets".',
@@ -202,13 +202,12 @@ describe('memory recall --explain', () => {
       '  session: 2 memories',
       '  token: 2 memories',
       "  widgets: 7 memories — dropped (in more than 10% of the project's memories)",
-      'Candidates (2; 1 near-equal to the best):',
+      // #62 (expired, session, token) covers 56% of the weight: LOW whatever its bm25, so not read.
+      `Scored: the memories holding "login" or "test" (one holding none covers less than 60% of the prompt's weight and cannot be shown).`,
+      'Candidates (1; 1 near-equal to the best):',
     ]);
-    expect(lines[12]).toMatch(
+    expect(lines[13]).toMatch(
       /^ {2}#61 (0\.\d{3}|1\.000) HIGH {3}coverage 1\.00 match \d\.\d\d relative 1\.00 {2}matched: login, test, expired, session, token$/,
-    );
-    expect(lines[14]).toMatch(
-      /^ {2}#62 0\.\d{3} LOW {4}coverage 0\.\d\d match \d\.\d\d relative 0\.\d\d {2}matched: expired, session, token$/,
     );
     expect(run.stdout).toContain('Would inject:\n<memory-recall project="my-app">\n');
   });

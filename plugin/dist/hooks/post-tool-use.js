@@ -177,6 +177,8 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
     INSERT INTO memory_counts (project_path, memories) VALUES (new.project_path, 1)
     ON CONFLICT DO UPDATE SET memories = memories + 1;
   END;
+  `,`
+  CREATE INDEX memories_project_rowid ON memories (project_path);
   `],LEGACY_TABLE_RENAMES=`
   DROP TABLE IF EXISTS memory_words;
   DROP TABLE IF EXISTS memory_grams;

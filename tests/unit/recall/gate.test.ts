@@ -2,7 +2,7 @@
 // the real requests (Korean counted in words) that go on to the search.
 import { describe, expect, it } from 'vitest';
 import { recallGate } from '../../../lib/recall/gate.js';
-import { queryWords } from '../../../lib/recall/words.js';
+import { charClasses, queryWords, type CharClasses } from '../../../lib/recall/words.js';
 
 const SILENT: ReadonlyArray<readonly [string, string, string?]> = [
   ['a prompt from the SDK', 'why does the login test fail', 'sdk'],
@@ -91,5 +91,30 @@ describe('recall gate', () => {
       { text: '로그인', kind: 'word', prefix: true },
       { text: '설정', kind: 'word', prefix: true },
     ]);
+  });
+
+  it('cuts plain ASCII with ASCII classes that say exactly what the Unicode ones say of it', () => {
+    const ascii = charClasses('plain');
+    const unicode = charClasses('café');
+    expect(ascii).not.toBe(unicode);
+    let seed = 3;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const alphabet = 'aZ09_./:-  \t!?()[]{}<>"\'`~@#$%^&*+=|;,mQx';
+    const sample = (): string =>
+      Array.from({ length: 1 + Math.floor(next() * 12) }, () => alphabet[Math.floor(next() * alphabet.length)]).join(
+        '',
+      );
+    const read = (classes: CharClasses, text: string): unknown => [
+      text.match(classes.wordRun),
+      text.replace(classes.edge, ''),
+      text.replace(classes.other, ' '),
+      classes.joined.test(text),
+      classes.camel.test(text),
+      classes.letter.test(text),
+    ];
+    for (let run = 0; run < 5000; run++) {
+      const text = sample();
+      expect(read(ascii, text), JSON.stringify(text)).toEqual(read(unicode, text));
+    }
   });
 });

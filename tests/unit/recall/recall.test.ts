@@ -7,7 +7,13 @@ import { MemoryStore } from '../../../lib/db/memories.js';
 import { claimInjections, injectedIds } from '../../../lib/db/recall-candidates.js';
 import { openDb, type Db } from '../../../lib/db/open.js';
 import { recallGate } from '../../../lib/recall/gate.js';
-import { MIN_PROJECT_ROWS, recallFor, RecallTimeout, type RecallReport } from '../../../lib/recall/recall.js';
+import {
+  CROWD_READ_FIRST,
+  MIN_PROJECT_ROWS,
+  recallFor,
+  RecallTimeout,
+  type RecallReport,
+} from '../../../lib/recall/recall.js';
 import type { QueryWord } from '../../../lib/recall/words.js';
 import { memory, seed } from '../../cli-helpers.js';
 import { sandbox, type Sandbox } from '../../helpers.js';
@@ -65,6 +71,65 @@ describe('recall over a project history', () => {
     db.close();
     expect(after).toEqual(before);
     expect(before.flat().some((line) => line.startsWith('HIGH'))).toBe(true);
+  });
+
+  it('leaves every tier unchanged when every row is stored twice, also when only the newest candidates are scored', () => {
+    const { box, db } = history();
+    // Two rows holding a seed word, and one older row holding every word: the bound cuts here.
+    const bound = { candidatesMax: 2, olderFullMax: 1 };
+    const before = PROMPTS.map((prompt) => recallFor(db, box.project, words(prompt), null, bound));
+    expect(before.filter((report) => report.bounded).length).toBeGreaterThan(0);
+    db.exec(`INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags, importance, created_at, source)
+             SELECT session_id || '-copy', tool_name, type, project, project_path, file_path, content, tags, importance, created_at, source FROM memories`);
+    const after = PROMPTS.map((prompt) => recallFor(db, box.project, words(prompt), null, bound));
+    db.close();
+    expect(after.map(tiers)).toEqual(before.map(tiers));
+    expect(after.map((report) => report.hits.map((hit) => [hit.tier, hit.content]))).toEqual(
+      before.map((report) => report.hits.map((hit) => [hit.tier, hit.content])),
+    );
+  });
+
+  it("leaves every tier unchanged when another project holds the same memories, and shows none of that project's", () => {
+    const { box, db } = history();
+    const before = PROMPTS.map((prompt) => recallFor(db, box.project, words(prompt), null));
+    const bounded = PROMPTS.map((prompt) => recallFor(db, box.project, words(prompt), null, { candidatesMax: 2 }));
+    const own = new Set(db.prepare('SELECT id FROM memories').pluck().all() as number[]);
+    // Newer than every row of this project: a bound by recency must skip them, not count them.
+    db.exec(`INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags, importance, created_at, source)
+             SELECT session_id || '-other', tool_name, type, 'other-app', '/elsewhere/other-app', file_path, content, tags, importance, created_at, source FROM memories`);
+    const after = PROMPTS.map((prompt) => recallFor(db, box.project, words(prompt), null));
+    const boundedAfter = PROMPTS.map((prompt) => recallFor(db, box.project, words(prompt), null, { candidatesMax: 2 }));
+    db.close();
+    expect(after.map((report) => report.words)).toEqual(before.map((report) => report.words));
+    expect(after.map(tiers)).toEqual(before.map(tiers));
+    expect(boundedAfter.map(tiers)).toEqual(bounded.map(tiers));
+    for (const report of [...after, ...boundedAfter])
+      for (const hit of report.ranking.hits) for (const id of hit.ids) expect(own.has(id)).toBe(true);
+  });
+
+  it('scores only the rows holding one of the rarest words, and says which', () => {
+    const { box, db } = history();
+    const report = recallFor(db, box.project, words('the login test about the expired session token'), null);
+    db.close();
+    // login and test are in one memory each: without either, a memory covers under 60 % of the prompt.
+    expect(report.seeds).toEqual(['login', 'test']);
+    expect(report.ranking.hits.map((hit) => hit.key)).toEqual([`\n${LOGIN_FAILURE}`]);
+  });
+
+  it('counts a crowd past the bound from the older rows holding every word', () => {
+    const { box, db } = history();
+    const prompt = words('retry the payment webhook');
+    const full = recallFor(db, box.project, prompt, null);
+    const bounded = recallFor(db, box.project, prompt, null, { candidatesMax: 2 });
+    const blind = recallFor(db, box.project, prompt, null, { candidatesMax: 2, olderFullMax: 0 });
+    db.close();
+    expect([full.bounded, bounded.bounded]).toEqual([false, true]);
+    expect(full.ranking.cluster).toBe(4);
+    expect(bounded.ranking.cluster).toBe(4);
+    expect(bounded.hits).toEqual(full.hits);
+    // Without the older rows that hold every word, the bound would hide half the crowd and let one be HIGH.
+    expect(blind.ranking.cluster).toBe(2);
+    expect(blind.hits[0]?.tier).toBe('HIGH');
   });
 
   it('changes nothing when the prompt adds a word common in the project', () => {
@@ -172,9 +237,22 @@ describe('recall over a project history', () => {
     const pruned = recallFor(db, box.project, words('retry the payment webhook'), null, { prune: true });
     db.close();
     expect(full.ranking.cluster).toBeGreaterThan(200);
-    expect(pruned.ranking.hits.length).toBe(200);
+    expect(pruned.ranking.hits.length).toBe(CROWD_READ_FIRST);
     expect(pruned.hits).toEqual(full.hits);
     expect(pruned.hits.map((hit) => hit.tier)).toEqual(['MEDIUM', 'MEDIUM', 'MEDIUM']);
+    // Bounded to the newest 100 of the 254 rows holding a seed (and 50 older ones holding every word):
+    // still a crowd, from no more rows than the bound allows.
+    const reopened = openDb(box.dbPath, { create: false });
+    if (!reopened) throw new Error('no database');
+    const bounded = recallFor(reopened, box.project, words('retry the payment webhook'), null, {
+      candidatesMax: 100,
+      olderFullMax: 50,
+    });
+    reopened.close();
+    expect(bounded.bounded).toBe(true);
+    expect(bounded.ranking.hits.length).toBe(150);
+    expect(bounded.ranking.cluster).toBeGreaterThanOrEqual(3);
+    expect(bounded.hits.map((hit) => hit.tier)).toEqual(['MEDIUM', 'MEDIUM', 'MEDIUM']);
   });
 
   it('gives up between steps once its time is over', () => {

@@ -8,7 +8,14 @@ import {
   RECALL_CHARS_MAX,
   type RecallHit,
 } from '../../../lib/recall/render.js';
-import { CLUSTER_SIZE, rankCandidates, wordWeights, type ScoreInput } from '../../../lib/recall/score.js';
+import {
+  CLUSTER_SIZE,
+  MEDIUM_MIN,
+  rankCandidates,
+  seedWords,
+  wordWeights,
+  type ScoreInput,
+} from '../../../lib/recall/score.js';
 
 /** A deterministic stream of numbers in [0, 1) (mulberry32), so a failing case can be replayed. */
 function random(seed: number): () => number {
@@ -64,6 +71,30 @@ describe('recall score', () => {
     ];
     const doubled = words.map((word) => ({ ...word, docs: word.docs * 2 }));
     expect(wordWeights(200, doubled)).toEqual(wordWeights(100, words));
+  });
+
+  it('seeds with the rarest words: a row holding none of them is LOW, and no seed could be left out', () => {
+    const next = random(21);
+    for (let run = 0; run < 2000; run++) {
+      const { total, words, candidates } = randomInput(next);
+      const weights = wordWeights(total, words);
+      const sum = weights.reduce((a, b) => a + b, 0);
+      if (sum === 0) continue; // no word in any row: recall stops before it seeds
+      const seeds = seedWords(weights);
+      const others = weights.filter((_, i) => !seeds.includes(i)).reduce((a, b) => a + b, 0);
+      expect(others / sum, `run ${run}`).toBeLessThan(MEDIUM_MIN);
+      // Without its last seed, a row could cover enough: every seed is needed.
+      const last = seeds[seeds.length - 1] as number;
+      expect((others + (weights[last] ?? 0)) / sum, `run ${run}`).toBeGreaterThanOrEqual(MEDIUM_MIN * (1 - 1e-9));
+      // The rarest first: no word left out weighs more than a seed.
+      for (const seed of seeds)
+        for (const other of weights.filter((_, i) => !seeds.includes(i)))
+          expect(weights[seed], `run ${run}`).toBeGreaterThanOrEqual(other);
+      // What that promises: every row without a seed ranks LOW.
+      for (const hit of rankCandidates({ total, words, candidates }).hits)
+        if (!hit.matched.some((text) => seeds.some((seed) => words[seed]?.text === text)))
+          expect(hit.tier, `run ${run}`).toBe('LOW');
+    }
   });
 
   it('caps a crowd of near-equal hits at MEDIUM, counted over all candidates', () => {

@@ -179,6 +179,8 @@ See https://www.postgresql.org/docs/current/libpq-ssl.html for libpq SSL mode de
     INSERT INTO memory_counts (project_path, memories) VALUES (new.project_path, 1)
     ON CONFLICT DO UPDATE SET memories = memories + 1;
   END;
+  `,`
+  CREATE INDEX memories_project_rowid ON memories (project_path);
   `];var SCHEMA_VERSION=MIGRATIONS.length;var sleeper=new Int32Array(new SharedArrayBuffer(4));var statementCache=new WeakMap;function prepared(db,sql){let cache=statementCache.get(db);cache||statementCache.set(db,cache=new Map);let statement=cache.get(sql);return statement||cache.set(sql,statement=db.prepare(sql)),statement}function memoryTotal(db,projectPath=null){return projectPath===null?prepared(db,"SELECT coalesce(sum(memories), 0) FROM memory_counts").pluck().get():prepared(db,"SELECT memories FROM memory_counts WHERE project_path = ?").pluck().get(projectPath)??0}var NO_FILTERS={project:null,projectPath:null,type:null,since:null,before:null,sessionId:null,ids:null},WHERE=`
   (@project IS NULL OR m.project = @project)
   AND (@projectPath IS NULL OR m.project_path = @projectPath)
