@@ -169,6 +169,37 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX memories_stats ON memories (project, type, tool_name, created_at, session_id);
   CREATE INDEX memories_files ON memories (file_path, project_path, created_at, type, project) WHERE file_path IS NOT NULL;
   `,
+  // Fewer bytes per memory. The substring index holds only what a query word can match (distinct
+  // tokens of three characters or more, the file path under the project: lib/identifiers.ts
+  // gramWords); rows stored before keep their longer entries, which find the same words, until
+  // retention removes them, so the upgrade rewrites nothing. (project_path, created_at) goes: every
+  // reader of a project path goes through (project_path, importance, created_at) instead.
+  `
+  DROP INDEX memories_project_path;
+
+  DROP TRIGGER memories_after_insert;
+  DROP TRIGGER memories_after_update;
+  CREATE TRIGGER memories_after_insert AFTER INSERT ON memories
+  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
+    INSERT INTO memory_words (rowid, name, head, body, request)
+    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
+            memory_body_text(new.content), memory_request_text(new.request));
+    INSERT INTO memory_grams (rowid, text, request)
+    VALUES (new.id, memory_gram_words(new.content, new.tags, new.file_path, new.project_path),
+            memory_gram_request(new.request));
+  END;
+  CREATE TRIGGER memories_after_update AFTER UPDATE OF content, tags, file_path, request, project_path ON memories
+  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
+    DELETE FROM memory_words WHERE rowid = old.id;
+    DELETE FROM memory_grams WHERE rowid = old.id;
+    INSERT INTO memory_words (rowid, name, head, body, request)
+    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
+            memory_body_text(new.content), memory_request_text(new.request));
+    INSERT INTO memory_grams (rowid, text, request)
+    VALUES (new.id, memory_gram_words(new.content, new.tags, new.file_path, new.project_path),
+            memory_gram_request(new.request));
+  END;
+  `,
 ];
 
 /**

@@ -68,6 +68,9 @@ function filterSql(filters: Filters): { readonly where: string; readonly params:
  */
 export function memoryStats(db: Db, filters: Filters, days: readonly DayRange[], top: number): RawStats {
   const { where, params } = filterSql(filters);
+  // Under a project path, every importance named (the column holds 1–3): a day's count, or the newest
+  // commands, are then three ranges of (project_path, importance, created_at), not a walk of the project.
+  const byTime = (filters.projectPath ?? null) === null ? where : `${where} AND m.importance IN (1, 2, 3)`;
   // One pass in the order of memories_stats (no sort): totals by type, tool and project, and the
   // time span, summed here over the few groups.
   const groups = prepared(
@@ -117,9 +120,9 @@ export function memoryStats(db: Db, filters: Filters, days: readonly DayRange[],
     db,
     `
     SELECT d.value ->> '$.day' AS name,
-           (SELECT count(*) FROM memories m WHERE ${where}
+           (SELECT count(*) FROM memories m WHERE ${byTime}
               AND m.created_at >= d.value ->> '$.from' AND m.created_at < d.value ->> '$.to') AS count,
-           (SELECT count(*) FROM memories m WHERE ${where} AND m.type = 'error'
+           (SELECT count(*) FROM memories m WHERE ${byTime} AND m.type = 'error'
               AND m.created_at >= d.value ->> '$.from' AND m.created_at < d.value ->> '$.to') AS errors
     FROM json_each(@days) d ORDER BY d.key`,
   ).all({ ...params, days: JSON.stringify(days) }) as RawStats['perDay'];
@@ -135,7 +138,7 @@ export function memoryStats(db: Db, filters: Filters, days: readonly DayRange[],
   const commandHeads = prepared(
     db,
     `
-    SELECT substr(m.content, 1, 200) AS head FROM memories m WHERE ${where} AND m.type = 'command'
+    SELECT substr(m.content, 1, 200) AS head FROM memories m WHERE ${byTime} AND m.type = 'command'
     ORDER BY m.created_at DESC LIMIT 5000`,
   )
     .pluck()

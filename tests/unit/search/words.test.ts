@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { identifierParts, indexedText } from '../../../lib/identifiers.js';
+import { gramText, gramTokens, gramWords, identifierParts, indexedText } from '../../../lib/identifiers.js';
+import { searchTerms } from '../../../lib/search/plan.js';
 import { koreanStem, queryWords, wordExpression } from '../../../lib/search/words.js';
 
 describe('identifier parts', () => {
@@ -20,6 +21,56 @@ describe('identifier parts', () => {
       'throw new AssertionError(); AssertionError again, use_todos\nAssertion Error',
     );
     expect(indexedText('nothing compound here')).toBe('nothing compound here');
+  });
+});
+
+describe('what the substring index holds (schema v6)', () => {
+  it('keeps distinct tokens of three characters or more, query syntax cut from their edges, none inside a longer one', () => {
+    expect(gramTokens('Edited auth.test.ts: "// TODO 0" → "// JWT 인증을 토큰 handler (#0)" handler')).toBe(
+      'auth.test.ts handler Edited TODO JWT 인증을',
+    );
+    expect(gramTokens('npm run build', 'bash,npm,build')).toBe('bash,npm,build run');
+    expect(gramTokens('a b 인증')).toBe('');
+  });
+
+  it('holds the file path under the project, and a path elsewhere whole', () => {
+    const project = '/home/dev/work/api-server';
+    expect(gramWords('Edited Button.tsx: "a" → "b"', 'edit,tsx', `${project}/src/components/Button.tsx`, project)).toBe(
+      'src/components/Button.tsx edit,tsx Edited',
+    );
+    expect(gramWords('Edited x', 'edit', '/etc/hosts', project)).toBe('/etc/hosts Edited edit');
+    expect(gramWords('npm test', 'bash,npm', null, project)).toBe('bash,npm test');
+  });
+
+  // The promise the trigram tier keeps: a query word LIKE finds in a memory's text, the index finds too.
+  it('contains every query word of three characters or more that the old text contained', () => {
+    const project = '/w/app';
+    const memories: Array<[string, string, string | null]> = [
+      ['Edited useTodos.ts: "const a" → "const todos = useState([])" (#12)', 'edit,ts', '/w/app/src/hooks/useTodos.ts'],
+      [
+        "Bash error (exit 1): pytest -q tests/test_calc.py::test_add\nAssertionError: 인증을 실패했습니다 'x'",
+        'bash,pytest,error',
+        null,
+      ],
+      ['Rewrote a.md (3 lines): ((x)) **bold** "quoted" résumé naïve', 'write,md', '/elsewhere/a.md'],
+    ];
+    for (const [content, tags, filePath] of memories) {
+      const old = gramText(content, tags, filePath);
+      const now = gramWords(content, tags, filePath, project);
+      const chars = [...old];
+      for (let start = 0; start < chars.length; start++)
+        for (let end = start + 3; end <= chars.length; end++) {
+          const piece = chars.slice(start, end).join('');
+          // Only what search can ask: one query word (no whitespace, no syntax at its edges).
+          const terms = searchTerms(piece);
+          if (terms.length !== 1 || terms[0] !== piece) continue;
+          // Except a word spanning the project's own directory, which every memory of it would match.
+          if (filePath?.startsWith(`${project}/`) && !content.includes(piece) && !tags.includes(piece)) {
+            if (!filePath.slice(project.length + 1).includes(piece)) continue;
+          }
+          expect(now, piece).toContain(piece);
+        }
+    }
   });
 });
 
