@@ -173,9 +173,69 @@ export const MIGRATIONS: readonly string[] = [
   // tokens of three characters or more, the file path under the project: lib/identifiers.ts
   // gramWords); rows stored before keep their longer entries, which find the same words, until
   // retention removes them, so the upgrade rewrites nothing. (project_path, created_at) goes: every
-  // reader of a project path goes through (project_path, importance, created_at) instead.
+  // reader of a project path goes through (project_path, importance, created_at) instead. The
+  // overview's top files come from counts per file the triggers keep (a row per file, type and
+  // project), not from an index over every file memory.
   `
   DROP INDEX memories_project_path;
+
+  CREATE TABLE memory_file_counts (
+    file_path    TEXT    NOT NULL,
+    project_path TEXT    NOT NULL,
+    project      TEXT    NOT NULL,
+    type         TEXT    NOT NULL,
+    memories     INTEGER NOT NULL,
+    last_at      TEXT    NOT NULL,
+    PRIMARY KEY (file_path, project_path, project, type)
+  ) WITHOUT ROWID;
+  INSERT INTO memory_file_counts (file_path, project_path, project, type, memories, last_at)
+  SELECT file_path, project_path, project, type, count(*), max(created_at)
+  FROM memories INDEXED BY memories_files WHERE file_path IS NOT NULL
+  GROUP BY file_path, project_path, project, type;
+  DROP INDEX memories_files;
+
+  CREATE TRIGGER memory_file_counts_insert AFTER INSERT ON memories WHEN new.file_path IS NOT NULL BEGIN
+    INSERT INTO memory_file_counts (file_path, project_path, project, type, memories, last_at)
+    VALUES (new.file_path, new.project_path, new.project, new.type, 1, new.created_at)
+    ON CONFLICT DO UPDATE SET memories = memories + 1, last_at = max(last_at, excluded.last_at);
+  END;
+  -- A file's last time is looked up again only when its newest memory goes and older ones stay
+  -- (retention removes the oldest first: a file's last memory goes with its row of counts).
+  CREATE TRIGGER memory_file_counts_delete AFTER DELETE ON memories WHEN old.file_path IS NOT NULL BEGIN
+    UPDATE memory_file_counts SET memories = memories - 1
+    WHERE file_path = old.file_path AND project_path = old.project_path AND project = old.project AND type = old.type;
+    DELETE FROM memory_file_counts
+    WHERE file_path = old.file_path AND project_path = old.project_path AND project = old.project AND type = old.type
+      AND memories <= 0;
+    UPDATE memory_file_counts SET last_at = (
+      SELECT m.created_at FROM memories m
+      WHERE m.file_path = old.file_path AND m.project_path = old.project_path AND m.project = old.project
+        AND m.type = old.type
+      ORDER BY m.created_at DESC LIMIT 1)
+    WHERE file_path = old.file_path AND project_path = old.project_path AND project = old.project AND type = old.type
+      AND last_at = old.created_at;
+  END;
+  CREATE TRIGGER memory_file_counts_update_old AFTER UPDATE OF file_path, project_path, project, type, created_at
+  ON memories WHEN old.file_path IS NOT NULL BEGIN
+    UPDATE memory_file_counts SET memories = memories - 1
+    WHERE file_path = old.file_path AND project_path = old.project_path AND project = old.project AND type = old.type;
+    DELETE FROM memory_file_counts
+    WHERE file_path = old.file_path AND project_path = old.project_path AND project = old.project AND type = old.type
+      AND memories <= 0;
+    UPDATE memory_file_counts SET last_at = (
+      SELECT m.created_at FROM memories m
+      WHERE m.file_path = old.file_path AND m.project_path = old.project_path AND m.project = old.project
+        AND m.type = old.type
+      ORDER BY m.created_at DESC LIMIT 1)
+    WHERE file_path = old.file_path AND project_path = old.project_path AND project = old.project AND type = old.type
+      AND last_at = old.created_at;
+  END;
+  CREATE TRIGGER memory_file_counts_update_new AFTER UPDATE OF file_path, project_path, project, type, created_at
+  ON memories WHEN new.file_path IS NOT NULL BEGIN
+    INSERT INTO memory_file_counts (file_path, project_path, project, type, memories, last_at)
+    VALUES (new.file_path, new.project_path, new.project, new.type, 1, new.created_at)
+    ON CONFLICT DO UPDATE SET memories = memories + 1, last_at = max(last_at, excluded.last_at);
+  END;
 
   DROP TRIGGER memories_after_insert;
   DROP TRIGGER memories_after_update;

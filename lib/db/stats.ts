@@ -45,6 +45,9 @@ const CONDITIONS: { readonly [K in keyof Filters]-?: string } = {
   ids: 'm.id IN (SELECT value FROM json_each(@ids))',
 };
 
+/** Filters memory_file_counts cannot answer: it counts memories per file, type and project, not per time or row. */
+const COUNTED: ReadonlyArray<keyof Filters> = ['since', 'before', 'sessionId', 'ids'];
+
 /** The WHERE of the filters given, and the parameters it names (no others). */
 function filterSql(filters: Filters): { readonly where: string; readonly params: Record<string, string> } {
   const conditions: string[] = [];
@@ -62,7 +65,7 @@ function filterSql(filters: Filters): { readonly where: string; readonly params:
  * Everything `--stats` shows, under the usual filters. Table scans are the cost at 100k rows: with
  * the SQL written for the filters given, totals, types, tools, projects and the time span come from
  * one pass over the narrow covering index memories_stats, sessions from memories_session, top files
- * from the partial index memories_files, the rest from the indexes that already had them. Days are
+ * from the counts per file (memory_file_counts), the rest from the indexes that already had them. Days are
  * counted over their UTC ranges (the created_at index; converting every row with SQLite's
  * 'localtime' costs ten times more).
  */
@@ -126,12 +129,17 @@ export function memoryStats(db: Db, filters: Filters, days: readonly DayRange[],
               AND m.created_at >= d.value ->> '$.from' AND m.created_at < d.value ->> '$.to') AS errors
     FROM json_each(@days) d ORDER BY d.key`,
   ).all({ ...params, days: JSON.stringify(days) }) as RawStats['perDay'];
-  // The file rows' own index, always: the planner would rather walk one big project's rows by name and
-  // read each from the table (~90 ms at 100k) than scan the file index, which holds every filter column (~20 ms).
+  // Under no filter but project, project path and type, the counts per file the triggers keep (schema
+  // v6: a few rows per file); under a time, session or id filter, the rows themselves.
   const topFiles = prepared(
     db,
-    `
-    SELECT m.file_path AS name, m.project_path AS project_path, count(*) AS count FROM memories m INDEXED BY memories_files
+    COUNTED.every((key) => filters[key] === null || filters[key] === undefined)
+      ? `
+    SELECT m.file_path AS name, m.project_path AS project_path, sum(m.memories) AS count FROM memory_file_counts m
+    WHERE ${where}
+    GROUP BY m.file_path, m.project_path ORDER BY count DESC, max(m.last_at) DESC LIMIT @top`
+      : `
+    SELECT m.file_path AS name, m.project_path AS project_path, count(*) AS count FROM memories m
     WHERE ${where} AND m.file_path IS NOT NULL
     GROUP BY m.file_path, m.project_path ORDER BY count DESC, max(m.created_at) DESC LIMIT @top`,
   ).all({ ...params, top }) as RawStats['topFiles'];

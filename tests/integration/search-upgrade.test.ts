@@ -79,9 +79,9 @@ describe('upgrading a v2 database to best-match search', () => {
     expect(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'memories_project_importance'").get()).toBeDefined();
     expect(
       db
-        .prepare("SELECT name FROM sqlite_master WHERE name IN ('memories_stats', 'memories_files') ORDER BY name")
+        .prepare("SELECT name FROM sqlite_master WHERE name IN ('memories_stats', 'memory_file_counts') ORDER BY name")
         .all(),
-    ).toEqual([{ name: 'memories_files' }, { name: 'memories_stats' }]);
+    ).toEqual([{ name: 'memories_stats' }, { name: 'memory_file_counts' }]);
     db.close();
 
     // A reader that cannot write (the MCP server, the page) still finds the waiting rows.
@@ -195,7 +195,7 @@ function v5Database(box: Sandbox): void {
 }
 
 describe('upgrading a v5 database to the compact substring index (v6)', () => {
-  it('keeps every row and both indexes whole, finds old and new memories alike, and drops the (project_path, created_at) index', async () => {
+  it('keeps every row and both indexes whole, finds old and new memories alike, and drops the (project_path, created_at) and file indexes', async () => {
     const box = sandbox();
     v5Database(box);
     const before = openForRead(box.dbPath).prepare('SELECT * FROM memories ORDER BY id').all();
@@ -227,6 +227,30 @@ describe('upgrading a v5 database to the compact substring index (v6)', () => {
     expect(
       db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'memories_project%' ORDER BY name").pluck().all(),
     ).toEqual(['memories_project', 'memories_project_importance']);
+    // The overview's counts per file start from the rows v5 left, and count the new one.
+    expect(
+      db
+        .prepare('SELECT file_path, project_path, project, type, memories, last_at FROM memory_file_counts ORDER BY 1')
+        .all(),
+    ).toEqual([
+      {
+        file_path: join(box.project, 'src/handlerRegistry.ts'),
+        project_path: box.project,
+        project: 'my-app',
+        type: 'file_edit',
+        memories: 1,
+        last_at: '2026-11-20T10:00:00.000Z',
+      },
+      {
+        file_path: join(box.project, 'src/useTodos.ts'),
+        project_path: box.project,
+        project: 'my-app',
+        type: 'file_edit',
+        memories: 1,
+        last_at: '2026-11-02T10:00:00.000Z',
+      },
+    ]);
+    expect(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'memories_files'").get()).toBeUndefined();
     const newRow = db
       .prepare('SELECT rowid FROM memory_grams WHERE memory_grams MATCH \'"src/handlerRegistry"\'')
       .pluck()
