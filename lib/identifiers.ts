@@ -75,33 +75,28 @@ export function gramText(content: string, tags: string, filePath: string | null)
 }
 
 /**
- * What the substring index holds since schema v6: only what a query word can match. A query word
- * never holds whitespace, never starts or ends with query syntax (`"`, `(`, `:` …: EDGE_SYNTAX) and
- * needs three characters to reach this index, so a memory's text is kept as its distinct
- * whitespace-separated tokens, their syntax edges cut, none under three characters, none contained
- * in a longer one, and the file path relative to the project. Every word of three or more
- * characters that LIKE finds in the content, tags or path is still found, except one spanning the
- * project's own directory (`work/api-server/src`); about 45 % fewer index bytes per memory.
+ * The substring index's text since schema v6: only what a query word can match. A query word never
+ * holds whitespace, never starts or ends with query syntax (`"`, `(`, `:` …: EDGE_SYNTAX) and needs
+ * three characters to reach this index, so the content and the file path (relative to the project when
+ * under it) are kept as their distinct whitespace-separated tokens, syntax edges cut, none under three
+ * characters, none contained in a longer one. Every word of three characters or more that LIKE finds
+ * in them is still found, except one spanning the project's own directory (`api-server/sr`); tags are
+ * left to the word index, which holds them whole and by their parts (a piece of a tag, `vcs-cha`, is
+ * not found). About half the index bytes per memory of the v3 text. The request goes through it too.
  */
-export function gramTokens(...texts: readonly string[]): string {
+export function gramWords(content: string, filePath: string | null, projectPath: string): string {
+  const path =
+    filePath !== null && filePath.startsWith(`${projectPath}/`) ? filePath.slice(projectPath.length + 1) : filePath;
   const distinct = new Set<string>();
-  for (const text of texts)
-    for (const raw of text.split(/\s+/u)) {
-      const token = raw.replace(EDGE_SYNTAX, '');
-      if (token.length >= 3 && [...token].length >= 3) distinct.add(token);
-    }
+  for (const raw of `${content} ${path ?? ''}`.split(/\s+/u)) {
+    const token = raw.replace(EDGE_SYNTAX, '');
+    if ([...token].length >= 3) distinct.add(token);
+  }
   // Longest first: a token is dropped when one already kept contains it.
   const kept: string[] = [];
   for (const token of [...distinct].sort((a, b) => b.length - a.length))
     if (!kept.some((longer) => longer.includes(token))) kept.push(token);
   return kept.join(' ');
-}
-
-/** The substring index's `text` column (v6): content, tags and the file path under the project. */
-export function gramWords(content: string, tags: string, filePath: string | null, projectPath: string): string {
-  const path =
-    filePath !== null && filePath.startsWith(`${projectPath}/`) ? filePath.slice(projectPath.length + 1) : filePath;
-  return gramTokens(content, tags, path ?? '');
 }
 
 /** The `request` column: the prompt the memory served. */

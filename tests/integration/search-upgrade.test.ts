@@ -78,10 +78,8 @@ describe('upgrading a v2 database to best-match search', () => {
     ).toEqual([]);
     expect(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'memories_project_importance'").get()).toBeDefined();
     expect(
-      db
-        .prepare("SELECT name FROM sqlite_master WHERE name IN ('memories_stats', 'memory_file_counts') ORDER BY name")
-        .all(),
-    ).toEqual([{ name: 'memories_stats' }, { name: 'memory_file_counts' }]);
+      db.prepare("SELECT name FROM sqlite_master WHERE name IN ('memories_stats', 'memory_files') ORDER BY name").all(),
+    ).toEqual([{ name: 'memories_stats' }, { name: 'memory_files' }]);
     db.close();
 
     // A reader that cannot write (the MCP server, the page) still finds the waiting rows.
@@ -195,7 +193,7 @@ function v5Database(box: Sandbox): void {
 }
 
 describe('upgrading a v5 database to the compact substring index (v6)', () => {
-  it('keeps every row and both indexes whole, finds old and new memories alike, and drops the (project_path, created_at) and file indexes', async () => {
+  it('keeps every row and both indexes whole, finds old and new memories alike, and drops the indexes v6 replaced', async () => {
     const box = sandbox();
     v5Database(box);
     const before = openForRead(box.dbPath).prepare('SELECT * FROM memories ORDER BY id').all();
@@ -226,12 +224,10 @@ describe('upgrading a v5 database to the compact substring index (v6)', () => {
     }
     expect(
       db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'memories_project%' ORDER BY name").pluck().all(),
-    ).toEqual(['memories_project', 'memories_project_importance']);
+    ).toEqual(['memories_project_importance']);
     // The overview's counts per file start from the rows v5 left, and count the new one.
     expect(
-      db
-        .prepare('SELECT file_path, project_path, project, type, memories, last_at FROM memory_file_counts ORDER BY 1')
-        .all(),
+      db.prepare('SELECT file_path, project_path, project, type, memories, last_at FROM memory_files ORDER BY 1').all(),
     ).toEqual([
       {
         file_path: join(box.project, 'src/handlerRegistry.ts'),

@@ -142,7 +142,7 @@ describe('memoryStats under every filter', () => {
   });
 
   // Top files under no filter but project, project path and type come from counts the triggers keep
-  // (memory_file_counts, schema v6): they must follow every delete and update of a file memory.
+  // (memory_files, schema v6): they must follow every delete and update of a file memory.
   it('keeps the counts per file in step with deletes and updates of file memories', () => {
     const { db, withSummary } = fixture();
     const files = (): string[] =>
@@ -185,7 +185,7 @@ describe('memoryStats under every filter', () => {
     expect(
       db
         .prepare(
-          'SELECT file_path, project_path, project, type, memories, last_at FROM memory_file_counts ORDER BY 1, 2, 3, 4',
+          'SELECT file_path, project_path, project, type, memories, last_at FROM memory_files ORDER BY 1, 2, 3, 4',
         )
         .all(),
     ).toEqual(
