@@ -2,6 +2,10 @@
 // kept whole and also split into their parts (camelCase, PascalCase, acronyms, digits), so
 // `assertion error` finds `AssertionError` and `use todos` finds `useTodos`. Pure; the index triggers
 // call these through the SQL functions db/open.ts registers, and query words split the same way.
+// Query-syntax punctuation at a term's edges (`"x"`, `(x)`, `x*`, `col:`, `^x`); punctuation inside stays.
+// Search cuts it off every query word (search/plan.ts), so the substring index leaves it off its tokens.
+export const EDGE_SYNTAX = /^["'()*^:]+|["'()*^:]+$/g;
+
 /** The word index's columns, in schema order; bm25 weights follow this order. */
 export const WORD_COLUMNS = ['name', 'head', 'body', 'request'] as const;
 
@@ -68,9 +72,34 @@ export function bodyText(content: string): string {
   return indexedText(content.slice(headEnd(content)));
 }
 
-/** The text the substring (trigram) index holds for one memory, besides its request. */
+/** The text the substring (trigram) index held for one memory before schema v7 (its v3–v6 triggers). */
 export function gramText(content: string, tags: string, filePath: string | null): string {
   return `${content}\n${tags}\n${filePath ?? ''}`;
+}
+
+/**
+ * The substring index's text since schema v7: only what a query word can match. A query word never
+ * holds whitespace, never starts or ends with query syntax (`"`, `(`, `:` …: EDGE_SYNTAX) and needs
+ * three characters to reach this index, so the content and the file path (relative to the project when
+ * under it) are kept as their distinct whitespace-separated tokens, syntax edges cut, none under three
+ * characters, none contained in a longer one. Every word of three characters or more that LIKE finds
+ * in them is still found, except one spanning the project's own directory (`api-server/sr`); tags are
+ * left to the word index, which holds them whole and by their parts (a piece of a tag, `vcs-cha`, is
+ * not found). About half the index bytes per memory of the v3 text. The request goes through it too.
+ */
+export function gramWords(content: string, filePath: string | null, projectPath: string): string {
+  const path =
+    filePath !== null && filePath.startsWith(`${projectPath}/`) ? filePath.slice(projectPath.length + 1) : filePath;
+  const distinct = new Set<string>();
+  for (const raw of `${content} ${path ?? ''}`.split(/\s+/u)) {
+    const token = raw.replace(EDGE_SYNTAX, '');
+    if ([...token].length >= 3) distinct.add(token);
+  }
+  // Longest first: a token is dropped when one already kept contains it.
+  const kept: string[] = [];
+  for (const token of [...distinct].sort((a, b) => b.length - a.length))
+    if (!kept.some((longer) => longer.includes(token))) kept.push(token);
+  return kept.join(' ');
 }
 
 /** The `request` column: the prompt the memory served. */

@@ -67,6 +67,20 @@ const ENTRIES = {
   'dist/commands/_install': 'commands/_install.ts',
 };
 
+/** better-sqlite3's methods we never call resolve to a stub (scripts/better-sqlite3-unused.cjs). */
+function unusedSqliteMethods() {
+  return {
+    name: 'better-sqlite3-unused-methods',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/methods\/(?:backup|serialize|aggregate|table|inspect)$/ }, (args) =>
+        /better-sqlite3[\\/]lib[\\/]database\.js$/.test(args.importer)
+          ? { path: join(ROOT, 'scripts', 'better-sqlite3-unused.cjs') }
+          : undefined,
+      );
+    },
+  };
+}
+
 const bundled = await build({
   entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([out, source]) => [out, join(ROOT, source)])),
   outdir: RUNTIME,
@@ -83,7 +97,7 @@ const bundled = await build({
   // bundler follows: it stays a package next to the bundles.
   // pg-native is pg's optional native client, which we never use (pg requires it only when asked to).
   external: ['picocolors', 'pg-native'],
-  plugins: [moduleUrls(ROOT)],
+  plugins: [moduleUrls(ROOT), unusedSqliteMethods()],
   banner: { js: moduleUrlBanner(1) },
   minifyWhitespace: true,
   minifySyntax: true,

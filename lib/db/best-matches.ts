@@ -130,8 +130,9 @@ function wordHits(db: Db, word: QueryWord, pending: number | null, exactDf: bool
   }
   const { hits, capped } = found;
   let df = found.df;
-  // The substring index finds every substring of three characters or more that LIKE would: a scan
-  // is left for shorter words, and words no index can read (punctuation).
+  // The substring index finds every substring of three characters or more that LIKE would in the
+  // content and the file path (but one spanning a project's own directory: identifiers.ts gramWords):
+  // a scan is left for shorter words, and words no index can read (punctuation).
   if (hits.size === 0 && word.grams === null) {
     likeHits(db, word, Number.MAX_SAFE_INTEGER, hits);
     tier = 'like';

@@ -29,7 +29,7 @@ export interface SessionPage {
 
 // Sessions are grouped from the memories (a session still running has no summary yet), newest
 // activity first. Without a project the grouping reads only the (session_id, created_at) index; with
-// one, only that project's rows through the (project, created_at) index (a statement per case: one
+// one, only that project's rows through memories_stats, which leads with the project (a statement per case: one
 // statement for both would keep SQLite on the first plan). The page's sessions then get their
 // project, errors and summary line one by one. A project keeps only its memories of each session.
 const inScope = (project: string | null): string => (project === null ? '1' : 'm.project = @project');
@@ -128,7 +128,7 @@ export interface ProjectItem {
   readonly last_at: string;
 }
 
-/** Every project, most recently active first (walks the (project, created_at) index only). */
+/** Every project, most recently active first (walks the narrow memories_stats index only). */
 export function projectList(db: Db): ProjectItem[] {
   return prepared(
     db,

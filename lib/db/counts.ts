@@ -1,5 +1,5 @@
-// How many memories there are, in all or in one project, from the counts the triggers keep
-// (memory_counts, schema v6) instead of count(*) over every row.
+// How many memories there are, in all or in one project, and the span of a project's ids, from what
+// the triggers keep (memory_counts, schema v6) instead of count(*) or min(id) over every row.
 import { prepared, type Db } from './open.js';
 
 export function memoryTotal(db: Db, projectPath: string | null = null): number {
@@ -7,4 +7,19 @@ export function memoryTotal(db: Db, projectPath: string | null = null): number {
     ? (prepared(db, 'SELECT coalesce(sum(memories), 0) FROM memory_counts').pluck().get() as number)
     : ((prepared(db, 'SELECT memories FROM memory_counts WHERE project_path = ?').pluck().get(projectPath) as
         number | undefined) ?? 0);
+}
+
+/** Ids from `first` to `last` hold every memory of the project (and, after deletes, maybe fewer). */
+export interface ProjectSpan {
+  readonly memories: number;
+  readonly first: number;
+  readonly last: number;
+}
+
+export function projectSpan(db: Db, projectPath: string): ProjectSpan {
+  const row = prepared(
+    db,
+    'SELECT memories, first_id AS first, last_id AS last FROM memory_counts WHERE project_path = ?',
+  ).get(projectPath) as ProjectSpan | undefined;
+  return row ?? { memories: 0, first: 0, last: 0 };
 }

@@ -1,6 +1,6 @@
-// The SQL functions the search index triggers call (schema v3): each connection registers them before
+// The SQL functions the search index triggers call (schema v3, the substring text v6): each connection registers them before
 // it writes, so every insert, update and backfill indexes a memory's text the same way.
-import { bodyText, gramText, headText, nameText, requestText } from '../identifiers.js';
+import { bodyText, gramText, gramWords, headText, nameText, requestText } from '../identifiers.js';
 import type { Db } from './open.js';
 
 const text = (value: unknown): string =>
@@ -15,7 +15,11 @@ export function registerIndexFunctions(db: Db): void {
   db.function('memory_head_text', options, (content: unknown) => headText(text(content)));
   db.function('memory_body_text', options, (content: unknown) => bodyText(text(content)));
   db.function('memory_request_text', options, (request: unknown) => requestText(orNull(request)));
+  // The v3 update trigger's (kept by v6: a row rewritten in place gets the longer text, found alike).
   db.function('memory_gram_text', options, (content: unknown, tags: unknown, filePath: unknown) =>
     gramText(text(content), text(tags), orNull(filePath)),
+  );
+  db.function('memory_gram_words', options, (content: unknown, filePath: unknown, projectPath: unknown) =>
+    gramWords(text(content), orNull(filePath), text(projectPath)),
   );
 }

@@ -2,7 +2,7 @@
 // query word occurs, the rows that hold one of the seed words with their bm25 and matched words, and the
 // (session, memory) pairs already injected. The one module that knows recall's FTS tables: a new
 // index layout changes this file and nothing else of recall.
-import { memoryTotal } from './counts.js';
+import { projectSpan } from './counts.js';
 import { prepared, withBusyRetry, type Db } from './open.js';
 
 /** One query word as the index is asked for it. */
@@ -48,26 +48,20 @@ const OTHER_PROJECT_SQL = `
   SELECT EXISTS (SELECT 1 FROM memories WHERE project_path < @projectPath)
       OR EXISTS (SELECT 1 FROM memories WHERE project_path > @projectPath)
       OR EXISTS (SELECT 1 FROM search_index_build)`;
-// memories_project_rowid holds the project's rowids in order: both ends are seeks. (How many there
-// are comes from the counts the triggers keep, memory_counts.)
-const PROJECT_ENDS_SQL = `
-  SELECT (SELECT min(id) FROM memories WHERE project_path = @projectPath) AS lo,
-         (SELECT max(id) FROM memories WHERE project_path = @projectPath) AS hi`;
-
+// The index's own row list is far narrower than any index of the memories table.
 const INDEX_ENDS_SQL = `SELECT (SELECT min(id) FROM memory_words_docsize) AS lo, (SELECT max(id) FROM memory_words_docsize) AS hi`;
 
 export function projectScope(db: Db, projectPath: string): ProjectScope {
   const whole = (prepared(db, OTHER_PROJECT_SQL).pluck().get({ projectPath }) as number) === 0;
-  // The index's own row list is far narrower than any index of the memories table.
-  const ends = (whole ? prepared(db, INDEX_ENDS_SQL).get() : prepared(db, PROJECT_ENDS_SQL).get({ projectPath })) as {
-    lo: number | null;
-    hi: number | null;
-  };
-  return { total: memoryTotal(db, projectPath), whole, lo: ends.lo ?? 0, hi: ends.hi ?? 0 };
+  const span = projectSpan(db, projectPath);
+  if (!whole) return { total: span.memories, whole, lo: span.first, hi: span.last };
+  const ends = prepared(db, INDEX_ENDS_SQL).get() as { lo: number | null; hi: number | null };
+  return { total: span.memories, whole, lo: ends.lo ?? 0, hi: ends.hi ?? 0 };
 }
 
-// Whether a hit is the project's, as a seek in memories_project_rowid (the planner picks it when it
-// exists; before the migration, the row itself).
+// Whether a hit is the project's: its row, found by rowid. (A narrow index on the project made this
+// about 3x cheaper in a database of several projects, but cost ~35 bytes a memory; a database of one
+// project never asks, see ProjectScope.whole.)
 const IN_PROJECT = 'EXISTS (SELECT 1 FROM memories m WHERE m.project_path = @projectPath AND m.id = f.rowid)';
 
 // Counting stops one past the cap: a common word's whole list is never walked.

@@ -1,6 +1,80 @@
 // The schema as append-only migrations: MIGRATIONS[n] takes `PRAGMA user_version` from n to n+1.
 // Never edit a shipped migration; add the next one.
 
+// Best-match search: the request each memory served; a word index whose columns rank a file name
+// or command above output text, holding identifiers whole and by their parts (the text comes from
+// SQL functions openDb registers: lib/search/words.ts); a substring index; both contentless, so
+// the text is stored once. Rows that exist now are indexed later, newest first and in batches
+// (search_index_build says how far): no hook waits on rebuilding a large database.
+// (A constant of its own: v7 reuses its insert trigger.)
+const V3_BEST_MATCH = `
+  ALTER TABLE memories ADD COLUMN request TEXT;
+
+  DROP TRIGGER memories_after_insert;
+  DROP TRIGGER memories_after_delete;
+  DROP TRIGGER memories_after_update;
+  DROP TABLE memories_fts;
+  DROP TABLE memories_trigram;
+
+  -- Memories with id <= pending_to are not in the search indexes yet; no row once all are.
+  CREATE TABLE search_index_build (
+    id         INTEGER PRIMARY KEY CHECK (id = 1),
+    pending_to INTEGER NOT NULL
+  );
+  INSERT INTO search_index_build (id, pending_to) SELECT 1, max(id) FROM memories HAVING count(*) > 0;
+
+  CREATE VIRTUAL TABLE memory_words USING fts5 (name, head, body, request,
+    tokenize = 'porter unicode61 remove_diacritics 2', content = '', contentless_delete = 1);
+  CREATE VIRTUAL TABLE memory_grams USING fts5 (text, request,
+    tokenize = 'trigram remove_diacritics 1', content = '', contentless_delete = 1);
+
+  -- A row still waiting for the batch indexer (search_index_build) is indexed by it, with its text of then.
+  CREATE TRIGGER memories_after_insert AFTER INSERT ON memories
+  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
+    INSERT INTO memory_words (rowid, name, head, body, request)
+    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
+            memory_body_text(new.content), memory_request_text(new.request));
+    INSERT INTO memory_grams (rowid, text, request)
+    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
+  END;
+  CREATE TRIGGER memories_after_delete AFTER DELETE ON memories BEGIN
+    DELETE FROM memory_words WHERE rowid = old.id;
+    DELETE FROM memory_grams WHERE rowid = old.id;
+  END;
+  CREATE TRIGGER memories_after_update AFTER UPDATE OF content, tags, file_path, request ON memories
+  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
+    DELETE FROM memory_words WHERE rowid = old.id;
+    DELETE FROM memory_grams WHERE rowid = old.id;
+    INSERT INTO memory_words (rowid, name, head, body, request)
+    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
+            memory_body_text(new.content), memory_request_text(new.request));
+    INSERT INTO memory_grams (rowid, text, request)
+    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
+  END;
+
+  -- SessionStart's "recent errors" and "recent changes" of one project, flat in the number of rows.
+  CREATE INDEX memories_project_importance ON memories (project_path, importance, created_at);
+  DROP INDEX memories_importance;
+
+  -- Search shows the error a run fixed next to the run: looked up by resolved_by, which few rows carry.
+  CREATE INDEX memories_resolved_by ON memories (resolved_by) WHERE resolved_by IS NOT NULL;
+  `;
+
+// v7's insert trigger is v3's with the new substring text, cut from v3's own text (every hook bundle
+// carries the migrations, and the stop hook has little room under 150 KB).
+const V7_INSERT = ((v3: string): string =>
+  v3
+    .slice(v3.indexOf('CREATE TRIGGER memories_after_insert'), v3.indexOf('CREATE TRIGGER memories_after_delete'))
+    .replace(
+      "text(new.content, new.tags, new.file_path), coalesce(new.request, '')",
+      "words(new.content, new.file_path, new.project_path), memory_gram_words(new.request, NULL, '')",
+    ))(V3_BEST_MATCH);
+// v7's counts per file: their key, a row's key, and a row's part in them (`n` memories more, at its time).
+const FILE = 'file_path, project_path, project, type';
+const of = (row: string): string => FILE.replace(/\w+/g, (column) => `${row}.${column}`);
+const change = (row: 'old' | 'new', n: number): string =>
+  `INSERT INTO memory_file_changes SELECT ${of(row)}, ${row}.created_at, ${n};`;
+
 export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE memories (
@@ -93,63 +167,7 @@ export const MIGRATIONS: readonly string[] = [
     updated_at TEXT    NOT NULL
   );
   `,
-  // Best-match search: the request each memory served; a word index whose columns rank a file name
-  // or command above output text, holding identifiers whole and by their parts (the text comes from
-  // SQL functions openDb registers: lib/search/words.ts); a substring index; both contentless, so
-  // the text is stored once. Rows that exist now are indexed later, newest first and in batches
-  // (search_index_build says how far): no hook waits on rebuilding a large database.
-  `
-  ALTER TABLE memories ADD COLUMN request TEXT;
-
-  DROP TRIGGER memories_after_insert;
-  DROP TRIGGER memories_after_delete;
-  DROP TRIGGER memories_after_update;
-  DROP TABLE memories_fts;
-  DROP TABLE memories_trigram;
-
-  -- Memories with id <= pending_to are not in the search indexes yet; no row once all are.
-  CREATE TABLE search_index_build (
-    id         INTEGER PRIMARY KEY CHECK (id = 1),
-    pending_to INTEGER NOT NULL
-  );
-  INSERT INTO search_index_build (id, pending_to) SELECT 1, max(id) FROM memories HAVING count(*) > 0;
-
-  CREATE VIRTUAL TABLE memory_words USING fts5 (name, head, body, request,
-    tokenize = 'porter unicode61 remove_diacritics 2', content = '', contentless_delete = 1);
-  CREATE VIRTUAL TABLE memory_grams USING fts5 (text, request,
-    tokenize = 'trigram remove_diacritics 1', content = '', contentless_delete = 1);
-
-  -- A row still waiting for the batch indexer (search_index_build) is indexed by it, with its text of then.
-  CREATE TRIGGER memories_after_insert AFTER INSERT ON memories
-  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
-    INSERT INTO memory_words (rowid, name, head, body, request)
-    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
-            memory_body_text(new.content), memory_request_text(new.request));
-    INSERT INTO memory_grams (rowid, text, request)
-    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
-  END;
-  CREATE TRIGGER memories_after_delete AFTER DELETE ON memories BEGIN
-    DELETE FROM memory_words WHERE rowid = old.id;
-    DELETE FROM memory_grams WHERE rowid = old.id;
-  END;
-  CREATE TRIGGER memories_after_update AFTER UPDATE OF content, tags, file_path, request ON memories
-  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
-    DELETE FROM memory_words WHERE rowid = old.id;
-    DELETE FROM memory_grams WHERE rowid = old.id;
-    INSERT INTO memory_words (rowid, name, head, body, request)
-    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
-            memory_body_text(new.content), memory_request_text(new.request));
-    INSERT INTO memory_grams (rowid, text, request)
-    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
-  END;
-
-  -- SessionStart's "recent errors" and "recent changes" of one project, flat in the number of rows.
-  CREATE INDEX memories_project_importance ON memories (project_path, importance, created_at);
-  DROP INDEX memories_importance;
-
-  -- Search shows the error a run fixed next to the run: looked up by resolved_by, which few rows carry.
-  CREATE INDEX memories_resolved_by ON memories (resolved_by) WHERE resolved_by IS NOT NULL;
-  `,
+  V3_BEST_MATCH,
   // Prompt-time recall: which memories each session has already been shown, so none is injected
   // twice in a session, across --resume and the many hook processes of one session.
   `
@@ -169,19 +187,22 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX memories_stats ON memories (project, type, tool_name, created_at, session_id);
   CREATE INDEX memories_files ON memories (file_path, project_path, created_at, type, project) WHERE file_path IS NOT NULL;
   `,
-  // How many memories each project holds, kept by triggers: search weighs its words by the number of
-  // memories and recall asks it per project, and count(*) walks an index of every row (~4 ms at
-  // 100k in a fresh process, where no page is cached yet).
+  // How many memories each project holds and the span of their ids, kept by triggers: search weighs
+  // its words by the number of memories, recall asks it per project and reads no word list outside
+  // the span, and count(*) or min(id) walks an index of every row (~4 ms at 100k in a fresh process).
+  // A delete leaves the span as it was: still around every row of the project, which is all it is for.
   `
   CREATE TABLE memory_counts (
     project_path TEXT    NOT NULL PRIMARY KEY,
-    memories     INTEGER NOT NULL
+    memories     INTEGER NOT NULL,
+    first_id     INTEGER NOT NULL,
+    last_id      INTEGER NOT NULL
   ) WITHOUT ROWID;
-  INSERT INTO memory_counts (project_path, memories)
-  SELECT project_path, count(*) FROM memories GROUP BY project_path;
+  INSERT INTO memory_counts (project_path, memories, first_id, last_id)
+  SELECT project_path, count(*), min(id), max(id) FROM memories GROUP BY project_path;
   CREATE TRIGGER memory_counts_insert AFTER INSERT ON memories BEGIN
-    INSERT INTO memory_counts (project_path, memories) VALUES (new.project_path, 1)
-    ON CONFLICT DO UPDATE SET memories = memories + 1;
+    INSERT INTO memory_counts VALUES (new.project_path, 1, new.id, new.id)
+    ON CONFLICT DO UPDATE SET memories = memories + 1, first_id = min(first_id, new.id), last_id = max(last_id, new.id);
   END;
   CREATE TRIGGER memory_counts_delete AFTER DELETE ON memories BEGIN
     UPDATE memory_counts SET memories = memories - 1 WHERE project_path = old.project_path;
@@ -191,16 +212,37 @@ export const MIGRATIONS: readonly string[] = [
   WHEN old.project_path IS NOT new.project_path BEGIN
     UPDATE memory_counts SET memories = memories - 1 WHERE project_path = old.project_path;
     DELETE FROM memory_counts WHERE project_path = old.project_path AND memories <= 0;
-    INSERT INTO memory_counts (project_path, memories) VALUES (new.project_path, 1)
-    ON CONFLICT DO UPDATE SET memories = memories + 1;
+    INSERT INTO memory_counts VALUES (new.project_path, 1, new.id, new.id)
+    ON CONFLICT DO UPDATE SET memories = memories + 1, first_id = min(first_id, new.id), last_id = max(last_id, new.id);
   END;
   `,
-  // Recall in one project of a database holding several: whether a word's hit is the project's is
-  // a seek in this narrow index (the project, then rowid), not a read of each wide row; and the
-  // project's first and last rowid, read at both ends of it, bound the word lists recall walks.
-  `
-  CREATE INDEX memories_project_rowid ON memories (project_path);
-  `,
+  // Fewer bytes per memory (v7). The substring index holds only what a query word can match: the
+  // content's and the file path's distinct tokens (lib/identifiers.ts gramWords), for every row
+  // inserted from now on; rows stored before (and rows rewritten in place: the update trigger stays)
+  // keep their longer entries, which find the same words, so the upgrade rewrites nothing. The indexes
+  // (project_path, created_at) and (project, created_at) go: their readers use (project_path,
+  // importance, created_at) and memories_stats (lib/db/stats.ts). The overview's top files come from
+  // counts per file, project and type kept by triggers (one body, behind the view
+  // memory_file_changes), not from an index over every file memory: a file whose memories are all gone
+  // (forget, redact, retention) leaves no row behind.
+  // Terse: every hook bundle carries this text (the stop hook has little room under 150 KB).
+  `DROP INDEX memories_project_path;DROP INDEX memories_project;DROP TRIGGER memories_after_insert;${V7_INSERT}
+CREATE TABLE memory_files (${FILE}, memories, last_at, PRIMARY KEY (${FILE})) WITHOUT ROWID;
+INSERT INTO memory_files SELECT ${FILE}, count(*), max(created_at)
+FROM memories WHERE file_path IS NOT NULL GROUP BY 1,2,3,4;
+DROP INDEX memories_files;
+CREATE VIEW memory_file_changes (${FILE}, at, n) AS SELECT 0,0,0,0,0,0 WHERE 0;
+CREATE TRIGGER memory_file_change INSTEAD OF INSERT ON memory_file_changes WHEN new.file_path IS NOT NULL BEGIN
+INSERT INTO memory_files VALUES (${of('new')}, new.n, new.at)
+ON CONFLICT DO UPDATE SET memories = memories + excluded.memories, last_at = max(last_at, excluded.last_at);
+DELETE FROM memory_files WHERE (${FILE}) = (${of('new')}) AND memories < 1;
+UPDATE memory_files SET last_at = (SELECT created_at FROM memories WHERE (${FILE}) = (${of('new')})
+ORDER BY created_at DESC LIMIT 1) WHERE new.n < 0 AND last_at = new.at AND (${FILE}) = (${of('new')});
+END;
+CREATE TRIGGER memory_files_insert AFTER INSERT ON memories BEGIN ${change('new', 1)} END;
+CREATE TRIGGER memory_files_delete AFTER DELETE ON memories BEGIN ${change('old', -1)} END;
+CREATE TRIGGER memory_files_update AFTER UPDATE OF ${FILE}, created_at ON memories
+BEGIN ${change('old', -1)} ${change('new', 1)} END;`,
 ];
 
 /**

@@ -22,7 +22,7 @@ const WORDS_FROM = `
   FROM memories WHERE id BETWEEN @low AND @high`;
 const GRAMS_FROM = `
   INSERT INTO memory_grams (rowid, text, request)
-  SELECT id, memory_gram_text(content, tags, file_path), coalesce(request, '')
+  SELECT id, memory_gram_words(content, file_path, project_path), memory_gram_words(request, NULL, '')
   FROM memories WHERE id BETWEEN @low AND @high`;
 
 /**

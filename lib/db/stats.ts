@@ -45,6 +45,9 @@ const CONDITIONS: { readonly [K in keyof Filters]-?: string } = {
   ids: 'm.id IN (SELECT value FROM json_each(@ids))',
 };
 
+/** Filters memory_files cannot answer: it counts memories per file, type and project, not per time or row. */
+const COUNTED: ReadonlyArray<keyof Filters> = ['since', 'before', 'sessionId', 'ids'];
+
 /** The WHERE of the filters given, and the parameters it names (no others). */
 function filterSql(filters: Filters): { readonly where: string; readonly params: Record<string, string> } {
   const conditions: string[] = [];
@@ -62,12 +65,19 @@ function filterSql(filters: Filters): { readonly where: string; readonly params:
  * Everything `--stats` shows, under the usual filters. Table scans are the cost at 100k rows: with
  * the SQL written for the filters given, totals, types, tools, projects and the time span come from
  * one pass over the narrow covering index memories_stats, sessions from memories_session, top files
- * from the partial index memories_files, the rest from the indexes that already had them. Days are
+ * from the counts per file (memory_files), the rest from the indexes that already had them. Days are
  * counted over their UTC ranges (the created_at index; converting every row with SQLite's
  * 'localtime' costs ten times more).
  */
 export function memoryStats(db: Db, filters: Filters, days: readonly DayRange[], top: number): RawStats {
-  const { where, params } = filterSql(filters);
+  const filtered = filterSql(filters);
+  const byPath = (filters.projectPath ?? null) !== null;
+  // Under a project name, memories_stats (project, type, tool_name, created_at, …) reaches a time range
+  // only with every type and tool named: the project's own pairs, found a seek each.
+  const named = !byPath && (filters.project ?? null) !== null ? projectPairs(db, filters.project as string) : null;
+  const timed = (filters.since ?? null) !== null || (filters.before ?? null) !== null;
+  const where = named && timed ? `${filtered.where} AND ${NAMED}` : filtered.where;
+  const params: Record<string, string> = named && timed ? { ...filtered.params, ...named } : filtered.params;
   // One pass in the order of memories_stats (no sort): totals by type, tool and project, and the
   // time span, summed here over the few groups.
   const groups = prepared(
@@ -113,33 +123,39 @@ export function memoryStats(db: Db, filters: Filters, days: readonly DayRange[],
     SELECT count(*) AS n FROM session_summaries s
     WHERE s.session_id IN (SELECT m.session_id FROM memories m WHERE ${where})`,
   ).get(params) as { n: number };
+  // A day's count is a range of an index on created_at: under a project path, every importance named
+  // (the column holds 1–3) makes it three ranges of (project_path, importance, created_at); under a
+  // project name, its types and tools named, ranges of memories_stats. Without them, both would walk
+  // the whole project for every day.
+  const byTime = byPath ? `${where} AND m.importance IN (1, 2, 3)` : named && !timed ? `${where} AND ${NAMED}` : where;
   const perDay = prepared(
     db,
     `
     SELECT d.value ->> '$.day' AS name,
-           (SELECT count(*) FROM memories m WHERE ${where}
+           (SELECT count(*) FROM memories m WHERE ${byTime}
               AND m.created_at >= d.value ->> '$.from' AND m.created_at < d.value ->> '$.to') AS count,
-           (SELECT count(*) FROM memories m WHERE ${where} AND m.type = 'error'
+           (SELECT count(*) FROM memories m WHERE ${byTime} AND m.type = 'error'
               AND m.created_at >= d.value ->> '$.from' AND m.created_at < d.value ->> '$.to') AS errors
     FROM json_each(@days) d ORDER BY d.key`,
-  ).all({ ...params, days: JSON.stringify(days) }) as RawStats['perDay'];
-  // The file rows' own index, always: the planner would rather walk one big project's rows by name and
-  // read each from the table (~90 ms at 100k) than scan the file index, which holds every filter column (~20 ms).
+  ).all({ ...params, ...named, days: JSON.stringify(days) }) as RawStats['perDay'];
+  // Under no filter but project, project path and type, the counts per file the triggers keep (schema
+  // v7: a few rows per file); under a time, session or id filter, the rows themselves.
   const topFiles = prepared(
     db,
-    `
-    SELECT m.file_path AS name, m.project_path AS project_path, count(*) AS count FROM memories m INDEXED BY memories_files
+    COUNTED.every((key) => filters[key] === null || filters[key] === undefined)
+      ? `
+    SELECT m.file_path AS name, m.project_path AS project_path, sum(m.memories) AS count FROM memory_files m
+    WHERE ${where} AND m.memories > 0
+    GROUP BY m.file_path, m.project_path ORDER BY count DESC, max(m.last_at) DESC LIMIT @top`
+      : `
+    SELECT m.file_path AS name, m.project_path AS project_path, count(*) AS count FROM memories m
     WHERE ${where} AND m.file_path IS NOT NULL
     GROUP BY m.file_path, m.project_path ORDER BY count DESC, max(m.created_at) DESC LIMIT @top`,
   ).all({ ...params, top }) as RawStats['topFiles'];
-  const commandHeads = prepared(
-    db,
-    `
-    SELECT substr(m.content, 1, 200) AS head FROM memories m WHERE ${where} AND m.type = 'command'
-    ORDER BY m.created_at DESC LIMIT 5000`,
-  )
-    .pluck()
-    .all(params) as string[];
+  // Per tool, the filters alone: the tool and type then make one ordered range of memories_stats.
+  const commandHeads = named
+    ? newestCommands(db, filtered.where, filtered.params, false, commandTools(groups))
+    : newestCommands(db, where, params, byPath, null);
   return {
     total: groups.reduce((total, group) => total + group.count, 0),
     sessions,
@@ -154,4 +170,68 @@ export function memoryStats(db: Db, filters: Filters, days: readonly DayRange[],
     topFiles,
     commandHeads,
   };
+}
+
+const NAMED =
+  'm.type IN (SELECT value FROM json_each(@types)) AND m.tool_name IN (SELECT value FROM json_each(@tools))';
+
+/** The types and tools of a project's memories (JSON lists): a seek of memories_stats per pair. */
+function projectPairs(db: Db, project: string): { types: string; tools: string } {
+  const nextType = prepared(
+    db,
+    'SELECT m.type FROM memories m WHERE m.project = @project AND m.type > @type ORDER BY m.type LIMIT 1',
+  ).pluck();
+  const nextTool = prepared(
+    db,
+    `SELECT m.tool_name FROM memories m WHERE m.project = @project AND m.type = @type AND m.tool_name > @tool
+     ORDER BY m.tool_name LIMIT 1`,
+  ).pluck();
+  const types: string[] = [];
+  const tools = new Set<string>();
+  let type = nextType.get({ project, type: '' }) as string | undefined;
+  while (type !== undefined) {
+    types.push(type);
+    let tool = nextTool.get({ project, type, tool: '' }) as string | undefined;
+    while (tool !== undefined) {
+      tools.add(tool);
+      tool = nextTool.get({ project, type, tool }) as string | undefined;
+    }
+    type = nextType.get({ project, type }) as string | undefined;
+  }
+  return { types: JSON.stringify(types), tools: JSON.stringify([...tools]) };
+}
+
+/** How many of the newest commands the top commands are counted from. */
+const COMMAND_HEADS = 5000;
+
+/** The tools of the command memories the groups found. */
+function commandTools(groups: ReadonlyArray<{ readonly type: string; readonly tool: string }>): string[] {
+  return [...new Set(groups.filter((group) => group.type === 'command').map((group) => group.tool))];
+}
+
+/**
+ * Heads of the newest commands under the filters. Under a project name, one pass per tool (almost
+ * always Bash alone) walks memories_stats (project, type, tool_name, created_at) in time order; under
+ * a project path, three ranges of (project_path, importance, created_at); otherwise the created_at index.
+ */
+function newestCommands(
+  db: Db,
+  where: string,
+  params: Record<string, string>,
+  byPath: boolean,
+  tools: readonly string[] | null,
+): string[] {
+  const sql = (extra: string): string => `
+    SELECT substr(m.content, 1, 200) AS head, m.created_at AS at FROM memories m
+    WHERE ${where}${extra} AND m.type = 'command' ORDER BY m.created_at DESC LIMIT ${COMMAND_HEADS}`;
+  type Head = { head: string; at: string };
+  if (tools === null)
+    return (prepared(db, sql(byPath ? ' AND m.importance IN (1, 2, 3)' : '')).all(params) as Head[]).map(
+      (row) => row.head,
+    );
+  const heads = tools.flatMap(
+    (tool) => prepared(db, sql(' AND m.tool_name = @tool')).all({ ...params, tool }) as Head[],
+  );
+  if (tools.length > 1) heads.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  return heads.slice(0, COMMAND_HEADS).map((row) => row.head);
 }

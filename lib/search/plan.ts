@@ -1,5 +1,6 @@
 // Free text → what each search tier runs (quoted FTS5 strings, LIKE patterns) and which tiers can answer.
 // Pure: no I/O, and no query text, however hostile, can make a tier's SQL fail.
+import { EDGE_SYNTAX } from '../identifiers.js';
 import { INVISIBLE } from '../sanitize.js';
 import { head } from '../text.js';
 
@@ -30,8 +31,6 @@ export interface SearchPlan {
 
 // FTS5 operators typed as bare words: dropped, since every term is searched literally.
 const OPERATORS: ReadonlySet<string> = new Set(['AND', 'OR', 'NOT', 'NEAR']);
-// Query-syntax punctuation at a term's edges (`"x"`, `(x)`, `x*`, `col:`, `^x`); punctuation inside stays.
-const EDGE_SYNTAX = /^["'()*^:]+|["'()*^:]+$/g;
 // unicode61 keeps letters, numbers and private-use characters as token characters; anything else separates.
 const WORD_CHAR = /[\p{L}\p{N}\p{Co}]/u;
 

@@ -1,4 +1,4 @@
-// Schema v3 (best-match search) on real files: a v2 database built with the shipped v2 migrations keeps
+// Schema v3 (best-match search) and v7 (the compact substring index) on real files: a v2 database built with the shipped v2 migrations keeps
 // every row through the upgrade and stays searchable while its older rows wait for the batch indexer;
 // and every memory keeps the request it served, which search matches as a field of lower weight.
 import Database from 'better-sqlite3';
@@ -6,10 +6,11 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bestMatches } from '../../lib/db/best-matches.js';
+import { registerIndexFunctions } from '../../lib/db/index-functions.js';
 import { openDb } from '../../lib/db/open.js';
 import { MIGRATIONS } from '../../lib/db/schema.js';
 import { NO_FILTERS } from '../../lib/db/search.js';
-import { searchJson } from '../cli-helpers.js';
+import { openForCheck, searchJson } from '../cli-helpers.js';
 import {
   allMemories,
   bashResponse,
@@ -77,10 +78,8 @@ describe('upgrading a v2 database to best-match search', () => {
     ).toEqual([]);
     expect(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'memories_project_importance'").get()).toBeDefined();
     expect(
-      db
-        .prepare("SELECT name FROM sqlite_master WHERE name IN ('memories_stats', 'memories_files') ORDER BY name")
-        .all(),
-    ).toEqual([{ name: 'memories_files' }, { name: 'memories_stats' }]);
+      db.prepare("SELECT name FROM sqlite_master WHERE name IN ('memories_stats', 'memory_files') ORDER BY name").all(),
+    ).toEqual([{ name: 'memories_stats' }, { name: 'memory_files' }]);
     db.close();
 
     // A reader that cannot write (the MCP server, the page) still finds the waiting rows.
@@ -150,5 +149,132 @@ describe('the request a memory served', () => {
     const rows = await searchJson(box, ['로그인', '에러']);
     expect(rows.map((row) => row['id'])).toEqual([2, 1]);
     expect((await searchJson(box, ['hunter2'])).map((row) => row['id'])).toEqual([]);
+  });
+});
+
+const V5_ROWS = [
+  ['Bash', 'command', null, 'pnpm dev --port 3001  # Start development server', 'bash,pnpm', 'start the dev server'],
+  ['Edit', 'file_edit', 'src/useTodos.ts', 'Edited useTodos.ts: "const a" → "const todos"', 'edit,ts', null],
+  [
+    'Bash',
+    'error',
+    null,
+    'Bash error (exit 1): pytest\nAssertionError: 인증을 handler expected 2',
+    'bash,pytest,error',
+    null,
+  ],
+] as const;
+
+/** A database as release v5 wrote it: its five migrations, its triggers and index text, rows in it. */
+function v5Database(box: Sandbox): void {
+  mkdirSync(dirname(box.dbPath), { recursive: true });
+  const db = new Database(box.dbPath);
+  db.pragma('journal_mode = WAL');
+  registerIndexFunctions(db);
+  for (const migration of MIGRATIONS.slice(0, 5)) db.exec(migration);
+  db.pragma('user_version = 5');
+  const insert = db.prepare(`
+    INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags, importance, created_at, tool_use_id, request)
+    VALUES ('old-1', ?, ?, 'my-app', ?, ?, ?, ?, 2, ?, ?, ?)`);
+  V5_ROWS.forEach(([tool, type, file, content, tags, request], i) =>
+    insert.run(
+      tool,
+      type,
+      box.project,
+      file === null ? null : join(box.project, file),
+      content,
+      tags,
+      `2026-11-0${i + 1}T10:00:00.000Z`,
+      `toolu_old_${i}`,
+      request,
+    ),
+  );
+  db.close();
+}
+
+describe('upgrading a v5 database to the compact substring index (v7)', () => {
+  it('keeps every row and both indexes whole, finds old and new memories alike, and drops the indexes v7 replaced', async () => {
+    const box = sandbox();
+    v5Database(box);
+    const before = openForRead(box.dbPath).prepare('SELECT * FROM memories ORDER BY id').all();
+    expect(before).toHaveLength(V5_ROWS.length);
+
+    await hook(
+      box,
+      'post-tool-use',
+      postToolUse(
+        box,
+        'Edit',
+        { file_path: join(box.project, 'src/handlerRegistry.ts'), old_string: 'a', new_string: 'register(handler)' },
+        { filePath: join(box.project, 'src/handlerRegistry.ts'), success: true },
+      ),
+      '2026-11-20T10:00:00Z',
+    );
+    const db = openForCheck(box.dbPath);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(db.prepare('SELECT * FROM memories ORDER BY id').all().slice(0, before.length)).toEqual(before);
+    expect(db.prepare('SELECT count(*) FROM memories').pluck().get()).toBe(before.length + 1);
+    // Nothing waits for an indexer: the rows of v5 keep their entries, the new row has the v7 text.
+    expect(db.prepare('SELECT count(*) FROM search_index_build').pluck().get()).toBe(0);
+    for (const table of ['memory_words', 'memory_grams']) {
+      expect(db.prepare(`SELECT count(*) FROM ${table}_docsize`).pluck().get(), table).toBe(before.length + 1);
+      expect(() =>
+        db.prepare(`INSERT INTO ${table} (${table}, rank) VALUES ('integrity-check', 1)`).run(),
+      ).not.toThrow();
+    }
+    expect(
+      db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'memories_project%' ORDER BY name").pluck().all(),
+    ).toEqual(['memories_project_importance']);
+    // The overview's counts per file start from the rows v5 left, and count the new one.
+    expect(
+      db.prepare('SELECT file_path, project_path, project, type, memories, last_at FROM memory_files ORDER BY 1').all(),
+    ).toEqual([
+      {
+        file_path: join(box.project, 'src/handlerRegistry.ts'),
+        project_path: box.project,
+        project: 'my-app',
+        type: 'file_edit',
+        memories: 1,
+        last_at: '2026-11-20T10:00:00.000Z',
+      },
+      {
+        file_path: join(box.project, 'src/useTodos.ts'),
+        project_path: box.project,
+        project: 'my-app',
+        type: 'file_edit',
+        memories: 1,
+        last_at: '2026-11-02T10:00:00.000Z',
+      },
+    ]);
+    expect(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'memories_files'").get()).toBeUndefined();
+    const newRow = db
+      .prepare('SELECT rowid FROM memory_grams WHERE memory_grams MATCH \'"src/handlerRegistry"\'')
+      .pluck()
+      .all();
+    expect(newRow).toEqual([before.length + 1]);
+
+    // A substring (trigram tier) reaches a v5 row and the v7 row; a word, a v5 row; so does its request.
+    const andle = await searchJson(box, ['andle']);
+    expect(andle.map((row) => [row['id'], row['tier']]).sort()).toEqual([
+      [3, 'trigram'],
+      [4, 'trigram'],
+    ]);
+    expect((await searchJson(box, ['pnpm'])).map((row) => row['id'])).toEqual([1]);
+    expect((await searchJson(box, ['evelopmen'])).map((row) => row['id'])).toEqual([1]);
+    expect((await searchJson(box, ['useTodos'])).map((row) => row['id'])).toEqual([2]);
+
+    // An old row rewritten in place (the update trigger) and one deleted (the delete trigger) keep both indexes whole.
+    const writer = openForCheck(box.dbPath);
+    registerIndexFunctions(writer);
+    writer.prepare("UPDATE memories SET content = 'pnpm dev --port 4000  # restart' WHERE id = 1").run();
+    writer.prepare('DELETE FROM memories WHERE id = 2').run();
+    for (const table of ['memory_words', 'memory_grams']) {
+      expect(writer.prepare(`SELECT count(*) FROM ${table}_docsize`).pluck().get(), table).toBe(before.length);
+      expect(() =>
+        writer.prepare(`INSERT INTO ${table} (${table}, rank) VALUES ('integrity-check', 1)`).run(),
+      ).not.toThrow();
+    }
+    expect((await searchJson(box, ['4000'])).map((row) => row['id'])).toEqual([1]);
+    expect((await searchJson(box, ['todos'])).map((row) => row['id'])).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 // memoryStats writes its SQL for the filters given (so the planner can use the covering indexes):
-// every filter, alone and combined, must give the numbers a plain count over the rows gives.
+// every filter, alone and combined, must give the numbers a plain count over the rows gives; so must
+// the counts per file the triggers keep, after deletes and updates.
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDb, type Db } from '../../lib/db/open.js';
 import { NO_FILTERS, type Filters } from '../../lib/db/search.js';
@@ -138,5 +139,62 @@ describe('memoryStats under every filter', () => {
     const totals = CASES.map(([, given]) => memoryStats(db, { ...NO_FILTERS, ...given }, DAYS, 3).total);
     expect(new Set(totals).size).toBeGreaterThan(6);
     expect(totals.at(-1)).toBe(0);
+  });
+
+  // Top files under no filter but project, project path and type come from counts the triggers keep
+  // (memory_files, schema v7): they must follow every delete and update of a file memory.
+  it('keeps the counts per file in step with deletes and updates of file memories', () => {
+    const { db, withSummary } = fixture();
+    const files = (): string[] =>
+      db.prepare('SELECT id FROM memories WHERE file_path IS NOT NULL ORDER BY id').pluck().all() as string[];
+    const before = files().length;
+    // The newest memory of one file while older ones stay; every memory of another; a path and a time rewritten.
+    const newest = db
+      .prepare(
+        "SELECT id FROM memories WHERE file_path = '/work/my-app/src/f0.ts' AND type = 'file_edit' ORDER BY created_at DESC LIMIT 1",
+      )
+      .pluck()
+      .get() as number;
+    db.prepare('DELETE FROM memories WHERE id = ?').run(newest);
+    db.prepare("DELETE FROM memories WHERE file_path = '/work/api/src/f1.ts'").run();
+    db.prepare(
+      "UPDATE memories SET file_path = '/work/api/src/moved.ts' WHERE id IN (SELECT id FROM memories WHERE file_path = '/work/api/src/f3.ts' LIMIT 2)",
+    ).run();
+    db.prepare(
+      "UPDATE memories SET created_at = '2026-03-10T23:59:00.000Z' WHERE file_path = '/work/my-app/src/f2.ts' AND id = (SELECT min(id) FROM memories WHERE file_path = '/work/my-app/src/f2.ts')",
+    ).run();
+    db.prepare(
+      "UPDATE memories SET file_path = NULL WHERE id = (SELECT max(id) FROM memories WHERE file_path = '/work/z\uFF5E/src/f4.ts')",
+    ).run();
+    db.prepare(
+      "UPDATE memories SET file_path = '/work/api/src/new.ts' WHERE id = (SELECT min(id) FROM memories WHERE file_path IS NULL AND project = 'api')",
+    ).run();
+    expect(files().length).toBeLessThan(before);
+    const all = db.prepare('SELECT * FROM memories ORDER BY id').all() as MemoryRow[];
+    const counted = CASES.filter(([, given]) =>
+      Object.keys(given).every((key) => ['project', 'projectPath', 'type'].includes(key)),
+    );
+    expect(counted.length).toBeGreaterThan(3);
+    for (const [name, given] of counted) {
+      const filters = { ...NO_FILTERS, ...given };
+      expect(memoryStats(db, filters, DAYS, 20).topFiles, name).toEqual(
+        expected(all, withSummary, filters, 20).topFiles,
+      );
+    }
+    // And the counts themselves equal a count over the rows.
+    expect(
+      db
+        .prepare(
+          'SELECT file_path, project_path, project, type, memories, last_at FROM memory_files ORDER BY 1, 2, 3, 4',
+        )
+        .all(),
+    ).toEqual(
+      db
+        .prepare(
+          `SELECT file_path, project_path, project, type, count(*) AS memories, max(created_at) AS last_at FROM memories
+           WHERE file_path IS NOT NULL GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+        )
+        .all(),
+    );
   });
 });

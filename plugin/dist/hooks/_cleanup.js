@@ -6,7 +6,58 @@ const dist_module_url = (file) => require('node:url').pathToFileURL(require('nod
 ${extra.join(" ; ")}`}function headEnd(content){let newline=content.indexOf(`
 `);return Math.min(newline<0?content.length:newline,HEAD_MAX)}function nameText(filePath,tags){return indexedText(`${filePath??""} ${tags.replaceAll(","," ")}`.trim())}function headText(content){return indexedText(content.slice(0,headEnd(content)))}function bodyText(content){return indexedText(content.slice(headEnd(content)))}function gramText(content,tags,filePath){return`${content}
 ${tags}
-${filePath??""}`}function requestText(request){return indexedText(request??"")}var TOKEN,boundary,MAX_EXTRA_PARTS,HEAD_MAX,init_identifiers=__esm({"lib/identifiers.ts"(){"use strict";TOKEN=/[\p{L}\p{N}\p{Co}]+/gu;MAX_EXTRA_PARTS=400;HEAD_MAX=300}});function registerIndexFunctions(db){let options={deterministic:!0,varargs:!1};db.function("memory_name_text",options,(filePath,tags)=>nameText(orNull(filePath),text(tags))),db.function("memory_head_text",options,content=>headText(text(content))),db.function("memory_body_text",options,content=>bodyText(text(content))),db.function("memory_request_text",options,request=>requestText(orNull(request))),db.function("memory_gram_text",options,(content,tags,filePath)=>gramText(text(content),text(tags),orNull(filePath)))}var text,orNull,init_index_functions=__esm({"lib/db/index-functions.ts"(){"use strict";init_identifiers();text=value=>typeof value=="string"?value:value==null?"":String(value),orNull=value=>value==null?null:text(value)}});var MIGRATIONS,LEGACY_TABLE_RENAMES,LEGACY_SUMMARIES_RENAME,LEGACY_MEMORIES_COPY,LEGACY_SUMMARIES_COPY,init_schema=__esm({"lib/db/schema.ts"(){"use strict";MIGRATIONS=[`
+${filePath??""}`}function gramWords(content,filePath,projectPath){let path=filePath!==null&&filePath.startsWith(`${projectPath}/`)?filePath.slice(projectPath.length+1):filePath,distinct=new Set;for(let raw of`${content} ${path??""}`.split(/\s+/u)){let token=raw.replace(EDGE_SYNTAX,"");[...token].length>=3&&distinct.add(token)}let kept=[];for(let token of[...distinct].sort((a,b)=>b.length-a.length))kept.some(longer=>longer.includes(token))||kept.push(token);return kept.join(" ")}function requestText(request){return indexedText(request??"")}var EDGE_SYNTAX,TOKEN,boundary,MAX_EXTRA_PARTS,HEAD_MAX,init_identifiers=__esm({"lib/identifiers.ts"(){"use strict";EDGE_SYNTAX=/^["'()*^:]+|["'()*^:]+$/g,TOKEN=/[\p{L}\p{N}\p{Co}]+/gu;MAX_EXTRA_PARTS=400;HEAD_MAX=300}});function registerIndexFunctions(db){let options={deterministic:!0,varargs:!1};db.function("memory_name_text",options,(filePath,tags)=>nameText(orNull(filePath),text(tags))),db.function("memory_head_text",options,content=>headText(text(content))),db.function("memory_body_text",options,content=>bodyText(text(content))),db.function("memory_request_text",options,request=>requestText(orNull(request))),db.function("memory_gram_text",options,(content,tags,filePath)=>gramText(text(content),text(tags),orNull(filePath))),db.function("memory_gram_words",options,(content,filePath,projectPath)=>gramWords(text(content),orNull(filePath),text(projectPath)))}var text,orNull,init_index_functions=__esm({"lib/db/index-functions.ts"(){"use strict";init_identifiers();text=value=>typeof value=="string"?value:value==null?"":String(value),orNull=value=>value==null?null:text(value)}});var V3_BEST_MATCH,V7_INSERT,FILE,of,change,MIGRATIONS,LEGACY_TABLE_RENAMES,LEGACY_SUMMARIES_RENAME,LEGACY_MEMORIES_COPY,LEGACY_SUMMARIES_COPY,init_schema=__esm({"lib/db/schema.ts"(){"use strict";V3_BEST_MATCH=`
+  ALTER TABLE memories ADD COLUMN request TEXT;
+
+  DROP TRIGGER memories_after_insert;
+  DROP TRIGGER memories_after_delete;
+  DROP TRIGGER memories_after_update;
+  DROP TABLE memories_fts;
+  DROP TABLE memories_trigram;
+
+  -- Memories with id <= pending_to are not in the search indexes yet; no row once all are.
+  CREATE TABLE search_index_build (
+    id         INTEGER PRIMARY KEY CHECK (id = 1),
+    pending_to INTEGER NOT NULL
+  );
+  INSERT INTO search_index_build (id, pending_to) SELECT 1, max(id) FROM memories HAVING count(*) > 0;
+
+  CREATE VIRTUAL TABLE memory_words USING fts5 (name, head, body, request,
+    tokenize = 'porter unicode61 remove_diacritics 2', content = '', contentless_delete = 1);
+  CREATE VIRTUAL TABLE memory_grams USING fts5 (text, request,
+    tokenize = 'trigram remove_diacritics 1', content = '', contentless_delete = 1);
+
+  -- A row still waiting for the batch indexer (search_index_build) is indexed by it, with its text of then.
+  CREATE TRIGGER memories_after_insert AFTER INSERT ON memories
+  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
+    INSERT INTO memory_words (rowid, name, head, body, request)
+    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
+            memory_body_text(new.content), memory_request_text(new.request));
+    INSERT INTO memory_grams (rowid, text, request)
+    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
+  END;
+  CREATE TRIGGER memories_after_delete AFTER DELETE ON memories BEGIN
+    DELETE FROM memory_words WHERE rowid = old.id;
+    DELETE FROM memory_grams WHERE rowid = old.id;
+  END;
+  CREATE TRIGGER memories_after_update AFTER UPDATE OF content, tags, file_path, request ON memories
+  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
+    DELETE FROM memory_words WHERE rowid = old.id;
+    DELETE FROM memory_grams WHERE rowid = old.id;
+    INSERT INTO memory_words (rowid, name, head, body, request)
+    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
+            memory_body_text(new.content), memory_request_text(new.request));
+    INSERT INTO memory_grams (rowid, text, request)
+    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
+  END;
+
+  -- SessionStart's "recent errors" and "recent changes" of one project, flat in the number of rows.
+  CREATE INDEX memories_project_importance ON memories (project_path, importance, created_at);
+  DROP INDEX memories_importance;
+
+  -- Search shows the error a run fixed next to the run: looked up by resolved_by, which few rows carry.
+  CREATE INDEX memories_resolved_by ON memories (resolved_by) WHERE resolved_by IS NOT NULL;
+  `,V7_INSERT=(v3=>v3.slice(v3.indexOf("CREATE TRIGGER memories_after_insert"),v3.indexOf("CREATE TRIGGER memories_after_delete")).replace("text(new.content, new.tags, new.file_path), coalesce(new.request, '')","words(new.content, new.file_path, new.project_path), memory_gram_words(new.request, NULL, '')"))(V3_BEST_MATCH),FILE="file_path, project_path, project, type",of=row=>FILE.replace(/\w+/g,column=>`${row}.${column}`),change=(row,n)=>`INSERT INTO memory_file_changes SELECT ${of(row)}, ${row}.created_at, ${n};`,MIGRATIONS=[`
   CREATE TABLE memories (
     id           INTEGER PRIMARY KEY AUTOINCREMENT,
     session_id   TEXT    NOT NULL,
@@ -93,58 +144,7 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
     offset     INTEGER NOT NULL,
     updated_at TEXT    NOT NULL
   );
-  `,`
-  ALTER TABLE memories ADD COLUMN request TEXT;
-
-  DROP TRIGGER memories_after_insert;
-  DROP TRIGGER memories_after_delete;
-  DROP TRIGGER memories_after_update;
-  DROP TABLE memories_fts;
-  DROP TABLE memories_trigram;
-
-  -- Memories with id <= pending_to are not in the search indexes yet; no row once all are.
-  CREATE TABLE search_index_build (
-    id         INTEGER PRIMARY KEY CHECK (id = 1),
-    pending_to INTEGER NOT NULL
-  );
-  INSERT INTO search_index_build (id, pending_to) SELECT 1, max(id) FROM memories HAVING count(*) > 0;
-
-  CREATE VIRTUAL TABLE memory_words USING fts5 (name, head, body, request,
-    tokenize = 'porter unicode61 remove_diacritics 2', content = '', contentless_delete = 1);
-  CREATE VIRTUAL TABLE memory_grams USING fts5 (text, request,
-    tokenize = 'trigram remove_diacritics 1', content = '', contentless_delete = 1);
-
-  -- A row still waiting for the batch indexer (search_index_build) is indexed by it, with its text of then.
-  CREATE TRIGGER memories_after_insert AFTER INSERT ON memories
-  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
-    INSERT INTO memory_words (rowid, name, head, body, request)
-    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
-            memory_body_text(new.content), memory_request_text(new.request));
-    INSERT INTO memory_grams (rowid, text, request)
-    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
-  END;
-  CREATE TRIGGER memories_after_delete AFTER DELETE ON memories BEGIN
-    DELETE FROM memory_words WHERE rowid = old.id;
-    DELETE FROM memory_grams WHERE rowid = old.id;
-  END;
-  CREATE TRIGGER memories_after_update AFTER UPDATE OF content, tags, file_path, request ON memories
-  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
-    DELETE FROM memory_words WHERE rowid = old.id;
-    DELETE FROM memory_grams WHERE rowid = old.id;
-    INSERT INTO memory_words (rowid, name, head, body, request)
-    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
-            memory_body_text(new.content), memory_request_text(new.request));
-    INSERT INTO memory_grams (rowid, text, request)
-    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
-  END;
-
-  -- SessionStart's "recent errors" and "recent changes" of one project, flat in the number of rows.
-  CREATE INDEX memories_project_importance ON memories (project_path, importance, created_at);
-  DROP INDEX memories_importance;
-
-  -- Search shows the error a run fixed next to the run: looked up by resolved_by, which few rows carry.
-  CREATE INDEX memories_resolved_by ON memories (resolved_by) WHERE resolved_by IS NOT NULL;
-  `,`
+  `,V3_BEST_MATCH,`
   CREATE TABLE recall_injections (
     session_id  TEXT    NOT NULL,
     memory_id   INTEGER NOT NULL,
@@ -158,13 +158,15 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
   `,`
   CREATE TABLE memory_counts (
     project_path TEXT    NOT NULL PRIMARY KEY,
-    memories     INTEGER NOT NULL
+    memories     INTEGER NOT NULL,
+    first_id     INTEGER NOT NULL,
+    last_id      INTEGER NOT NULL
   ) WITHOUT ROWID;
-  INSERT INTO memory_counts (project_path, memories)
-  SELECT project_path, count(*) FROM memories GROUP BY project_path;
+  INSERT INTO memory_counts (project_path, memories, first_id, last_id)
+  SELECT project_path, count(*), min(id), max(id) FROM memories GROUP BY project_path;
   CREATE TRIGGER memory_counts_insert AFTER INSERT ON memories BEGIN
-    INSERT INTO memory_counts (project_path, memories) VALUES (new.project_path, 1)
-    ON CONFLICT DO UPDATE SET memories = memories + 1;
+    INSERT INTO memory_counts VALUES (new.project_path, 1, new.id, new.id)
+    ON CONFLICT DO UPDATE SET memories = memories + 1, first_id = min(first_id, new.id), last_id = max(last_id, new.id);
   END;
   CREATE TRIGGER memory_counts_delete AFTER DELETE ON memories BEGIN
     UPDATE memory_counts SET memories = memories - 1 WHERE project_path = old.project_path;
@@ -174,12 +176,26 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
   WHEN old.project_path IS NOT new.project_path BEGIN
     UPDATE memory_counts SET memories = memories - 1 WHERE project_path = old.project_path;
     DELETE FROM memory_counts WHERE project_path = old.project_path AND memories <= 0;
-    INSERT INTO memory_counts (project_path, memories) VALUES (new.project_path, 1)
-    ON CONFLICT DO UPDATE SET memories = memories + 1;
+    INSERT INTO memory_counts VALUES (new.project_path, 1, new.id, new.id)
+    ON CONFLICT DO UPDATE SET memories = memories + 1, first_id = min(first_id, new.id), last_id = max(last_id, new.id);
   END;
-  `,`
-  CREATE INDEX memories_project_rowid ON memories (project_path);
-  `],LEGACY_TABLE_RENAMES=`
+  `,`DROP INDEX memories_project_path;DROP INDEX memories_project;DROP TRIGGER memories_after_insert;${V7_INSERT}
+CREATE TABLE memory_files (${FILE}, memories, last_at, PRIMARY KEY (${FILE})) WITHOUT ROWID;
+INSERT INTO memory_files SELECT ${FILE}, count(*), max(created_at)
+FROM memories WHERE file_path IS NOT NULL GROUP BY 1,2,3,4;
+DROP INDEX memories_files;
+CREATE VIEW memory_file_changes (${FILE}, at, n) AS SELECT 0,0,0,0,0,0 WHERE 0;
+CREATE TRIGGER memory_file_change INSTEAD OF INSERT ON memory_file_changes WHEN new.file_path IS NOT NULL BEGIN
+INSERT INTO memory_files VALUES (${of("new")}, new.n, new.at)
+ON CONFLICT DO UPDATE SET memories = memories + excluded.memories, last_at = max(last_at, excluded.last_at);
+DELETE FROM memory_files WHERE (${FILE}) = (${of("new")}) AND memories < 1;
+UPDATE memory_files SET last_at = (SELECT created_at FROM memories WHERE (${FILE}) = (${of("new")})
+ORDER BY created_at DESC LIMIT 1) WHERE new.n < 0 AND last_at = new.at AND (${FILE}) = (${of("new")});
+END;
+CREATE TRIGGER memory_files_insert AFTER INSERT ON memories BEGIN ${change("new",1)} END;
+CREATE TRIGGER memory_files_delete AFTER DELETE ON memories BEGIN ${change("old",-1)} END;
+CREATE TRIGGER memory_files_update AFTER UPDATE OF ${FILE}, created_at ON memories
+BEGIN ${change("old",-1)} ${change("new",1)} END;`],LEGACY_TABLE_RENAMES=`
   DROP TABLE IF EXISTS memory_words;
   DROP TABLE IF EXISTS memory_grams;
   DROP TABLE IF EXISTS memories_fts;
@@ -275,5 +291,5 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
   SELECT id, memory_name_text(file_path, tags), memory_head_text(content), memory_body_text(content), memory_request_text(request)
   FROM memories WHERE id BETWEEN @low AND @high`,GRAMS_FROM=`
   INSERT INTO memory_grams (rowid, text, request)
-  SELECT id, memory_gram_text(content, tags, file_path), coalesce(request, '')
+  SELECT id, memory_gram_words(content, file_path, project_path), memory_gram_words(request, NULL, '')
   FROM memories WHERE id BETWEEN @low AND @high`;function indexPending(db,maxRows,options={}){let batch=Math.max(1,options.batch??500),done=0;for(;done<maxRows&&!(options.until?.()??!1);){let size=Math.min(batch,maxRows-done),step=withBusyRetry(()=>db.transaction(()=>{let high=pendingTo(db);if(high===null)return-1;let ids=prepared(db,"SELECT id FROM memories WHERE id <= ? ORDER BY id DESC LIMIT ?").pluck().all(high,size),low=ids.length<size?Number.MIN_SAFE_INTEGER:ids[ids.length-1];return ids.length>0&&(prepared(db,WORDS_FROM).run({low,high}),prepared(db,GRAMS_FROM).run({low,high})),ids.length<size?prepared(db,"DELETE FROM search_index_build WHERE id = 1").run():prepared(db,"UPDATE search_index_build SET pending_to = ? WHERE id = 1").run(low-1),ids.length<size?-1-ids.length:ids.length}).immediate());if(step<0)return done+(-1-step);done+=step}return done}init_deadline();init_open();var import_node_fs6=require("node:fs"),import_node_path4=require("node:path");function codeOf(error){let code=error?.code;return typeof code=="string"?code:""}var DISK_FULL_BYTES=1024*1024;function freeBytes(dir){try{let stats=(0,import_node_fs6.statfsSync)(dir);return stats.bavail*stats.bsize}catch{return null}}function faultOf(error,dbPath){let code=codeOf(error);if(code.startsWith("SQLITE_IOERR")&&dbPath!==void 0){let free=freeBytes((0,import_node_path4.dirname)(dbPath));if(free!==null&&free<DISK_FULL_BYTES)return"disk-full"}return code.startsWith("SQLITE_BUSY")||code.startsWith("SQLITE_LOCKED")?"locked":code==="SQLITE_FULL"||code==="ENOSPC"||code==="EFBIG"||code==="EDQUOT"?"disk-full":code.startsWith("SQLITE_READONLY")||code.startsWith("SQLITE_CANTOPEN")||code.startsWith("SQLITE_PERM")||code.startsWith("SQLITE_AUTH")||code==="EACCES"||code==="EPERM"||code==="EROFS"||code==="ENOTDIR"?"not-writable":code.startsWith("SQLITE_CORRUPT")||code==="SQLITE_NOTADB"?"damaged":code==="UNSAFE_PATH"?"unsafe-path":code==="SCHEMA_TOO_NEW"?"too-new":code==="ERR_DLOPEN_FAILED"?"addon":"other"}var import_node_fs7=require("node:fs"),import_node_os2=require("node:os"),import_node_path5=require("node:path");init_memory();var SPOOL_MAX_BYTES=16*1024*1024,ITEM_MAX_BYTES=256*1024,PENDING=/^\d{15}-\d+-[0-9a-f]{8,}\.json$/;function sharedSpoolRoot(env){return(0,import_node_path5.join)(env.TMPDIR||(0,import_node_os2.tmpdir)(),`claude-memory-${process.geteuid?.()??"user"}`)}function spoolKey(dbPath){return crypto().createHash("sha256").update(dbPath).digest("hex").slice(0,16)}function existingSpoolDirs(dbPath,env){let shared=[];try{shared=(0,import_node_fs7.readdirSync)(sharedSpoolRoot(env))}catch{}return shared.length>0?[`${dbPath}.spool`,(0,import_node_path5.join)(sharedSpoolRoot(env),spoolKey(dbPath))]:[`${dbPath}.spool`]}function listPending(dbPath,env){let found=[];for(let dir of existingSpoolDirs(dbPath,env)){let names;try{names=(0,import_node_fs7.readdirSync)(dir)}catch{continue}for(let name of names){if(!PENDING.test(name))continue;let stat=(0,import_node_fs7.lstatSync)((0,import_node_path5.join)(dir,name),{throwIfNoEntry:!1});stat?.isFile()&&found.push({name,event:{path:(0,import_node_path5.join)(dir,name),bytes:stat.size}})}}return found.sort((a,b)=>a.name<b.name?-1:a.name>b.name?1:0).map(entry=>entry.event)}var BATCH=200;function drainSpool(dbPath,env,storeBatch,deadline){let pending=listPending(dbPath,env),stored=0,rejected=0;for(let start=0;start<pending.length&&!deadline?.expired();start+=BATCH){let batch=[];for(let event of pending.slice(start,start+BATCH)){let memory=parseSpooled(readRegularFile(event.path,ITEM_MAX_BYTES));memory?batch.push({path:event.path,memory}):(reject(event.path),rejected+=1)}let taken;try{taken=storeBatch(batch.map(item=>item.memory))}catch{break}batch.forEach((item,index)=>{taken[index]?(removeIfPresent(item.path),stored+=1):(reject(item.path),rejected+=1)})}return{stored,rejected,left:pending.length-stored-rejected}}function reject(path){try{(0,import_node_fs7.renameSync)(path,`${path}.rejected`)}catch{}}function removeIfPresent(path){try{(0,import_node_fs7.unlinkSync)(path)}catch{}}var STRING_FIELDS=["sessionId","project","projectPath","content","tags","createdAt"],NULLABLE_STRING_FIELDS=["filePath","toolUseId","agentId"];function parseSpooled(text2){if(text2===null)return null;let value;try{value=JSON.parse(text2)}catch{return null}let record=objectOf(value);if(!STRING_FIELDS.every(field=>typeof record[field]=="string")||!NULLABLE_STRING_FIELDS.every(field=>record[field]===null||typeof record[field]=="string"))return null;let{toolName,type,importance,exitCode,source}=record;return typeof toolName!="string"||!isCapturedTool(toolName)||!MEMORY_TYPES.some(known=>known===type)||importance!==1&&importance!==2&&importance!==3||exitCode!==null&&typeof exitCode!="number"||source!=="hook"&&source!=="import"?null:{sessionId:record.sessionId,toolName,type,project:record.project,projectPath:record.projectPath,filePath:record.filePath,content:record.content,tags:record.tags,importance,createdAt:record.createdAt,toolUseId:record.toolUseId,agentId:record.agentId,exitCode,source}}function drainPending(store,config,env){if(repairNote(config.dbPath)!==null)return null;try{if(listPending(config.dbPath,env).length===0)return null;let storeBatch=memories=>inTransaction(store.db,()=>memories.map(memory=>{try{return store.insert(memory,config.dedupeWindowSec),!0}catch(error){if(isConstraint(error))return!1;throw error}}));return drainSpool(config.dbPath,env,storeBatch,activeDeadline())}catch{return null}}function isConstraint(error){let code=error?.code;return typeof code=="string"&&code.startsWith("SQLITE_CONSTRAINT")}function noticeDamage(dbPath,error){if(faultOf(error)==="damaged")try{noteDamage(dbPath,describeError(error))}catch{}}function cleanupNow(env){let config=loadConfig(env),deadline=startDeadline(2e4);try{return withDb(config.dbPath,{create:!1},db=>{let findings=quickCheck(db);if(findings.length!==1||findings[0]!=="ok")return noteDamage(config.dbPath,`quick_check: ${findings.slice(0,3).join("; ")}`),0;clearDamageNote(config.dbPath);let store=new MemoryStore(db);drainPending(store,config,env);let deleted=runCleanup(store,config.now(),config.retentionDays,config.errorRetentionDays);return indexPending(db,Number.MAX_SAFE_INTEGER,{until:()=>deadline.remainingMs()<2e3}),deleted})??0}catch(error){throw noticeDamage(config.dbPath,error),error}}runTask("cleanup",cleanupNow);

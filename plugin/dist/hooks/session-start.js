@@ -6,7 +6,58 @@ const dist_module_url = (file) => require('node:url').pathToFileURL(require('nod
 ${extra.join(" ; ")}`}function headEnd(content){let newline=content.indexOf(`
 `);return Math.min(newline<0?content.length:newline,HEAD_MAX)}function nameText(filePath,tags){return indexedText(`${filePath??""} ${tags.replaceAll(","," ")}`.trim())}function headText(content){return indexedText(content.slice(0,headEnd(content)))}function bodyText(content){return indexedText(content.slice(headEnd(content)))}function gramText(content,tags,filePath){return`${content}
 ${tags}
-${filePath??""}`}function requestText(request){return indexedText(request??"")}var TOKEN,boundary,MAX_EXTRA_PARTS,HEAD_MAX,init_identifiers=__esm({"lib/identifiers.ts"(){"use strict";TOKEN=/[\p{L}\p{N}\p{Co}]+/gu;MAX_EXTRA_PARTS=400;HEAD_MAX=300}});function registerIndexFunctions(db){let options={deterministic:!0,varargs:!1};db.function("memory_name_text",options,(filePath,tags)=>nameText(orNull(filePath),text(tags))),db.function("memory_head_text",options,content=>headText(text(content))),db.function("memory_body_text",options,content=>bodyText(text(content))),db.function("memory_request_text",options,request=>requestText(orNull(request))),db.function("memory_gram_text",options,(content,tags,filePath)=>gramText(text(content),text(tags),orNull(filePath)))}var text,orNull,init_index_functions=__esm({"lib/db/index-functions.ts"(){"use strict";init_identifiers();text=value=>typeof value=="string"?value:value==null?"":String(value),orNull=value=>value==null?null:text(value)}});var MIGRATIONS,LEGACY_TABLE_RENAMES,LEGACY_SUMMARIES_RENAME,LEGACY_MEMORIES_COPY,LEGACY_SUMMARIES_COPY,init_schema=__esm({"lib/db/schema.ts"(){"use strict";MIGRATIONS=[`
+${filePath??""}`}function gramWords(content,filePath,projectPath){let path=filePath!==null&&filePath.startsWith(`${projectPath}/`)?filePath.slice(projectPath.length+1):filePath,distinct=new Set;for(let raw of`${content} ${path??""}`.split(/\s+/u)){let token=raw.replace(EDGE_SYNTAX,"");[...token].length>=3&&distinct.add(token)}let kept=[];for(let token of[...distinct].sort((a,b)=>b.length-a.length))kept.some(longer=>longer.includes(token))||kept.push(token);return kept.join(" ")}function requestText(request){return indexedText(request??"")}var EDGE_SYNTAX,TOKEN,boundary,MAX_EXTRA_PARTS,HEAD_MAX,init_identifiers=__esm({"lib/identifiers.ts"(){"use strict";EDGE_SYNTAX=/^["'()*^:]+|["'()*^:]+$/g,TOKEN=/[\p{L}\p{N}\p{Co}]+/gu;MAX_EXTRA_PARTS=400;HEAD_MAX=300}});function registerIndexFunctions(db){let options={deterministic:!0,varargs:!1};db.function("memory_name_text",options,(filePath,tags)=>nameText(orNull(filePath),text(tags))),db.function("memory_head_text",options,content=>headText(text(content))),db.function("memory_body_text",options,content=>bodyText(text(content))),db.function("memory_request_text",options,request=>requestText(orNull(request))),db.function("memory_gram_text",options,(content,tags,filePath)=>gramText(text(content),text(tags),orNull(filePath))),db.function("memory_gram_words",options,(content,filePath,projectPath)=>gramWords(text(content),orNull(filePath),text(projectPath)))}var text,orNull,init_index_functions=__esm({"lib/db/index-functions.ts"(){"use strict";init_identifiers();text=value=>typeof value=="string"?value:value==null?"":String(value),orNull=value=>value==null?null:text(value)}});var V3_BEST_MATCH,V7_INSERT,FILE,of,change,MIGRATIONS,LEGACY_TABLE_RENAMES,LEGACY_SUMMARIES_RENAME,LEGACY_MEMORIES_COPY,LEGACY_SUMMARIES_COPY,init_schema=__esm({"lib/db/schema.ts"(){"use strict";V3_BEST_MATCH=`
+  ALTER TABLE memories ADD COLUMN request TEXT;
+
+  DROP TRIGGER memories_after_insert;
+  DROP TRIGGER memories_after_delete;
+  DROP TRIGGER memories_after_update;
+  DROP TABLE memories_fts;
+  DROP TABLE memories_trigram;
+
+  -- Memories with id <= pending_to are not in the search indexes yet; no row once all are.
+  CREATE TABLE search_index_build (
+    id         INTEGER PRIMARY KEY CHECK (id = 1),
+    pending_to INTEGER NOT NULL
+  );
+  INSERT INTO search_index_build (id, pending_to) SELECT 1, max(id) FROM memories HAVING count(*) > 0;
+
+  CREATE VIRTUAL TABLE memory_words USING fts5 (name, head, body, request,
+    tokenize = 'porter unicode61 remove_diacritics 2', content = '', contentless_delete = 1);
+  CREATE VIRTUAL TABLE memory_grams USING fts5 (text, request,
+    tokenize = 'trigram remove_diacritics 1', content = '', contentless_delete = 1);
+
+  -- A row still waiting for the batch indexer (search_index_build) is indexed by it, with its text of then.
+  CREATE TRIGGER memories_after_insert AFTER INSERT ON memories
+  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
+    INSERT INTO memory_words (rowid, name, head, body, request)
+    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
+            memory_body_text(new.content), memory_request_text(new.request));
+    INSERT INTO memory_grams (rowid, text, request)
+    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
+  END;
+  CREATE TRIGGER memories_after_delete AFTER DELETE ON memories BEGIN
+    DELETE FROM memory_words WHERE rowid = old.id;
+    DELETE FROM memory_grams WHERE rowid = old.id;
+  END;
+  CREATE TRIGGER memories_after_update AFTER UPDATE OF content, tags, file_path, request ON memories
+  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
+    DELETE FROM memory_words WHERE rowid = old.id;
+    DELETE FROM memory_grams WHERE rowid = old.id;
+    INSERT INTO memory_words (rowid, name, head, body, request)
+    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
+            memory_body_text(new.content), memory_request_text(new.request));
+    INSERT INTO memory_grams (rowid, text, request)
+    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
+  END;
+
+  -- SessionStart's "recent errors" and "recent changes" of one project, flat in the number of rows.
+  CREATE INDEX memories_project_importance ON memories (project_path, importance, created_at);
+  DROP INDEX memories_importance;
+
+  -- Search shows the error a run fixed next to the run: looked up by resolved_by, which few rows carry.
+  CREATE INDEX memories_resolved_by ON memories (resolved_by) WHERE resolved_by IS NOT NULL;
+  `,V7_INSERT=(v3=>v3.slice(v3.indexOf("CREATE TRIGGER memories_after_insert"),v3.indexOf("CREATE TRIGGER memories_after_delete")).replace("text(new.content, new.tags, new.file_path), coalesce(new.request, '')","words(new.content, new.file_path, new.project_path), memory_gram_words(new.request, NULL, '')"))(V3_BEST_MATCH),FILE="file_path, project_path, project, type",of=row=>FILE.replace(/\w+/g,column=>`${row}.${column}`),change=(row,n)=>`INSERT INTO memory_file_changes SELECT ${of(row)}, ${row}.created_at, ${n};`,MIGRATIONS=[`
   CREATE TABLE memories (
     id           INTEGER PRIMARY KEY AUTOINCREMENT,
     session_id   TEXT    NOT NULL,
@@ -93,58 +144,7 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
     offset     INTEGER NOT NULL,
     updated_at TEXT    NOT NULL
   );
-  `,`
-  ALTER TABLE memories ADD COLUMN request TEXT;
-
-  DROP TRIGGER memories_after_insert;
-  DROP TRIGGER memories_after_delete;
-  DROP TRIGGER memories_after_update;
-  DROP TABLE memories_fts;
-  DROP TABLE memories_trigram;
-
-  -- Memories with id <= pending_to are not in the search indexes yet; no row once all are.
-  CREATE TABLE search_index_build (
-    id         INTEGER PRIMARY KEY CHECK (id = 1),
-    pending_to INTEGER NOT NULL
-  );
-  INSERT INTO search_index_build (id, pending_to) SELECT 1, max(id) FROM memories HAVING count(*) > 0;
-
-  CREATE VIRTUAL TABLE memory_words USING fts5 (name, head, body, request,
-    tokenize = 'porter unicode61 remove_diacritics 2', content = '', contentless_delete = 1);
-  CREATE VIRTUAL TABLE memory_grams USING fts5 (text, request,
-    tokenize = 'trigram remove_diacritics 1', content = '', contentless_delete = 1);
-
-  -- A row still waiting for the batch indexer (search_index_build) is indexed by it, with its text of then.
-  CREATE TRIGGER memories_after_insert AFTER INSERT ON memories
-  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
-    INSERT INTO memory_words (rowid, name, head, body, request)
-    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
-            memory_body_text(new.content), memory_request_text(new.request));
-    INSERT INTO memory_grams (rowid, text, request)
-    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
-  END;
-  CREATE TRIGGER memories_after_delete AFTER DELETE ON memories BEGIN
-    DELETE FROM memory_words WHERE rowid = old.id;
-    DELETE FROM memory_grams WHERE rowid = old.id;
-  END;
-  CREATE TRIGGER memories_after_update AFTER UPDATE OF content, tags, file_path, request ON memories
-  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
-    DELETE FROM memory_words WHERE rowid = old.id;
-    DELETE FROM memory_grams WHERE rowid = old.id;
-    INSERT INTO memory_words (rowid, name, head, body, request)
-    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
-            memory_body_text(new.content), memory_request_text(new.request));
-    INSERT INTO memory_grams (rowid, text, request)
-    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
-  END;
-
-  -- SessionStart's "recent errors" and "recent changes" of one project, flat in the number of rows.
-  CREATE INDEX memories_project_importance ON memories (project_path, importance, created_at);
-  DROP INDEX memories_importance;
-
-  -- Search shows the error a run fixed next to the run: looked up by resolved_by, which few rows carry.
-  CREATE INDEX memories_resolved_by ON memories (resolved_by) WHERE resolved_by IS NOT NULL;
-  `,`
+  `,V3_BEST_MATCH,`
   CREATE TABLE recall_injections (
     session_id  TEXT    NOT NULL,
     memory_id   INTEGER NOT NULL,
@@ -158,13 +158,15 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
   `,`
   CREATE TABLE memory_counts (
     project_path TEXT    NOT NULL PRIMARY KEY,
-    memories     INTEGER NOT NULL
+    memories     INTEGER NOT NULL,
+    first_id     INTEGER NOT NULL,
+    last_id      INTEGER NOT NULL
   ) WITHOUT ROWID;
-  INSERT INTO memory_counts (project_path, memories)
-  SELECT project_path, count(*) FROM memories GROUP BY project_path;
+  INSERT INTO memory_counts (project_path, memories, first_id, last_id)
+  SELECT project_path, count(*), min(id), max(id) FROM memories GROUP BY project_path;
   CREATE TRIGGER memory_counts_insert AFTER INSERT ON memories BEGIN
-    INSERT INTO memory_counts (project_path, memories) VALUES (new.project_path, 1)
-    ON CONFLICT DO UPDATE SET memories = memories + 1;
+    INSERT INTO memory_counts VALUES (new.project_path, 1, new.id, new.id)
+    ON CONFLICT DO UPDATE SET memories = memories + 1, first_id = min(first_id, new.id), last_id = max(last_id, new.id);
   END;
   CREATE TRIGGER memory_counts_delete AFTER DELETE ON memories BEGIN
     UPDATE memory_counts SET memories = memories - 1 WHERE project_path = old.project_path;
@@ -174,12 +176,26 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
   WHEN old.project_path IS NOT new.project_path BEGIN
     UPDATE memory_counts SET memories = memories - 1 WHERE project_path = old.project_path;
     DELETE FROM memory_counts WHERE project_path = old.project_path AND memories <= 0;
-    INSERT INTO memory_counts (project_path, memories) VALUES (new.project_path, 1)
-    ON CONFLICT DO UPDATE SET memories = memories + 1;
+    INSERT INTO memory_counts VALUES (new.project_path, 1, new.id, new.id)
+    ON CONFLICT DO UPDATE SET memories = memories + 1, first_id = min(first_id, new.id), last_id = max(last_id, new.id);
   END;
-  `,`
-  CREATE INDEX memories_project_rowid ON memories (project_path);
-  `],LEGACY_TABLE_RENAMES=`
+  `,`DROP INDEX memories_project_path;DROP INDEX memories_project;DROP TRIGGER memories_after_insert;${V7_INSERT}
+CREATE TABLE memory_files (${FILE}, memories, last_at, PRIMARY KEY (${FILE})) WITHOUT ROWID;
+INSERT INTO memory_files SELECT ${FILE}, count(*), max(created_at)
+FROM memories WHERE file_path IS NOT NULL GROUP BY 1,2,3,4;
+DROP INDEX memories_files;
+CREATE VIEW memory_file_changes (${FILE}, at, n) AS SELECT 0,0,0,0,0,0 WHERE 0;
+CREATE TRIGGER memory_file_change INSTEAD OF INSERT ON memory_file_changes WHEN new.file_path IS NOT NULL BEGIN
+INSERT INTO memory_files VALUES (${of("new")}, new.n, new.at)
+ON CONFLICT DO UPDATE SET memories = memories + excluded.memories, last_at = max(last_at, excluded.last_at);
+DELETE FROM memory_files WHERE (${FILE}) = (${of("new")}) AND memories < 1;
+UPDATE memory_files SET last_at = (SELECT created_at FROM memories WHERE (${FILE}) = (${of("new")})
+ORDER BY created_at DESC LIMIT 1) WHERE new.n < 0 AND last_at = new.at AND (${FILE}) = (${of("new")});
+END;
+CREATE TRIGGER memory_files_insert AFTER INSERT ON memories BEGIN ${change("new",1)} END;
+CREATE TRIGGER memory_files_delete AFTER DELETE ON memories BEGIN ${change("old",-1)} END;
+CREATE TRIGGER memory_files_update AFTER UPDATE OF ${FILE}, created_at ON memories
+BEGIN ${change("old",-1)} ${change("new",1)} END;`],LEGACY_TABLE_RENAMES=`
   DROP TABLE IF EXISTS memory_words;
   DROP TABLE IF EXISTS memory_grams;
   DROP TABLE IF EXISTS memories_fts;

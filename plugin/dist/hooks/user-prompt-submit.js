@@ -6,7 +6,58 @@ const dist_module_url = (file) => require('node:url').pathToFileURL(require('nod
 ${extra.join(" ; ")}`}function headEnd(content){let newline=content.indexOf(`
 `);return Math.min(newline<0?content.length:newline,HEAD_MAX)}function nameText(filePath,tags){return indexedText(`${filePath??""} ${tags.replaceAll(","," ")}`.trim())}function headText(content){return indexedText(content.slice(0,headEnd(content)))}function bodyText(content){return indexedText(content.slice(headEnd(content)))}function gramText(content,tags,filePath){return`${content}
 ${tags}
-${filePath??""}`}function requestText(request){return indexedText(request??"")}var TOKEN,boundary,MAX_EXTRA_PARTS,HEAD_MAX,init_identifiers=__esm({"lib/identifiers.ts"(){"use strict";TOKEN=/[\p{L}\p{N}\p{Co}]+/gu;MAX_EXTRA_PARTS=400;HEAD_MAX=300}});function registerIndexFunctions(db){let options={deterministic:!0,varargs:!1};db.function("memory_name_text",options,(filePath,tags)=>nameText(orNull(filePath),text(tags))),db.function("memory_head_text",options,content=>headText(text(content))),db.function("memory_body_text",options,content=>bodyText(text(content))),db.function("memory_request_text",options,request=>requestText(orNull(request))),db.function("memory_gram_text",options,(content,tags,filePath)=>gramText(text(content),text(tags),orNull(filePath)))}var text,orNull,init_index_functions=__esm({"lib/db/index-functions.ts"(){"use strict";init_identifiers();text=value=>typeof value=="string"?value:value==null?"":String(value),orNull=value=>value==null?null:text(value)}});var MIGRATIONS,LEGACY_TABLE_RENAMES,LEGACY_SUMMARIES_RENAME,LEGACY_MEMORIES_COPY,LEGACY_SUMMARIES_COPY,init_schema=__esm({"lib/db/schema.ts"(){"use strict";MIGRATIONS=[`
+${filePath??""}`}function gramWords(content,filePath,projectPath){let path=filePath!==null&&filePath.startsWith(`${projectPath}/`)?filePath.slice(projectPath.length+1):filePath,distinct=new Set;for(let raw of`${content} ${path??""}`.split(/\s+/u)){let token=raw.replace(EDGE_SYNTAX,"");[...token].length>=3&&distinct.add(token)}let kept=[];for(let token of[...distinct].sort((a,b)=>b.length-a.length))kept.some(longer=>longer.includes(token))||kept.push(token);return kept.join(" ")}function requestText(request){return indexedText(request??"")}var EDGE_SYNTAX,TOKEN,boundary,MAX_EXTRA_PARTS,HEAD_MAX,init_identifiers=__esm({"lib/identifiers.ts"(){"use strict";EDGE_SYNTAX=/^["'()*^:]+|["'()*^:]+$/g,TOKEN=/[\p{L}\p{N}\p{Co}]+/gu;MAX_EXTRA_PARTS=400;HEAD_MAX=300}});function registerIndexFunctions(db){let options={deterministic:!0,varargs:!1};db.function("memory_name_text",options,(filePath,tags)=>nameText(orNull(filePath),text(tags))),db.function("memory_head_text",options,content=>headText(text(content))),db.function("memory_body_text",options,content=>bodyText(text(content))),db.function("memory_request_text",options,request=>requestText(orNull(request))),db.function("memory_gram_text",options,(content,tags,filePath)=>gramText(text(content),text(tags),orNull(filePath))),db.function("memory_gram_words",options,(content,filePath,projectPath)=>gramWords(text(content),orNull(filePath),text(projectPath)))}var text,orNull,init_index_functions=__esm({"lib/db/index-functions.ts"(){"use strict";init_identifiers();text=value=>typeof value=="string"?value:value==null?"":String(value),orNull=value=>value==null?null:text(value)}});var V3_BEST_MATCH,V7_INSERT,FILE,of,change,MIGRATIONS,LEGACY_TABLE_RENAMES,LEGACY_SUMMARIES_RENAME,LEGACY_MEMORIES_COPY,LEGACY_SUMMARIES_COPY,init_schema=__esm({"lib/db/schema.ts"(){"use strict";V3_BEST_MATCH=`
+  ALTER TABLE memories ADD COLUMN request TEXT;
+
+  DROP TRIGGER memories_after_insert;
+  DROP TRIGGER memories_after_delete;
+  DROP TRIGGER memories_after_update;
+  DROP TABLE memories_fts;
+  DROP TABLE memories_trigram;
+
+  -- Memories with id <= pending_to are not in the search indexes yet; no row once all are.
+  CREATE TABLE search_index_build (
+    id         INTEGER PRIMARY KEY CHECK (id = 1),
+    pending_to INTEGER NOT NULL
+  );
+  INSERT INTO search_index_build (id, pending_to) SELECT 1, max(id) FROM memories HAVING count(*) > 0;
+
+  CREATE VIRTUAL TABLE memory_words USING fts5 (name, head, body, request,
+    tokenize = 'porter unicode61 remove_diacritics 2', content = '', contentless_delete = 1);
+  CREATE VIRTUAL TABLE memory_grams USING fts5 (text, request,
+    tokenize = 'trigram remove_diacritics 1', content = '', contentless_delete = 1);
+
+  -- A row still waiting for the batch indexer (search_index_build) is indexed by it, with its text of then.
+  CREATE TRIGGER memories_after_insert AFTER INSERT ON memories
+  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
+    INSERT INTO memory_words (rowid, name, head, body, request)
+    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
+            memory_body_text(new.content), memory_request_text(new.request));
+    INSERT INTO memory_grams (rowid, text, request)
+    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
+  END;
+  CREATE TRIGGER memories_after_delete AFTER DELETE ON memories BEGIN
+    DELETE FROM memory_words WHERE rowid = old.id;
+    DELETE FROM memory_grams WHERE rowid = old.id;
+  END;
+  CREATE TRIGGER memories_after_update AFTER UPDATE OF content, tags, file_path, request ON memories
+  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
+    DELETE FROM memory_words WHERE rowid = old.id;
+    DELETE FROM memory_grams WHERE rowid = old.id;
+    INSERT INTO memory_words (rowid, name, head, body, request)
+    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
+            memory_body_text(new.content), memory_request_text(new.request));
+    INSERT INTO memory_grams (rowid, text, request)
+    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
+  END;
+
+  -- SessionStart's "recent errors" and "recent changes" of one project, flat in the number of rows.
+  CREATE INDEX memories_project_importance ON memories (project_path, importance, created_at);
+  DROP INDEX memories_importance;
+
+  -- Search shows the error a run fixed next to the run: looked up by resolved_by, which few rows carry.
+  CREATE INDEX memories_resolved_by ON memories (resolved_by) WHERE resolved_by IS NOT NULL;
+  `,V7_INSERT=(v3=>v3.slice(v3.indexOf("CREATE TRIGGER memories_after_insert"),v3.indexOf("CREATE TRIGGER memories_after_delete")).replace("text(new.content, new.tags, new.file_path), coalesce(new.request, '')","words(new.content, new.file_path, new.project_path), memory_gram_words(new.request, NULL, '')"))(V3_BEST_MATCH),FILE="file_path, project_path, project, type",of=row=>FILE.replace(/\w+/g,column=>`${row}.${column}`),change=(row,n)=>`INSERT INTO memory_file_changes SELECT ${of(row)}, ${row}.created_at, ${n};`,MIGRATIONS=[`
   CREATE TABLE memories (
     id           INTEGER PRIMARY KEY AUTOINCREMENT,
     session_id   TEXT    NOT NULL,
@@ -93,58 +144,7 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
     offset     INTEGER NOT NULL,
     updated_at TEXT    NOT NULL
   );
-  `,`
-  ALTER TABLE memories ADD COLUMN request TEXT;
-
-  DROP TRIGGER memories_after_insert;
-  DROP TRIGGER memories_after_delete;
-  DROP TRIGGER memories_after_update;
-  DROP TABLE memories_fts;
-  DROP TABLE memories_trigram;
-
-  -- Memories with id <= pending_to are not in the search indexes yet; no row once all are.
-  CREATE TABLE search_index_build (
-    id         INTEGER PRIMARY KEY CHECK (id = 1),
-    pending_to INTEGER NOT NULL
-  );
-  INSERT INTO search_index_build (id, pending_to) SELECT 1, max(id) FROM memories HAVING count(*) > 0;
-
-  CREATE VIRTUAL TABLE memory_words USING fts5 (name, head, body, request,
-    tokenize = 'porter unicode61 remove_diacritics 2', content = '', contentless_delete = 1);
-  CREATE VIRTUAL TABLE memory_grams USING fts5 (text, request,
-    tokenize = 'trigram remove_diacritics 1', content = '', contentless_delete = 1);
-
-  -- A row still waiting for the batch indexer (search_index_build) is indexed by it, with its text of then.
-  CREATE TRIGGER memories_after_insert AFTER INSERT ON memories
-  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
-    INSERT INTO memory_words (rowid, name, head, body, request)
-    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
-            memory_body_text(new.content), memory_request_text(new.request));
-    INSERT INTO memory_grams (rowid, text, request)
-    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
-  END;
-  CREATE TRIGGER memories_after_delete AFTER DELETE ON memories BEGIN
-    DELETE FROM memory_words WHERE rowid = old.id;
-    DELETE FROM memory_grams WHERE rowid = old.id;
-  END;
-  CREATE TRIGGER memories_after_update AFTER UPDATE OF content, tags, file_path, request ON memories
-  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
-    DELETE FROM memory_words WHERE rowid = old.id;
-    DELETE FROM memory_grams WHERE rowid = old.id;
-    INSERT INTO memory_words (rowid, name, head, body, request)
-    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
-            memory_body_text(new.content), memory_request_text(new.request));
-    INSERT INTO memory_grams (rowid, text, request)
-    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
-  END;
-
-  -- SessionStart's "recent errors" and "recent changes" of one project, flat in the number of rows.
-  CREATE INDEX memories_project_importance ON memories (project_path, importance, created_at);
-  DROP INDEX memories_importance;
-
-  -- Search shows the error a run fixed next to the run: looked up by resolved_by, which few rows carry.
-  CREATE INDEX memories_resolved_by ON memories (resolved_by) WHERE resolved_by IS NOT NULL;
-  `,`
+  `,V3_BEST_MATCH,`
   CREATE TABLE recall_injections (
     session_id  TEXT    NOT NULL,
     memory_id   INTEGER NOT NULL,
@@ -158,13 +158,15 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
   `,`
   CREATE TABLE memory_counts (
     project_path TEXT    NOT NULL PRIMARY KEY,
-    memories     INTEGER NOT NULL
+    memories     INTEGER NOT NULL,
+    first_id     INTEGER NOT NULL,
+    last_id      INTEGER NOT NULL
   ) WITHOUT ROWID;
-  INSERT INTO memory_counts (project_path, memories)
-  SELECT project_path, count(*) FROM memories GROUP BY project_path;
+  INSERT INTO memory_counts (project_path, memories, first_id, last_id)
+  SELECT project_path, count(*), min(id), max(id) FROM memories GROUP BY project_path;
   CREATE TRIGGER memory_counts_insert AFTER INSERT ON memories BEGIN
-    INSERT INTO memory_counts (project_path, memories) VALUES (new.project_path, 1)
-    ON CONFLICT DO UPDATE SET memories = memories + 1;
+    INSERT INTO memory_counts VALUES (new.project_path, 1, new.id, new.id)
+    ON CONFLICT DO UPDATE SET memories = memories + 1, first_id = min(first_id, new.id), last_id = max(last_id, new.id);
   END;
   CREATE TRIGGER memory_counts_delete AFTER DELETE ON memories BEGIN
     UPDATE memory_counts SET memories = memories - 1 WHERE project_path = old.project_path;
@@ -174,12 +176,26 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
   WHEN old.project_path IS NOT new.project_path BEGIN
     UPDATE memory_counts SET memories = memories - 1 WHERE project_path = old.project_path;
     DELETE FROM memory_counts WHERE project_path = old.project_path AND memories <= 0;
-    INSERT INTO memory_counts (project_path, memories) VALUES (new.project_path, 1)
-    ON CONFLICT DO UPDATE SET memories = memories + 1;
+    INSERT INTO memory_counts VALUES (new.project_path, 1, new.id, new.id)
+    ON CONFLICT DO UPDATE SET memories = memories + 1, first_id = min(first_id, new.id), last_id = max(last_id, new.id);
   END;
-  `,`
-  CREATE INDEX memories_project_rowid ON memories (project_path);
-  `],LEGACY_TABLE_RENAMES=`
+  `,`DROP INDEX memories_project_path;DROP INDEX memories_project;DROP TRIGGER memories_after_insert;${V7_INSERT}
+CREATE TABLE memory_files (${FILE}, memories, last_at, PRIMARY KEY (${FILE})) WITHOUT ROWID;
+INSERT INTO memory_files SELECT ${FILE}, count(*), max(created_at)
+FROM memories WHERE file_path IS NOT NULL GROUP BY 1,2,3,4;
+DROP INDEX memories_files;
+CREATE VIEW memory_file_changes (${FILE}, at, n) AS SELECT 0,0,0,0,0,0 WHERE 0;
+CREATE TRIGGER memory_file_change INSTEAD OF INSERT ON memory_file_changes WHEN new.file_path IS NOT NULL BEGIN
+INSERT INTO memory_files VALUES (${of("new")}, new.n, new.at)
+ON CONFLICT DO UPDATE SET memories = memories + excluded.memories, last_at = max(last_at, excluded.last_at);
+DELETE FROM memory_files WHERE (${FILE}) = (${of("new")}) AND memories < 1;
+UPDATE memory_files SET last_at = (SELECT created_at FROM memories WHERE (${FILE}) = (${of("new")})
+ORDER BY created_at DESC LIMIT 1) WHERE new.n < 0 AND last_at = new.at AND (${FILE}) = (${of("new")});
+END;
+CREATE TRIGGER memory_files_insert AFTER INSERT ON memories BEGIN ${change("new",1)} END;
+CREATE TRIGGER memory_files_delete AFTER DELETE ON memories BEGIN ${change("old",-1)} END;
+CREATE TRIGGER memory_files_update AFTER UPDATE OF ${FILE}, created_at ON memories
+BEGIN ${change("old",-1)} ${change("new",1)} END;`],LEGACY_TABLE_RENAMES=`
   DROP TABLE IF EXISTS memory_words;
   DROP TABLE IF EXISTS memory_grams;
   DROP TABLE IF EXISTS memories_fts;
@@ -259,12 +275,10 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
       DELETE FROM memories WHERE id IN (
         SELECT id FROM memories WHERE (created_at < ? AND importance < ?) OR (type = 'error' AND created_at < ?) LIMIT ?)`),total=0;for(;;){let{changes}=withBusyRetry(()=>batch.run(cutoffIso,IMPORTANCE.error,errorCutoffIso,batchSize));if(total+=changes,changes<batchSize)break}return withBusyRetry(()=>this.db.transaction(()=>{prepared(this.db,`DELETE FROM session_summaries WHERE ended_at < ?
         AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.session_id = session_summaries.session_id)`).run(cutoffIso),prepared(this.db,`DELETE FROM prompts WHERE created_at < ?
-        AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.session_id = prompts.session_id)`).run(cutoffIso),prepared(this.db,"DELETE FROM transcript_reads WHERE updated_at < ?").run(cutoffIso)}).immediate()),total}}}});var store_or_defer_exports={};__export(store_or_defer_exports,{DeferredError:()=>DeferredError,drainPending:()=>drainPending,explainFault:()=>explainFault,noticeDamage:()=>noticeDamage,storeOrDefer:()=>storeOrDefer});async function storeOrDefer(config,env,memory){startDeadline(captureBudgetMs(env)),repairNote(config.dbPath)!==null&&defer(config,env,memory,`${FAULT_WORDS.damaged} (run memory doctor --repair)`);try{(0,import_node_fs11.existsSync)(config.dbPath)&&(0,import_node_fs11.accessSync)(config.dbPath,import_node_fs11.constants.W_OK);let[{withDb:withDb2},{MemoryStore:MemoryStore2}]=await Promise.all([Promise.resolve().then(()=>(init_open(),open_exports)),Promise.resolve().then(()=>(init_memories(),memories_exports))]);withDb2(config.dbPath,{create:!0},db=>{let store=new MemoryStore2(db);store.insert(memory,config.dedupeWindowSec),drainPending(store,config,env)})}catch(error){noticeDamage(config.dbPath,error),defer(config,env,memory,`${FAULT_WORDS[faultOf(error,config.dbPath)]} (${describeError(error)})`)}}function defer(config,env,memory,reason){try{deferMemory(config.dbPath,env,memory)}catch(error){throw new DeferredError(`${reason}; ${describeError(error)}`)}throw new DeferredError(`${reason}; the event is kept and will be stored later`)}function drainPending(store,config,env){if(repairNote(config.dbPath)!==null)return null;try{if(listPending(config.dbPath,env).length===0)return null;let storeBatch=memories=>inTransaction(store.db,()=>memories.map(memory=>{try{return store.insert(memory,config.dedupeWindowSec),!0}catch(error){if(isConstraint(error))return!1;throw error}}));return drainSpool(config.dbPath,env,storeBatch,activeDeadline())}catch{return null}}function isConstraint(error){let code=error?.code;return typeof code=="string"&&code.startsWith("SQLITE_CONSTRAINT")}function explainFault(error,consequence){return new DeferredError(`${FAULT_WORDS[faultOf(error)]} (${describeError(error)}); ${consequence}`)}function noticeDamage(dbPath,error){if(faultOf(error)==="damaged")try{noteDamage(dbPath,describeError(error))}catch{}}var import_node_fs11,DeferredError,init_store_or_defer=__esm({"lib/store-or-defer.ts"(){"use strict";import_node_fs11=require("node:fs");init_damage();init_deadline();init_open();init_faults();init_spool();init_unknown();DeferredError=class extends Error{name="DeferredError"}}});function memoryTotal(db,projectPath=null){return projectPath===null?prepared(db,"SELECT coalesce(sum(memories), 0) FROM memory_counts").pluck().get():prepared(db,"SELECT memories FROM memory_counts WHERE project_path = ?").pluck().get(projectPath)??0}var init_counts=__esm({"lib/db/counts.ts"(){"use strict";init_open()}});function ftsLiteral(word){return`{name head body} : "${word.text.replaceAll('"','""')}"${word.prefix?"*":""}`}function projectScope(db,projectPath){let whole=prepared(db,OTHER_PROJECT_SQL).pluck().get({projectPath})===0,ends=whole?prepared(db,INDEX_ENDS_SQL).get():prepared(db,PROJECT_ENDS_SQL).get({projectPath});return{total:memoryTotal(db,projectPath),whole,lo:ends.lo??0,hi:ends.hi??0}}function wordDocs(db,scope,projectPath,word,cap){let match=ftsLiteral(word);return scope.whole?prepared(db,WORD_DOCS_SQL).pluck().get({match,limit:cap+1}):prepared(db,WORD_DOCS_IN_PROJECT_SQL).pluck().get({match,projectPath,lo:scope.lo,hi:scope.hi,limit:cap+1})}function candidateHits(db,scope,projectPath,words,seeds,bounds){let limit=bounds.newest,hits=new Map;if(seeds.length===0)return{hits,ids:[],bounded:!1};let seedMatch=seeds.map(i=>`(${ftsLiteral(words[i])})`).join(" OR "),rows=scope.whole?prepared(db,SEED_SQL).all({match:seedMatch,hi:scope.hi,limit:limit+1}):prepared(db,SEED_IN_PROJECT_SQL).all({match:seedMatch,projectPath,lo:scope.lo,hi:scope.hi,limit:limit+1}),bounded=rows.length>limit;bounded&&(rows.length=limit);let ids=[];if(rows.length===0)return{hits,ids,bounded};let from=rows[rows.length-1].id,seedBm25=new Map;for(let r=0;r<rows.length;r++){let{id,bm25}=rows[r];seedBm25.set(id,bm25),hits.set(id,{bm25,matched:[]}),ids.push(id)}let seedDocs=0;for(let index of seeds)seedDocs+=words[index]?.docs??0;for(let index=0;index<words.length;index++){let word=words[index];if(word.docs===0)continue;if(seeds.length===1&&seeds[0]===index){for(let r=0;r<ids.length;r++)hits.get(ids[r])?.matched.push(index);continue}if(seeds.includes(index)){let members=prepared(db,MEMBERS_SQL).pluck().all({match:ftsLiteral(word),from,hi:scope.hi});for(let r=0;r<members.length;r++)hits.get(members[r])?.matched.push(index);continue}let expected=word.docs*(scope.hi-from+1)/Math.max(1,scope.hi-scope.lo+1),worth=rows.length+seedDocs/20;if(expected<=worth){let alone=prepared(db,IN_RANGE_SQL).all({match:ftsLiteral(word),from,hi:scope.hi,limit:Math.ceil(2*worth)});if(alone.length<Math.ceil(2*worth)){for(let r=0;r<alone.length;r++){let{id,bm25}=alone[r],hit=hits.get(id);hit&&(hit.matched.push(index),hit.bm25+=bm25)}continue}}let match=`(${seedMatch}) AND (${ftsLiteral(word)})`,among=prepared(db,AMONG_SQL).all({match,from,hi:scope.hi});for(let r=0;r<among.length;r++){let{id,bm25}=among[r],hit=hits.get(id);hit&&(hit.matched.push(index),hit.bm25+=bm25-(seedBm25.get(id)??0))}}let present=words.flatMap((word,index)=>word.docs>0?[index]:[]);if(bounded&&present.length>1&&bounds.olderFull>0){let match=present.map(i=>`(${ftsLiteral(words[i])})`).join(" AND "),params={match,before:from,limit:bounds.olderFull},every=(scope.whole?prepared(db,ANY_EVERY_SQL).pluck().get({match,before:from}):prepared(db,ANY_EVERY_IN_PROJECT_SQL).pluck().get({match,before:from,projectPath,lo:scope.lo}))?scope.whole?prepared(db,EVERY_SQL).all(params):prepared(db,EVERY_IN_PROJECT_SQL).all({...params,projectPath,lo:scope.lo}):[];for(let r=0;r<every.length;r++){let{id,bm25}=every[r];hits.set(id,{bm25,matched:[...present]}),ids.push(id)}}return{hits,ids,bounded}}function candidateRows(db,ids){return ids.length===0?[]:prepared(db,ROWS_SQL).all(JSON.stringify(ids))}function injectedIds(db,sessionId,ids){if(ids.length===0)return new Set;let found=prepared(db,"SELECT memory_id FROM recall_injections WHERE session_id = ? AND memory_id IN (SELECT value FROM json_each(?))").pluck().all(sessionId,JSON.stringify(ids));return new Set(found)}function claimInjections(db,sessionId,ids,at){let insert=prepared(db,"INSERT OR IGNORE INTO recall_injections (session_id, memory_id, injected_at) VALUES (?, ?, ?)");return withBusyRetry(()=>db.transaction(()=>ids.filter(id=>insert.run(sessionId,id,at).changes>0)).immediate())}var OTHER_PROJECT_SQL,PROJECT_ENDS_SQL,INDEX_ENDS_SQL,IN_PROJECT,WORD_DOCS_SQL,WORD_DOCS_IN_PROJECT_SQL,BM25,SEED_SQL,SEED_IN_PROJECT_SQL,AMONG_SQL,IN_RANGE_SQL,MEMBERS_SQL,EVERY_SQL,EVERY_IN_PROJECT_SQL,ANY_EVERY_SQL,ANY_EVERY_IN_PROJECT_SQL,ROWS_SQL,init_recall_candidates=__esm({"lib/db/recall-candidates.ts"(){"use strict";init_counts();init_open();OTHER_PROJECT_SQL=`
+        AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.session_id = prompts.session_id)`).run(cutoffIso),prepared(this.db,"DELETE FROM transcript_reads WHERE updated_at < ?").run(cutoffIso)}).immediate()),total}}}});var store_or_defer_exports={};__export(store_or_defer_exports,{DeferredError:()=>DeferredError,drainPending:()=>drainPending,explainFault:()=>explainFault,noticeDamage:()=>noticeDamage,storeOrDefer:()=>storeOrDefer});async function storeOrDefer(config,env,memory){startDeadline(captureBudgetMs(env)),repairNote(config.dbPath)!==null&&defer(config,env,memory,`${FAULT_WORDS.damaged} (run memory doctor --repair)`);try{(0,import_node_fs11.existsSync)(config.dbPath)&&(0,import_node_fs11.accessSync)(config.dbPath,import_node_fs11.constants.W_OK);let[{withDb:withDb2},{MemoryStore:MemoryStore2}]=await Promise.all([Promise.resolve().then(()=>(init_open(),open_exports)),Promise.resolve().then(()=>(init_memories(),memories_exports))]);withDb2(config.dbPath,{create:!0},db=>{let store=new MemoryStore2(db);store.insert(memory,config.dedupeWindowSec),drainPending(store,config,env)})}catch(error){noticeDamage(config.dbPath,error),defer(config,env,memory,`${FAULT_WORDS[faultOf(error,config.dbPath)]} (${describeError(error)})`)}}function defer(config,env,memory,reason){try{deferMemory(config.dbPath,env,memory)}catch(error){throw new DeferredError(`${reason}; ${describeError(error)}`)}throw new DeferredError(`${reason}; the event is kept and will be stored later`)}function drainPending(store,config,env){if(repairNote(config.dbPath)!==null)return null;try{if(listPending(config.dbPath,env).length===0)return null;let storeBatch=memories=>inTransaction(store.db,()=>memories.map(memory=>{try{return store.insert(memory,config.dedupeWindowSec),!0}catch(error){if(isConstraint(error))return!1;throw error}}));return drainSpool(config.dbPath,env,storeBatch,activeDeadline())}catch{return null}}function isConstraint(error){let code=error?.code;return typeof code=="string"&&code.startsWith("SQLITE_CONSTRAINT")}function explainFault(error,consequence){return new DeferredError(`${FAULT_WORDS[faultOf(error)]} (${describeError(error)}); ${consequence}`)}function noticeDamage(dbPath,error){if(faultOf(error)==="damaged")try{noteDamage(dbPath,describeError(error))}catch{}}var import_node_fs11,DeferredError,init_store_or_defer=__esm({"lib/store-or-defer.ts"(){"use strict";import_node_fs11=require("node:fs");init_damage();init_deadline();init_open();init_faults();init_spool();init_unknown();DeferredError=class extends Error{name="DeferredError"}}});function projectSpan(db,projectPath){return prepared(db,"SELECT memories, first_id AS first, last_id AS last FROM memory_counts WHERE project_path = ?").get(projectPath)??{memories:0,first:0,last:0}}var init_counts=__esm({"lib/db/counts.ts"(){"use strict";init_open()}});function ftsLiteral(word){return`{name head body} : "${word.text.replaceAll('"','""')}"${word.prefix?"*":""}`}function projectScope(db,projectPath){let whole=prepared(db,OTHER_PROJECT_SQL).pluck().get({projectPath})===0,span=projectSpan(db,projectPath);if(!whole)return{total:span.memories,whole,lo:span.first,hi:span.last};let ends=prepared(db,INDEX_ENDS_SQL).get();return{total:span.memories,whole,lo:ends.lo??0,hi:ends.hi??0}}function wordDocs(db,scope,projectPath,word,cap){let match=ftsLiteral(word);return scope.whole?prepared(db,WORD_DOCS_SQL).pluck().get({match,limit:cap+1}):prepared(db,WORD_DOCS_IN_PROJECT_SQL).pluck().get({match,projectPath,lo:scope.lo,hi:scope.hi,limit:cap+1})}function candidateHits(db,scope,projectPath,words,seeds,bounds){let limit=bounds.newest,hits=new Map;if(seeds.length===0)return{hits,ids:[],bounded:!1};let seedMatch=seeds.map(i=>`(${ftsLiteral(words[i])})`).join(" OR "),rows=scope.whole?prepared(db,SEED_SQL).all({match:seedMatch,hi:scope.hi,limit:limit+1}):prepared(db,SEED_IN_PROJECT_SQL).all({match:seedMatch,projectPath,lo:scope.lo,hi:scope.hi,limit:limit+1}),bounded=rows.length>limit;bounded&&(rows.length=limit);let ids=[];if(rows.length===0)return{hits,ids,bounded};let from=rows[rows.length-1].id,seedBm25=new Map;for(let r=0;r<rows.length;r++){let{id,bm25}=rows[r];seedBm25.set(id,bm25),hits.set(id,{bm25,matched:[]}),ids.push(id)}let seedDocs=0;for(let index of seeds)seedDocs+=words[index]?.docs??0;for(let index=0;index<words.length;index++){let word=words[index];if(word.docs===0)continue;if(seeds.length===1&&seeds[0]===index){for(let r=0;r<ids.length;r++)hits.get(ids[r])?.matched.push(index);continue}if(seeds.includes(index)){let members=prepared(db,MEMBERS_SQL).pluck().all({match:ftsLiteral(word),from,hi:scope.hi});for(let r=0;r<members.length;r++)hits.get(members[r])?.matched.push(index);continue}let expected=word.docs*(scope.hi-from+1)/Math.max(1,scope.hi-scope.lo+1),worth=rows.length+seedDocs/20;if(expected<=worth){let alone=prepared(db,IN_RANGE_SQL).all({match:ftsLiteral(word),from,hi:scope.hi,limit:Math.ceil(2*worth)});if(alone.length<Math.ceil(2*worth)){for(let r=0;r<alone.length;r++){let{id,bm25}=alone[r],hit=hits.get(id);hit&&(hit.matched.push(index),hit.bm25+=bm25)}continue}}let match=`(${seedMatch}) AND (${ftsLiteral(word)})`,among=prepared(db,AMONG_SQL).all({match,from,hi:scope.hi});for(let r=0;r<among.length;r++){let{id,bm25}=among[r],hit=hits.get(id);hit&&(hit.matched.push(index),hit.bm25+=bm25-(seedBm25.get(id)??0))}}let present=words.flatMap((word,index)=>word.docs>0?[index]:[]);if(bounded&&present.length>1&&bounds.olderFull>0){let match=present.map(i=>`(${ftsLiteral(words[i])})`).join(" AND "),params={match,before:from,limit:bounds.olderFull},every=(scope.whole?prepared(db,ANY_EVERY_SQL).pluck().get({match,before:from}):prepared(db,ANY_EVERY_IN_PROJECT_SQL).pluck().get({match,before:from,projectPath,lo:scope.lo}))?scope.whole?prepared(db,EVERY_SQL).all(params):prepared(db,EVERY_IN_PROJECT_SQL).all({...params,projectPath,lo:scope.lo}):[];for(let r=0;r<every.length;r++){let{id,bm25}=every[r];hits.set(id,{bm25,matched:[...present]}),ids.push(id)}}return{hits,ids,bounded}}function candidateRows(db,ids){return ids.length===0?[]:prepared(db,ROWS_SQL).all(JSON.stringify(ids))}function injectedIds(db,sessionId,ids){if(ids.length===0)return new Set;let found=prepared(db,"SELECT memory_id FROM recall_injections WHERE session_id = ? AND memory_id IN (SELECT value FROM json_each(?))").pluck().all(sessionId,JSON.stringify(ids));return new Set(found)}function claimInjections(db,sessionId,ids,at){let insert=prepared(db,"INSERT OR IGNORE INTO recall_injections (session_id, memory_id, injected_at) VALUES (?, ?, ?)");return withBusyRetry(()=>db.transaction(()=>ids.filter(id=>insert.run(sessionId,id,at).changes>0)).immediate())}var OTHER_PROJECT_SQL,INDEX_ENDS_SQL,IN_PROJECT,WORD_DOCS_SQL,WORD_DOCS_IN_PROJECT_SQL,BM25,SEED_SQL,SEED_IN_PROJECT_SQL,AMONG_SQL,IN_RANGE_SQL,MEMBERS_SQL,EVERY_SQL,EVERY_IN_PROJECT_SQL,ANY_EVERY_SQL,ANY_EVERY_IN_PROJECT_SQL,ROWS_SQL,init_recall_candidates=__esm({"lib/db/recall-candidates.ts"(){"use strict";init_counts();init_open();OTHER_PROJECT_SQL=`
   SELECT EXISTS (SELECT 1 FROM memories WHERE project_path < @projectPath)
       OR EXISTS (SELECT 1 FROM memories WHERE project_path > @projectPath)
-      OR EXISTS (SELECT 1 FROM search_index_build)`,PROJECT_ENDS_SQL=`
-  SELECT (SELECT min(id) FROM memories WHERE project_path = @projectPath) AS lo,
-         (SELECT max(id) FROM memories WHERE project_path = @projectPath) AS hi`,INDEX_ENDS_SQL="SELECT (SELECT min(id) FROM memory_words_docsize) AS lo, (SELECT max(id) FROM memory_words_docsize) AS hi";IN_PROJECT="EXISTS (SELECT 1 FROM memories m WHERE m.project_path = @projectPath AND m.id = f.rowid)",WORD_DOCS_SQL="SELECT count(*) FROM (SELECT 1 FROM memory_words WHERE memory_words MATCH @match LIMIT @limit)",WORD_DOCS_IN_PROJECT_SQL=`
+      OR EXISTS (SELECT 1 FROM search_index_build)`,INDEX_ENDS_SQL="SELECT (SELECT min(id) FROM memory_words_docsize) AS lo, (SELECT max(id) FROM memory_words_docsize) AS hi";IN_PROJECT="EXISTS (SELECT 1 FROM memories m WHERE m.project_path = @projectPath AND m.id = f.rowid)",WORD_DOCS_SQL="SELECT count(*) FROM (SELECT 1 FROM memory_words WHERE memory_words MATCH @match LIMIT @limit)",WORD_DOCS_IN_PROJECT_SQL=`
   SELECT count(*) FROM (
     SELECT 1 FROM memory_words f
     WHERE memory_words MATCH @match AND f.rowid BETWEEN @lo AND @hi AND ${IN_PROJECT} LIMIT @limit)`;BM25="-bm25(memory_words, 1.0, 1.0, 1.0, 0.0) AS bm25",SEED_SQL=`

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryTotal } from '../../../lib/db/counts.js';
+import { memoryTotal, projectSpan } from '../../../lib/db/counts.js';
 import { openDb, type Db } from '../../../lib/db/open.js';
 import { MIGRATIONS } from '../../../lib/db/schema.js';
 
@@ -56,6 +56,19 @@ describe('memory counts', () => {
       db.prepare("DELETE FROM memories WHERE project_path = '/w/web'").run();
       expect(kept(db, paths)).toEqual(counted(db));
       expect(memoryTotal(db)).toBe(db.prepare('SELECT count(*) FROM memories').pluck().get());
+      // Each project's span of ids holds every one of its memories.
+      for (const project of paths) {
+        const span = projectSpan(db, project);
+        const ids = db
+          .prepare('SELECT min(id) AS lo, max(id) AS hi FROM memories WHERE project_path = ?')
+          .get(project) as {
+          lo: number | null;
+          hi: number | null;
+        };
+        if (ids.lo === null || ids.hi === null) continue;
+        expect(span.first, project).toBeLessThanOrEqual(ids.lo);
+        expect(span.last, project).toBeGreaterThanOrEqual(ids.hi);
+      }
       expect(db.prepare("SELECT count(*) FROM memory_counts WHERE project_path = '/w/web'").pluck().get()).toBe(0);
     } finally {
       db.close();

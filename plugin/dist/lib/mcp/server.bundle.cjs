@@ -14,7 +14,58 @@ ${line}`;if(next.length>max)return`${out}${out?`
 ${extra.join(" ; ")}`}function headEnd(content){let newline=content.indexOf(`
 `);return Math.min(newline<0?content.length:newline,HEAD_MAX)}function nameText(filePath,tags){return indexedText(`${filePath??""} ${tags.replaceAll(","," ")}`.trim())}function headText(content){return indexedText(content.slice(0,headEnd(content)))}function bodyText(content){return indexedText(content.slice(headEnd(content)))}function gramText(content,tags,filePath){return`${content}
 ${tags}
-${filePath??""}`}function requestText(request){return indexedText(request??"")}var TOKEN,boundary,MAX_EXTRA_PARTS,HEAD_MAX,init_identifiers=__esm({"lib/identifiers.ts"(){"use strict";TOKEN=/[\p{L}\p{N}\p{Co}]+/gu;MAX_EXTRA_PARTS=400;HEAD_MAX=300}});function registerIndexFunctions(db){let options={deterministic:!0,varargs:!1};db.function("memory_name_text",options,(filePath,tags)=>nameText(orNull(filePath),text(tags))),db.function("memory_head_text",options,content=>headText(text(content))),db.function("memory_body_text",options,content=>bodyText(text(content))),db.function("memory_request_text",options,request=>requestText(orNull(request))),db.function("memory_gram_text",options,(content,tags,filePath)=>gramText(text(content),text(tags),orNull(filePath)))}var text,orNull,init_index_functions=__esm({"lib/db/index-functions.ts"(){"use strict";init_identifiers();text=value=>typeof value=="string"?value:value==null?"":String(value),orNull=value=>value==null?null:text(value)}});function sidecarPaths(dbPath){let real=dbPath;try{real=(0,import_node_fs3.realpathSync)(dbPath)}catch{}return SIDECARS.map(suffix=>`${real}${suffix}`)}function assertNoSymlinkedSidecar(dbPath){for(let path of sidecarPaths(dbPath))if((0,import_node_fs3.lstatSync)(path,{throwIfNoEntry:!1})?.isSymbolicLink())throw new UnsafePathError(path,"is a symbolic link")}var import_node_fs3,UnsafePathError,SIDECARS,init_sidecars=__esm({"lib/db/sidecars.ts"(){"use strict";import_node_fs3=require("node:fs"),UnsafePathError=class extends Error{constructor(path,reason){super(`${path} ${reason}`);this.path=path}path;name="UnsafePathError";code="UNSAFE_PATH"},SIDECARS=["-wal","-shm"]}});var MIGRATIONS,LEGACY_TABLE_RENAMES,LEGACY_SUMMARIES_RENAME,LEGACY_MEMORIES_COPY,LEGACY_SUMMARIES_COPY,init_schema=__esm({"lib/db/schema.ts"(){"use strict";MIGRATIONS=[`
+${filePath??""}`}function gramWords(content,filePath,projectPath){let path=filePath!==null&&filePath.startsWith(`${projectPath}/`)?filePath.slice(projectPath.length+1):filePath,distinct=new Set;for(let raw of`${content} ${path??""}`.split(/\s+/u)){let token=raw.replace(EDGE_SYNTAX,"");[...token].length>=3&&distinct.add(token)}let kept=[];for(let token of[...distinct].sort((a,b)=>b.length-a.length))kept.some(longer=>longer.includes(token))||kept.push(token);return kept.join(" ")}function requestText(request){return indexedText(request??"")}var EDGE_SYNTAX,TOKEN,boundary,MAX_EXTRA_PARTS,HEAD_MAX,init_identifiers=__esm({"lib/identifiers.ts"(){"use strict";EDGE_SYNTAX=/^["'()*^:]+|["'()*^:]+$/g,TOKEN=/[\p{L}\p{N}\p{Co}]+/gu;MAX_EXTRA_PARTS=400;HEAD_MAX=300}});function registerIndexFunctions(db){let options={deterministic:!0,varargs:!1};db.function("memory_name_text",options,(filePath,tags)=>nameText(orNull(filePath),text(tags))),db.function("memory_head_text",options,content=>headText(text(content))),db.function("memory_body_text",options,content=>bodyText(text(content))),db.function("memory_request_text",options,request=>requestText(orNull(request))),db.function("memory_gram_text",options,(content,tags,filePath)=>gramText(text(content),text(tags),orNull(filePath))),db.function("memory_gram_words",options,(content,filePath,projectPath)=>gramWords(text(content),orNull(filePath),text(projectPath)))}var text,orNull,init_index_functions=__esm({"lib/db/index-functions.ts"(){"use strict";init_identifiers();text=value=>typeof value=="string"?value:value==null?"":String(value),orNull=value=>value==null?null:text(value)}});function sidecarPaths(dbPath){let real=dbPath;try{real=(0,import_node_fs3.realpathSync)(dbPath)}catch{}return SIDECARS.map(suffix=>`${real}${suffix}`)}function assertNoSymlinkedSidecar(dbPath){for(let path of sidecarPaths(dbPath))if((0,import_node_fs3.lstatSync)(path,{throwIfNoEntry:!1})?.isSymbolicLink())throw new UnsafePathError(path,"is a symbolic link")}var import_node_fs3,UnsafePathError,SIDECARS,init_sidecars=__esm({"lib/db/sidecars.ts"(){"use strict";import_node_fs3=require("node:fs"),UnsafePathError=class extends Error{constructor(path,reason){super(`${path} ${reason}`);this.path=path}path;name="UnsafePathError";code="UNSAFE_PATH"},SIDECARS=["-wal","-shm"]}});var V3_BEST_MATCH,V7_INSERT,FILE,of,change,MIGRATIONS,LEGACY_TABLE_RENAMES,LEGACY_SUMMARIES_RENAME,LEGACY_MEMORIES_COPY,LEGACY_SUMMARIES_COPY,init_schema=__esm({"lib/db/schema.ts"(){"use strict";V3_BEST_MATCH=`
+  ALTER TABLE memories ADD COLUMN request TEXT;
+
+  DROP TRIGGER memories_after_insert;
+  DROP TRIGGER memories_after_delete;
+  DROP TRIGGER memories_after_update;
+  DROP TABLE memories_fts;
+  DROP TABLE memories_trigram;
+
+  -- Memories with id <= pending_to are not in the search indexes yet; no row once all are.
+  CREATE TABLE search_index_build (
+    id         INTEGER PRIMARY KEY CHECK (id = 1),
+    pending_to INTEGER NOT NULL
+  );
+  INSERT INTO search_index_build (id, pending_to) SELECT 1, max(id) FROM memories HAVING count(*) > 0;
+
+  CREATE VIRTUAL TABLE memory_words USING fts5 (name, head, body, request,
+    tokenize = 'porter unicode61 remove_diacritics 2', content = '', contentless_delete = 1);
+  CREATE VIRTUAL TABLE memory_grams USING fts5 (text, request,
+    tokenize = 'trigram remove_diacritics 1', content = '', contentless_delete = 1);
+
+  -- A row still waiting for the batch indexer (search_index_build) is indexed by it, with its text of then.
+  CREATE TRIGGER memories_after_insert AFTER INSERT ON memories
+  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
+    INSERT INTO memory_words (rowid, name, head, body, request)
+    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
+            memory_body_text(new.content), memory_request_text(new.request));
+    INSERT INTO memory_grams (rowid, text, request)
+    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
+  END;
+  CREATE TRIGGER memories_after_delete AFTER DELETE ON memories BEGIN
+    DELETE FROM memory_words WHERE rowid = old.id;
+    DELETE FROM memory_grams WHERE rowid = old.id;
+  END;
+  CREATE TRIGGER memories_after_update AFTER UPDATE OF content, tags, file_path, request ON memories
+  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
+    DELETE FROM memory_words WHERE rowid = old.id;
+    DELETE FROM memory_grams WHERE rowid = old.id;
+    INSERT INTO memory_words (rowid, name, head, body, request)
+    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
+            memory_body_text(new.content), memory_request_text(new.request));
+    INSERT INTO memory_grams (rowid, text, request)
+    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
+  END;
+
+  -- SessionStart's "recent errors" and "recent changes" of one project, flat in the number of rows.
+  CREATE INDEX memories_project_importance ON memories (project_path, importance, created_at);
+  DROP INDEX memories_importance;
+
+  -- Search shows the error a run fixed next to the run: looked up by resolved_by, which few rows carry.
+  CREATE INDEX memories_resolved_by ON memories (resolved_by) WHERE resolved_by IS NOT NULL;
+  `,V7_INSERT=(v3=>v3.slice(v3.indexOf("CREATE TRIGGER memories_after_insert"),v3.indexOf("CREATE TRIGGER memories_after_delete")).replace("text(new.content, new.tags, new.file_path), coalesce(new.request, '')","words(new.content, new.file_path, new.project_path), memory_gram_words(new.request, NULL, '')"))(V3_BEST_MATCH),FILE="file_path, project_path, project, type",of=row=>FILE.replace(/\w+/g,column=>`${row}.${column}`),change=(row,n)=>`INSERT INTO memory_file_changes SELECT ${of(row)}, ${row}.created_at, ${n};`,MIGRATIONS=[`
   CREATE TABLE memories (
     id           INTEGER PRIMARY KEY AUTOINCREMENT,
     session_id   TEXT    NOT NULL,
@@ -101,58 +152,7 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
     offset     INTEGER NOT NULL,
     updated_at TEXT    NOT NULL
   );
-  `,`
-  ALTER TABLE memories ADD COLUMN request TEXT;
-
-  DROP TRIGGER memories_after_insert;
-  DROP TRIGGER memories_after_delete;
-  DROP TRIGGER memories_after_update;
-  DROP TABLE memories_fts;
-  DROP TABLE memories_trigram;
-
-  -- Memories with id <= pending_to are not in the search indexes yet; no row once all are.
-  CREATE TABLE search_index_build (
-    id         INTEGER PRIMARY KEY CHECK (id = 1),
-    pending_to INTEGER NOT NULL
-  );
-  INSERT INTO search_index_build (id, pending_to) SELECT 1, max(id) FROM memories HAVING count(*) > 0;
-
-  CREATE VIRTUAL TABLE memory_words USING fts5 (name, head, body, request,
-    tokenize = 'porter unicode61 remove_diacritics 2', content = '', contentless_delete = 1);
-  CREATE VIRTUAL TABLE memory_grams USING fts5 (text, request,
-    tokenize = 'trigram remove_diacritics 1', content = '', contentless_delete = 1);
-
-  -- A row still waiting for the batch indexer (search_index_build) is indexed by it, with its text of then.
-  CREATE TRIGGER memories_after_insert AFTER INSERT ON memories
-  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
-    INSERT INTO memory_words (rowid, name, head, body, request)
-    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
-            memory_body_text(new.content), memory_request_text(new.request));
-    INSERT INTO memory_grams (rowid, text, request)
-    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
-  END;
-  CREATE TRIGGER memories_after_delete AFTER DELETE ON memories BEGIN
-    DELETE FROM memory_words WHERE rowid = old.id;
-    DELETE FROM memory_grams WHERE rowid = old.id;
-  END;
-  CREATE TRIGGER memories_after_update AFTER UPDATE OF content, tags, file_path, request ON memories
-  WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN
-    DELETE FROM memory_words WHERE rowid = old.id;
-    DELETE FROM memory_grams WHERE rowid = old.id;
-    INSERT INTO memory_words (rowid, name, head, body, request)
-    VALUES (new.id, memory_name_text(new.file_path, new.tags), memory_head_text(new.content),
-            memory_body_text(new.content), memory_request_text(new.request));
-    INSERT INTO memory_grams (rowid, text, request)
-    VALUES (new.id, memory_gram_text(new.content, new.tags, new.file_path), coalesce(new.request, ''));
-  END;
-
-  -- SessionStart's "recent errors" and "recent changes" of one project, flat in the number of rows.
-  CREATE INDEX memories_project_importance ON memories (project_path, importance, created_at);
-  DROP INDEX memories_importance;
-
-  -- Search shows the error a run fixed next to the run: looked up by resolved_by, which few rows carry.
-  CREATE INDEX memories_resolved_by ON memories (resolved_by) WHERE resolved_by IS NOT NULL;
-  `,`
+  `,V3_BEST_MATCH,`
   CREATE TABLE recall_injections (
     session_id  TEXT    NOT NULL,
     memory_id   INTEGER NOT NULL,
@@ -166,13 +166,15 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
   `,`
   CREATE TABLE memory_counts (
     project_path TEXT    NOT NULL PRIMARY KEY,
-    memories     INTEGER NOT NULL
+    memories     INTEGER NOT NULL,
+    first_id     INTEGER NOT NULL,
+    last_id      INTEGER NOT NULL
   ) WITHOUT ROWID;
-  INSERT INTO memory_counts (project_path, memories)
-  SELECT project_path, count(*) FROM memories GROUP BY project_path;
+  INSERT INTO memory_counts (project_path, memories, first_id, last_id)
+  SELECT project_path, count(*), min(id), max(id) FROM memories GROUP BY project_path;
   CREATE TRIGGER memory_counts_insert AFTER INSERT ON memories BEGIN
-    INSERT INTO memory_counts (project_path, memories) VALUES (new.project_path, 1)
-    ON CONFLICT DO UPDATE SET memories = memories + 1;
+    INSERT INTO memory_counts VALUES (new.project_path, 1, new.id, new.id)
+    ON CONFLICT DO UPDATE SET memories = memories + 1, first_id = min(first_id, new.id), last_id = max(last_id, new.id);
   END;
   CREATE TRIGGER memory_counts_delete AFTER DELETE ON memories BEGIN
     UPDATE memory_counts SET memories = memories - 1 WHERE project_path = old.project_path;
@@ -182,12 +184,26 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
   WHEN old.project_path IS NOT new.project_path BEGIN
     UPDATE memory_counts SET memories = memories - 1 WHERE project_path = old.project_path;
     DELETE FROM memory_counts WHERE project_path = old.project_path AND memories <= 0;
-    INSERT INTO memory_counts (project_path, memories) VALUES (new.project_path, 1)
-    ON CONFLICT DO UPDATE SET memories = memories + 1;
+    INSERT INTO memory_counts VALUES (new.project_path, 1, new.id, new.id)
+    ON CONFLICT DO UPDATE SET memories = memories + 1, first_id = min(first_id, new.id), last_id = max(last_id, new.id);
   END;
-  `,`
-  CREATE INDEX memories_project_rowid ON memories (project_path);
-  `],LEGACY_TABLE_RENAMES=`
+  `,`DROP INDEX memories_project_path;DROP INDEX memories_project;DROP TRIGGER memories_after_insert;${V7_INSERT}
+CREATE TABLE memory_files (${FILE}, memories, last_at, PRIMARY KEY (${FILE})) WITHOUT ROWID;
+INSERT INTO memory_files SELECT ${FILE}, count(*), max(created_at)
+FROM memories WHERE file_path IS NOT NULL GROUP BY 1,2,3,4;
+DROP INDEX memories_files;
+CREATE VIEW memory_file_changes (${FILE}, at, n) AS SELECT 0,0,0,0,0,0 WHERE 0;
+CREATE TRIGGER memory_file_change INSTEAD OF INSERT ON memory_file_changes WHEN new.file_path IS NOT NULL BEGIN
+INSERT INTO memory_files VALUES (${of("new")}, new.n, new.at)
+ON CONFLICT DO UPDATE SET memories = memories + excluded.memories, last_at = max(last_at, excluded.last_at);
+DELETE FROM memory_files WHERE (${FILE}) = (${of("new")}) AND memories < 1;
+UPDATE memory_files SET last_at = (SELECT created_at FROM memories WHERE (${FILE}) = (${of("new")})
+ORDER BY created_at DESC LIMIT 1) WHERE new.n < 0 AND last_at = new.at AND (${FILE}) = (${of("new")});
+END;
+CREATE TRIGGER memory_files_insert AFTER INSERT ON memories BEGIN ${change("new",1)} END;
+CREATE TRIGGER memory_files_delete AFTER DELETE ON memories BEGIN ${change("old",-1)} END;
+CREATE TRIGGER memory_files_update AFTER UPDATE OF ${FILE}, created_at ON memories
+BEGIN ${change("old",-1)} ${change("new",1)} END;`],LEGACY_TABLE_RENAMES=`
   DROP TABLE IF EXISTS memory_words;
   DROP TABLE IF EXISTS memory_grams;
   DROP TABLE IF EXISTS memories_fts;
@@ -219,7 +235,7 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
   ORDER BY m.created_at DESC, m.id DESC LIMIT @count`,AFTER_SQL=`
   SELECT m.* FROM memories m
   WHERE m.session_id = @sessionId AND (m.created_at > @createdAt OR (m.created_at = @createdAt AND m.id > @id))
-  ORDER BY m.created_at, m.id LIMIT @count`}});function wordWeights(df,total){let n=Math.max(total,1);return df.map(d=>Math.log(1+(n-Math.min(d,n)+.5)/(Math.min(d,n)+.5)))}function scoreParts(candidate,weights,df,best=[]){let carried=0,all=0,relevance=0,allMatched=!0,matched=[];candidate.hits.forEach((hit,i)=>{let weight=weights[i]??0;if(all+=weight,!hit){(df[i]??0)>0&&weight>0&&(allMatched=!1);return}matched.push(i);let top=best[i],own2=hit.own>0;!own2&&(df[i]??0)>0&&weight>0&&(allMatched=!1),carried+=own2?weight:weight*.3;let raw=own2?hit.own:hit.request*.3,scale=own2?top?.own:top?.request;relevance+=weight*(scale&&scale>0?Math.min(1,raw/scale):1)});let coverage=all>0?carried/all:0,strength=all>0?relevance/all:0,score=coverage*(1-.1+.1*strength);return{allMatched:allMatched&&matched.length>0,coverage,strength,score,matched}}function bestHits(candidates,words){let best=Array.from({length:words},()=>({own:0,request:0}));for(let{hits}of candidates)hits.forEach((hit,i)=>{let top=best[i];!hit||!top||(top.own=Math.max(top.own,hit.own),top.request=Math.max(top.request,hit.request))});return best}function isResult(parts,df,total){if(parts.matched.length===0||parts.coverage===0)return!1;let common=i=>(df[i]??0)>.2*total;return parts.matched.every(common)?df.every((d,i)=>d===0||common(i)):!0}function rankCandidates(candidates,df,total,stop=[]){let ignore=stop.some((isStop,i)=>!isStop&&i<df.length),weights=wordWeights(df,total).map((weight,i)=>ignore&&stop[i]?0:weight),best=bestHits(candidates,df.length),ranked=[];for(let candidate of candidates){let parts=scoreParts(candidate,weights,df,best);isResult(parts,df,total)&&ranked.push({id:candidate.id,...parts})}return ranked.sort(compareRanked)}function compareRanked(a,b){return a.allMatched!==b.allMatched?a.allMatched?-1:1:b.score-a.score}var SCORE_TIE,init_rank=__esm({"lib/search/rank.ts"(){"use strict";SCORE_TIE=.005}});function searchTerms(query){let terms=[],seen=new Set;for(let raw of query.normalize("NFC").replace(INVISIBLE," ").split(/\s+/u)){if(OPERATORS.has(raw.replace(/[()]/g,"")))continue;let term=head(raw.replace(EDGE_SYNTAX,"").replace(/^[-+](?=[\p{L}\p{N}])/u,""),MAX_TERM_CHARS),key=term.toLowerCase();if(!(term===""||seen.has(key))&&(seen.add(key),terms.push(term),terms.length===MAX_TERMS))break}return terms}var MAX_TERMS,MAX_TERM_CHARS,OPERATORS,EDGE_SYNTAX,init_plan=__esm({"lib/search/plan.ts"(){"use strict";init_sanitize();init_text();MAX_TERMS=32,MAX_TERM_CHARS=200,OPERATORS=new Set(["AND","OR","NOT","NEAR"]),EDGE_SYNTAX=/^["'()*^:]+|["'()*^:]+$/g}});function koreanStem(word){return HANGUL.test(word)?withoutEnding(word,KOREAN_ENDINGS,2):word}function phrase(parts){return`"${parts.join(" ").replaceAll('"','""')}"`}function wordExpression(term){let whole=tokens(term);if(whole.length===0)return null;let last=whole[whole.length-1];if(HANGUL.test(last)&&[...last].length>=2){let stem=koreanStem(last);return`${phrase([...whole.slice(0,-1),stem])} *`}let parts=whole.flatMap(identifierParts);return parts.length===whole.length?phrase(whole):`(${phrase(whole)} OR ${phrase(parts)})`}function queryWords(query){return searchTerms(query).map(text2=>({text:text2,words:wordExpression(text2),grams:[...text2].length>=3?`"${text2.replaceAll('"','""')}"`:null,like:`%${text2.replace(/[\\%_]/g,char=>`\\${char}`)}%`,stop:STOP_WORDS.has(text2.toLowerCase())}))}var HANGUL,KOREAN_ENDINGS,STOP_WORDS,init_words=__esm({"lib/search/words.ts"(){"use strict";init_identifiers();init_text();init_plan();HANGUL=/^[\p{Script=Hangul}]+$/u,KOREAN_ENDINGS=["\uC5D0\uC11C\uB294","\uC73C\uB85C\uB294","\uC5D0\uAC8C\uC11C","\uC774\uB77C\uB294","\uC5D0\uC11C","\uC5D0\uAC8C","\uC73C\uB85C","\uBD80\uD130","\uAE4C\uC9C0","\uCC98\uB7FC","\uBCF4\uB2E4","\uB77C\uB294","\uC774\uB791","\uD558\uACE0","\uD588\uB358","\uD558\uB294","\uD558\uAE30","\uD574\uC11C","\uD588\uB2E4","\uD558\uB2E4","\uD55C","\uB41C","\uD560","\uC744","\uB97C","\uC774","\uAC00","\uC740","\uB294","\uC758","\uC5D0","\uB85C","\uC640","\uACFC","\uB3C4","\uB9CC"];STOP_WORDS=new Set(["a","an","the","to","of","in","on","at","by","for","from","with","and","or","is","are","was","were","be","it","its","this","that","as","into","has","have","had","do","does","did"])}});function memoryTotal(db,projectPath=null){return projectPath===null?prepared(db,"SELECT coalesce(sum(memories), 0) FROM memory_counts").pluck().get():prepared(db,"SELECT memories FROM memory_counts WHERE project_path = ?").pluck().get(projectPath)??0}var init_counts=__esm({"lib/db/counts.ts"(){"use strict";init_open()}});function bind(filters){let{ids,...rest}=filters;return{...rest,ids:ids===null?null:JSON.stringify(ids)}}function sessionSummaries(db,filters,limit){return prepared(db,`
+  ORDER BY m.created_at, m.id LIMIT @count`}});function wordWeights(df,total){let n=Math.max(total,1);return df.map(d=>Math.log(1+(n-Math.min(d,n)+.5)/(Math.min(d,n)+.5)))}function scoreParts(candidate,weights,df,best=[]){let carried=0,all=0,relevance=0,allMatched=!0,matched=[];candidate.hits.forEach((hit,i)=>{let weight=weights[i]??0;if(all+=weight,!hit){(df[i]??0)>0&&weight>0&&(allMatched=!1);return}matched.push(i);let top=best[i],own2=hit.own>0;!own2&&(df[i]??0)>0&&weight>0&&(allMatched=!1),carried+=own2?weight:weight*.3;let raw=own2?hit.own:hit.request*.3,scale=own2?top?.own:top?.request;relevance+=weight*(scale&&scale>0?Math.min(1,raw/scale):1)});let coverage=all>0?carried/all:0,strength=all>0?relevance/all:0,score=coverage*(1-.1+.1*strength);return{allMatched:allMatched&&matched.length>0,coverage,strength,score,matched}}function bestHits(candidates,words){let best=Array.from({length:words},()=>({own:0,request:0}));for(let{hits}of candidates)hits.forEach((hit,i)=>{let top=best[i];!hit||!top||(top.own=Math.max(top.own,hit.own),top.request=Math.max(top.request,hit.request))});return best}function isResult(parts,df,total){if(parts.matched.length===0||parts.coverage===0)return!1;let common=i=>(df[i]??0)>.2*total;return parts.matched.every(common)?df.every((d,i)=>d===0||common(i)):!0}function rankCandidates(candidates,df,total,stop=[]){let ignore=stop.some((isStop,i)=>!isStop&&i<df.length),weights=wordWeights(df,total).map((weight,i)=>ignore&&stop[i]?0:weight),best=bestHits(candidates,df.length),ranked=[];for(let candidate of candidates){let parts=scoreParts(candidate,weights,df,best);isResult(parts,df,total)&&ranked.push({id:candidate.id,...parts})}return ranked.sort(compareRanked)}function compareRanked(a,b){return a.allMatched!==b.allMatched?a.allMatched?-1:1:b.score-a.score}var SCORE_TIE,init_rank=__esm({"lib/search/rank.ts"(){"use strict";SCORE_TIE=.005}});function searchTerms(query){let terms=[],seen=new Set;for(let raw of query.normalize("NFC").replace(INVISIBLE," ").split(/\s+/u)){if(OPERATORS.has(raw.replace(/[()]/g,"")))continue;let term=head(raw.replace(EDGE_SYNTAX,"").replace(/^[-+](?=[\p{L}\p{N}])/u,""),MAX_TERM_CHARS),key=term.toLowerCase();if(!(term===""||seen.has(key))&&(seen.add(key),terms.push(term),terms.length===MAX_TERMS))break}return terms}var MAX_TERMS,MAX_TERM_CHARS,OPERATORS,init_plan=__esm({"lib/search/plan.ts"(){"use strict";init_identifiers();init_sanitize();init_text();MAX_TERMS=32,MAX_TERM_CHARS=200,OPERATORS=new Set(["AND","OR","NOT","NEAR"])}});function koreanStem(word){return HANGUL.test(word)?withoutEnding(word,KOREAN_ENDINGS,2):word}function phrase(parts){return`"${parts.join(" ").replaceAll('"','""')}"`}function wordExpression(term){let whole=tokens(term);if(whole.length===0)return null;let last=whole[whole.length-1];if(HANGUL.test(last)&&[...last].length>=2){let stem=koreanStem(last);return`${phrase([...whole.slice(0,-1),stem])} *`}let parts=whole.flatMap(identifierParts);return parts.length===whole.length?phrase(whole):`(${phrase(whole)} OR ${phrase(parts)})`}function queryWords(query){return searchTerms(query).map(text2=>({text:text2,words:wordExpression(text2),grams:[...text2].length>=3?`"${text2.replaceAll('"','""')}"`:null,like:`%${text2.replace(/[\\%_]/g,char=>`\\${char}`)}%`,stop:STOP_WORDS.has(text2.toLowerCase())}))}var HANGUL,KOREAN_ENDINGS,STOP_WORDS,init_words=__esm({"lib/search/words.ts"(){"use strict";init_identifiers();init_text();init_plan();HANGUL=/^[\p{Script=Hangul}]+$/u,KOREAN_ENDINGS=["\uC5D0\uC11C\uB294","\uC73C\uB85C\uB294","\uC5D0\uAC8C\uC11C","\uC774\uB77C\uB294","\uC5D0\uC11C","\uC5D0\uAC8C","\uC73C\uB85C","\uBD80\uD130","\uAE4C\uC9C0","\uCC98\uB7FC","\uBCF4\uB2E4","\uB77C\uB294","\uC774\uB791","\uD558\uACE0","\uD588\uB358","\uD558\uB294","\uD558\uAE30","\uD574\uC11C","\uD588\uB2E4","\uD558\uB2E4","\uD55C","\uB41C","\uD560","\uC744","\uB97C","\uC774","\uAC00","\uC740","\uB294","\uC758","\uC5D0","\uB85C","\uC640","\uACFC","\uB3C4","\uB9CC"];STOP_WORDS=new Set(["a","an","the","to","of","in","on","at","by","for","from","with","and","or","is","are","was","were","be","it","its","this","that","as","into","has","have","had","do","does","did"])}});function memoryTotal(db,projectPath=null){return projectPath===null?prepared(db,"SELECT coalesce(sum(memories), 0) FROM memory_counts").pluck().get():prepared(db,"SELECT memories FROM memory_counts WHERE project_path = ?").pluck().get(projectPath)??0}var init_counts=__esm({"lib/db/counts.ts"(){"use strict";init_open()}});function bind(filters){let{ids,...rest}=filters;return{...rest,ids:ids===null?null:JSON.stringify(ids)}}function sessionSummaries(db,filters,limit){return prepared(db,`
     SELECT s.* FROM session_summaries s
     WHERE (@project IS NULL OR s.project = @project)
       AND (@projectPath IS NULL OR s.project_path = @projectPath)
@@ -244,24 +260,28 @@ ${filePath??""}`}function requestText(request){return indexedText(request??"")}v
       SELECT n.id FROM memories n
       WHERE n.session_id = @sessionId AND n.id > @id AND n.type IN ('file_edit', 'command')
         AND n.created_at <= @until ORDER BY n.id LIMIT 1), @resolvedBy)
-    AND ${WHERE}`,FIXED_SQL=`SELECT m.* FROM memories m WHERE m.resolved_by = @id AND ${WHERE} ORDER BY m.id DESC LIMIT 1`}});function filterSql(filters){let conditions=[],params={};for(let key of Object.keys(CONDITIONS)){let value=filters[key];value!=null&&(conditions.push(CONDITIONS[key]),params[key]=typeof value=="string"?value:JSON.stringify(value))}return{where:conditions.length===0?"1":conditions.join(" AND "),params}}function memoryStats(db,filters,days,top){let{where,params}=filterSql(filters),groups=prepared(db,`
+    AND ${WHERE}`,FIXED_SQL=`SELECT m.* FROM memories m WHERE m.resolved_by = @id AND ${WHERE} ORDER BY m.id DESC LIMIT 1`}});function filterSql(filters){let conditions=[],params={};for(let key of Object.keys(CONDITIONS)){let value=filters[key];value!=null&&(conditions.push(CONDITIONS[key]),params[key]=typeof value=="string"?value:JSON.stringify(value))}return{where:conditions.length===0?"1":conditions.join(" AND "),params}}function memoryStats(db,filters,days,top){let filtered=filterSql(filters),byPath=(filters.projectPath??null)!==null,named=!byPath&&(filters.project??null)!==null?projectPairs(db,filters.project):null,timed=(filters.since??null)!==null||(filters.before??null)!==null,where=named&&timed?`${filtered.where} AND ${NAMED}`:filtered.where,params=named&&timed?{...filtered.params,...named}:filtered.params,groups=prepared(db,`
     SELECT m.project AS project, m.type AS type, m.tool_name AS tool, count(*) AS count,
            min(m.created_at) AS oldest, max(m.created_at) AS newest
     FROM memories m WHERE ${where}
     GROUP BY m.project, m.type, m.tool_name`).all(params),sum=key=>{let counts=new Map;for(let group of groups)counts.set(group[key],(counts.get(group[key])??0)+group.count);return[...counts].map(([name,count])=>({name,count})).sort((a,b)=>b.count-a.count||Buffer.compare(Buffer.from(a.name),Buffer.from(b.name))).slice(0,50)},byType=sum("type"),oldest=groups.reduce((min,group)=>min===null||group.oldest<min?group.oldest:min,null),newest=groups.reduce((max,group)=>max===null||group.newest>max?group.newest:max,null),sessions=prepared(db,`SELECT count(DISTINCT m.session_id) FROM memories m WHERE ${where}`).pluck().get(params),summaries=prepared(db,`
     SELECT count(*) AS n FROM session_summaries s
-    WHERE s.session_id IN (SELECT m.session_id FROM memories m WHERE ${where})`).get(params),perDay=prepared(db,`
+    WHERE s.session_id IN (SELECT m.session_id FROM memories m WHERE ${where})`).get(params),byTime=byPath?`${where} AND m.importance IN (1, 2, 3)`:named&&!timed?`${where} AND ${NAMED}`:where,perDay=prepared(db,`
     SELECT d.value ->> '$.day' AS name,
-           (SELECT count(*) FROM memories m WHERE ${where}
+           (SELECT count(*) FROM memories m WHERE ${byTime}
               AND m.created_at >= d.value ->> '$.from' AND m.created_at < d.value ->> '$.to') AS count,
-           (SELECT count(*) FROM memories m WHERE ${where} AND m.type = 'error'
+           (SELECT count(*) FROM memories m WHERE ${byTime} AND m.type = 'error'
               AND m.created_at >= d.value ->> '$.from' AND m.created_at < d.value ->> '$.to') AS errors
-    FROM json_each(@days) d ORDER BY d.key`).all({...params,days:JSON.stringify(days)}),topFiles=prepared(db,`
-    SELECT m.file_path AS name, m.project_path AS project_path, count(*) AS count FROM memories m INDEXED BY memories_files
+    FROM json_each(@days) d ORDER BY d.key`).all({...params,...named,days:JSON.stringify(days)}),topFiles=prepared(db,COUNTED.every(key=>filters[key]===null||filters[key]===void 0)?`
+    SELECT m.file_path AS name, m.project_path AS project_path, sum(m.memories) AS count FROM memory_files m
+    WHERE ${where} AND m.memories > 0
+    GROUP BY m.file_path, m.project_path ORDER BY count DESC, max(m.last_at) DESC LIMIT @top`:`
+    SELECT m.file_path AS name, m.project_path AS project_path, count(*) AS count FROM memories m
     WHERE ${where} AND m.file_path IS NOT NULL
-    GROUP BY m.file_path, m.project_path ORDER BY count DESC, max(m.created_at) DESC LIMIT @top`).all({...params,top}),commandHeads=prepared(db,`
-    SELECT substr(m.content, 1, 200) AS head FROM memories m WHERE ${where} AND m.type = 'command'
-    ORDER BY m.created_at DESC LIMIT 5000`).pluck().all(params);return{total:groups.reduce((total,group)=>total+group.count,0),sessions,errors:byType.find(count=>count.name==="error")?.count??0,summaries:summaries.n,oldest,newest,byType,byTool:sum("tool"),byProject:sum("project"),perDay,topFiles,commandHeads}}var CONDITIONS,init_stats=__esm({"lib/db/stats.ts"(){"use strict";init_open();CONDITIONS={project:"m.project = @project",projectPath:"m.project_path = @projectPath",type:"m.type = @type",since:"m.created_at >= @since",before:"m.created_at < @before",sessionId:"m.session_id = @sessionId",ids:"m.id IN (SELECT value FROM json_each(@ids))"}}});function parseWhen(flag,value,now){let text2=value.trim(),fail={ok:!1,error:`${flag} expects a duration like 7d or 12h, or a date like 2026-11-01 (got "${head(text2,40)}")`},duration3=DURATION.exec(text2);if(duration3){let ms=Number(duration3[1])*UNIT_MS[duration3[2].toLowerCase()];return{ok:!0,value:new Date(now.getTime()-ms).toISOString()}}let day=/^(\d{4})-(\d{2})-(\d{2})$/.exec(text2);if(day){let[year,month,date5]=[Number(day[1]),Number(day[2]),Number(day[3])],local=new Date(year,month-1,date5);return local.getFullYear()!==year||local.getMonth()!==month-1||local.getDate()!==date5?fail:{ok:!0,value:local.toISOString()}}if(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text2)){let time3=Date.parse(text2);if(!Number.isNaN(time3))return{ok:!0,value:new Date(time3).toISOString()}}return fail}var DURATION,UNIT_MS,init_filters=__esm({"lib/search/filters.ts"(){"use strict";init_memory();init_text();DURATION=/^(\d{1,6})\s*(m|min|h|d|w|y)$/i,UNIT_MS={m:6e4,min:6e4,h:36e5,d:864e5,w:7*864e5,y:365*864e5}}});function splitCommand(command){let parts=[],current="",quote=null;for(let i=0;i<command.length;i++){let char=command[i];if(quote){if(char==="\\"&&quote==='"'&&i+1<command.length){current+=char+command[++i];continue}char===quote&&(quote=null),current+=char;continue}if(char==="\\"&&i+1<command.length){current+=char+command[++i];continue}if(char==='"'||char==="'"){quote=char,current+=char;continue}if(char===";"||char===`
+    GROUP BY m.file_path, m.project_path ORDER BY count DESC, max(m.created_at) DESC LIMIT @top`).all({...params,top}),commandHeads=named?newestCommands(db,filtered.where,filtered.params,!1,commandTools(groups)):newestCommands(db,where,params,byPath,null);return{total:groups.reduce((total,group)=>total+group.count,0),sessions,errors:byType.find(count=>count.name==="error")?.count??0,summaries:summaries.n,oldest,newest,byType,byTool:sum("tool"),byProject:sum("project"),perDay,topFiles,commandHeads}}function projectPairs(db,project2){let nextType=prepared(db,"SELECT m.type FROM memories m WHERE m.project = @project AND m.type > @type ORDER BY m.type LIMIT 1").pluck(),nextTool=prepared(db,`SELECT m.tool_name FROM memories m WHERE m.project = @project AND m.type = @type AND m.tool_name > @tool
+     ORDER BY m.tool_name LIMIT 1`).pluck(),types=[],tools=new Set,type2=nextType.get({project:project2,type:""});for(;type2!==void 0;){types.push(type2);let tool=nextTool.get({project:project2,type:type2,tool:""});for(;tool!==void 0;)tools.add(tool),tool=nextTool.get({project:project2,type:type2,tool});type2=nextType.get({project:project2,type:type2})}return{types:JSON.stringify(types),tools:JSON.stringify([...tools])}}function commandTools(groups){return[...new Set(groups.filter(group=>group.type==="command").map(group=>group.tool))]}function newestCommands(db,where,params,byPath,tools){let sql=extra=>`
+    SELECT substr(m.content, 1, 200) AS head, m.created_at AS at FROM memories m
+    WHERE ${where}${extra} AND m.type = 'command' ORDER BY m.created_at DESC LIMIT ${COMMAND_HEADS}`;if(tools===null)return prepared(db,sql(byPath?" AND m.importance IN (1, 2, 3)":"")).all(params).map(row=>row.head);let heads=tools.flatMap(tool=>prepared(db,sql(" AND m.tool_name = @tool")).all({...params,tool}));return tools.length>1&&heads.sort((a,b)=>a.at<b.at?1:a.at>b.at?-1:0),heads.slice(0,COMMAND_HEADS).map(row=>row.head)}var CONDITIONS,COUNTED,NAMED,COMMAND_HEADS,init_stats=__esm({"lib/db/stats.ts"(){"use strict";init_open();CONDITIONS={project:"m.project = @project",projectPath:"m.project_path = @projectPath",type:"m.type = @type",since:"m.created_at >= @since",before:"m.created_at < @before",sessionId:"m.session_id = @sessionId",ids:"m.id IN (SELECT value FROM json_each(@ids))"},COUNTED=["since","before","sessionId","ids"];NAMED="m.type IN (SELECT value FROM json_each(@types)) AND m.tool_name IN (SELECT value FROM json_each(@tools))";COMMAND_HEADS=5e3}});function parseWhen(flag,value,now){let text2=value.trim(),fail={ok:!1,error:`${flag} expects a duration like 7d or 12h, or a date like 2026-11-01 (got "${head(text2,40)}")`},duration3=DURATION.exec(text2);if(duration3){let ms=Number(duration3[1])*UNIT_MS[duration3[2].toLowerCase()];return{ok:!0,value:new Date(now.getTime()-ms).toISOString()}}let day=/^(\d{4})-(\d{2})-(\d{2})$/.exec(text2);if(day){let[year,month,date5]=[Number(day[1]),Number(day[2]),Number(day[3])],local=new Date(year,month-1,date5);return local.getFullYear()!==year||local.getMonth()!==month-1||local.getDate()!==date5?fail:{ok:!0,value:local.toISOString()}}if(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text2)){let time3=Date.parse(text2);if(!Number.isNaN(time3))return{ok:!0,value:new Date(time3).toISOString()}}return fail}var DURATION,UNIT_MS,init_filters=__esm({"lib/search/filters.ts"(){"use strict";init_memory();init_text();DURATION=/^(\d{1,6})\s*(m|min|h|d|w|y)$/i,UNIT_MS={m:6e4,min:6e4,h:36e5,d:864e5,w:7*864e5,y:365*864e5}}});function splitCommand(command){let parts=[],current="",quote=null;for(let i=0;i<command.length;i++){let char=command[i];if(quote){if(char==="\\"&&quote==='"'&&i+1<command.length){current+=char+command[++i];continue}char===quote&&(quote=null),current+=char;continue}if(char==="\\"&&i+1<command.length){current+=char+command[++i];continue}if(char==='"'||char==="'"){quote=char,current+=char;continue}if(char===";"||char===`
 `||char==="|"||char==="&"&&!isRedirectAmp(command,i)){current.trim()&&parts.push(current.trim()),current="",(char==="|"||char==="&")&&command[i+1]===char&&i++;continue}current+=char}return current.trim()&&parts.push(current.trim()),parts}function isRedirectAmp(command,at){return command[at-1]===">"||command[at+1]===">"}function commandWords(segment){let words=segment.split(/\s+/).filter(Boolean),start=0;for(;start<words.length;){let word=words[start];if(/^[A-Za-z_][A-Za-z0-9_]*=/.test(word)||COMMAND_PREFIXES.has(word)||word==="("||word==="{")start++;else break}return words.slice(start).map(word=>word.replace(/^\(+|\)+$/g,""))}function writesFile(segment){return/\bsed\b[^|]*\s-i\b/.test(segment)||/\bsed\s+-[a-zA-Z]*i/.test(segment)?!0:/(?:^|[^<&0-9>])>>?\s*(?!&|\/dev\/null)[^\s>&]/.test(segment.replace(/'[^']*'|"[^"]*"/g,'""'))}function isNoiseSegment(segment){if(writesFile(segment))return!1;let words=commandWords(segment),program=programName(words[0]??"");return program===""||words.length===2&&/^(?:--version|-v|-V|--help|-h|version)$/.test(words[1]??"")?!0:program==="git"?isReadOnlyGit(words.slice(1)):NOISE_COMMANDS.has(program)}function isReadOnlyGit(args){let sub=args.find(arg=>!arg.startsWith("-"))??"status";if(GIT_READ_ONLY.has(sub))return!0;let rest=args.slice(args.indexOf(sub)+1);return sub==="branch"||sub==="tag"||sub==="remote"||sub==="stash"?rest.every(arg=>/^(?:-[avrl]+|--list|--all|--verbose|-vv|list|show)$/.test(arg)):sub==="config"?rest.some(arg=>/^(?:--get|--list|-l|--get-all)$/.test(arg)):!1}function programName(word){return word.replace(/^.*\//,"").replace(/^["']|["']$/g,"")}function commandKey(content){let line=head(content,400).split(`
 `)[0]?.replace(/\s{2}# .*$/,"")??"",segment=splitCommand(line).find(part=>!isNoiseSegment(part))??splitCommand(line)[0];if(!segment)return null;let words=commandWords(segment),program=(words[0]??"").replace(/^.*\//,"");if(!program)return null;let args=words.slice(1).filter(word=>!word.startsWith("-")),[sub,script]=args;return!SUBCOMMAND_TOOLS.has(program)||!sub||!/^[\w:.-]+$/.test(sub)?program:RUNS_SCRIPT.has(sub)&&/^(?:npm|pnpm|yarn|bun)$/.test(program)&&script&&/^[\w:.@/-]+$/.test(script)?`${program} ${sub} ${script}`:`${program} ${sub}`}var NOISE_COMMANDS,GIT_READ_ONLY,COMMAND_PREFIXES,SUBCOMMAND_TOOLS,RUNS_SCRIPT,init_shell=__esm({"lib/shell.ts"(){"use strict";init_text();NOISE_COMMANDS=new Set(["ls","ll","la","dir","cat","bat","head","tail","less","more","echo","printf","pwd","cd","pushd","popd","which","whereis","type","whoami","id","date","cal","clear","history","true","false",":","sleep","wc","sort","uniq","tree","file","stat","du","df","grep","egrep","fgrep","rg","ag","ack","find","fd","locate","env","printenv","export","set","unset","alias","man","help","tldr","diff","cmp","jq","yq","cut","tr","basename","dirname","realpath","readlink","uname","hostname","ps","top","htop","free","uptime","lsof","nproc","test","[","[[","column","nl","od","xxd","hexdump","md5sum","sha1sum","sha256sum","shasum","awk","sed","wait","jobs","source","."]),GIT_READ_ONLY=new Set(["status","log","diff","show","rev-parse","blame","ls-files","ls-tree","grep","describe","reflog","shortlog","whatchanged","cat-file","rev-list","for-each-ref","show-ref","name-rev","merge-base","help"]),COMMAND_PREFIXES=new Set(["sudo","time","command","builtin","nohup","exec","nice"]);SUBCOMMAND_TOOLS=new Set(["git","gh","npm","pnpm","yarn","bun","cargo","go","docker","podman","kubectl","helm","uv","pip","poetry","deno","dotnet","terraform","systemctl","brew","apt","apt-get","make","npx"]),RUNS_SCRIPT=new Set(["run","run-script"])}});function topCommands(commandHeads,top){let commands=new Map;for(let head2 of commandHeads){let key=commandKey(head2);key&&commands.set(key,(commands.get(key)??0)+1)}return[...commands].sort((a,b)=>b[1]-a[1]||a[0].localeCompare(b[0])).slice(0,top).map(([command,count])=>({command,count}))}var init_stats2=__esm({"lib/stats.ts"(){"use strict";init_stats();init_shell()}});var tools_exports={};__export(tools_exports,{getTool:()=>getTool,isReply:()=>isReply,noDatabase:()=>noDatabase,relativePath:()=>relativePath,scopeOf:()=>scopeOf,searchTool:()=>searchTool,sessionsTool:()=>sessionsTool,statsTool:()=>statsTool});function scopeOf(args,context){let since2=null;if(args.since!==void 0){let parsed=parseWhen("since",args.since,context.now());if(!parsed.ok)return errorReply(parsed.error);since2=parsed.value}let project2=args.project?.trim();return project2===void 0?{label:context.here.name,filters:{...NO_FILTERS,projectPath:context.here.path,since:since2}}:project2==="*"?{label:"*",filters:{...NO_FILTERS,since:since2}}:project2===""?errorReply('project is empty: give a project name, or "*" for all projects'):{label:project2,filters:{...NO_FILTERS,project:project2,since:since2}}}function isReply(value){return"text"in value}function noDatabase(tag,context,empty){let hint=`No memory database at ${context.reader.dbPath} yet: nothing has been captured. The user can run \`memory doctor\` to check the installation.`;return{text:`<${tag}>
 ${hint}
