@@ -87,9 +87,14 @@ export function timeCalls(iterations: number, call: (i: number) => unknown): Sta
   return stats(samples);
 }
 
-/** The environment of every measured process: NODE_EXTRA_CA_CERTS adds 30–40 ms to each Node start. */
+/**
+ * The environment of every measured process: NODE_EXTRA_CA_CERTS adds 30–40 ms to each Node start.
+ * TMPDIR is the bench's own folder (HOME's, when `extra` gives one): a machine whose /tmp holds another
+ * run's spooled events would make every stored event look past them, which no real user's hook does
+ * unless its own database once refused a write.
+ */
 export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...(extra['HOME'] ? { TMPDIR: extra['HOME'] } : {}), ...extra };
   delete env['NODE_EXTRA_CA_CERTS'];
   delete env['NODE_OPTIONS'];
   return env;

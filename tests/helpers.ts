@@ -33,9 +33,14 @@ export function sandbox(extraEnv: Record<string, string> = {}): Sandbox {
   mkdirSync(join(project, '.git'), { recursive: true });
   mkdirSync(join(project, 'src'), { recursive: true });
   const dbPath = join(home, '.claude', 'memory.db');
+  // The spool's fallback folder lives under TMPDIR: a test whose database folder refuses writes must
+  // not leave events in the machine's /tmp (every later stored event there would hash its way past them).
+  const tmp = join(home, 'tmp');
+  mkdirSync(tmp, { mode: 0o700 });
   const env: Record<string, string> = {
     PATH: process.env['PATH'] ?? '/usr/bin:/bin',
     HOME: home,
+    TMPDIR: tmp,
     CLAUDE_MEMORY_DB: dbPath,
     NO_COLOR: '1',
     ...extraEnv,
