@@ -31,9 +31,11 @@ export interface CatchUpResult {
   readonly prompts: number;
   /** The session's last assistant text in what was read, if any. */
   readonly lastAnswer: string | null;
+  /** Whether the last entry of the session read was that text (the turn's answer is in the file). */
+  readonly endsWithAnswer: boolean;
 }
 
-const NOTHING: CatchUpResult = { added: 0, prompts: 0, lastAnswer: null };
+const NOTHING: CatchUpResult = { added: 0, prompts: 0, lastAnswer: null, endsWithAnswer: false };
 
 export function catchUpTranscript(db: Db, store: MemoryStore, options: CatchUpOptions): CatchUpResult {
   const { transcriptPath: path } = options;
@@ -71,6 +73,7 @@ function catchUpBytes(
   let added = 0;
   let prompts = 0;
   let lastAnswer: string | null = null;
+  let endsWithAnswer = false;
   let firstCwd = '';
   for (let lineStart = 0; lineStart < bytes.length;) {
     const newline = bytes.indexOf(10, lineStart);
@@ -83,6 +86,7 @@ function catchUpBytes(
       const sessionId = meta?.sessionId || options.sessionId;
       for (const entry of parsed.entries) {
         if (sessionId !== options.sessionId) break;
+        endsWithAnswer = entry.kind === 'answer';
         if (entry.kind === 'tool-use') pairer.use(entry, meta);
         else if (entry.kind === 'pre-tool-hook') pairer.preToolHook(entry.toolUseId);
         else if (entry.kind === 'hook-block') pairer.hookBlock(entry.toolUseId);
@@ -133,5 +137,5 @@ function catchUpBytes(
     if (Date.now() > deadline) break;
   }
   if (safeOffset > start) saveOffset(db, options.transcriptPath, safeOffset, options.now.toISOString());
-  return { added, prompts, lastAnswer };
+  return { added, prompts, lastAnswer, endsWithAnswer };
 }

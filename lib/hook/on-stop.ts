@@ -2,12 +2,12 @@
 // whose async capture was late or cancelled, prompts), records where it stopped, then upserts the
 // session's summary. Never prints; does nothing without a session id, when there is neither a
 // database nor a transcript, or while the database is known to be damaged.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { loadConfig } from '../config.js';
 import { repairNote } from '../damage.js';
 import { startSyncHookDeadline } from '../db/deadline.js';
 import { MemoryStore } from '../db/memories.js';
-import { migratedOnOpen, withDb } from '../db/open.js';
+import { migratedOnOpen, sleepMs, withDb } from '../db/open.js';
 import { indexPendingBriefly } from '../db/search-index.js';
 import { sessionPrompts } from '../db/prompts.js';
 import { FAULT_WORDS } from '../faults.js';
@@ -39,13 +39,21 @@ export function handleStop({ input, env }: HookInput): void {
       const store = new MemoryStore(db);
       drainPending(store, config, env);
       const now = config.now();
-      const caught = catchUpTranscript(db, store, {
-        sessionId: event.sessionId,
-        transcriptPath: event.transcriptPath,
-        env,
-        now,
-        dedupeWindowSec: config.dedupeWindowSec,
-      });
+      const catchUp = () =>
+        catchUpTranscript(db, store, {
+          sessionId: event.sessionId,
+          transcriptPath: event.transcriptPath,
+          env,
+          now,
+          dedupeWindowSec: config.dedupeWindowSec,
+        });
+      let caught = catchUp();
+      // A client that sends no last_assistant_message (2.1.39 and its age) may still be writing the
+      // turn's answer to the transcript when Stop starts: only then, wait briefly for the file to grow.
+      if (!event.lastAssistantMessage && !caught.endsWithAnswer && transcriptGrows(event.transcriptPath)) {
+        const more = catchUp();
+        caught = { ...more, lastAnswer: more.lastAnswer ?? caught.lastAnswer };
+      }
       const message = event.lastAssistantMessage || caught.lastAnswer || '';
       const intent = {
         prompts: sessionPrompts(db, event.sessionId),
@@ -63,4 +71,24 @@ export function handleStop({ input, env }: HookInput): void {
     throw explainFault(error, 'the summary is brought up to date by a later turn');
   }
   if (folded) maybeStartTeamPush(env, config.dbPath, config.now());
+}
+
+/** How long Stop waits for a transcript still being written (see handleStop), and how often it looks. */
+const ANSWER_WAIT_MS = 300;
+const ANSWER_POLL_MS = 20;
+
+/** Whether the transcript grows within ANSWER_WAIT_MS (then holding a complete new line). */
+function transcriptGrows(path: string): boolean {
+  const size = (): number => statSync(path, { throwIfNoEntry: false })?.size ?? 0;
+  const before = size();
+  if (before === 0) return false;
+  for (let waited = 0; waited < ANSWER_WAIT_MS; waited += ANSWER_POLL_MS) {
+    sleepMs(ANSWER_POLL_MS);
+    if (size() > before) {
+      // One more look lets a line being appended finish.
+      sleepMs(ANSWER_POLL_MS);
+      return true;
+    }
+  }
+  return false;
 }

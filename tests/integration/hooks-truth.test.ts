@@ -1,6 +1,7 @@
 // What the next session is told, end to end through the built hooks: prompts, resolution of fixed
 // errors, where a session stopped, Stop completing a session from its transcript, and the block.
-import { mkdirSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryCli } from '../cli-helpers.js';
@@ -426,6 +427,50 @@ describe('stop completes the session from its transcript', () => {
     });
     const offset = (db.prepare('SELECT offset FROM transcript_reads').get() as { offset: number }).offset;
     expect(offset).toBe(readFileSync(path).length - '{"type":"assistant","partial'.length);
+  });
+  it("waits briefly for the turn's answer an older client is still writing (no last_assistant_message)", async () => {
+    const box = sandbox();
+    const dir = join(box.home, '.claude', 'projects', '-work-my-app');
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, 's-slow.jsonl');
+    const [first, second, third] = transcriptLines(box, 's-slow');
+    writeFileSync(path, `${[first, second, third].join('\n')}\n`);
+    const answer = JSON.stringify({
+      type: 'assistant',
+      uuid: 'a9',
+      parentUuid: 'u2',
+      sessionId: 's-slow',
+      cwd: box.project,
+      timestamp: '2026-11-20T09:00:08.000Z',
+      isSidechain: false,
+      message: {
+        role: 'assistant',
+        content: [{ type: 'text', text: 'The build fails in tsc; next I fix the import.' }],
+      },
+    });
+    const running = hook(box, 'stop', stop(box, 's-slow', undefined, path), '2026-11-20T09:01:00Z');
+    // The answer lands only once Stop has read the transcript (its read offset is saved), as Claude Code
+    // 2.1.39 writes it: after the Stop hook has started.
+    const read = (): boolean => {
+      if (!existsSync(box.dbPath)) return false;
+      try {
+        const db = new Database(box.dbPath, { readonly: true, fileMustExist: true });
+        try {
+          return (db.prepare('SELECT count(*) FROM transcript_reads').pluck().get() as number) > 0;
+        } finally {
+          db.close();
+        }
+      } catch {
+        return false;
+      }
+    };
+    const started = Date.now();
+    while (!read() && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 5));
+    appendFileSync(path, `${answer}\n`);
+    await running;
+    expect(openForRead(box.dbPath).prepare('SELECT outcome FROM session_summaries').pluck().get()).toBe(
+      'The build fails in tsc; next I fix the import.',
+    );
   });
 });
 
