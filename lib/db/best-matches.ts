@@ -195,13 +195,15 @@ export function bestMatches(db: Db, query: string, filters: Filters, options: Be
   const offset = options.offset ?? 0;
   const wanted = offset + options.limit + 1;
   const found: Found[] = [];
+  // Only what ordering and following fixes read; the page's own rows are read whole at the end (a
+  // window's 400 contents would be read, and collected, for 20 shown).
   const readRows = prepared(
     db,
-    `SELECT m.* FROM memories m WHERE m.id IN (SELECT value FROM json_each(@window)) AND ${WHERE}`,
+    `SELECT ${PLACEMENT} FROM memories m WHERE m.id IN (SELECT value FROM json_each(@window)) AND ${WHERE}`,
   );
   for (let start = 0; start < ranked.length && found.length < wanted; start += WINDOW) {
     const window = ranked.slice(start, start + WINDOW);
-    const rows = readRows.all({ ...bind(filters), window: JSON.stringify(window.map(({ id }) => id)) }) as MemoryRow[];
+    const rows = readRows.all({ ...bind(filters), window: JSON.stringify(window.map(({ id }) => id)) }) as Placement[];
     const rowById = new Map(rows.map((row) => [row.id, row]));
     for (const rank of window) {
       const row = rowById.get(rank.id);
@@ -212,6 +214,13 @@ export function bestMatches(db: Db, query: string, filters: Filters, options: Be
   found.sort((a, b) => order(a, b, here));
   const withFixes = followFixes(db, found, filters, wanted);
   const page = withFixes.slice(offset, offset + options.limit);
+  const whole = new Map(
+    (
+      prepared(db, 'SELECT m.* FROM memories m WHERE m.id IN (SELECT value FROM json_each(@ids))').all({
+        ids: JSON.stringify(page.map(({ row }) => row.id)),
+      }) as MemoryRow[]
+    ).map((row) => [row.id, row]),
+  );
   const more = withFixes.length > offset + options.limit;
   // Past a full page, `found` stopped early: only a count query knows how many the filters keep.
   const total = !options.count
@@ -228,7 +237,7 @@ export function bestMatches(db: Db, query: string, filters: Filters, options: Be
     total,
     atLeast: more && perWord.some((word) => word.capped !== null),
     matches: page.map(({ rank, row, fixes }) => ({
-      row,
+      row: whole.get(row.id) as MemoryRow,
       score: Math.round(rank.score * 1000) / 1000,
       matched: rank.matched.map((i) => texts[i] as string),
       allMatched: rank.allMatched,
@@ -237,7 +246,11 @@ export function bestMatches(db: Db, query: string, filters: Filters, options: Be
   };
 }
 
-type Found = { rank: Ranked; row: MemoryRow; fixes?: number };
+/** The columns a row is ordered by and its fix followed with. */
+type Placement = Pick<MemoryRow, 'id' | 'project_path' | 'created_at' | 'type' | 'session_id' | 'resolved_by'>;
+const PLACEMENT = 'm.id, m.project_path, m.created_at, m.type, m.session_id, m.resolved_by';
+
+type Found = { rank: Ranked; row: Placement; fixes?: number };
 
 /** How many ranked rows the filters keep: the header's count when only a page is shown. */
 function countUnderFilters(db: Db, ranked: readonly Ranked[], filters: Filters): number {
@@ -259,7 +272,7 @@ const FIX_WINDOW_MS = 30 * 60_000;
 // What fixed an error: the session's next step (edit or command) — the change itself, where the later
 // clean run that resolved it only confirms it; with no step within the window, that resolving run.
 const FIX_SQL = `
-  SELECT m.* FROM memories m
+  SELECT ${PLACEMENT} FROM memories m
   WHERE m.id = coalesce((
       SELECT n.id FROM memories n
       WHERE n.session_id = @sessionId AND n.id > @id AND n.type IN ('file_edit', 'command')
@@ -267,7 +280,7 @@ const FIX_SQL = `
     AND ${WHERE}`;
 
 // The latest error a run resolved.
-const FIXED_SQL = `SELECT m.* FROM memories m WHERE m.resolved_by = @id AND ${WHERE} ORDER BY m.id DESC LIMIT 1`;
+const FIXED_SQL = `SELECT ${PLACEMENT} FROM memories m WHERE m.resolved_by = @id AND ${WHERE} ORDER BY m.id DESC LIMIT 1`;
 
 /**
  * Someone hunting an error wants the failing run and the change that fixed it: each of the best
@@ -284,7 +297,7 @@ function followFixes(db: Db, found: readonly Found[], filters: Filters, wanted: 
     placed.add(item.row.id);
     if (item.row.type !== 'error' && errors < FIXED_ERRORS && item.rank.coverage >= 0.5) {
       // A run that fixed an error: the failure it fixed comes along too.
-      const failed = prepared(db, FIXED_SQL).get({ ...bind(filters), id: item.row.id }) as MemoryRow | undefined;
+      const failed = prepared(db, FIXED_SQL).get({ ...bind(filters), id: item.row.id }) as Placement | undefined;
       if (failed && !placed.has(failed.id)) {
         errors++;
         const own = found.find((other) => other.row.id === failed.id);
@@ -302,7 +315,7 @@ function followFixes(db: Db, found: readonly Found[], filters: Filters, wanted: 
       sessionId: item.row.session_id,
       id: item.row.id,
       until,
-    }) as MemoryRow | undefined;
+    }) as Placement | undefined;
     if (!fix || placed.has(fix.id)) continue;
     const own = found.find((other) => other.row.id === fix.id);
     out.push({ rank: own ? own.rank : { ...item.rank, matched: [], allMatched: false }, row: fix, fixes: item.row.id });
