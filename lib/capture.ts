@@ -16,13 +16,59 @@ export const CONTENT_MAX = 2000;
 // well above what is kept, so a secret straddling a display cut is still recognised whole.
 const SCAN_MAX = 16 * 1024;
 
-const NOISE_PATH =
-  /(?:^|[\\/])(?:node_modules|\.git|dist|build|out|coverage|\.nyc_output|\.next|\.nuxt|\.svelte-kit|\.turbo|\.cache|\.parcel-cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.venv|venv|\.tox|target|\.gradle|\.idea|\.vscode)(?:[\\/]|$)/;
-const NOISE_FILE =
-  /(?:^|[\\/])(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|Pipfile\.lock|uv\.lock|Gemfile\.lock|composer\.lock|go\.sum|flake\.lock|\.DS_Store)$|\.(?:min\.js|min\.css|map|log|pyc)$/;
+// Build output, dependencies, caches and editor folders anywhere in the path, lock files and
+// generated files by name. Sets rather than one alternation pattern: V8 compiles a pattern on its
+// first use, ~0.7 ms of every Edit and Write a hook stores.
+const NOISE_DIRS: ReadonlySet<string> = new Set([
+  'node_modules',
+  '.git',
+  'dist',
+  'build',
+  'out',
+  'coverage',
+  '.nyc_output',
+  '.next',
+  '.nuxt',
+  '.svelte-kit',
+  '.turbo',
+  '.cache',
+  '.parcel-cache',
+  '__pycache__',
+  '.pytest_cache',
+  '.mypy_cache',
+  '.ruff_cache',
+  '.venv',
+  'venv',
+  '.tox',
+  'target',
+  '.gradle',
+  '.idea',
+  '.vscode',
+]);
+const NOISE_FILES: ReadonlySet<string> = new Set([
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'yarn.lock',
+  'pnpm-lock.yaml',
+  'bun.lock',
+  'bun.lockb',
+  'Cargo.lock',
+  'poetry.lock',
+  'Pipfile.lock',
+  'uv.lock',
+  'Gemfile.lock',
+  'composer.lock',
+  'go.sum',
+  'flake.lock',
+  '.DS_Store',
+]);
+const NOISE_ENDINGS = ['.min.js', '.min.css', '.map', '.log', '.pyc'] as const;
 
 export function isNoisePath(path: string): boolean {
-  return NOISE_PATH.test(path) || NOISE_FILE.test(path);
+  const parts = path.split(/[\\/]/);
+  if (parts.some((part) => NOISE_DIRS.has(part))) return true;
+  const name = parts[parts.length - 1] ?? '';
+  return NOISE_FILES.has(name) || NOISE_ENDINGS.some((ending) => path.endsWith(ending));
 }
 
 export function captureEvent(event: ToolEvent): MemoryDraft | null {

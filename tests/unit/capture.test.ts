@@ -271,3 +271,60 @@ describe('tools we do not capture', () => {
     ).toBeNull();
   });
 });
+
+describe('noise paths', () => {
+  // The check as it was written before, as two patterns: the sets must answer exactly as they did.
+  const NOISE_PATH =
+    /(?:^|[\\/])(?:node_modules|\.git|dist|build|out|coverage|\.nyc_output|\.next|\.nuxt|\.svelte-kit|\.turbo|\.cache|\.parcel-cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.venv|venv|\.tox|target|\.gradle|\.idea|\.vscode)(?:[\\/]|$)/;
+  const NOISE_FILE =
+    /(?:^|[\\/])(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|Pipfile\.lock|uv\.lock|Gemfile\.lock|composer\.lock|go\.sum|flake\.lock|\.DS_Store)$|\.(?:min\.js|min\.css|map|log|pyc)$/;
+  const PARTS = [
+    'node_modules',
+    '.git',
+    'dist',
+    'distro',
+    'build',
+    'builds',
+    'out',
+    'output',
+    'target',
+    '.venv',
+    'venv2',
+    '.idea',
+    'src',
+    'app',
+    'lib',
+    'index.ts',
+    'bun.lock',
+    'bun.lockb',
+    'bun.locks',
+    'yarn.lock',
+    'my-yarn.lock',
+    'go.sum',
+    'a.min.js',
+    'a.min.jsx',
+    'x.map',
+    'mapping',
+    'debug.log',
+    'logs',
+    'm.pyc',
+    '.DS_Store',
+    'Cargo.lock',
+    '',
+  ];
+
+  it('answers as the patterns did, on 20,000 generated paths', () => {
+    let seed = 7;
+    const next = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let i = 0; i < 20_000; i++) {
+      const length = 1 + next(4);
+      const separator = next(5) === 0 ? '\\' : '/';
+      const path =
+        (next(2) === 0 ? separator : '') + Array.from({ length }, () => PARTS[next(PARTS.length)]).join(separator);
+      expect(isNoisePath(path), path).toBe(NOISE_PATH.test(path) || NOISE_FILE.test(path));
+    }
+  });
+});
