@@ -10,10 +10,10 @@ export const EDGE_SYNTAX = /^["'()*^:]+|["'()*^:]+$/g;
 export const WORD_COLUMNS = ['name', 'head', 'body', 'request'] as const;
 
 // unicode61's token characters: letters, numbers, private-use; anything else separates tokens.
-const TOKEN = /[\p{L}\p{N}\p{Co}]+/gu;
+let tokenPattern: RegExp | undefined;
 // Case and digit boundaries inside one token: `useTodos`, `HTTPServer`, `getCSRFToken`, `v4phase1`.
-// Built on first use: the bundles build it with new RegExp, about 1 ms, and most hook runs (noise,
-// SessionStart) never split an identifier.
+// Both patterns are built on first use (Unicode property classes cost V8 up to ~1 ms to build), and
+// most hook runs (noise, SessionStart) never index a word.
 let boundary: RegExp | undefined;
 
 /** The parts of one token at its case and digit boundaries; `[token]` when it has none. */
@@ -24,7 +24,8 @@ export function identifierParts(token: string): string[] {
 
 /** The tokens unicode61 would make of `text`, in order. */
 export function tokens(text: string): string[] {
-  return text.match(TOKEN) ?? [];
+  tokenPattern ??= /[\p{L}\p{N}\p{Co}]+/gu;
+  return text.match(tokenPattern) ?? [];
 }
 
 /** More appended parts than this are not worth their index bytes: a row is at most 2,000 characters. */
