@@ -24,7 +24,11 @@ let sequence = 0;
  * temp dir for when the database's own disk or folder is what refuses the write (full, read-only).
  */
 export function spoolDirs(dbPath: string, env: Env): string[] {
-  return [`${dbPath}.spool`, join(sharedSpoolRoot(env), spoolKey(dbPath))];
+  return [ownSpoolDir(dbPath), join(sharedSpoolRoot(env), spoolKey(dbPath))];
+}
+
+function ownSpoolDir(dbPath: string): string {
+  return `${dbPath}.spool`;
 }
 
 /** The temp dir's folder of this user's spools, one per database. */
@@ -48,7 +52,7 @@ function existingSpoolDirs(dbPath: string, env: Env): string[] {
   } catch {
     // Never used: nothing waits there.
   }
-  return shared.length > 0 ? [`${dbPath}.spool`, join(sharedSpoolRoot(env), spoolKey(dbPath))] : [`${dbPath}.spool`];
+  return shared.length > 0 ? spoolDirs(dbPath, env) : [ownSpoolDir(dbPath)];
 }
 
 export interface PendingEvent {
@@ -93,7 +97,7 @@ export function deferMemory(dbPath: string, env: Env, memory: NewMemory): string
   const reasons: string[] = [];
   for (const dir of spoolDirs(dbPath, env)) {
     try {
-      if (dir !== `${dbPath}.spool`) ensurePrivateDir(join(dir, '..'));
+      if (dir !== ownSpoolDir(dbPath)) ensurePrivateDir(join(dir, '..'));
       ensurePrivateDir(dir);
       writeFileAtomic(join(dir, name), text);
       return join(dir, name);

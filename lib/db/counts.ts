@@ -2,11 +2,8 @@
 // the triggers keep (memory_counts, schema v6) instead of count(*) or min(id) over every row.
 import { prepared, type Db } from './open.js';
 
-export function memoryTotal(db: Db, projectPath: string | null = null): number {
-  return projectPath === null
-    ? (prepared(db, 'SELECT coalesce(sum(memories), 0) FROM memory_counts').pluck().get() as number)
-    : ((prepared(db, 'SELECT memories FROM memory_counts WHERE project_path = ?').pluck().get(projectPath) as
-        number | undefined) ?? 0);
+export function memoryTotal(db: Db): number {
+  return prepared(db, 'SELECT coalesce(sum(memories), 0) FROM memory_counts').pluck().get() as number;
 }
 
 /** Ids from `first` to `last` hold every memory of the project (and, after deletes, maybe fewer). */

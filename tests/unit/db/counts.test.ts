@@ -25,7 +25,7 @@ function counted(db: Database.Database | Db): Record<string, number> {
 }
 
 function kept(db: Db, paths: readonly string[]): Record<string, number> {
-  return Object.fromEntries(paths.map((path) => [path, memoryTotal(db, path)]).filter(([, n]) => n !== 0));
+  return Object.fromEntries(paths.map((path) => [path, projectSpan(db, path).memories]).filter(([, n]) => n !== 0));
 }
 
 describe('memory counts', () => {

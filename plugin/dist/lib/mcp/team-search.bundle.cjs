@@ -197,7 +197,7 @@ END;
 CREATE TRIGGER memory_files_insert AFTER INSERT ON memories BEGIN ${change("new",1)} END;
 CREATE TRIGGER memory_files_delete AFTER DELETE ON memories BEGIN ${change("old",-1)} END;
 CREATE TRIGGER memory_files_update AFTER UPDATE OF ${FILE}, created_at ON memories
-BEGIN ${change("old",-1)} ${change("new",1)} END;`];var SCHEMA_VERSION=MIGRATIONS.length;var sleeper=new Int32Array(new SharedArrayBuffer(4));var statementCache=new WeakMap;function prepared(db,sql){let cache=statementCache.get(db);cache||statementCache.set(db,cache=new Map);let statement=cache.get(sql);return statement||cache.set(sql,statement=db.prepare(sql)),statement}function memoryTotal(db,projectPath=null){return projectPath===null?prepared(db,"SELECT coalesce(sum(memories), 0) FROM memory_counts").pluck().get():prepared(db,"SELECT memories FROM memory_counts WHERE project_path = ?").pluck().get(projectPath)??0}var NO_FILTERS={project:null,projectPath:null,type:null,since:null,before:null,sessionId:null,ids:null},WHERE=`
+BEGIN ${change("old",-1)} ${change("new",1)} END;`];var SCHEMA_VERSION=MIGRATIONS.length;var sleeper=new Int32Array(new SharedArrayBuffer(4));var statementCache=new WeakMap;function prepared(db,sql){let cache=statementCache.get(db);cache||statementCache.set(db,cache=new Map);let statement=cache.get(sql);return statement||cache.set(sql,statement=db.prepare(sql)),statement}function memoryTotal(db){return prepared(db,"SELECT coalesce(sum(memories), 0) FROM memory_counts").pluck().get()}var NO_FILTERS={project:null,projectPath:null,type:null,since:null,before:null,sessionId:null,ids:null},WHERE=`
   (@project IS NULL OR m.project = @project)
   AND (@projectPath IS NULL OR m.project_path = @projectPath)
   AND (@type IS NULL OR m.type = @type)
