@@ -51,8 +51,6 @@ export async function prepareNode(
     runtime,
     hooks: ['post-tool-use', 'stop', 'session-start', 'user-prompt-submit'],
     suffix: urls['CODE_CACHE_SUFFIX'],
-    head: urls['WRAP_HEAD'],
-    tail: urls['WRAP_TAIL'],
     exec: binary.path,
   });
 

@@ -10,16 +10,7 @@ import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  CODE_CACHE_SUFFIX,
-  hookLauncher,
-  launchable,
-  LAUNCHER,
-  moduleUrlBanner,
-  moduleUrls,
-  WRAP_HEAD,
-  WRAP_TAIL,
-} from './module-urls.mjs';
+import { CODE_CACHE_SUFFIX, hookLauncher, launchable, LAUNCHER, moduleUrlBanner, moduleUrls } from './module-urls.mjs';
 import { trainCodeCaches } from './code-cache.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -149,6 +140,4 @@ trainCodeCaches({
   runtime: join(RUNTIME, 'dist'),
   hooks: HOOKS,
   suffix: CODE_CACHE_SUFFIX,
-  head: WRAP_HEAD,
-  tail: WRAP_TAIL,
 });

@@ -1,5 +1,5 @@
 // Saves the V8 code cache of each runtime bundle Claude Code waits on (scripts/module-urls.mjs says
-// why): runs it through scripts/code-cache-train.cjs on sample events in a throw-away home, each run
+// why): runs it through scripts/code-cache-train.mjs on sample events in a throw-away home, each run
 // starting from the cache the previous one saved, so the cache ends up holding the code of every
 // path the samples took (a stored edit, a failed command, noise, a prompt, a summary, the block, a
 // search). A sample that fails leaves that bundle without a cache, with a warning: the launcher
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const TRAINER = join(dirname(fileURLToPath(import.meta.url)), 'code-cache-train.cjs');
+const TRAINER = join(dirname(fileURLToPath(import.meta.url)), 'code-cache-train.mjs');
 
 function samples(project) {
   const base = { session_id: 'code-cache', cwd: project, transcript_path: join(project, 'none.jsonl') };
@@ -45,7 +45,7 @@ function samples(project) {
 }
 
 /** `exec`: the Node that will run the bundles (a cache belongs to one V8); the building Node by default. */
-export function trainCodeCaches({ runtime, hooks, suffix, head, tail, exec = process.execPath }) {
+export function trainCodeCaches({ runtime, hooks, suffix, exec = process.execPath }) {
   const home = mkdtempSync(join(tmpdir(), 'cmh-code-cache-'));
   try {
     const project = join(home, 'project');
@@ -63,9 +63,6 @@ export function trainCodeCaches({ runtime, hooks, suffix, head, tail, exec = pro
       CLAUDE_MEMORY_DB: db,
       CLAUDE_MEMORY_RECALL: '1',
       CLAUDE_PROJECT_DIR: project,
-      CODE_CACHE_SUFFIX: suffix,
-      CODE_CACHE_WRAP_HEAD: head,
-      CODE_CACHE_WRAP_TAIL: tail,
     };
     const runs = Object.entries(samples(project)).flatMap(([hook, events]) =>
       hooks.includes(hook)

@@ -31,11 +31,12 @@ export function moduleUrlBanner(depth) {
 
 // V8 code caches of the runtime's bundles. Claude Code starts a new Node for every hook, and parsing
 // and compiling a 130 KB bundle is ~5 ms of each start (a quarter of what a hook costs over the
-// floor). The build runs each bundle once on a sample event (scripts/code-cache-train.cjs) and saves
+// floor). The build runs each bundle once on a sample event (scripts/code-cache-train.mjs) and saves
 // the compiled code beside it; the file Claude Code runs is a launcher that compiles the bundle with
 // that cache. V8 rejects a cache from another Node, V8 or set of flags, and the bundle then compiles
-// as it would have anyway. The wrapper is Node's CommonJS wrapper, byte for byte the same in the
-// launcher and in the training, since V8 matches a cache to the exact text.
+// as it would have anyway. The wrapper is Node's CommonJS wrapper, byte for byte the same as the
+// training's (lib/mcp/bundle.ts wrapCommonJs, checked by tests/integration/code-cache.test.ts), since
+// V8 matches a cache to the exact text.
 export const WRAP_HEAD = '(function (exports, require, module, __filename, __dirname) {';
 export const WRAP_TAIL = '\n})';
 export const CODE_CACHE_SUFFIX = '.v8-cache';

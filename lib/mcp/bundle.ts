@@ -16,6 +16,15 @@ export interface LoadedBundle<T> {
   readonly cached: boolean;
 }
 
+/**
+ * The same wrapper as Node's CommonJS loader, so a bundle sees exports, require and module. V8
+ * matches a code cache to the exact text it was made from: the runtime's launchers
+ * (scripts/module-urls.mjs) wrap their bundles in these same bytes (tests/integration/code-cache.test.ts).
+ */
+export function wrapCommonJs(source: string): string {
+  return `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+}
+
 /** Runs the CommonJS bundle at `file` as `require` would, with its code cache when `useCache`. */
 export function loadBundle<T>(file: string, useCache = true): LoadedBundle<T> {
   const source = readFileSync(file, 'utf8');
@@ -27,9 +36,7 @@ export function loadBundle<T>(file: string, useCache = true): LoadedBundle<T> {
       // Built without a cache: compile as usual.
     }
   }
-  // The same wrapper as Node's CommonJS loader, so the bundle sees exports, require and module.
-  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-  const script = new Script(wrapped, { filename: file, ...(cachedData ? { cachedData } : {}) });
+  const script = new Script(wrapCommonJs(source), { filename: file, ...(cachedData ? { cachedData } : {}) });
   const module = { exports: {} as T };
   (script.runInThisContext() as (...args: unknown[]) => void)(
     module.exports,

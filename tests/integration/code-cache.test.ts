@@ -4,12 +4,12 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { postToolUseFailure, RUNTIME, runHook, sandbox, tempDir } from '../helpers.js';
+import { CACHE_SUFFIX, wrapCommonJs } from '../../lib/mcp/bundle.js';
+import { postToolUseFailure, ROOT, RUNTIME, runHook, sandbox, tempDir } from '../helpers.js';
 
-// The launchers' wrapper (scripts/module-urls.mjs): V8 matches a cache to the exact text.
-const wrap = (text: string): string => `(function (exports, require, module, __filename, __dirname) {${text}\n})`;
 const BUNDLES = [
   ...['post-tool-use', 'stop', 'session-start', 'user-prompt-submit'].map((hook) =>
     join(RUNTIME, 'dist', 'hooks', `${hook}.bundle.js`),
@@ -19,10 +19,18 @@ const BUNDLES = [
 ];
 
 describe('V8 code caches of the runtime bundles', () => {
+  it("are read by the launchers with the loader's wrapper and file name, byte for byte", async () => {
+    // V8 matches a cache to the exact text it was made from: the build trains through loadBundle
+    // (wrapCommonJs), the launchers written by scripts/module-urls.mjs wrap with their own copy.
+    const urls = (await import(pathToFileURL(join(ROOT, 'scripts', 'module-urls.mjs')).href)) as Record<string, string>;
+    expect(`${urls['WRAP_HEAD']}source${urls['WRAP_TAIL']}`).toBe(wrapCommonJs('source'));
+    expect(urls['CODE_CACHE_SUFFIX']).toBe(CACHE_SUFFIX);
+  });
+
   it.each(BUNDLES)('%s has a cache that this Node accepts', (bundle) => {
-    const script = new Script(wrap(readFileSync(bundle, 'utf8')), {
+    const script = new Script(wrapCommonJs(readFileSync(bundle, 'utf8')), {
       filename: bundle,
-      cachedData: readFileSync(`${bundle}.v8-cache`),
+      cachedData: readFileSync(`${bundle}${CACHE_SUFFIX}`),
     });
     expect(script.cachedDataRejected).toBe(false);
   });
@@ -30,7 +38,7 @@ describe('V8 code caches of the runtime bundles', () => {
   it('holds the code a run compiled, not only the top level', () => {
     // A cache saved before running would hold little more than the top-level function.
     const bundle = BUNDLES[0] as string;
-    expect(readFileSync(`${bundle}.v8-cache`).length).toBeGreaterThan(readFileSync(bundle).length / 2);
+    expect(readFileSync(`${bundle}${CACHE_SUFFIX}`).length).toBeGreaterThan(readFileSync(bundle).length / 2);
   });
 });
 
