@@ -2,19 +2,12 @@
 // disk that is full, pages overwritten at byte offsets, a child run as an unprivileged user.
 import Database from 'better-sqlite3';
 import { spawn, spawnSync } from 'node:child_process';
-import { chownSync, closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
+import { chownSync, closeSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
 import { listPending } from '../lib/spool.js';
 import { DIST, ROOT, type RunResult, type Sandbox } from './helpers.js';
-
-/** The sandbox env plus a TMPDIR inside it, so the fallback spool stays in the test's own folder. */
-export function faultEnv(box: Sandbox): Record<string, string> {
-  const tmp = join(box.home, 'tmp');
-  mkdirSync(tmp, { recursive: true, mode: 0o700 });
-  return { ...box.env, TMPDIR: tmp };
-}
 
 export interface HeldLock {
   readonly pid: number;

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { repairNotePath } from '../../lib/paths.js';
 import { memory, memoryCli, NOW, seed } from '../cli-helpers.js';
-import { corruptMemoryPages, faultEnv, pendingCount, readableIds } from '../fault-helpers.js';
+import { corruptMemoryPages, pendingCount, readableIds } from '../fault-helpers.js';
 import {
   allMemories,
   bashResponse,
@@ -48,7 +48,7 @@ const sessionStart = (box: Sandbox): Record<string, unknown> => ({
 describe('a database with damaged pages', () => {
   it('is noticed by the daily check, kept out of capture, told to the user once, and repaired', async () => {
     const box = sandbox();
-    const env = { ...faultEnv(box), CLAUDE_MEMORY_NOW: NOW, TZ: 'UTC' };
+    const env = { ...box.env, CLAUDE_MEMORY_NOW: NOW, TZ: 'UTC' };
     seedMany(box);
     corruptMemoryPages(box.dbPath, 3);
     const readable = readableIds(box.dbPath, ROWS);
@@ -139,7 +139,7 @@ describe('a database with damaged pages', () => {
 
   it('is never called damaged when it was written by a newer version', async () => {
     const box = sandbox();
-    const env = faultEnv(box);
+    const env = box.env;
     seed(box, [memory({ box, content: 'npm test' })]);
     const db = new Database(box.dbPath);
     db.pragma('user_version = 99');

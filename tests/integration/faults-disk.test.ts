@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { canMountTmpfs, faultEnv, hookScript, pendingCount } from '../fault-helpers.js';
+import { canMountTmpfs, hookScript, pendingCount } from '../fault-helpers.js';
 import { allMemories, bashResponse, postToolUse, runCli, runHook, sandbox, type RunResult } from '../helpers.js';
 
 const METHOD = process.env['FAULTS_DISK'] === 'ulimit' || !canMountTmpfs() ? 'ulimit' : 'tmpfs';
@@ -56,7 +56,7 @@ const KEPT = /^\[memory-hook\] post-tool-use: .+; the event is kept and will be 
 describe(`a full disk (${METHOD === 'tmpfs' ? 'a 1 MB tmpfs filled to the last block' : 'ulimit -f: writes past 8 KB fail with EFBIG'})`, () => {
   it('keeps the 8 events it could not write and stores each once after space is freed', async () => {
     const box = sandbox();
-    const env = faultEnv(box);
+    const env = box.env;
     const folder = dirname(box.dbPath);
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     if (METHOD === 'tmpfs') {

@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI_SCRIPT, faultEnv, hookScript, IS_ROOT, pendingCount, runAsUser } from '../fault-helpers.js';
+import { CLI_SCRIPT, hookScript, IS_ROOT, pendingCount, runAsUser } from '../fault-helpers.js';
 import { allMemories, bashResponse, postToolUse, runCli, runHook, sandbox, type Sandbox } from '../helpers.js';
 
 const VICTIM_TEXT = "a file of the user's that no hook may touch\n".repeat(46);
@@ -38,7 +38,7 @@ async function withOneMemory(box: Sandbox, env: Record<string, string>): Promise
 describe('files planted beside the database', () => {
   it('replaces a symlinked cleanup marker instead of writing into its target', async () => {
     const box = sandbox();
-    const env = faultEnv(box);
+    const env = box.env;
     await withOneMemory(box, env);
     const target = victim(box);
     const marker = `${box.dbPath}.last-cleanup`;
@@ -59,7 +59,7 @@ describe('files planted beside the database', () => {
     'refuses a symlinked %s, keeps the event, and doctor says which link to remove',
     async (suffix) => {
       const box = sandbox();
-      const env = faultEnv(box);
+      const env = box.env;
       await withOneMemory(box, env);
       const target = victim(box);
       const link = `${box.dbPath}${suffix}`;
@@ -97,7 +97,7 @@ describe('files planted beside the database', () => {
 
   it('keeps an event out of a symlinked spool folder', async () => {
     const box = sandbox();
-    const env = faultEnv(box);
+    const env = box.env;
     await withOneMemory(box, env);
     const elsewhere = join(box.home, 'elsewhere');
     mkdirSync(elsewhere, { mode: 0o700 });
@@ -122,7 +122,7 @@ describe('files planted beside the database', () => {
     mkdirSync(dirname(box.dbPath), { recursive: true });
     writeFileSync(box.dbPath, '', { mode: 0o644 });
     chmodSync(box.dbPath, 0o644);
-    await withOneMemory(box, faultEnv(box));
+    await withOneMemory(box, box.env);
     expect(statSync(box.dbPath).mode & 0o777).toBe(0o600);
     const spoolAndWal = ['-wal', '-shm']
       .map((suffix) => `${box.dbPath}${suffix}`)
@@ -145,7 +145,7 @@ describe(`a read-only database file or folder, for an ordinary user (${IS_ROOT ?
 
   it('keeps events while memory.db is read-only; doctor says chmod u+w; they are stored after', async () => {
     const box = sandbox();
-    const env = faultEnv(box);
+    const env = box.env;
     expect((await capture(box, env, 'npm ci')).stderr).toBe('');
     chmodSync(box.dbPath, 0o400);
     const result = await capture(box, env, 'npm run build');
@@ -175,7 +175,7 @@ describe(`a read-only database file or folder, for an ordinary user (${IS_ROOT ?
 
   it('keeps events while the folder is read-only; doctor names the folder; they are stored after', async () => {
     const box = sandbox();
-    const env = faultEnv(box);
+    const env = box.env;
     expect((await capture(box, env, 'npm ci')).stderr).toBe('');
     const folder = dirname(box.dbPath);
     chmodSync(folder, 0o500);
@@ -198,7 +198,7 @@ describe(`a read-only database file or folder, for an ordinary user (${IS_ROOT ?
 
   it('says a folder that cannot be written will never get a database, instead of "created by the first tool call"', async () => {
     const box = sandbox();
-    const env = faultEnv(box);
+    const env = box.env;
     const folder = dirname(box.dbPath);
     mkdirSync(folder, { mode: 0o500 });
     chmodSync(folder, 0o500);

@@ -6,7 +6,7 @@ import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allMemories, bashResponse, openForRead, postToolUse, runCli, runHook, sandbox } from '../helpers.js';
-import { faultEnv, holdLock, pendingCount } from '../fault-helpers.js';
+import { holdLock, pendingCount } from '../fault-helpers.js';
 
 const HAS_FUSER_OR_LSOF = ['fuser', 'lsof'].some((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0);
 // The hooks' outcome under a held lock does not depend on how long they waited (every budget ends
@@ -19,7 +19,7 @@ const LOCKED =
 describe('a database locked by another process', () => {
   it('keeps all 20 events while readers and writers are locked out, and stores each once after the lock goes', async () => {
     const box = sandbox();
-    const env = { ...faultEnv(box), ...SHORT_CAPTURE_BUDGET };
+    const env = { ...box.env, ...SHORT_CAPTURE_BUDGET };
     const first = postToolUse(box, 'Bash', { command: 'npm ci' }, bashResponse());
     expect((await runHook('post-tool-use', first, { env })).stderr).toBe('');
     const lock = await holdLock(box.dbPath, 'exclusive');
@@ -101,7 +101,7 @@ describe('a database locked by another process', () => {
 
   it('stores an event kept twice (two runs drained the same spool) only once', async () => {
     const box = sandbox();
-    const env = { ...faultEnv(box), ...SHORT_CAPTURE_BUDGET };
+    const env = { ...box.env, ...SHORT_CAPTURE_BUDGET };
     expect(
       (await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm ci' }, bashResponse()), { env })).code,
     ).toBe(0);
@@ -130,7 +130,7 @@ describe('a database locked by another process', () => {
 
   it('lets SessionStart read while only writers are locked out', async () => {
     const box = sandbox();
-    const env = { ...faultEnv(box), ...SHORT_CAPTURE_BUDGET };
+    const env = { ...box.env, ...SHORT_CAPTURE_BUDGET };
     expect(
       (await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm run build' }, bashResponse()), { env }))
         .code,

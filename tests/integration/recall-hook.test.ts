@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NOW, seed } from '../cli-helpers.js';
-import { corruptMemoryPages, faultEnv, holdLock } from '../fault-helpers.js';
+import { corruptMemoryPages, holdLock } from '../fault-helpers.js';
 import { openForRead, runCli, runHook, sandbox, type Sandbox } from '../helpers.js';
 import { projectHistory } from '../recall-helpers.js';
 
@@ -135,7 +135,7 @@ describe('recall in the UserPromptSubmit hook', () => {
 
   it('prints nothing and exits 0 when the database is locked by another process', async () => {
     const { box } = seeded({ CLAUDE_MEMORY_RECALL: '1' });
-    const env = faultEnv(box);
+    const env = box.env;
     const lock = await holdLock(box.dbPath, 'exclusive');
     const run = await runHook(
       'user-prompt-submit',
@@ -152,7 +152,7 @@ describe('recall in the UserPromptSubmit hook', () => {
 
   it('prints nothing and exits 0 when the database is damaged', async () => {
     const { box } = seeded({ CLAUDE_MEMORY_RECALL: '1' });
-    const env = faultEnv(box);
+    const env = box.env;
     corruptMemoryPages(box.dbPath, 3);
     const run = await runHook(
       'user-prompt-submit',
@@ -167,7 +167,7 @@ describe('recall in the UserPromptSubmit hook', () => {
 
   it('prints nothing and exits 0 when the file is not a database at all', async () => {
     const { box } = seeded({ CLAUDE_MEMORY_RECALL: '1' });
-    const env = faultEnv(box);
+    const env = box.env;
     writeFileSync(box.dbPath, 'this is not a database, just text '.repeat(200));
     for (const sidecar of ['-wal', '-shm']) writeFileSync(`${box.dbPath}${sidecar}`, '');
     const run = await runHook(
