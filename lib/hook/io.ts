@@ -1,6 +1,7 @@
 // The only hook-side owner of stdin, stdout, stderr and the exit code.
 // A hook must never hurt Claude Code: every path ends in exit code 0, and a failure is one stderr line.
 import { describeError } from '../unknown.js';
+import { readFd0 } from './stdin-fd.js';
 import { hookGate } from './gate.js';
 
 /** Large enough for an Edit whose `originalFile` is a big source file. */
@@ -20,14 +21,17 @@ export interface ReadStdinOptions {
 }
 
 /**
- * Reads stdin to EOF, asynchronously (a sync read of fd 0 can throw EAGAIN on non-blocking pipes).
- * On timeout the bytes read so far are still returned: a payload that arrived whole on a pipe
- * that was never closed is a complete event, and the caller's JSON parse decides.
+ * Reads stdin to EOF. On timeout the bytes read so far are still returned: a payload that arrived
+ * whole on a pipe that was never closed is a complete event, and the caller's JSON parse decides.
+ * Claude Code hands a hook a socket; fd 0 is read directly (readFd0) when it can be, which is what
+ * a hook's start costs least, and through process.stdin otherwise (a terminal, a stream in tests).
  */
 export function readStdin(options: ReadStdinOptions = {}): Promise<StdinResult> {
-  const stream = options.stream ?? process.stdin;
   const maxBytes = options.maxBytes ?? STDIN_MAX_BYTES;
   const timeoutMs = options.timeoutMs ?? STDIN_TIMEOUT_MS;
+  const direct = options.stream ? undefined : readFd0(maxBytes, timeoutMs);
+  if (direct) return Promise.resolve(direct);
+  const stream = options.stream ?? process.stdin;
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -1,0 +1,114 @@
+// How a hook reads stdin (lib/hook/stdin-fd.ts): fd 0 directly when it is a socket (what Claude Code
+// hands a hook), a pipe or a file, without loading Node's net and stream modules; process.stdin for
+// anything else. Every kind of stdin must still give the whole payload, or one line and exit 0.
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allMemories, bashResponse, postToolUse, RUNTIME, sandbox, tempDir, type RunResult } from '../helpers.js';
+
+const HOOK = join(RUNTIME, 'dist', 'hooks', 'post-tool-use.js');
+
+/** Runs the hook through `sh -c`, so stdin can be a shell pipe (a FIFO) or a redirected file. */
+function runShell(command: string, env: Record<string, string>): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('sh', ['-c', command], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(killer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** A preload that writes, at exit, whether Node's net module was loaded by the process. */
+function netProbe(dir: string): { preload: string; report: string } {
+  const preload = join(dir, 'net-probe.cjs');
+  const report = join(dir, 'net-loaded');
+  writeFileSync(
+    preload,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, String(process.moduleLoadList.includes('NativeModule net'))));\n`,
+  );
+  return { preload, report };
+}
+
+describe('a hook reading stdin', () => {
+  it('stores a payload that arrives over a socket in pieces, without loading net', async () => {
+    const box = sandbox();
+    const probe = netProbe(box.home);
+    const payload = JSON.stringify(postToolUse(box, 'Bash', { command: 'npm run lint' }, bashResponse()));
+    const child = spawn(process.execPath, ['--require', probe.preload, HOOK], {
+      env: box.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdin.write(payload.slice(0, 40));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    child.stdin.write(payload.slice(40, 90));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    child.stdin.end(payload.slice(90));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(allMemories(box.dbPath).map((row) => row.content)).toEqual(['npm run lint']);
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(probe.report, 'utf8')).toBe('false');
+  });
+
+  it('stores a payload from a shell pipe', async () => {
+    const box = sandbox();
+    const file = join(box.home, 'payload.json');
+    writeFileSync(file, JSON.stringify(postToolUse(box, 'Bash', { command: 'make check' }, bashResponse())));
+    const result = await runShell(`cat "${file}" | "${process.execPath}" "${HOOK}"`, box.env);
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(allMemories(box.dbPath).map((row) => row.content)).toEqual(['make check']);
+  });
+
+  it('stores a payload from a file', async () => {
+    const box = sandbox();
+    const file = join(box.home, 'payload.json');
+    writeFileSync(file, JSON.stringify(postToolUse(box, 'Bash', { command: 'make dist' }, bashResponse())));
+    const result = await runShell(`"${process.execPath}" "${HOOK}" < "${file}"`, box.env);
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(allMemories(box.dbPath).map((row) => row.content)).toEqual(['make dist']);
+  });
+
+  it('ends on a shell pipe that is never closed', async () => {
+    const box = sandbox();
+    // `sleep` holds the pipe's write end open and writes nothing; the hook gives up after 300 ms.
+    const result = await runShell(`sleep 1 | "${process.execPath}" "${HOOK}"; echo "exit $?" >&2`, {
+      ...box.env,
+      CLAUDE_MEMORY_STDIN_TIMEOUT_MS: '300',
+    });
+    expect(result.stderr).toBe('[memory-hook] post-tool-use: no input on stdin after 300 ms\nexit 0\n');
+  });
+
+  it('reads /dev/null (neither a pipe nor a file) as empty', async () => {
+    const box = sandbox();
+    const result = await runShell(`"${process.execPath}" "${HOOK}" < /dev/null`, box.env);
+    expect(result).toEqual({
+      code: 0,
+      signal: null,
+      stdout: '',
+      stderr: '[memory-hook] post-tool-use: empty stdin\n',
+    });
+  });
+
+  it('prints no deprecation warning under --pending-deprecation', async () => {
+    const box = sandbox();
+    const dir = tempDir();
+    const file = join(dir, 'payload.json');
+    writeFileSync(file, JSON.stringify(postToolUse(box, 'Bash', { command: 'make test' }, bashResponse())));
+    const result = await runShell(`cat "${file}" | "${process.execPath}" "${HOOK}"`, {
+      ...box.env,
+      NODE_OPTIONS: '--pending-deprecation',
+    });
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(allMemories(box.dbPath).map((row) => row.content)).toEqual(['make test']);
+  });
+});
