@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { exitCodeFor } from './_exit.js';
-import { writeOut } from './_output.js';
+import { writeOut } from '../lib/stdout.js';
 
 type Register = (program: Command) => void;
 

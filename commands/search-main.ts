@@ -4,7 +4,7 @@
 // alone and not the CLI's every subcommand (~550 KB with commander and pg). Same output and exit
 // codes as cli.ts's path for it.
 import { exitCodeFor } from './_exit.js';
-import { writeOut } from './_output.js';
+import { writeOut } from '../lib/stdout.js';
 import { searchWords } from './search.js';
 
 try {

@@ -15,7 +15,7 @@ import { clip } from '../lib/text.js';
 import { cliConfig, withDatabase } from './_database.js';
 import { filtersFrom, flagTypo, limitFrom, type FilterOptions } from './_flags.js';
 import { colorsFor, plural, renderMemory, renderPlainMemory, renderSnippet, renderSummary } from './_format.js';
-import { stdoutTerminal, writeOut } from './_output.js';
+import { stdoutTerminal, writeOut } from '../lib/stdout.js';
 import { renderStats } from './_stats.js';
 
 interface SearchOptions extends FilterOptions {

@@ -13,7 +13,7 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import { crypto } from './crypto.js';
+import { crypto } from './lazy-builtins.js';
 import { basename, dirname, join } from 'node:path';
 
 import { UnsafePathError } from './db/sidecars.js';

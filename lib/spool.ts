@@ -1,7 +1,7 @@
 // The spool: memories that could not be stored when they happened (database locked past the hook's
 // deadline, disk full, read-only, damaged), kept as one small private file each until a later hook
 // or CLI run stores them. Bounded in count and bytes; storing is idempotent (tool_use_id, content).
-import { crypto } from './crypto.js';
+import { crypto } from './lazy-builtins.js';
 import { lstatSync, readdirSync, renameSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,6 +1,7 @@
 // The only hook-side owner of stdin, stdout, stderr and the exit code.
 // A hook must never hurt Claude Code: every path ends in exit code 0, and a failure is one stderr line.
 import { describeError } from '../unknown.js';
+import { writeOut } from '../stdout.js';
 import { readFd0 } from './stdin-fd.js';
 import { hookGate } from './gate.js';
 
@@ -163,9 +164,8 @@ export function stdinTimeoutMs(env: Readonly<Record<string, string | undefined>>
 }
 
 function writeStdout(text: string): Promise<void> {
-  return new Promise((resolve) => {
-    process.stdout.write(text, () => resolve());
-  });
+  writeOut(text);
+  return Promise.resolve();
 }
 
 function oneLine(text: string): string {

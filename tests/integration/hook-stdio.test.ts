@@ -1,11 +1,21 @@
 // How a hook reads stdin (lib/hook/stdin-fd.ts): fd 0 directly when it is a socket (what Claude Code
 // hands a hook), a pipe or a file, without loading Node's net and stream modules; process.stdin for
 // anything else. Every kind of stdin must still give the whole payload, or one line and exit 0.
+// And how it prints: synchronously to fd 1 (lib/stdout.ts), again without net.
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allMemories, bashResponse, postToolUse, RUNTIME, sandbox, tempDir, type RunResult } from '../helpers.js';
+import {
+  allMemories,
+  bashResponse,
+  postToolUse,
+  runHook,
+  RUNTIME,
+  sandbox,
+  tempDir,
+  type RunResult,
+} from '../helpers.js';
 
 const HOOK = join(RUNTIME, 'dist', 'hooks', 'post-tool-use.js');
 
@@ -56,7 +66,6 @@ describe('a hook reading stdin', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(allMemories(box.dbPath).map((row) => row.content)).toEqual(['npm run lint']);
-    const { readFileSync } = await import('node:fs');
     expect(readFileSync(probe.report, 'utf8')).toBe('false');
   });
 
@@ -110,5 +119,47 @@ describe('a hook reading stdin', () => {
     });
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(allMemories(box.dbPath).map((row) => row.content)).toEqual(['make test']);
+  });
+});
+
+describe('a hook printing', () => {
+  it("writes SessionStart's whole block to a socket without loading net", async () => {
+    const box = sandbox();
+    const stored = await runHook(
+      'post-tool-use',
+      postToolUse(
+        box,
+        'Edit',
+        { file_path: join(box.project, 'src', 'config.ts'), old_string: 'a', new_string: 'b' },
+        {},
+      ),
+      {
+        env: box.env,
+      },
+    );
+    expect(stored).toMatchObject({ code: 0, stderr: '' });
+    // The daily cleanup has run (a detached spawn loads net, once a day, and is not what this checks).
+    writeFileSync(`${box.dbPath}.last-cleanup`, new Date().toISOString());
+    const probe = netProbe(box.home);
+    const start = { session_id: 'next', cwd: box.project, hook_event_name: 'SessionStart', source: 'startup' };
+    const child = spawn(
+      process.execPath,
+      ['--require', probe.preload, join(RUNTIME, 'dist', 'hooks', 'session-start.js')],
+      {
+        env: box.env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdin.end(JSON.stringify(start));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    const context = (JSON.parse(stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput
+      .additionalContext;
+    expect(context).toMatch(/^<memory-context project="my-app">\n[\s\S]*config.ts[\s\S]*<\/memory-context>$/);
+    expect(readFileSync(probe.report, 'utf8')).toBe('false');
   });
 });
