@@ -4,7 +4,8 @@
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BUNDLE_NAME, loadBundle } from '../lib/mcp/bundle.js';
+import { loadBundle } from '../lib/bundle.js';
+import { BUNDLE_NAME } from '../lib/mcp/bundle.js';
 
 type ServerModule = typeof import('../lib/mcp/server.js');
 

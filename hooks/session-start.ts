@@ -2,7 +2,7 @@
 // SessionStart (sync): prints this project's <memory-context>, then hands the daily cleanup
 // to a detached process so the session never waits for it.
 import { fileURLToPath } from 'node:url';
-import { runHook } from '../lib/hook/io.js';
+import { runHook } from '../lib/hook/run.js';
 import { buildSessionStartOutput, scheduleDailyCleanup } from '../lib/hook/on-session-start.js';
 import { refreshPluginLauncher } from '../lib/hook/plugin-launcher.js';
 

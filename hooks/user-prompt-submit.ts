@@ -1,7 +1,13 @@
 #!/usr/bin/env node
 // UserPromptSubmit (sync): records the user's prompt; with recall on, may print a <memory-recall> block. Always exits 0.
-import { runHook } from '../lib/hook/io.js';
-import { handlePrompt } from '../lib/hook/on-prompt.js';
+// A prompt that needs nothing exits here; the handler (lib/hook/on-prompt.ts, its own bundle) loads only for the rest.
+import { loadHandler, runScreenedHook } from '../lib/hook/screened.js';
+import { promptNeedsNothing } from '../lib/hook/prompt-screen.js';
+import type * as Prompt from '../lib/hook/on-prompt.js';
 
 // A plain call, not a top-level await: the runtime bundles are CommonJS.
-void runHook('user-prompt-submit', handlePrompt);
+void runScreenedHook(
+  'user-prompt-submit',
+  promptNeedsNothing,
+  async () => (await loadHandler<typeof Prompt>('on-prompt')).finishPrompt,
+);

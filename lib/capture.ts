@@ -1,78 +1,21 @@
-// Tool event → the memory worth keeping, or null for noise. Decides type, importance, tags and
+// Tool event → the memory worth keeping, or null for noise (lib/noise.ts). Decides type, importance, tags and
 // content; strips <private> and redacts secrets before anything leaves this module. Pure: no I/O.
 import type { ToolEvent } from './hook/payload.js';
 import { IMPORTANCE, type MemoryDraft } from './memory.js';
 import { Redactor as FieldRedactor, stripUnstored } from './redact.js';
-import { classifyCommand, isNoiseCommand, type CommandClass } from './shell.js';
+import { eventPath, isNoiseEvent } from './noise.js';
+import { classifyCommand, type CommandClass } from './shell.js';
 import { commandKey } from './command-key.js';
 import { pickErrorLines } from './error-lines.js';
-import { clip, countLines, head, oneLine, stripAnsi } from './text.js';
+import { clip, countLines, head, oneLine, SCAN_MAX, stripAnsi } from './text.js';
 import { baseName } from './paths.js';
 import { objectOf, str } from './unknown.js';
 
 /** Stored content never exceeds this, whatever the payload's size. */
 export const CONTENT_MAX = 2000;
-// Raw fields are cut to this before any regex runs, so a many-MB payload costs nothing extra;
-// well above what is kept, so a secret straddling a display cut is still recognised whole.
-const SCAN_MAX = 16 * 1024;
-
-// Build output, dependencies, caches and editor folders anywhere in the path, lock files and
-// generated files by name. Sets rather than one alternation pattern: V8 compiles a pattern on its
-// first use, ~0.7 ms of every Edit and Write a hook stores.
-const NOISE_DIRS: ReadonlySet<string> = new Set([
-  'node_modules',
-  '.git',
-  'dist',
-  'build',
-  'out',
-  'coverage',
-  '.nyc_output',
-  '.next',
-  '.nuxt',
-  '.svelte-kit',
-  '.turbo',
-  '.cache',
-  '.parcel-cache',
-  '__pycache__',
-  '.pytest_cache',
-  '.mypy_cache',
-  '.ruff_cache',
-  '.venv',
-  'venv',
-  '.tox',
-  'target',
-  '.gradle',
-  '.idea',
-  '.vscode',
-]);
-const NOISE_FILES: ReadonlySet<string> = new Set([
-  'package-lock.json',
-  'npm-shrinkwrap.json',
-  'yarn.lock',
-  'pnpm-lock.yaml',
-  'bun.lock',
-  'bun.lockb',
-  'Cargo.lock',
-  'poetry.lock',
-  'Pipfile.lock',
-  'uv.lock',
-  'Gemfile.lock',
-  'composer.lock',
-  'go.sum',
-  'flake.lock',
-  '.DS_Store',
-]);
-const NOISE_ENDINGS = ['.min.js', '.min.css', '.map', '.log', '.pyc'] as const;
-
-export function isNoisePath(path: string): boolean {
-  const parts = path.split(/[\\/]/);
-  if (parts.some((part) => NOISE_DIRS.has(part))) return true;
-  const name = parts[parts.length - 1] ?? '';
-  return NOISE_FILES.has(name) || NOISE_ENDINGS.some((ending) => path.endsWith(ending));
-}
 
 export function captureEvent(event: ToolEvent): MemoryDraft | null {
-  if (event.isInterrupt) return null; // the user pressed Esc: not an error, not an action
+  if (isNoiseEvent(event)) return null;
   switch (event.toolName) {
     case 'Bash':
       return event.outcome === 'failure' ? captureBashFailure(event) : captureBash(event);
@@ -103,7 +46,6 @@ function prepare(text: string): string {
 
 function captureBash(event: ToolEvent): MemoryDraft | null {
   const command = str(event.input['command']);
-  if (!command.trim() || isNoiseCommand(head(command, SCAN_MAX))) return null;
   const description = str(event.input['description']);
   const redactor = new Redactor([command, description, str(event.response['stdout']), str(event.response['stderr'])]);
   const kind = classifyCommand(head(command, SCAN_MAX));
@@ -154,8 +96,7 @@ export function meaningfulOutput(output: string): string {
 }
 
 function captureEdit(event: ToolEvent): MemoryDraft | null {
-  const path = str(event.input['file_path']) || str(event.response['filePath']);
-  if (!path || isNoisePath(path)) return null;
+  const path = eventPath(event);
   const edits = editPairs(event.input);
   const redactor = new Redactor([path, ...edits.flatMap(([before, after]) => [before, after])]);
   const name = baseName(path);
@@ -186,8 +127,7 @@ function describeChange(before: string, after: string): string {
 }
 
 function captureWrite(event: ToolEvent): MemoryDraft | null {
-  const path = str(event.input['file_path']) || str(event.response['filePath']);
-  if (!path || isNoisePath(path)) return null;
+  const path = eventPath(event);
   const content = str(event.input['content']);
   const redactor = new Redactor([path, content]);
   const name = baseName(path);
@@ -205,8 +145,7 @@ function captureWrite(event: ToolEvent): MemoryDraft | null {
 }
 
 function captureNotebookEdit(event: ToolEvent): MemoryDraft | null {
-  const path = str(event.input['notebook_path']) || str(event.response['notebook_path']);
-  if (!path || isNoisePath(path)) return null;
+  const path = eventPath(event);
   const source = str(event.input['new_source']);
   const redactor = new Redactor([path, source]);
   const name = baseName(path);

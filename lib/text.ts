@@ -1,6 +1,12 @@
 // Small, allocation-conscious string helpers shared by capture, summary and context.
 // Everything here is pure and bounded: it never scans more of a huge string than it must.
 
+/**
+ * Raw fields are cut to this before any regex runs, so a many-MB payload costs nothing extra;
+ * well above what is kept, so a secret straddling a display cut is still recognised whole.
+ */
+export const SCAN_MAX = 16 * 1024;
+
 /** First `max` characters, without splitting a surrogate pair. */
 export function head(text: string, max: number): string {
   if (text.length <= max) return text;

@@ -16,7 +16,7 @@ import { build } from 'esbuild';
 import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launchable, LAUNCHER, moduleUrlBanner, moduleUrls } from './module-urls.mjs';
+import { launchable, LAUNCHER, moduleUrlBanner, moduleUrls, SCREENED_HOOKS } from './module-urls.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -47,7 +47,7 @@ const common = {
   mainFields: ['module', 'main'],
   // better-sqlite3 comes from the plugin's node_modules (npm ci); pg-native is never used.
   external: ['better-sqlite3', 'pg-native'],
-  define: { MEMORY_PLUGIN: 'true', MEMORY_ADDON_MIN_NAPI: String(ADDON_MIN_NAPI) },
+  define: { MEMORY_PLUGIN: 'true', MEMORY_ADDON_MIN_NAPI: String(ADDON_MIN_NAPI), MEMORY_HANDLER_BUNDLES: 'true' },
   // picocolors is loaded through createRequire in the runtime (a package beside the bundles); the
   // plugin has no such package, so here the plain `require` esbuild follows bundles it.
   plugins: [
@@ -66,6 +66,10 @@ const ENTRIES = {
   'dist/hooks/stop': 'hooks/stop.ts',
   'dist/hooks/session-start': 'hooks/session-start.ts',
   'dist/hooks/user-prompt-submit': 'hooks/user-prompt-submit.ts',
+  // The screened hooks' handlers (lib/hook/screened.ts), as in the runtime (scripts/build.mjs).
+  ...Object.fromEntries(
+    Object.values(SCREENED_HOOKS).map((handler) => [`dist/hooks/${handler}.handler`, `lib/hook/${handler}.ts`]),
+  ),
   'dist/hooks/_cleanup': 'hooks/_cleanup.ts',
   'dist/commands/cli-main': 'commands/cli.ts',
   'dist/commands/mcp-serve': 'commands/mcp-serve.ts',

@@ -6,11 +6,19 @@
 // package.json. dist/runtime/ is exactly what the installer copies to ~/.claude/hooks/memory.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CODE_CACHE_SUFFIX, hookLauncher, launchable, LAUNCHER, moduleUrlBanner, moduleUrls } from './module-urls.mjs';
+import {
+  CODE_CACHE_SUFFIX,
+  hookLauncher,
+  launchable,
+  LAUNCHER,
+  moduleUrlBanner,
+  moduleUrls,
+  SCREENED_HOOKS,
+} from './module-urls.mjs';
 import { trainCodeCaches } from './code-cache.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,11 +53,19 @@ await build({
 
 // Same paths as the checkout's dist/ (dist/hooks/stop.js, dist/commands/cli.js), so settings.json
 // entries, the launcher and the slash command name the same files in an old and a new runtime.
-// The hooks Claude Code waits on start through a launcher of the same name that runs the bundle
-// with its V8 code cache (scripts/module-urls.mjs); the detached daily cleanup is run directly.
-const HOOKS = ['post-tool-use', 'stop', 'session-start', 'user-prompt-submit'];
+// stop and session-start start through a launcher of the same name that runs the bundle with its V8
+// code cache (scripts/module-urls.mjs). post-tool-use and user-prompt-submit, most of whose events
+// need nothing, are run by Node as they are: they read and screen their input, and load their
+// handler bundle (with its cache) only when there is work (lib/hook/screened.ts). The detached daily
+// cleanup is run directly.
+const LAUNCHED_HOOKS = ['stop', 'session-start'];
+const HOOKS = [...LAUNCHED_HOOKS, ...Object.keys(SCREENED_HOOKS)];
 const ENTRIES = {
-  ...Object.fromEntries(HOOKS.map((hook) => [`dist/hooks/${hook}.bundle`, `hooks/${hook}.ts`])),
+  ...Object.fromEntries(LAUNCHED_HOOKS.map((hook) => [`dist/hooks/${hook}.bundle`, `hooks/${hook}.ts`])),
+  ...Object.fromEntries(Object.keys(SCREENED_HOOKS).map((hook) => [`dist/hooks/${hook}`, `hooks/${hook}.ts`])),
+  ...Object.fromEntries(
+    Object.values(SCREENED_HOOKS).map((handler) => [`dist/hooks/${handler}.handler`, `lib/hook/${handler}.ts`]),
+  ),
   'dist/hooks/_cleanup': 'hooks/_cleanup.ts',
   'dist/commands/cli-main': 'commands/cli.ts',
   'dist/commands/mcp-serve': 'commands/mcp-serve.ts',
@@ -88,6 +104,8 @@ const bundled = await build({
   // bundler follows: it stays a package next to the bundles.
   // pg-native is pg's optional native client, which we never use (pg requires it only when asked to).
   external: ['picocolors', 'pg-native'],
+  // The screened hooks load their handlers as bundles (lib/hook/screened.ts).
+  define: { MEMORY_HANDLER_BUNDLES: 'true' },
   plugins: [moduleUrls(ROOT), unusedSqliteMethods()],
   banner: { js: moduleUrlBanner(1) },
   minifyWhitespace: true,
@@ -99,9 +117,13 @@ const bundled = await build({
 // Which sources went into which bundle: the architecture test reads it (never copied to a runtime).
 writeFileSync(join(DIST, 'bundle-meta.json'), JSON.stringify(bundled.metafile));
 writeFileSync(join(RUNTIME, 'dist', 'commands', 'cli.js'), LAUNCHER, { mode: 0o755 });
-for (const hook of HOOKS) {
+for (const hook of LAUNCHED_HOOKS) {
   writeFileSync(join(RUNTIME, 'dist', 'hooks', `${hook}.js`), hookLauncher(hook), { mode: 0o755 });
   launchable(join(RUNTIME, 'dist', 'hooks', `${hook}.bundle.js`));
+}
+for (const [hook, handler] of Object.entries(SCREENED_HOOKS)) {
+  chmodSync(join(RUNTIME, 'dist', 'hooks', `${hook}.js`), 0o755);
+  launchable(join(RUNTIME, 'dist', 'hooks', `${handler}.handler.js`));
 }
 for (const cli of ['cli-main.js', 'search-main.js']) launchable(join(RUNTIME, 'dist', 'commands', cli));
 

@@ -10,7 +10,8 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { BUNDLE_NAME, CACHE_SUFFIX, loadBundle } = await import(`${root}dist/lib/mcp/bundle.js`);
+const { BUNDLE_NAME } = await import(`${root}dist/lib/mcp/bundle.js`);
+const { CACHE_SUFFIX, loadBundle } = await import(`${root}dist/lib/bundle.js`);
 const bundle = `${root}dist/lib/mcp/${BUNDLE_NAME}`;
 
 const TEAM_BUNDLE = 'team-search.bundle.cjs';

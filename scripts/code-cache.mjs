@@ -9,8 +9,13 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SCREENED_HOOKS } from './module-urls.mjs';
 
 const TRAINER = join(dirname(fileURLToPath(import.meta.url)), 'code-cache-train.mjs');
+
+function warn(bundle, why) {
+  process.stderr.write(`warning: no code cache for ${bundle} (${why})\n`);
+}
 
 function samples(project) {
   const base = { session_id: 'code-cache', cwd: project, transcript_path: join(project, 'none.jsonl') };
@@ -64,38 +69,43 @@ export function trainCodeCaches({ runtime, hooks, suffix, exec = process.execPat
       CLAUDE_MEMORY_RECALL: '1',
       CLAUDE_PROJECT_DIR: project,
     };
-    const runs = Object.entries(samples(project)).flatMap(([hook, events]) =>
-      hooks.includes(hook)
-        ? events.map((event) => ({
-            bundle: join(runtime, 'hooks', `${hook}.bundle.js`),
-            args: [],
-            input: JSON.stringify(event),
-          }))
-        : [],
-    );
+    // A launched hook's cache is its bundle's; a screened hook's is its handler's, which the sample
+    // runs load through the hook itself (`--front`; a noise sample never loads it).
+    const runs = Object.entries(samples(project)).flatMap(([hook, events]) => {
+      if (!hooks.includes(hook)) return [];
+      const handler = SCREENED_HOOKS[hook];
+      return events.map((event) =>
+        handler
+          ? {
+              cached: join(runtime, 'hooks', `${handler}.handler.js`),
+              args: ['--front', join(runtime, 'hooks', `${hook}.js`)],
+              input: JSON.stringify(event),
+            }
+          : { cached: join(runtime, 'hooks', `${hook}.bundle.js`), args: [], input: JSON.stringify(event) },
+      );
+    });
     const cli = (name) => join(runtime, 'commands', name);
     for (const words of [['retryCount'], ['retry', 'test']])
-      runs.push({ bundle: cli('search-main.js'), args: ['search', ...words], input: '' });
+      runs.push({ cached: cli('search-main.js'), args: ['search', ...words], input: '' });
     for (const args of [
       ['search', 'retry', '--json'],
       ['search', 'retryCount', '--here', '--limit', '3'],
     ])
-      runs.push({ bundle: cli('cli-main.js'), args, input: '' });
+      runs.push({ cached: cli('cli-main.js'), args, input: '' });
     const failed = new Set();
-    for (const { bundle, args, input } of runs) {
-      if (failed.has(bundle)) continue;
-      const run = spawnSync(exec, [TRAINER, bundle, ...args], {
-        cwd: project,
-        env,
-        input,
-        encoding: 'utf8',
-      });
-      if (run.status !== 0 || run.stderr !== '' || !existsSync(`${bundle}${suffix}`)) {
-        failed.add(bundle);
-        rmSync(`${bundle}${suffix}`, { force: true });
-        process.stderr.write(
-          `warning: no code cache for ${bundle} (exit ${run.status}: ${(run.stderr || run.error?.message || '').trim().split('\n')[0]})\n`,
-        );
+    for (const { cached, args, input } of runs) {
+      if (failed.has(cached)) continue;
+      const command = args[0] === '--front' ? args : [cached, ...args];
+      const run = spawnSync(exec, [TRAINER, ...command], { cwd: project, env, input, encoding: 'utf8' });
+      if (run.status !== 0 || run.stderr !== '') {
+        failed.add(cached);
+        warn(cached, `exit ${run.status}: ${(run.stderr || run.error?.message || '').trim().split('\n')[0]}`);
+      }
+    }
+    for (const cached of new Set(runs.map((run) => run.cached))) {
+      if (failed.has(cached) || !existsSync(`${cached}${suffix}`)) {
+        rmSync(`${cached}${suffix}`, { force: true });
+        if (!failed.has(cached)) warn(cached, 'no sample loaded it');
       }
     }
   } finally {

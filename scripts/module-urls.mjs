@@ -35,7 +35,7 @@ export function moduleUrlBanner(depth) {
 // the compiled code beside it; the file Claude Code runs is a launcher that compiles the bundle with
 // that cache. V8 rejects a cache from another Node, V8 or set of flags, and the bundle then compiles
 // as it would have anyway. The wrapper is Node's CommonJS wrapper, byte for byte the same as the
-// training's (lib/mcp/bundle.ts wrapCommonJs, checked by tests/integration/code-cache.test.ts), since
+// training's (lib/bundle.ts wrapCommonJs, checked by tests/integration/code-cache.test.ts), since
 // V8 matches a cache to the exact text.
 export const WRAP_HEAD = '(function (exports, require, module, __filename, __dirname) {';
 export const WRAP_TAIL = '\n})';
@@ -55,6 +55,13 @@ try {
 const wrapped = ${JSON.stringify(WRAP_HEAD)} + readFileSync(file, 'utf8') + ${JSON.stringify(WRAP_TAIL)};
 new (require('node:vm').Script)(wrapped, { filename: file, cachedData }).runInThisContext()(exports, require, module, file, __dirname);`;
 }
+
+/**
+ * The hooks run by Node as they are (no launcher): each screens its input and loads its handler
+ * bundle, dist/hooks/<handler>.handler.js built from lib/hook/<handler>.ts, only when there is work
+ * (lib/hook/screened.ts). Hook → handler.
+ */
+export const SCREENED_HOOKS = { 'post-tool-use': 'on-tool-use', 'user-prompt-submit': 'on-prompt' };
 
 /** What Claude Code runs for hook `name`: its bundle, `<name>.bundle.js`, with the bundle's code cache. */
 export function hookLauncher(name) {

@@ -181,29 +181,52 @@ describe('architecture', () => {
   });
 });
 
-// What Claude Code runs: one CommonJS bundle per hook (dist/runtime/dist/hooks/, see scripts/build.mjs),
-// started through a launcher of the hook's name that compiles it with its V8 code cache (the daily
-// cleanup, detached, runs its bundle directly).
+// What Claude Code runs (dist/runtime/dist/hooks/, see scripts/build.mjs): stop and session-start as a
+// bundle started through a launcher of the hook's name that compiles it with its V8 code cache;
+// post-tool-use and user-prompt-submit as a small screen Node runs as it is, which loads its handler
+// bundle (with its cache) only when there is work (lib/hook/screened.ts); the daily cleanup,
+// detached, as its bundle run directly.
+const SCREENED: Record<string, string> = { 'post-tool-use': 'on-tool-use', 'user-prompt-submit': 'on-prompt' };
 const HOOK_BUNDLES = ['session-start', 'post-tool-use', 'stop', 'user-prompt-submit', '_cleanup'];
 /** Parsing is part of every hook's start-up: a bundle past this has pulled in something it should not. */
 const MAX_HOOK_BUNDLE_BYTES = 150 * 1024;
-const bundlePath = (hook: string): string =>
-  join(RUNTIME, 'dist', 'hooks', hook === '_cleanup' ? `${hook}.js` : `${hook}.bundle.js`);
-const launcherPath = (hook: string): string => join(RUNTIME, 'dist', 'hooks', `${hook}.js`);
+/** A screen that grows past this has pulled in what its handler bundle is for (capture, redaction, SQLite). */
+const MAX_SCREEN_BYTES = 24 * 1024;
+const hookFile = (name: string): string => join(RUNTIME, 'dist', 'hooks', name);
+/** Every bundle a hook runs: its own, and a screened hook's handler. */
+const bundlesOf = (hook: string): string[] => {
+  const handler = SCREENED[hook];
+  if (handler) return [hookFile(`${hook}.js`), hookFile(`${handler}.handler.js`)];
+  return [hookFile(hook === '_cleanup' ? `${hook}.js` : `${hook}.bundle.js`)];
+};
+const launcherPath = (hook: string): string => hookFile(`${hook}.js`);
 
 describe('the hook bundles', () => {
   const meta = JSON.parse(readFileSync(join(DIST, 'bundle-meta.json'), 'utf8')) as {
     outputs: Record<string, { inputs: Record<string, unknown> }>;
   };
-  const inputsOf = (hook: string): string[] =>
-    Object.keys(meta.outputs[relative(ROOT, bundlePath(hook))]?.inputs ?? {});
+  const inputsOf = (bundle: string): string[] => Object.keys(meta.outputs[relative(ROOT, bundle)]?.inputs ?? {});
 
   it.each(HOOK_BUNDLES)('%s stays under 150 KB', (hook) => {
-    expect(statSync(bundlePath(hook)).size).toBeLessThanOrEqual(MAX_HOOK_BUNDLE_BYTES);
+    for (const bundle of bundlesOf(hook))
+      expect(statSync(bundle).size, bundle).toBeLessThanOrEqual(MAX_HOOK_BUNDLE_BYTES);
+  });
+
+  it.each(Object.keys(SCREENED))('%s screens with its input alone: no capture, redaction or SQLite', (hook) => {
+    const screen = hookFile(`${hook}.js`);
+    expect(statSync(screen).size).toBeLessThanOrEqual(MAX_SCREEN_BYTES);
+    expect(
+      inputsOf(screen).filter((file) =>
+        /^lib\/(?:db|redact)\/|^lib\/(?:capture|redact|store-or-defer)\.ts$|better-sqlite3/.test(file),
+      ),
+    ).toEqual([]);
+    // The handler comes only from its own bundle.
+    expect(inputsOf(screen)).not.toContain(`lib/hook/${SCREENED[hook]}.ts`);
+    expect(inputsOf(hookFile(`${SCREENED[hook]}.handler.js`))).toContain(`lib/hook/${SCREENED[hook]}.ts`);
   });
 
   it.each(HOOK_BUNDLES)('%s holds no commander, picocolors, CLI, search, import or install code', (hook) => {
-    const inputs = inputsOf(hook);
+    const inputs = bundlesOf(hook).flatMap(inputsOf);
     expect(
       inputs.filter((file) => file.startsWith('hooks/')),
       hook,
@@ -220,9 +243,11 @@ describe('the hook bundles', () => {
       ),
       hook,
     ).toEqual([]);
-    const text = readFileSync(bundlePath(hook), 'utf8');
-    for (const marker of ['CommanderError', 'picocolors', 'createColors'])
-      expect(text.includes(marker), `${hook} contains ${marker}`).toBe(false);
+    for (const bundle of bundlesOf(hook)) {
+      const text = readFileSync(bundle, 'utf8');
+      for (const marker of ['CommanderError', 'picocolors', 'createColors'])
+        expect(text.includes(marker), `${bundle} contains ${marker}`).toBe(false);
+    }
   });
 
   it.each(['session-start', 'post-tool-use', 'stop'])(
@@ -257,7 +282,7 @@ describe('the hook bundles', () => {
       const builtin = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
       const loaded = (JSON.parse(readFileSync(trace, 'utf8')) as string[]).filter((file) => !builtin.has(file));
       const addon = join(RUNTIME, 'dist', 'better_sqlite3.node');
-      // The launcher is the one module required; it reads and compiles its bundle itself.
+      // The launcher (or the screen) is the one module required; it reads and compiles its bundle itself.
       expect(loaded.filter((file) => file !== addon)).toEqual([launcherPath(hook)]);
       // A stored event opens the database: the addon comes straight from the runtime, not via `bindings`.
       if (hook === 'post-tool-use') expect(loaded).toContain(addon);

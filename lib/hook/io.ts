@@ -3,7 +3,6 @@
 import { describeError } from '../unknown.js';
 import { writeOut } from '../stdout.js';
 import { readFd0 } from './stdin-fd.js';
-import { hookGate } from './gate.js';
 
 /** Large enough for an Edit whose `originalFile` is a big source file. */
 export const STDIN_MAX_BYTES = 64 * 1024 * 1024;
@@ -24,18 +23,18 @@ export interface ReadStdinOptions {
 /**
  * Reads stdin to EOF. On timeout the bytes read so far are still returned: a payload that arrived
  * whole on a pipe that was never closed is a complete event, and the caller's JSON parse decides.
- * Claude Code hands a hook a socket; fd 0 is read directly (readFd0) when it can be, which is what
- * a hook's start costs least, and through process.stdin otherwise (a terminal, a stream in tests).
+ * Claude Code hands a hook a socket: what it already holds is read from fd 0 directly (readFd0), the
+ * cheapest start a hook can have, and process.stdin waits for the rest, if any (and reads a terminal).
  */
 export function readStdin(options: ReadStdinOptions = {}): Promise<StdinResult> {
   const maxBytes = options.maxBytes ?? STDIN_MAX_BYTES;
   const timeoutMs = options.timeoutMs ?? STDIN_TIMEOUT_MS;
-  const direct = options.stream ? undefined : readFd0(maxBytes, timeoutMs);
-  if (direct) return Promise.resolve(direct);
+  const direct = options.stream ? undefined : readFd0(maxBytes);
+  if (direct && 'whole' in direct) return Promise.resolve(direct.whole);
   const stream = options.stream ?? process.stdin;
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
+    const chunks: Buffer[] = direct ? [...direct.partial] : [];
+    let size = direct ? direct.size : 0;
     let settled = false;
     const finish = (result: StdinResult): void => {
       if (settled) return;
@@ -100,41 +99,25 @@ export interface HookContext extends HookInput {
   readonly print: (text: string) => Promise<void>;
 }
 
+/** Stdin read and parsed as one JSON object, or why there is none. */
+export type HookStdin = ReturnType<typeof parseJsonObject> | { readonly ok: false; readonly reason: string };
+
+/** Reads and parses a hook's stdin within its deadline; never throws for bad input. */
+export async function readHookStdin(): Promise<HookStdin> {
+  const stdin = await readStdin({ timeoutMs: stdinTimeoutMs(process.env) });
+  return stdin.ok ? parseJsonObject(stdin.text) : stdin;
+}
+
 /**
- * Runs one hook: reads and parses stdin, calls the handler, and turns every outcome into exit code 0.
- * Expected failures log `[memory-hook] <hook>: <reason>`; so do unexpected ones, without a stack.
- * A hook with a `prepare` step runs it first, on the parsed input and before the gate: null means
- * there is nothing to do (noise such as `ls`), so the gate never loads a SQLite driver for it (most
- * events are noise, and the driver is most of a hook's start-up cost); anything else is handed to the
- * handler, which so never repeats the work.
+ * Runs a hook's body under the rule that a hook never hurts Claude Code: every outcome is exit
+ * code 0, and a failure, expected or not, is one `[memory-hook] <hook>: <reason>` line, no stack.
  */
-export async function runHook<Prepared = undefined>(
-  hookName: string,
-  handler: (context: HookContext, prepared: Prepared) => Promise<void> | void,
-  options: { readonly prepare?: (input: HookInput) => Prepared | null } = {},
-): Promise<void> {
+export async function guardHook(hookName: string, body: () => Promise<void>): Promise<void> {
   process.exitCode = 0;
-  const log = (reason: string): void => logFailure(hookName, reason);
   try {
-    const stdin = await readStdin({ timeoutMs: stdinTimeoutMs(process.env) });
-    const parsed = stdin.ok ? parseJsonObject(stdin.text) : stdin;
-    let prepared: Prepared | undefined;
-    if (parsed.ok && options.prepare) {
-      const ready = options.prepare({ input: parsed.value, env: process.env });
-      if (ready === null) return;
-      prepared = ready;
-    }
-    // Another copy that captures, or no SQLite driver in this Node: exit 0 without a word on stderr,
-    // whatever the input was (read first all the same, so Claude Code's write never meets a closed pipe).
-    const gate = hookGate(hookName, process.env);
-    if (!gate.run) {
-      if (gate.notice) await writeStdout(`${JSON.stringify({ systemMessage: gate.notice })}\n`);
-      return;
-    }
-    if (!parsed.ok) return log(parsed.reason);
-    await handler({ input: parsed.value, env: process.env, print: writeStdout }, prepared as Prepared);
+    await body();
   } catch (error) {
-    log(describeError(error));
+    logFailure(hookName, describeError(error));
   } finally {
     process.exitCode = 0;
   }
@@ -153,7 +136,7 @@ export function runTask(name: string, task: (env: Readonly<Record<string, string
 }
 
 /** The one line a hook-side failure leaves: `[memory-hook] <name>: <reason>`. */
-function logFailure(name: string, reason: string): void {
+export function logFailure(name: string, reason: string): void {
   process.stderr.write(`[memory-hook] ${name}: ${oneLine(reason)}\n`);
 }
 
@@ -163,7 +146,8 @@ export function stdinTimeoutMs(env: Readonly<Record<string, string | undefined>>
   return Number.isInteger(value) && value >= 1 && value <= STDIN_TIMEOUT_MS ? value : STDIN_TIMEOUT_MS;
 }
 
-function writeStdout(text: string): Promise<void> {
+/** What a hook prints into the model's context (HookContext.print). */
+export function writeStdout(text: string): Promise<void> {
   writeOut(text);
   return Promise.resolve();
 }

@@ -8,7 +8,8 @@ import { promptToRecord } from '../prompt.js';
 import { recallGate } from '../recall/gate.js';
 import { recallSetting } from '../recall/settings.js';
 import { str } from '../unknown.js';
-import type { HookContext } from './io.js';
+import type { HookContext, HookStdin } from './io.js';
+import { finishHook } from './run.js';
 
 /** Recall's own budget from process start: past it the hook prints nothing (the user is waiting). */
 export const RECALL_DEADLINE_MS = 1000;
@@ -75,4 +76,9 @@ export async function handlePrompt({ input, env, print }: HookContext): Promise<
     throw explainFault(error, 'the next Stop reads the prompt back from the transcript');
   }
   if (block) await print(block);
+}
+
+/** user-prompt-submit after its screen (hooks/user-prompt-submit.ts): this module is the hook's handler bundle. */
+export function finishPrompt(parsed: HookStdin): Promise<void> {
+  return finishHook('user-prompt-submit', parsed, handlePrompt);
 }

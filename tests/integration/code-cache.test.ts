@@ -2,17 +2,27 @@
 // the build saved (scripts/module-urls.mjs, scripts/code-cache.mjs). A cache that is missing or that
 // this Node rejects costs every hook ~5 ms and breaks nothing, so only a test notices it.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { CACHE_SUFFIX, wrapCommonJs } from '../../lib/mcp/bundle.js';
-import { postToolUseFailure, ROOT, RUNTIME, runHook, sandbox, tempDir } from '../helpers.js';
+import { CACHE_SUFFIX, wrapCommonJs } from '../../lib/bundle.js';
+import {
+  allMemories,
+  bashResponse,
+  postToolUse,
+  postToolUseFailure,
+  ROOT,
+  RUNTIME,
+  runHook,
+  sandbox,
+  tempDir,
+} from '../helpers.js';
 
 const BUNDLES = [
-  ...['post-tool-use', 'stop', 'session-start', 'user-prompt-submit'].map((hook) =>
-    join(RUNTIME, 'dist', 'hooks', `${hook}.bundle.js`),
+  ...['stop.bundle', 'session-start.bundle', 'on-tool-use.handler', 'on-prompt.handler'].map((bundle) =>
+    join(RUNTIME, 'dist', 'hooks', `${bundle}.js`),
   ),
   join(RUNTIME, 'dist', 'commands', 'cli-main.js'),
   join(RUNTIME, 'dist', 'commands', 'search-main.js'),
@@ -35,9 +45,8 @@ describe('V8 code caches of the runtime bundles', () => {
     expect(script.cachedDataRejected).toBe(false);
   });
 
-  it('holds the code a run compiled, not only the top level', () => {
+  it.each(BUNDLES)('%s has a cache that holds the code a run compiled, not only the top level', (bundle) => {
     // A cache saved before running would hold little more than the top-level function.
-    const bundle = BUNDLES[0] as string;
     expect(readFileSync(`${bundle}${CACHE_SUFFIX}`).length).toBeGreaterThan(readFileSync(bundle).length / 2);
   });
 });
@@ -77,6 +86,51 @@ describe('a hook launcher', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(
       /^\[memory-hook\] stop: cannot load the hook \(ENOENT: no such file or directory, open '.+stop\.bundle\.js'\)\n$/,
+    );
+  });
+});
+
+describe('a screened hook (post-tool-use, user-prompt-submit)', () => {
+  /** A copy of the runtime to break, and a sandbox whose events go to it. */
+  function brokenCopy(): { box: ReturnType<typeof sandbox>; hooks: string } {
+    const copy = join(tempDir(), 'runtime');
+    cpSync(RUNTIME, copy, { recursive: true });
+    return { box: sandbox(), hooks: join(copy, 'dist', 'hooks') };
+  }
+  const run = (file: string, input: unknown, env: Record<string, string>) =>
+    spawnSync(process.execPath, [file], { input: JSON.stringify(input), env, encoding: 'utf8' });
+
+  it('stores through its handler when the handler cache is not one this Node accepts', () => {
+    const { box, hooks } = brokenCopy();
+    writeFileSync(join(hooks, 'on-tool-use.handler.js.v8-cache'), 'not a V8 code cache');
+    const failure = postToolUseFailure(box, 'Bash', { command: 'npm test' }, 'Exit code 1\nFAIL src/app.test.ts');
+    const result = run(join(hooks, 'post-tool-use.js'), failure, box.env);
+    expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(allMemories(box.dbPath).map((row) => row.tool_name)).toEqual(['Bash']);
+  });
+
+  it('without its handler bundle, exits 0 silently on noise and with one line on work', () => {
+    const { box, hooks } = brokenCopy();
+    rmSync(join(hooks, 'on-tool-use.handler.js'));
+    const noise = run(
+      join(hooks, 'post-tool-use.js'),
+      postToolUse(box, 'Bash', { command: 'ls -la' }, bashResponse()),
+      box.env,
+    );
+    expect({ status: noise.status, stdout: noise.stdout, stderr: noise.stderr }).toEqual({
+      status: 0,
+      stdout: '',
+      stderr: '',
+    });
+    const work = run(
+      join(hooks, 'post-tool-use.js'),
+      postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse()),
+      box.env,
+    );
+    expect(work.status).toBe(0);
+    expect(work.stdout).toBe('');
+    expect(work.stderr).toMatch(
+      /^\[memory-hook\] post-tool-use: ENOENT: no such file or directory, open '.+on-tool-use\.handler\.js'\n$/,
     );
   });
 });

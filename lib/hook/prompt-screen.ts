@@ -1,0 +1,19 @@
+// What user-prompt-submit can tell from its input alone: that there is nothing to record and
+// nothing to recall (a system prompt, a slash-command expansion, a notification), so the hook exits
+// before its handler bundle is loaded (lib/hook/screened.ts). The questions are the ones the
+// handler asks, from the same modules (lib/person-request.ts, lib/recall/gate.ts).
+import { loadConfig } from '../config.js';
+import { isPersonRequest } from '../person-request.js';
+import { recallGate } from '../recall/gate.js';
+import { recallSetting } from '../recall/settings.js';
+import { str } from '../unknown.js';
+import type { HookInput } from './io.js';
+
+/** Off, no session, and neither a person's request to record nor one recall would answer. */
+export function promptNeedsNothing({ input, env }: HookInput): boolean {
+  if (loadConfig(env).disabled || !str(input['session_id'])) return true;
+  const prompt = str(input['prompt']);
+  const source = str(input['source']);
+  if (isPersonRequest(prompt, source)) return false;
+  return !(recallSetting(env).on && recallGate(prompt, source).recall);
+}

@@ -1,0 +1,53 @@
+// Running a hook once its stdin is read: the handler's `prepare` step, the gate, the handler.
+// Every outcome is exit code 0 (lib/hook/io.ts guardHook).
+import { hookGate } from './gate.js';
+import {
+  guardHook,
+  logFailure,
+  readHookStdin,
+  writeStdout,
+  type HookContext,
+  type HookInput,
+  type HookStdin,
+} from './io.js';
+
+export interface HookOptions<Prepared> {
+  readonly prepare?: (input: HookInput) => Prepared | null;
+}
+
+/** Runs one hook: reads and parses stdin, then finishHook. */
+export async function runHook<Prepared = undefined>(
+  hookName: string,
+  handler: (context: HookContext, prepared: Prepared) => Promise<void> | void,
+  options: HookOptions<Prepared> = {},
+): Promise<void> {
+  await guardHook(hookName, async () => finishHook(hookName, await readHookStdin(), handler, options));
+}
+
+/**
+ * A hook's work on its parsed stdin. A hook with a `prepare` step runs it first, before the gate:
+ * null means there is nothing to do (noise such as `ls`), so the gate never loads a SQLite driver for
+ * it; anything else is handed to the handler, which so never repeats the work.
+ */
+export async function finishHook<Prepared>(
+  hookName: string,
+  parsed: HookStdin,
+  handler: (context: HookContext, prepared: Prepared) => Promise<void> | void,
+  options: HookOptions<Prepared> = {},
+): Promise<void> {
+  let prepared: Prepared | undefined;
+  if (parsed.ok && options.prepare) {
+    const ready = options.prepare({ input: parsed.value, env: process.env });
+    if (ready === null) return;
+    prepared = ready;
+  }
+  // Another copy that captures, or no SQLite driver in this Node: exit 0 without a word on stderr,
+  // whatever the input was (read first all the same, so Claude Code's write never meets a closed pipe).
+  const gate = hookGate(hookName, process.env);
+  if (!gate.run) {
+    if (gate.notice) await writeStdout(`${JSON.stringify({ systemMessage: gate.notice })}\n`);
+    return;
+  }
+  if (!parsed.ok) return logFailure(hookName, parsed.reason);
+  await handler({ input: parsed.value, env: process.env, print: writeStdout }, prepared as Prepared);
+}

@@ -1,0 +1,41 @@
+// A hook in two parts (post-tool-use, user-prompt-submit). Most of their events need nothing, and
+// telling so takes a look at the input alone (lib/hook/tool-screen.ts, prompt-screen.ts); the file Claude Code runs holds
+// only that look and Node runs it as it is. The rest (capture, redaction, the database) is a
+// handler bundle beside it, loaded with its V8 code cache only when there is work
+// (scripts/build.mjs): a skipped event never reads, compiles nor runs it.
+import { fileURLToPath } from 'node:url';
+import { guardHook, readHookStdin, type HookInput, type HookStdin } from './io.js';
+
+/** Set (true) by the runtime and plugin builds, whose handlers are bundles; undefined in tsc's output. */
+declare const MEMORY_HANDLER_BUNDLES: boolean | undefined;
+
+/** A handler module's whole hook after stdin (lib/hook/run.ts finishHook): prepare, gate, handler. */
+export type FinishHook = (parsed: HookStdin) => Promise<void>;
+
+/** Reads stdin; exits when `needsNothing` says so, else hands the parsed input to `finish`. */
+export async function runScreenedHook(
+  hookName: string,
+  needsNothing: (input: HookInput) => boolean,
+  finish: () => Promise<FinishHook>,
+): Promise<void> {
+  await guardHook(hookName, async () => {
+    const parsed = await readHookStdin();
+    if (parsed.ok && needsNothing({ input: parsed.value, env: process.env })) return;
+    await (
+      await finish()
+    )(parsed);
+  });
+}
+
+/**
+ * The handler module lib/hook/<name>.ts: in a runtime, the bundle dist/hooks/<name>.handler.js
+ * with its code cache; in tsc's output (the tests' dist/), the module itself.
+ */
+export async function loadHandler<T>(name: string): Promise<T> {
+  if (typeof MEMORY_HANDLER_BUNDLES === 'boolean') {
+    // Imported here, not above: the loader needs node:vm and node:module, which a skipped event never loads.
+    const { loadBundle } = await import('../bundle.js');
+    return loadBundle<T>(fileURLToPath(new URL(`../../hooks/${name}.handler.js`, import.meta.url))).exports;
+  }
+  return (await import(new URL(`./${name}.js`, import.meta.url).href)) as T;
+}
