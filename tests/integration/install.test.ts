@@ -122,15 +122,24 @@ describe('install.sh', () => {
       'lib',
       'web',
     ]);
-    // Each hook Claude Code waits on: a launcher, its bundle and the bundle's V8 code cache.
-    expect(readdirSync(join(box.runtime, 'dist', 'hooks')).sort()).toEqual([
-      '_cleanup.js',
-      ...['post-tool-use', 'session-start', 'stop', 'user-prompt-submit'].flatMap((hook) => [
-        `${hook}.bundle.js`,
-        `${hook}.bundle.js.v8-cache`,
-        `${hook}.js`,
-      ]),
-    ]);
+    // Stop and SessionStart: a launcher, its bundle and the bundle's V8 code cache; post-tool-use and
+    // user-prompt-submit: a screen, and the handler bundle it loads with its cache.
+    expect(readdirSync(join(box.runtime, 'dist', 'hooks')).sort()).toEqual(
+      [
+        '_cleanup.js',
+        ...['session-start', 'stop'].flatMap((hook) => [
+          `${hook}.bundle.js`,
+          `${hook}.bundle.js.v8-cache`,
+          `${hook}.js`,
+        ]),
+        ...['on-tool-use', 'on-prompt'].flatMap((handler) => [
+          `${handler}.handler.js`,
+          `${handler}.handler.js.v8-cache`,
+        ]),
+        'post-tool-use.js',
+        'user-prompt-submit.js',
+      ].sort(),
+    );
     expect(readdirSync(join(box.runtime, 'dist', 'commands')).sort()).toEqual([
       '_install.js',
       '_slash.js',
