@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { onTestFinished } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 export const DIST = join(ROOT, 'dist');
@@ -28,7 +28,30 @@ export interface Sandbox {
 
 /** A fake HOME with a git project in it; the env every spawned process gets. */
 export function sandbox(extraEnv: Record<string, string> = {}): Sandbox {
-  const home = tempDir();
+  return sandboxIn(tempDir(), extraEnv);
+}
+
+/**
+ * One sandbox for the whole file, filled once by `fill` in a beforeAll, for tests that only read it
+ * (a test that writes makes its own). Removed after the file's tests.
+ */
+export function useSharedSandbox(fill: (box: Sandbox) => Promise<void> | void): () => Sandbox {
+  let shared: Sandbox | undefined;
+  beforeAll(async () => {
+    const box = sandboxIn(mkdtempSync(join(tmpdir(), 'cmh-shared-')));
+    shared = box;
+    await fill(box);
+  });
+  afterAll(() => {
+    if (shared) rmSync(shared.home, { recursive: true, force: true });
+  });
+  return () => {
+    if (!shared) throw new Error('the shared sandbox is not ready');
+    return shared;
+  };
+}
+
+function sandboxIn(home: string, extraEnv: Record<string, string> = {}): Sandbox {
   const project = join(home, 'work', 'my-app');
   mkdirSync(join(project, '.git'), { recursive: true });
   mkdirSync(join(project, 'src'), { recursive: true });

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ANSI, NOW, hoursAgo, memory, memoryCli, searchJson, seed, summary } from '../cli-helpers.js';
-import { postToolUse, runCli, runHook, RUNTIME, sandbox, type Sandbox } from '../helpers.js';
+import { postToolUse, runCli, runHook, RUNTIME, sandbox, useSharedSandbox, type Sandbox } from '../helpers.js';
 
 /** Captures an Edit through the real PostToolUse hook, at NOW. */
 async function captureEdit(box: Sandbox, file: string, oldString: string, newString: string): Promise<void> {
@@ -17,17 +17,18 @@ async function captureEdit(box: Sandbox, file: string, oldString: string, newStr
   expect(result.code).toBe(0);
 }
 
-async function capturedBox(): Promise<Sandbox> {
-  const box = sandbox();
+async function captureThreeEdits(box: Sandbox): Promise<void> {
   await captureEdit(box, 'src/theme.ts', 'light', 'dark mode toggle');
   await captureEdit(box, 'src/handler.ts', 'old', 'export function handler() {}');
   await captureEdit(box, 'src/auth.ts', '', 'JWT 인증을 추가');
-  return box;
 }
+
+/** The three edits, captured once for the file: the tests that only search share them. */
+const captured = useSharedSandbox(captureThreeEdits);
 
 describe('memory search tiers', () => {
   it('finds whole words through the unicode61 index', async () => {
-    const box = await capturedBox();
+    const box = captured();
     const rows = await searchJson(box, ['dark', 'mode']);
     expect(rows.map((row) => [row['tier'], row['file_path']])).toEqual([
       ['unicode61', join(box.project, 'src/theme.ts')],
@@ -35,7 +36,7 @@ describe('memory search tiers', () => {
   });
 
   it('finds a substring inside a word through the trigram index', async () => {
-    const box = await capturedBox();
+    const box = captured();
     const rows = await searchJson(box, ['andle']);
     expect(rows.map((row) => [row['tier'], row['file_path']])).toEqual([
       ['trigram', join(box.project, 'src/handler.ts')],
@@ -43,7 +44,7 @@ describe('memory search tiers', () => {
   });
 
   it('finds a two-syllable Korean word with a particle attached through the word index', async () => {
-    const box = await capturedBox();
+    const box = captured();
     const rows = await searchJson(box, ['인증']);
     expect(rows.map((row) => [row['tier'], row['file_path']])).toEqual([
       ['unicode61', join(box.project, 'src/auth.ts')],
@@ -55,7 +56,8 @@ describe('memory search tiers', () => {
   });
 
   it('ranks the row with "JWT" and "인증" first, then a row with only one of them, with score and matched words', async () => {
-    const box = await capturedBox();
+    const box = sandbox();
+    await captureThreeEdits(box);
     seed(box, [memory({ box, content: 'JWT refresh token rotation' })]);
     const rows = await searchJson(box, ['JWT', '인증']);
     expect(rows.map((row) => [row['content'], row['matched']])).toEqual([
@@ -87,7 +89,7 @@ describe('memory search tiers', () => {
   });
 
   it('rejects a mistyped flag in one line, and searches it after --', async () => {
-    const box = await capturedBox();
+    const box = captured();
     expect(await memoryCli(box, ['search', 'dark', '--limt', '1'])).toMatchObject({
       code: 1,
       stdout: '',
@@ -100,7 +102,7 @@ describe('memory search tiers', () => {
   });
 
   it('rejects a short flag that is not ours (-n 3) in one line, and searches it after --', async () => {
-    const box = await capturedBox();
+    const box = captured();
     for (const args of [
       ['search', 'dark', '-n', '3'],
       ['search', '-n3', 'dark'],
@@ -140,7 +142,7 @@ describe('memory search tiers', () => {
   });
 
   it('shows time, project, tool/type, file, a highlighted snippet and the tier', async () => {
-    const box = await capturedBox();
+    const box = captured();
     const result = await memoryCli(box, ['search', 'JWT', '인증']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
@@ -156,7 +158,7 @@ describe('memory search tiers', () => {
   });
 
   it('highlights FTS matches with the index snippet', async () => {
-    const box = await capturedBox();
+    const box = captured();
     const result = await memoryCli(box, ['search', 'andle']);
     expect(result.stdout).toContain('    Edited h**andle**r.ts: "old" → "export function h**andle**r() {}"');
   });
@@ -206,7 +208,7 @@ describe('memory search tiers', () => {
   });
 
   it('says so, and exits 0, when nothing matches', async () => {
-    const box = await capturedBox();
+    const box = captured();
     const result = await memoryCli(box, ['search', 'kubernetes']);
     expect([result.code, result.stdout, result.stderr]).toEqual([0, 'No memories match "kubernetes".\n', '']);
   });
@@ -227,7 +229,7 @@ describe('hostile queries', () => {
     ['a LIKE wildcard', ['%']],
     ['operators between words', ['a', 'OR', 'NOT', 'b']],
   ])('exits 0 without an error for %s', async (_name, query) => {
-    const box = await capturedBox();
+    const box = captured();
     const result = await memoryCli(box, ['search', ...query]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -471,7 +473,7 @@ describe('failures', () => {
     [['search', '--recent', 'foo'], /^memory: --recent takes no search words/],
     [['search'], /^memory: give words to search for, or one of --recent, --stats, --summaries, --reindex\n$/],
   ])('memory %j exits 1 with one line', async (args, message) => {
-    const box = await capturedBox();
+    const box = captured();
     const result = await memoryCli(box, args);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
@@ -516,7 +518,7 @@ describe('failures', () => {
 
 describe('colour', () => {
   it('prints no escape codes when stdout is not a terminal, even without NO_COLOR and with CI set', async () => {
-    const box = await capturedBox();
+    const box = captured();
     const { NO_COLOR: _unset, ...env } = box.env;
     const result = await memoryCli({ ...box, env: { ...env, CI: '1' } }, ['search', 'handler']);
     expect(result.stdout).toContain('**handler**');
@@ -524,7 +526,7 @@ describe('colour', () => {
   });
 
   it('prints bold highlights with FORCE_COLOR, unless NO_COLOR is set', async () => {
-    const box = await capturedBox();
+    const box = captured();
     const forced = await memoryCli(box, ['search', 'handler'], { FORCE_COLOR: '1', NO_COLOR: '' });
     expect(forced.stdout).toContain('\u001b[1m');
     const refused = await memoryCli(box, ['search', 'handler'], { FORCE_COLOR: '1' });
@@ -549,7 +551,7 @@ describe('colour', () => {
 
 describe('memory search words, without flags', () => {
   it('prints what the full CLI prints for the same search (the launcher runs the search bundle alone)', async () => {
-    const box = await capturedBox();
+    const box = captured();
     const plain = await memoryCli(box, ['search', 'dark', 'mode']);
     // `--limit 20` is the default: the same search through commander and the whole CLI bundle.
     const full = await memoryCli(box, ['search', 'dark', 'mode', '--limit', '20']);
@@ -559,7 +561,7 @@ describe('memory search words, without flags', () => {
   });
 
   it('stops quietly, exit 0, when the reader goes away (memory search … | head -1)', async () => {
-    const box = await capturedBox();
+    const box = captured();
     const { spawn } = await import('node:child_process');
     const child = spawn(process.execPath, [join(RUNTIME, 'dist', 'commands', 'cli.js'), 'search', 'dark'], {
       env: { ...box.env, CLAUDE_MEMORY_NOW: NOW },

@@ -1,6 +1,7 @@
 // Another process holds the database (a long import, a VACUUM, a database browser): the hooks give
 // up at their deadline instead of stalling the turn, keep every event, and store each exactly once
 // after the lock is released. No timing assertions: what is asserted is what the user gets.
+import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,11 +35,19 @@ describe('a database locked by another process', () => {
     expect(pendingCount(box, env)).toBe(20);
 
     // The synchronous hooks return at their deadline: exit 0, nothing printed, one line saying why.
-    const stop = await runHook(
-      'stop',
-      { session_id: 'sess-1111', cwd: box.project, hook_event_name: 'Stop', stop_hook_active: false },
-      { env },
-    );
+    // Stop and SessionStart each wait out their own deadline on the held lock, side by side.
+    const [stop, start] = await Promise.all([
+      runHook(
+        'stop',
+        { session_id: 'sess-1111', cwd: box.project, hook_event_name: 'Stop', stop_hook_active: false },
+        { env },
+      ),
+      runHook(
+        'session-start',
+        { session_id: 'sess-2222', cwd: box.project, hook_event_name: 'SessionStart', source: 'startup' },
+        { env },
+      ),
+    ]);
     expect(stop).toEqual({
       code: 0,
       signal: null,
@@ -46,11 +55,6 @@ describe('a database locked by another process', () => {
       stderr:
         '[memory-hook] stop: the database is locked by another process (SQLITE_BUSY: database is locked); the summary is brought up to date by a later turn\n',
     });
-    const start = await runHook(
-      'session-start',
-      { session_id: 'sess-2222', cwd: box.project, hook_event_name: 'SessionStart', source: 'startup' },
-      { env },
-    );
     expect(start).toEqual({
       code: 0,
       signal: null,
@@ -59,6 +63,7 @@ describe('a database locked by another process', () => {
         '[memory-hook] session-start: the database is locked by another process (SQLITE_BUSY: database is locked); no memory context this time\n',
     });
     expect(allMemoriesWhileLocked(box.dbPath)).toBe('locked');
+    // Alone, so the processes it finds holding the file are the lock's holder only.
     const doctor = await runCli(['doctor'], { env, cwd: box.project });
     expect(doctor.code).toBe(1);
     // With fuser or lsof installed doctor names the holder; without, it says how to find it.
@@ -151,10 +156,19 @@ describe('a database locked by another process', () => {
   }, 120_000);
 });
 
-/** A direct reader sees the lock too: the hooks were not the only ones kept out. */
+/**
+ * A direct reader sees the lock too: the hooks were not the only ones kept out. It waits 100 ms for
+ * the lock, not better-sqlite3's default 5 s: the lock is held until the test lets go, so a longer
+ * wait ends the same way.
+ */
 function allMemoriesWhileLocked(dbPath: string): string {
   try {
-    allMemories(dbPath);
+    const db = new Database(dbPath, { readonly: true, fileMustExist: true, timeout: 100 });
+    try {
+      db.prepare('SELECT * FROM memories').all();
+    } finally {
+      db.close();
+    }
     return 'read';
   } catch (error) {
     return (error as { code?: string }).code === 'SQLITE_BUSY' ? 'locked' : String(error);

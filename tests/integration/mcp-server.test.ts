@@ -1,12 +1,13 @@
 // `memory mcp` as Claude Code runs it: the built CLI spawned over stdio, driven by the SDK's own
-// client, against databases filled through the real hooks. The tests that start dozens of hook
-// processes get a longer limit against hangs (a loaded 2-core machine runs them slowly).
+// client, against databases filled through the real hooks (the paging tests, which need many long
+// rows, store them through the hooks' store). The test that starts 50 hook processes gets a longer
+// limit against hangs (a loaded 2-core machine runs them slowly).
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOW } from '../cli-helpers.js';
+import { NOW, memory, seed } from '../cli-helpers.js';
 import { bashResponse, postToolUse, postToolUseFailure, runHook, sandbox, type Sandbox } from '../helpers.js';
 import { startMcp, type McpSession } from '../mcp-helpers.js';
 
@@ -93,19 +94,36 @@ async function busyServer(): Promise<{ box: Sandbox; mcp: McpSession }> {
   return shared;
 }
 
+// Korean text costs about a token a character: a page of snippets outgrows the reply budget.
+const FILLER = '마이그레이션 단계를 실행하고 결과를 확인한 다음 로그를 정리합니다';
+const longCommand = (i: number) => `npm run migrate-step-${i} -- --marker paging ${FILLER} ${FILLER} ${FILLER}`;
+
 /** `count` Bash memories in one burst of concurrent hook processes, each command long enough to fill a snippet. */
 async function captureMany(box: Sandbox, count: number, session = 'sess-many'): Promise<void> {
-  // Korean text costs about a token a character: a page of snippets outgrows the reply budget.
-  const filler = '마이그레이션 단계를 실행하고 결과를 확인한 다음 로그를 정리합니다';
   await Promise.all(
     Array.from({ length: count }, (_, i) =>
-      hook(
+      hook(box, 'post-tool-use', bash(box, longCommand(i), '', { session_id: session })),
+    ),
+  );
+}
+
+/**
+ * The rows captureMany's hooks store (the hook's own output for these commands), written through the
+ * store the hooks use: the paging tests read them, and a process per row proves nothing they check.
+ */
+function storeMany(box: Sandbox, count: number, session = 'sess-many'): void {
+  seed(
+    box,
+    Array.from({ length: count }, (_, i) =>
+      memory({
         box,
-        'post-tool-use',
-        bash(box, `npm run migrate-step-${i} -- --marker paging ${filler} ${filler} ${filler}`, '', {
-          session_id: session,
-        }),
-      ),
+        sessionId: session,
+        content: longCommand(i),
+        tags: 'bash,npm,migration',
+        importance: 2,
+        createdAt: NOW,
+        source: 'hook',
+      }),
     ),
   );
 }
@@ -299,7 +317,7 @@ describe('memory mcp: the tools on a database filled by the hooks', () => {
 describe('memory mcp: replies are bounded and safe', () => {
   it('cuts a long search page to the reply budget and pages through the rest without gaps or repeats', async () => {
     const box = sandbox();
-    await captureMany(box, 60);
+    storeMany(box, 60);
     const mcp = await startMcp(box, AT_NOW);
     const seen: number[] = [];
     let offset = 0;
@@ -325,7 +343,7 @@ describe('memory mcp: replies are bounded and safe', () => {
 
   it('pages get by ids when many memories with context do not fit', async () => {
     const box = sandbox();
-    await captureMany(box, 40);
+    storeMany(box, 40);
     const mcp = await startMcp(box, AT_NOW);
     const ids = Array.from({ length: 20 }, (_, i) => i + 1);
     const result = await mcp.call('get', { ids, context: 10 });

@@ -69,8 +69,9 @@ describe('every secret rule', () => {
       }
       for (const unit of units) {
         const input = repeat(unit);
+        // One assertion per input (an expect per span costs more than the scan): every span ends inside it.
         const spans = findSpans(input, [rule]);
-        for (const span of spans) expect(span.end).toBeLessThanOrEqual(input.length);
+        expect(spans.filter((span) => span.end > input.length)).toEqual([]);
       }
     },
   );
