@@ -12,18 +12,27 @@ export const WORD_COLUMNS = ['name', 'head', 'body', 'request'] as const;
 // unicode61's token characters: letters, numbers, private-use; anything else separates tokens.
 let tokenPattern: RegExp | undefined;
 // Case and digit boundaries inside one token: `useTodos`, `HTTPServer`, `getCSRFToken`, `v4phase1`.
-// Both patterns are built on first use (Unicode property classes cost V8 up to ~1 ms to build), and
-// most hook runs (noise, SessionStart) never index a word.
+// Both patterns are built on first use: a Unicode property class costs V8 up to ~1 ms to build,
+// in every process that runs it, and most hook runs (noise, SessionStart) never index a word.
 let boundary: RegExp | undefined;
+// Most text (commands, code, paths, English) is ASCII, where these classes are exactly [A-Za-z] and
+// [0-9] (no private-use character is ASCII): the same splits from patterns V8 builds at once, so a
+// stored event or a search of ASCII words never builds the Unicode ones
+// (tests/unit/identifiers.test.ts compares the two on generated text).
+const ASCII = /^[\x00-\x7f]*$/;
+const ASCII_TOKEN = /[A-Za-z0-9]+/g;
+const ASCII_BOUNDARY = /(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])/;
 
 /** The parts of one token at its case and digit boundaries; `[token]` when it has none. */
 export function identifierParts(token: string): string[] {
+  if (ASCII.test(token)) return token.split(ASCII_BOUNDARY).filter(Boolean);
   boundary ??= /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
   return token.split(boundary).filter(Boolean);
 }
 
 /** The tokens unicode61 would make of `text`, in order. */
 export function tokens(text: string): string[] {
+  if (ASCII.test(text)) return text.match(ASCII_TOKEN) ?? [];
   tokenPattern ??= /[\p{L}\p{N}\p{Co}]+/gu;
   return text.match(tokenPattern) ?? [];
 }
