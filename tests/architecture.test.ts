@@ -220,6 +220,8 @@ describe('the hook bundles', () => {
         /^lib\/(?:db|redact)\/|^lib\/(?:capture|redact|store-or-defer)\.ts$|better-sqlite3/.test(file),
       ),
     ).toEqual([]);
+    // No import(): Node readies its module loader for any script that holds one (~0.7 ms a run).
+    expect(readFileSync(screen, 'utf8')).not.toMatch(/\bimport\(/);
     // The handler comes only from its own bundle.
     expect(inputsOf(screen)).not.toContain(`lib/hook/${SCREENED[hook]}.ts`);
     expect(inputsOf(hookFile(`${SCREENED[hook]}.handler.js`))).toContain(`lib/hook/${SCREENED[hook]}.ts`);
