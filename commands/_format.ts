@@ -13,8 +13,6 @@ export type Colors = ReturnType<typeof pc.createColors>;
 
 export { displayPath };
 
-const require = createRequire(import.meta.url);
-
 /**
  * Colour only on a TTY, never with NO_COLOR; FORCE_COLOR turns it on for pipes. Decided here because
  * picocolors' own detection also switches colour on whenever CI is set.
@@ -25,7 +23,10 @@ export function colorsFor(stream: { readonly isTTY?: boolean }, env: NodeJS.Proc
   const enabled = !set('NO_COLOR') && (forced || stream.isTTY === true);
   // picocolors is loaded only when there is colour to draw: pipes (the slash command, scripts) skip it.
   if (!enabled) return PLAIN;
-  return (require('picocolors') as { createColors: (enabled: boolean) => Colors }).createColors(true);
+  // Through createRequire, which no bundler follows: picocolors stays a package beside the runtime's
+  // bundles (the plugin build turns this into a plain require and bundles it).
+  const picocolors = createRequire(import.meta.url)('picocolors') as { createColors: (enabled: boolean) => Colors };
+  return picocolors.createColors(true);
 }
 
 const identity = (text: string | number | null | undefined): string => String(text);

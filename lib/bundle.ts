@@ -31,8 +31,12 @@ export function wrapCommonJs(source: string): string {
   return `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
 }
 
-/** Runs the CommonJS bundle at `file` as `require` would, with its code cache when `useCache`. */
-export function loadBundle<T>(file: string, useCache = true): LoadedBundle<T> {
+/**
+ * Runs the CommonJS bundle at `file` as `require` would, with its code cache when `useCache`.
+ * `moduleRequire`: the `require` the bundle gets, for a caller in the bundle's own folder whose
+ * `require` resolves the same (a hook's screen and its handler); else one made for `file`.
+ */
+export function loadBundle<T>(file: string, useCache = true, moduleRequire?: NodeJS.Require): LoadedBundle<T> {
   const source = readFileSync(file, 'utf8');
   let cachedData: Buffer | undefined;
   if (useCache) {
@@ -48,7 +52,7 @@ export function loadBundle<T>(file: string, useCache = true): LoadedBundle<T> {
   const module = { exports: {} as T };
   (script.runInThisContext() as (...args: unknown[]) => void)(
     module.exports,
-    createRequire(file),
+    moduleRequire ?? createRequire(file),
     module,
     file,
     dirname(file),

@@ -16,7 +16,7 @@ import { build } from 'esbuild';
 import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launchable, LAUNCHER, moduleUrlBanner, moduleUrls, SCREENED_HOOKS } from './module-urls.mjs';
+import { launchable, LAUNCHER, moduleUrlBanner, moduleUrls, nodeModuleOnCall, SCREENED_HOOKS } from './module-urls.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -52,8 +52,11 @@ const common = {
   // plugin has no such package, so here the plain `require` esbuild follows bundles it.
   plugins: [
     moduleUrls(ROOT, (source, text) =>
-      source === 'commands/_format.ts' ? text.replace('const require = createRequire(import.meta.url);', '') : text,
+      source === 'commands/_format.ts'
+        ? text.replace("createRequire(import.meta.url)('picocolors')", "require('picocolors')")
+        : text,
     ),
+    nodeModuleOnCall(ROOT),
   ],
   minifyWhitespace: true,
   minifySyntax: true,

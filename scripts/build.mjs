@@ -17,6 +17,7 @@ import {
   LAUNCHER,
   moduleUrlBanner,
   moduleUrls,
+  nodeModuleOnCall,
   SCREENED_HOOKS,
 } from './module-urls.mjs';
 import { trainCodeCaches } from './code-cache.mjs';
@@ -106,7 +107,7 @@ const bundled = await build({
   external: ['picocolors', 'pg-native'],
   // The screened hooks load their handlers as bundles (lib/hook/screened.ts).
   define: { MEMORY_HANDLER_BUNDLES: 'true' },
-  plugins: [moduleUrls(ROOT), unusedSqliteMethods()],
+  plugins: [moduleUrls(ROOT), unusedSqliteMethods(), nodeModuleOnCall(ROOT)],
   banner: { js: moduleUrlBanner(1) },
   minifyWhitespace: true,
   minifySyntax: true,

@@ -30,7 +30,7 @@ function samples(project) {
       }),
       tool('edit', {
         tool_name: 'Edit',
-        tool_input: { file_path: file, old_string: 'retryCount = 3', new_string: 'retryCount = 5' },
+        tool_input: { file_path: file, old_string: 'retryCount = 3', new_string: 'retryCount = 5 // 재시도 횟수' },
         tool_response: { filePath: file, structuredPatch: [] },
       }),
       tool('fail', {

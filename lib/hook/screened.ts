@@ -3,7 +3,7 @@
 // only that look and Node runs it as it is. The rest (capture, redaction, the database) is a
 // handler bundle beside it, loaded with its V8 code cache only when there is work
 // (scripts/build.mjs): a skipped event never reads, compiles nor runs it.
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { guardHook, readHookStdin, type HookInput, type HookStdin } from './io.js';
 
 /** Set (true) by the runtime and plugin builds, whose handlers are bundles; undefined in tsc's output. */
@@ -40,7 +40,9 @@ export function loadHandler<T>(name: string): Promise<T> {
 async function handlerBundle<T>(name: string): Promise<T> {
   // Imported here, not above: the loader needs node:vm and node:module, which a skipped event never loads.
   const { loadBundle } = await import('../bundle.js');
-  return loadBundle<T>(fileURLToPath(new URL(`../../hooks/${name}.handler.js`, import.meta.url))).exports;
+  // The handler sits beside this bundle: this bundle's own `require` resolves for it as its own would.
+  const file = join(import.meta.dirname, '..', '..', 'hooks', `${name}.handler.js`);
+  return loadBundle<T>(file, true, typeof require === 'function' ? require : undefined).exports;
 }
 
 async function handlerModule<T>(name: string): Promise<T> {

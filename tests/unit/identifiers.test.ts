@@ -14,13 +14,23 @@ function asciiSamples(count: number): string[] {
     return seed % n;
   };
   const alphabet =
-    'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./: \t\n"\'()*^$#@!~`{}[]<>=+\\|;,?%&';
+    'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./: \t\n"\'()*^$#@!~`{}[]<>=+\\|;,?%&→…·—–“”‘’';
   return Array.from({ length: count }, () =>
     Array.from({ length: 1 + next(60) }, () => alphabet[next(alphabet.length)] as string).join(''),
   );
 }
 
-describe('identifiers on ASCII text', () => {
+/** indexedText as the Unicode patterns alone make it. */
+function unicodeIndexedText(text: string): string {
+  const extra: string[] = [];
+  for (const token of new Set(text.match(UNICODE_TOKEN) ?? [])) {
+    const parts = token.split(UNICODE_BOUNDARY).filter(Boolean);
+    if (parts.length >= 2) extra.push(parts.join(' '));
+  }
+  return extra.length === 0 ? text : `${text}\n${extra.slice(0, 400).join(' ; ')}`;
+}
+
+describe('identifiers on ASCII text (and our own arrows and ellipses)', () => {
   const samples = [
     'useTodos HTTPServer getCSRFToken v4phase1 snake_case kebab-case a.b/c::D',
     'AssertionError: expected 401 to be 200 at LoginTest.ts:42',
@@ -36,6 +46,15 @@ describe('identifiers on ASCII text', () => {
     for (const text of samples)
       for (const token of text.match(UNICODE_TOKEN) ?? [])
         expect(identifierParts(token), token).toEqual(token.split(UNICODE_BOUNDARY).filter(Boolean));
+  });
+
+  it('indexes as the Unicode patterns do', () => {
+    for (const text of [
+      ...samples,
+      'Edited server.ts: "// TODO 1" → "// JWT 인증을 토큰 갱신으로 바꿈 (#1)"',
+      'café useTodos → 설정을',
+    ])
+      expect(indexedText(text), text).toBe(unicodeIndexedText(text));
   });
 
   it('still splits text beyond ASCII with the Unicode classes', () => {
