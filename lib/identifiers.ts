@@ -12,7 +12,7 @@ export const WORD_COLUMNS = ['name', 'head', 'body', 'request'] as const;
 // unicode61's token characters: letters, numbers, private-use; anything else separates tokens.
 let tokenPattern: RegExp | undefined;
 // Case and digit boundaries inside one token: `useTodos`, `HTTPServer`, `getCSRFToken`, `v4phase1`.
-// Both patterns are built on first use: a Unicode property class costs V8 up to ~1 ms to build,
+// Both patterns are built on first use: their Unicode property classes cost V8 1-3 ms to build,
 // in every process that runs it, and most hook runs (noise, SessionStart) never index a word.
 let boundary: RegExp | undefined;
 // Most text (commands, code, paths, English) is ASCII, where these classes are exactly [A-Za-z] and
@@ -23,7 +23,6 @@ let boundary: RegExp | undefined;
 // text holding no others splits the same way. Text with any other one (a Korean word) takes the
 // Unicode patterns for every token: V8 compiles a pattern apart for each kind of string it meets,
 // and switching patterns token by token costs more (~1.5 ms a stored Korean edit) than it saves.
-const ASCII = /^[\x00-\x7f]*$/;
 const ASCII_TEXT = /^[\x00-\x7f→…·—–“”‘’]*$/;
 const ASCII_TOKEN = /[A-Za-z0-9]+/g;
 const ASCII_BOUNDARY = /(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])/;
@@ -41,7 +40,7 @@ function primed(pattern: RegExp): RegExp {
 
 /** The parts of one token at its case and digit boundaries; `[token]` when it has none. */
 export function identifierParts(token: string): string[] {
-  return partsOf(token, ASCII.test(token));
+  return partsOf(token, ASCII_TEXT.test(token));
 }
 
 /** The tokens unicode61 would make of `text`, in order. */

@@ -100,7 +100,7 @@ export interface HookContext extends HookInput {
 }
 
 /** Stdin read and parsed as one JSON object, or why there is none. */
-export type HookStdin = ReturnType<typeof parseJsonObject> | { readonly ok: false; readonly reason: string };
+export type HookStdin = ReturnType<typeof parseJsonObject>;
 
 /** Reads and parses a hook's stdin within its deadline; never throws for bad input. */
 export async function readHookStdin(): Promise<HookStdin> {
@@ -123,16 +123,11 @@ export async function guardHook(hookName: string, body: () => Promise<void>): Pr
   }
 }
 
-/** Runs a hook-side task that reads no stdin (the detached cleanup) under the same rules as runHook. */
+/** Runs a hook-side task that reads no stdin (the detached cleanup) under the same rules as a hook. */
 export function runTask(name: string, task: (env: Readonly<Record<string, string | undefined>>) => unknown): void {
-  process.exitCode = 0;
-  try {
+  void guardHook(name, async () => {
     task(process.env);
-  } catch (error) {
-    logFailure(name, describeError(error));
-  } finally {
-    process.exitCode = 0;
-  }
+  });
 }
 
 /** The one line a hook-side failure leaves: `[memory-hook] <name>: <reason>`. */
