@@ -1,17 +1,30 @@
 // Node modules a hook loads on first use. Each takes milliseconds to load (node:child_process loads
 // net and stream as well), and most hook runs never need them: crypto only for a spool, a spawn only
-// for the daily cleanup or a team push.
+// for the daily cleanup or a team push, node:os only when HOME is not set (~0.5 ms of a noise event).
 import { createRequire } from 'node:module';
 
 let loadedCrypto: typeof import('node:crypto') | undefined;
 let loadedChildProcess: typeof import('node:child_process') | undefined;
+let loadedOs: typeof import('node:os') | undefined;
 
 export function crypto(): typeof import('node:crypto') {
-  loadedCrypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  loadedCrypto ??= builtin<typeof import('node:crypto')>('node:crypto');
   return loadedCrypto;
 }
 
 export function childProcess(): typeof import('node:child_process') {
-  loadedChildProcess ??= createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
+  loadedChildProcess ??= builtin<typeof import('node:child_process')>('node:child_process');
   return loadedChildProcess;
+}
+
+export function os(): typeof import('node:os') {
+  loadedOs ??= builtin<typeof import('node:os')>('node:os');
+  return loadedOs;
+}
+
+function builtin<T>(name: string): T {
+  // Every runtime bundle is CommonJS and has its own `require`; tsc's ES modules make one (which
+  // loads node:module and parts of Node's ES module loader, a cost a bundle need not pay).
+  const load = typeof require === 'function' ? require : createRequire(import.meta.url);
+  return load(name) as T;
 }

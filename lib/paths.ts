@@ -1,12 +1,12 @@
 // The one place that knows where Claude Code and this package keep their files.
 // Pure path arithmetic: never touches the file system.
-import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { os } from './lazy-builtins.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
 export function homeDir(env: Env): string {
-  return env['HOME'] || env['USERPROFILE'] || homedir();
+  return env['HOME'] || env['USERPROFILE'] || os().homedir();
 }
 
 /** `$CLAUDE_CONFIG_DIR` if set (Claude Code honours it too), else `~/.claude`. */

@@ -208,16 +208,31 @@ export function commandWords(segment: string): string[] {
   let start = 0;
   while (start < words.length) {
     const word = words[start] as string;
-    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(word) || COMMAND_PREFIXES.has(word) || word === '(' || word === '{') start++;
+    if (isAssignment(word) || COMMAND_PREFIXES.has(word) || word === '(' || word === '{') start++;
     else break;
   }
-  return words.slice(start).map((word) => word.replace(/^\(+|\)+$/g, ''));
+  return words
+    .slice(start)
+    .map((word) => (word.includes('(') || word.includes(')') ? word.replace(/^\(+|\)+$/g, '') : word));
+}
+
+// The literal checks before the patterns below are not shortcuts of meaning: each pattern can only
+// match text holding that literal. Most commands a hook sees hold none of them, and V8 compiles a
+// pattern on its first use, which a noise event (exiting before anything else loads) pays in full.
+
+/** `NAME=value` before a command. */
+function isAssignment(word: string): boolean {
+  return word.includes('=') && /^[A-Za-z_][A-Za-z0-9_]*=/.test(word);
 }
 
 /** Writes a file: an output redirection (not to /dev/null, not fd duplication) or an in-place edit. */
 export function writesFile(segment: string): boolean {
-  if (/\bsed\b[^|]*\s-i\b/.test(segment) || /\bsed\s+-[a-zA-Z]*i/.test(segment)) return true;
-  return /(?:^|[^<&0-9>])>>?\s*(?!&|\/dev\/null)[^\s>&]/.test(segment.replace(/'[^']*'|"[^"]*"/g, '""'));
+  if (segment.includes('sed') && (/\bsed\b[^|]*\s-i\b/.test(segment) || /\bsed\s+-[a-zA-Z]*i/.test(segment)))
+    return true;
+  return (
+    segment.includes('>') &&
+    /(?:^|[^<&0-9>])>>?\s*(?!&|\/dev\/null)[^\s>&]/.test(segment.replace(/'[^']*'|"[^"]*"/g, '""'))
+  );
 }
 
 export function isNoiseSegment(segment: string): boolean {
@@ -249,8 +264,9 @@ function isReadOnlyGit(args: string[]): boolean {
 }
 
 function programName(word: string): string {
-  const base = word.replace(/^.*\//, '');
-  return base.replace(/^["']|["']$/g, '');
+  // Words hold no line breaks (split on white space), so this is the text after the last slash.
+  const base = word.slice(word.lastIndexOf('/') + 1);
+  return base.includes('"') || base.includes("'") ? base.replace(/^["']|["']$/g, '') : base;
 }
 
 const TEST_WORDS =

@@ -140,7 +140,10 @@ export interface CharClasses {
 
 // Unicode property classes cost V8 about half a millisecond each to compile, in a hook that has a
 // few milliseconds: a prompt in plain ASCII (most) is cut with ASCII classes, which say the same
-// of ASCII text, and the Unicode ones are compiled only for a prompt that needs them.
+// of ASCII text, and the Unicode ones are compiled only for a prompt that needs them. They are
+// built with the RegExp constructor, not written as literals: V8 checks every literal's syntax
+// when it compiles the script, and for a \p{…} class that check builds the class from ICU's tables
+// (~1 ms for these six), paid by every user-prompt-submit start, which has no code cache.
 const ASCII_CLASSES: CharClasses = {
   wordRun: /[A-Za-z0-9]+/g,
   edge: /^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g,
@@ -156,12 +159,12 @@ const ASCII_ONLY = /^[\x00-\x7f]*$/;
 export function charClasses(text: string): CharClasses {
   if (ASCII_ONLY.test(text)) return ASCII_CLASSES;
   return (unicodeClasses ??= {
-    wordRun: /[\p{L}\p{N}]+/gu,
-    edge: /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu,
-    other: /[^\p{L}\p{N}\s]/gu,
-    joined: /[\p{L}\p{N}][_./][\p{L}\p{N}]|::|-{1,2}[a-z]/u,
-    camel: /\p{Ll}\p{Lu}/u,
-    letter: /\p{L}/u,
+    wordRun: new RegExp(String.raw`[\p{L}\p{N}]+`, 'gu'),
+    edge: new RegExp(String.raw`^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$`, 'gu'),
+    other: new RegExp(String.raw`[^\p{L}\p{N}\s]`, 'gu'),
+    joined: new RegExp(String.raw`[\p{L}\p{N}][_./][\p{L}\p{N}]|::|-{1,2}[a-z]`, 'u'),
+    camel: new RegExp(String.raw`\p{Ll}\p{Lu}`, 'u'),
+    letter: new RegExp(String.raw`\p{L}`, 'u'),
   });
 }
 

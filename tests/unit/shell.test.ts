@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { classifyCommand, commandKey, isNoiseCommand, splitCommand } from '../../lib/shell.js';
+import {
+  classifyCommand,
+  commandKey,
+  commandWords,
+  isNoiseCommand,
+  splitCommand,
+  writesFile,
+} from '../../lib/shell.js';
 
 describe('read-only shell noise', () => {
   it.each([
@@ -90,5 +97,78 @@ describe('top command keys', () => {
     ['', null],
   ])('%j → %j', (content, key) => {
     expect(commandKey(content)).toBe(key);
+  });
+});
+
+// writesFile and commandWords look for a literal ('sed', '>', '=', a parenthesis) before running a
+// pattern that can only match text holding it. The patterns alone must say the same on any segment.
+describe('literal checks before the shell patterns', () => {
+  const reference = {
+    writesFile: (segment: string): boolean =>
+      /\bsed\b[^|]*\s-i\b/.test(segment) ||
+      /\bsed\s+-[a-zA-Z]*i/.test(segment) ||
+      /(?:^|[^<&0-9>])>>?\s*(?!&|\/dev\/null)[^\s>&]/.test(segment.replace(/'[^']*'|"[^"]*"/g, '""')),
+    commandWords: (segment: string): string[] => {
+      const words = segment.split(/\s+/).filter(Boolean);
+      let start = 0;
+      while (start < words.length) {
+        const word = words[start] as string;
+        if (
+          /^[A-Za-z_][A-Za-z0-9_]*=/.test(word) ||
+          ['sudo', 'time', 'command', 'builtin', 'nohup', 'exec', 'nice'].includes(word) ||
+          word === '(' ||
+          word === '{'
+        )
+          start++;
+        else break;
+      }
+      return words.slice(start).map((word) => word.replace(/^\(+|\)+$/g, ''));
+    },
+  };
+  const pieces = [
+    'sed',
+    '-i',
+    '-ni',
+    's/a/b/',
+    '>',
+    '>>',
+    '2>&1',
+    '&>',
+    '/dev/null',
+    'out.txt',
+    "'a > b'",
+    '"x>y"',
+    '=',
+    'A=1',
+    '_b=2',
+    '(',
+    ')',
+    '((x))',
+    'ls',
+    'git',
+    'sudo',
+    '{',
+    '|',
+    '-n',
+    'sedx',
+    'used',
+    ' ',
+    '\t',
+  ];
+  let seed = 11;
+  const next = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % n;
+  };
+  const segments = Array.from({ length: 5000 }, () =>
+    Array.from({ length: 1 + next(8) }, () => pieces[next(pieces.length)] as string).join(next(3) === 0 ? '' : ' '),
+  );
+
+  it('writesFile answers as its patterns do', () => {
+    for (const segment of segments) expect(writesFile(segment), segment).toBe(reference.writesFile(segment));
+  });
+
+  it('commandWords splits as its patterns do', () => {
+    for (const segment of segments) expect(commandWords(segment), segment).toEqual(reference.commandWords(segment));
   });
 });
