@@ -10,10 +10,13 @@ export function cliConfig(): Config {
   return loadConfig(process.env);
 }
 
-/** Runs `work` on the existing database and closes it; MissingDatabaseError when there is none yet. */
-export function withDatabase(config: Config, work: (db: Db) => string): string {
+/**
+ * Runs `work` on the existing database and closes it; MissingDatabaseError when there is none yet.
+ * `oneShot`: work that only reads (a search), with the small page cache of lib/db/open.ts.
+ */
+export function withDatabase(config: Config, work: (db: Db) => string, options: { oneShot?: boolean } = {}): string {
   // A CLI run that can write stores what the hooks had to keep aside (see lib/spool.ts).
-  const result = withDb(config.dbPath, { create: false }, (db) => {
+  const result = withDb(config.dbPath, { create: false, oneShot: options.oneShot ?? false }, (db) => {
     drainPending(new MemoryStore(db), config, process.env);
     return work(db);
   });

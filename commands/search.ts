@@ -113,72 +113,77 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
       return json({ total: 0, sessions: 0, summaries: 0, errors: 0, database: { path: config.dbPath, exists: false } });
     return `No memories yet: ${config.dbPath} is created by the first edit, command or error a session records.\n`;
   }
-  return withDatabase(config, (db) => {
-    if (mode === 'reindex') {
-      const indexed = indexPending(db, Number.MAX_SAFE_INTEGER);
-      return options.json
-        ? json({ indexed })
-        : `${indexed === 0 ? 'Every memory was already in the search index.' : `Indexed ${plural(indexed, 'memory', 'memories')}; every memory is in the search index.`}\n`;
-    }
-    if (mode === 'stats') {
-      const stats = computeStats(db, filters, config.dbPath, now, limit);
-      return options.json ? json(stats) : `${renderStats(stats, now, c)}\n`;
-    }
-    if (mode === 'summaries') {
-      const rows = sessionSummaries(db, filters, limit);
-      if (options.json) return json(rows);
-      if (rows.length === 0) return 'No session summaries yet (they are written when a session ends).\n';
-      return `${rows.map((row) => renderSummary(row, now, c)).join('\n\n')}\n`;
-    }
-    if (mode === 'recent') {
-      const rows = recentMemories(db, filters, limit);
-      if (options.json) return json(rows);
-      if (rows.length === 0) return 'No memories yet for these filters.\n';
-      return `${rows.map((row) => renderPlainMemory(row, now, c)).join('\n\n')}\n`;
-    }
+  return withDatabase(
+    config,
+    (db) => {
+      if (mode === 'reindex') {
+        const indexed = indexPending(db, Number.MAX_SAFE_INTEGER);
+        return options.json
+          ? json({ indexed })
+          : `${indexed === 0 ? 'Every memory was already in the search index.' : `Indexed ${plural(indexed, 'memory', 'memories')}; every memory is in the search index.`}\n`;
+      }
+      if (mode === 'stats') {
+        const stats = computeStats(db, filters, config.dbPath, now, limit);
+        return options.json ? json(stats) : `${renderStats(stats, now, c)}\n`;
+      }
+      if (mode === 'summaries') {
+        const rows = sessionSummaries(db, filters, limit);
+        if (options.json) return json(rows);
+        if (rows.length === 0) return 'No session summaries yet (they are written when a session ends).\n';
+        return `${rows.map((row) => renderSummary(row, now, c)).join('\n\n')}\n`;
+      }
+      if (mode === 'recent') {
+        const rows = recentMemories(db, filters, limit);
+        if (options.json) return json(rows);
+        if (rows.length === 0) return 'No memories yet for these filters.\n';
+        return `${rows.map((row) => renderPlainMemory(row, now, c)).join('\n\n')}\n`;
+      }
 
-    // After an upgrade, older memories enter the index a batch per search (the rest are scanned).
-    indexPendingBriefly(db, SEARCH_INDEX_MS);
-    const text = query.join(' ');
-    const shown = clip(cleanText(text), 80);
-    const here = resolveProject(process.env, process.cwd()).path;
-    // Only the terminal's header counts every match; --json lists the page.
-    const found = bestMatches(db, text, filters, { limit, here, count: !options.json });
-    if (found.words.length === 0)
-      return options.json ? json([]) : `Nothing to search for in "${shown}": try words or parts of words.\n`;
-    const hits = found.matches;
-    if (options.json)
-      return json(
-        hits.map(({ row, score, matched, fixes }) => ({
-          ...row,
-          tier: found.tier,
-          score,
-          matched,
-          ...(fixes === undefined ? {} : { fixes }),
-        })),
-      );
-    if (hits.length === 0) return `No memories match "${shown}".\n`;
-    // A full page may be one of many: the header counts them all.
-    const total = found.total ?? hits.length;
-    const counted = `${found.atLeast ? 'at least ' : ''}${plural(total, 'memory', 'memories')}`;
-    const header = `${c.bold(counted)} ${total === 1 && !found.atLeast ? 'matches' : 'match'} "${shown}" ${c.dim(`· best match first · ${TIER_LABELS[found.tier]}`)}`;
-    const more = found.more
-      ? `\n${c.dim(`Showing the first ${hits.length} of ${found.atLeast ? 'at least ' : ''}${total}; use --limit for more.`)}`
-      : '';
-    const body = hits
-      .map((hit) => {
-        const text = renderMemory(hit.row, renderSnippet(likeSnippet(hit.row.content, hit.matched), c), now, c);
-        const notes = [
-          hit.fixes === undefined ? '' : `the next step after error #${hit.fixes}`,
-          hit.allMatched || hit.matched.length === 0
-            ? ''
-            : `matched: ${hit.matched.map((word) => cleanText(word)).join(', ')}`,
-        ]
-          .filter(Boolean)
-          .join(' · ');
-        return notes ? text.replace('\n', `  ${c.dim(notes)}\n`) : text;
-      })
-      .join('\n\n');
-    return `${header}\n\n${body}\n${more}${more ? '\n' : ''}`;
-  });
+      // After an upgrade, older memories enter the index a batch per search (the rest are scanned).
+      indexPendingBriefly(db, SEARCH_INDEX_MS);
+      const text = query.join(' ');
+      const shown = clip(cleanText(text), 80);
+      const here = resolveProject(process.env, process.cwd()).path;
+      // Only the terminal's header counts every match; --json lists the page.
+      const found = bestMatches(db, text, filters, { limit, here, count: !options.json });
+      if (found.words.length === 0)
+        return options.json ? json([]) : `Nothing to search for in "${shown}": try words or parts of words.\n`;
+      const hits = found.matches;
+      if (options.json)
+        return json(
+          hits.map(({ row, score, matched, fixes }) => ({
+            ...row,
+            tier: found.tier,
+            score,
+            matched,
+            ...(fixes === undefined ? {} : { fixes }),
+          })),
+        );
+      if (hits.length === 0) return `No memories match "${shown}".\n`;
+      // A full page may be one of many: the header counts them all.
+      const total = found.total ?? hits.length;
+      const counted = `${found.atLeast ? 'at least ' : ''}${plural(total, 'memory', 'memories')}`;
+      const header = `${c.bold(counted)} ${total === 1 && !found.atLeast ? 'matches' : 'match'} "${shown}" ${c.dim(`· best match first · ${TIER_LABELS[found.tier]}`)}`;
+      const more = found.more
+        ? `\n${c.dim(`Showing the first ${hits.length} of ${found.atLeast ? 'at least ' : ''}${total}; use --limit for more.`)}`
+        : '';
+      const body = hits
+        .map((hit) => {
+          const text = renderMemory(hit.row, renderSnippet(likeSnippet(hit.row.content, hit.matched), c), now, c);
+          const notes = [
+            hit.fixes === undefined ? '' : `the next step after error #${hit.fixes}`,
+            hit.allMatched || hit.matched.length === 0
+              ? ''
+              : `matched: ${hit.matched.map((word) => cleanText(word)).join(', ')}`,
+          ]
+            .filter(Boolean)
+            .join(' · ');
+          return notes ? text.replace('\n', `  ${c.dim(notes)}\n`) : text;
+        })
+        .join('\n\n');
+      return `${header}\n\n${body}\n${more}${more ? '\n' : ''}`;
+    },
+    // Every mode but --reindex only reads (and at most indexes a brief batch).
+    { oneShot: mode !== 'reindex' },
+  );
 }

@@ -35,7 +35,20 @@ export interface OpenOptions {
   readonly readonly?: boolean;
   /** Read-write handle that refuses every write (`query_only`): no WAL switch, no migration. */
   readonly queryOnly?: boolean;
+  /** A process that reads scattered rows once and exits (a search, recall): see ONE_SHOT_CACHE_PAGES. */
+  readonly oneShot?: boolean;
 }
+
+/**
+ * SQLite's page cache for a one-shot reader. A search or recall reads a few hundred scattered pages
+ * (1,000 hits' document sizes, 400 rows' ordering columns) once, and every page SQLite caches is fresh
+ * memory the kernel must fault in, ~3 µs a page here. A small cache reuses its buffers and still holds
+ * the trees' upper pages, which every lookup passes through. Measured at 100,000 memories, a rare
+ * word's search: 850 fewer page faults, 2.6 ms less (fts 4.3 → 3.0 ms, rows 4.8 → 3.4 ms). Writers and
+ * the servers that answer many queries keep the driver's default (better-sqlite3 builds SQLite with a
+ * 16 MB cache): a big write transaction would spill to the WAL early, and a server reads pages again.
+ */
+export const ONE_SHOT_CACHE_PAGES = 32;
 
 /** Opens and migrates the database; null when it does not exist and `create` is false. */
 export function openDb(path: string, options: OpenOptions): Db | null {
@@ -54,6 +67,7 @@ export function openDb(path: string, options: OpenOptions): Db | null {
     // busy_timeout first: switching to WAL and migrating both need locks other processes may hold.
     // A hook waits no longer than its deadline; the CLI waits the usual 5 s.
     db.pragma(`busy_timeout = ${deadline ? Math.max(1, Math.min(5000, deadline.remainingMs())) : 5000}`);
+    if (options.oneShot) db.pragma(`cache_size = ${ONE_SHOT_CACHE_PAGES}`);
     if (options.queryOnly) {
       // Not SQLITE_OPEN_READONLY: a read-only handle cannot create the WAL index a reader needs.
       db.pragma('query_only = ON');

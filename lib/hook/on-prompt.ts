@@ -52,7 +52,8 @@ export async function handlePrompt({ input, env, print }: HookContext): Promise<
   const recall = words ? await import('./recall-on-prompt.js') : null;
   let block = '';
   try {
-    withDb(config.dbPath, { create: true }, (db) => {
+    // One prompt row written, then recall's scattered reads: the small page cache of lib/db/open.ts.
+    withDb(config.dbPath, { create: true, oneShot: true }, (db) => {
       if (text)
         insertPrompt(db, {
           sessionId,

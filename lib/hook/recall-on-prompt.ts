@@ -1,6 +1,7 @@
 // The recall half of UserPromptSubmit: runs recall for the gate's words, claims the hits for the
 // session (never injected twice) and returns the envelope to print, or '' — also when the deadline
 // has passed, since a late block is worse than none.
+import { sinceStartMs } from '../db/deadline.js';
 import type { Db } from '../db/open.js';
 import { claimInjections } from '../db/recall-candidates.js';
 import type { Project } from '../project.js';
@@ -18,7 +19,8 @@ export interface RecallRequest {
 }
 
 export function recallBlock(db: Db, request: RecallRequest): string {
-  const expired = (): boolean => performance.now() > request.deadlineMs;
+  // sinceStartMs, not performance.now(): the `performance` global loads perf_hooks (~1 ms) on first use.
+  const expired = (): boolean => sinceStartMs() > request.deadlineMs;
   let report: RecallReport;
   try {
     report = recallFor(db, request.project.path, request.words, request.sessionId, { prune: true, expired });

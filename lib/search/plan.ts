@@ -3,6 +3,7 @@
 import { EDGE_SYNTAX } from '../identifiers.js';
 import { INVISIBLE } from '../sanitize.js';
 import { head } from '../text.js';
+import { lazyPattern } from '../unicode-pattern.js';
 
 export type Tier = 'unicode61' | 'trigram' | 'like';
 
@@ -31,8 +32,21 @@ export interface SearchPlan {
 
 // FTS5 operators typed as bare words: dropped, since every term is searched literally.
 const OPERATORS: ReadonlySet<string> = new Set(['AND', 'OR', 'NOT', 'NEAR']);
-// unicode61 keeps letters, numbers and private-use characters as token characters; anything else separates.
-const WORD_CHAR = /[\p{L}\p{N}\p{Co}]/u;
+// unicode61 keeps letters, numbers and private-use characters as token characters; anything else
+// separates. Unicode patterns are built on first use (lib/unicode-pattern.ts), for text that needs them.
+const ASCII_WORD_CHAR = /[A-Za-z0-9]/;
+const wordCharPattern = lazyPattern(String.raw`[\p{L}\p{N}\p{Co}]`, 'u');
+const signPattern = lazyPattern(String.raw`^[-+](?=[\p{L}\p{N}])`, 'u');
+
+/** Holds a character unicode61 keeps in a token. */
+function hasWordChar(term: string): boolean {
+  return ASCII_WORD_CHAR.test(term) || (!/^[\x00-\x7f]*$/.test(term) && wordCharPattern().test(term));
+}
+
+/** `-x`, `+x`: FTS-style exclusion/requirement prefixes are dropped; `--force` keeps its dashes. */
+function withoutSign(term: string): string {
+  return term.startsWith('-') || term.startsWith('+') ? term.replace(signPattern(), '') : term;
+}
 
 export function searchTerms(query: string): string[] {
   const terms: string[] = [];
@@ -40,8 +54,7 @@ export function searchTerms(query: string): string[] {
   // Controls and invisible formatting characters are never part of a meaningful search.
   for (const raw of query.normalize('NFC').replace(INVISIBLE, ' ').split(/\s+/u)) {
     if (OPERATORS.has(raw.replace(/[()]/g, ''))) continue;
-    // `-x`, `+x`: FTS-style exclusion/requirement prefixes; `--force` keeps its dashes.
-    const term = head(raw.replace(EDGE_SYNTAX, '').replace(/^[-+](?=[\p{L}\p{N}])/u, ''), MAX_TERM_CHARS);
+    const term = head(withoutSign(raw.replace(EDGE_SYNTAX, '')), MAX_TERM_CHARS);
     const key = term.toLowerCase();
     if (term === '' || seen.has(key)) continue;
     seen.add(key);
@@ -61,7 +74,7 @@ export function planSearch(query: string): SearchPlan | null {
     terms,
     // A term with no word characters tokenizes to nothing, and FTS5 silently drops it from an AND:
     // the tier would then match rows missing that term.
-    unicode61: terms.every((term) => WORD_CHAR.test(term)) ? quoted : null,
+    unicode61: terms.every(hasWordChar) ? quoted : null,
     // Likewise trigram ignores terms under 3 characters (two-syllable Korean words such as 인증).
     trigram: terms.every((term) => [...term].length >= 3) ? quoted : null,
     like: terms.map((term) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`),

@@ -1,6 +1,7 @@
 // Search hits for display: a window of text around the terms with the hits marked, and marked text →
 // one-line segments safe on a terminal. Pure; the database never needs it.
 import { cleanText } from '../sanitize.js';
+import { charTest } from '../unicode-pattern.js';
 
 // Private-use characters mark highlighted spans inside snippet text; FTS5's snippet() uses the same pair.
 export const MARK_START = '\uE000';
@@ -85,10 +86,10 @@ export function highlightSpans(text: string, terms: readonly string[]): Span[] {
   return spans;
 }
 
-const WORD = /[\p{L}\p{N}]/u;
-const UPPER = /\p{Lu}/u;
-const LOWER = /\p{Ll}/u;
-const DIGIT = /\p{N}/u;
+const isWordChar = charTest(/[A-Za-z0-9]/, String.raw`[\p{L}\p{N}]`);
+const isUpper = charTest(/[A-Z]/, String.raw`\p{Lu}`);
+const isLower = charTest(/[a-z]/, String.raw`\p{Ll}`);
+const isDigit = charTest(/[0-9]/, String.raw`\p{N}`);
 
 function charBefore(text: string, index: number): string {
   return [...text.slice(Math.max(0, index - 2), index)].at(-1) ?? '';
@@ -101,10 +102,10 @@ function charAt(text: string, index: number): string {
 
 /** Between `left` and `right` a new word or identifier part begins: `_x`, `aB`, `a1`, `1a`, `ABc` (before `B`). */
 function partBoundary(left: string, right: string, afterRight: string): boolean {
-  if (left === '' || right === '' || !WORD.test(left) || !WORD.test(right)) return true;
-  if (DIGIT.test(left) !== DIGIT.test(right)) return true;
-  if (LOWER.test(left) && UPPER.test(right)) return true;
-  return UPPER.test(left) && UPPER.test(right) && LOWER.test(afterRight);
+  if (left === '' || right === '' || !isWordChar(left) || !isWordChar(right)) return true;
+  if (isDigit(left) !== isDigit(right)) return true;
+  if (isLower(left) && isUpper(right)) return true;
+  return isUpper(left) && isUpper(right) && isLower(afterRight);
 }
 
 /** Whether a word or identifier part starts (or ends) at `index` of `text`. */

@@ -4,9 +4,15 @@
 // meeting the same word with a particle or ending attached. Pure.
 import { identifierParts, tokens } from '../identifiers.js';
 import { withoutEnding } from '../text.js';
+import { lazyPattern } from '../unicode-pattern.js';
 import { searchTerms } from './plan.js';
 
-const HANGUL = /^[\p{Script=Hangul}]+$/u;
+// Built on first use, and asked only of words that do not start with an ASCII character (lib/unicode-pattern.ts).
+const hangulPattern = lazyPattern(String.raw`^[\p{Script=Hangul}]+$`, 'u');
+
+function isHangul(word: string): boolean {
+  return word.charCodeAt(0) >= 0x80 && hangulPattern().test(word);
+}
 
 // Korean particles and endings a query word may carry that the stored text does not (`서버를` ↔ `서버`),
 // longest first. Only cut when two syllables remain, so a word is never reduced to one syllable.
@@ -51,7 +57,7 @@ const KOREAN_ENDINGS = [
 
 /** A Korean word without a trailing particle or ending; other words unchanged. */
 export function koreanStem(word: string): string {
-  return HANGUL.test(word) ? withoutEnding(word, KOREAN_ENDINGS, 2) : word;
+  return isHangul(word) ? withoutEnding(word, KOREAN_ENDINGS, 2) : word;
 }
 
 export interface QueryWord {
@@ -115,7 +121,7 @@ export function wordExpression(term: string): string | null {
   if (whole.length === 0) return null;
   const last = whole[whole.length - 1] as string;
   // A one-syllable Korean word is too short to stand for a word with endings: it is matched whole.
-  if (HANGUL.test(last) && [...last].length >= 2) {
+  if (isHangul(last) && [...last].length >= 2) {
     const stem = koreanStem(last);
     return `${phrase([...whole.slice(0, -1), stem])} *`;
   }
