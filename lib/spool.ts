@@ -3,11 +3,10 @@
 // or CLI run stores them. Bounded in count and bytes; storing is idempotent (tool_use_id, content).
 import { crypto } from './lazy-builtins.js';
 import { lstatSync, readdirSync, renameSync, unlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Deadline } from './db/deadline.js';
 import { isCapturedTool, MEMORY_TYPES, type MemoryType, type NewMemory } from './memory.js';
-import type { Env } from './paths.js';
+import { systemTempDir, type Env } from './paths.js';
 import { ensurePrivateDir, readRegularFile, writeFileAtomic } from './safe-fs.js';
 import { objectOf } from './unknown.js';
 
@@ -33,7 +32,7 @@ function ownSpoolDir(dbPath: string): string {
 
 /** The temp dir's folder of this user's spools, one per database. */
 function sharedSpoolRoot(env: Env): string {
-  return join(env['TMPDIR'] || tmpdir(), `claude-memory-${process.geteuid?.() ?? 'user'}`);
+  return join(env['TMPDIR'] || systemTempDir(), `claude-memory-${process.geteuid?.() ?? 'user'}`);
 }
 
 function spoolKey(dbPath: string): string {

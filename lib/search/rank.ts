@@ -62,12 +62,15 @@ export function scoreParts(
   let relevance = 0;
   let allMatched = true;
   const matched: number[] = [];
-  candidate.hits.forEach((hit, i) => {
+  // Plain loops here and below: a search or recall runs this once per hit (thousands) in a process
+  // too short for V8 to optimise it, where each callback and iterator step allocates.
+  for (let i = 0; i < candidate.hits.length; i++) {
+    const hit = candidate.hits[i];
     const weight = weights[i] ?? 0;
     all += weight;
     if (!hit) {
       if ((df[i] ?? 0) > 0 && weight > 0) allMatched = false;
-      return;
+      continue;
     }
     matched.push(i);
     const top = best[i];
@@ -78,7 +81,7 @@ export function scoreParts(
     const raw = own ? hit.own : hit.request * REQUEST_SHARE;
     const scale = own ? top?.own : top?.request;
     relevance += weight * (scale && scale > 0 ? Math.min(1, raw / scale) : 1);
-  });
+  }
   const coverage = all > 0 ? carried / all : 0;
   const strength = all > 0 ? relevance / all : 0;
   const score = coverage * (1 - STRENGTH_SHARE + STRENGTH_SHARE * strength);
@@ -88,13 +91,15 @@ export function scoreParts(
 /** The strongest own-text and request hit on each word among `candidates`. */
 export function bestHits(candidates: readonly Candidate[], words: number): WordHit[] {
   const best = Array.from({ length: words }, () => ({ own: 0, request: 0 }));
-  for (const { hits } of candidates) {
-    hits.forEach((hit, i) => {
+  for (let c = 0; c < candidates.length; c++) {
+    const hits = (candidates[c] as Candidate).hits;
+    for (let i = 0; i < hits.length; i++) {
+      const hit = hits[i];
       const top = best[i];
-      if (!hit || !top) return;
-      top.own = Math.max(top.own, hit.own);
-      top.request = Math.max(top.request, hit.request);
-    });
+      if (!hit || !top) continue;
+      if (hit.own > top.own) top.own = hit.own;
+      if (hit.request > top.request) top.request = hit.request;
+    }
   }
   return best;
 }
@@ -105,9 +110,10 @@ export function bestHits(candidates: readonly Candidate[], words: number): WordH
  */
 export function isResult(parts: ScoreParts, df: readonly number[], total: number): boolean {
   if (parts.matched.length === 0 || parts.coverage === 0) return false;
-  const common = (i: number) => (df[i] ?? 0) > COMMON_SHARE * total;
-  if (!parts.matched.every(common)) return true;
-  return df.every((d, i) => d === 0 || common(i));
+  const limit = COMMON_SHARE * total;
+  for (const i of parts.matched) if ((df[i] ?? 0) <= limit) return true;
+  for (const d of df) if (d !== 0 && d <= limit) return false;
+  return true;
 }
 
 export interface Ranked extends ScoreParts {
@@ -126,16 +132,19 @@ export function rankCandidates(
   const weights = wordWeights(df, total).map((weight, i) => (ignore && stop[i] ? 0 : weight));
   const best = bestHits(candidates, df.length);
   const ranked: Ranked[] = [];
-  for (const candidate of candidates) {
-    const parts = scoreParts(candidate, weights, df, best);
-    if (isResult(parts, df, total)) ranked.push({ id: candidate.id, ...parts });
+  for (let c = 0; c < candidates.length; c++) {
+    const candidate = candidates[c] as Candidate;
+    const { allMatched, coverage, strength, score, matched } = scoreParts(candidate, weights, df, best);
+    const parts = { id: candidate.id, allMatched, coverage, strength, score, matched };
+    if (isResult(parts, df, total)) ranked.push(parts);
   }
   return ranked.sort(compareRanked);
 }
 
 export function compareRanked(a: ScoreParts, b: ScoreParts): number {
   if (a.allMatched !== b.allMatched) return a.allMatched ? -1 : 1;
-  return b.score - a.score;
+  // A sign, not b.score - a.score: a difference of two doubles is a new heap number, once per comparison.
+  return b.score > a.score ? 1 : b.score < a.score ? -1 : 0;
 }
 
 /** Scores closer than this are a tie, which recency (and the current project) then decide. */
