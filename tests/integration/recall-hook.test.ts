@@ -61,6 +61,29 @@ describe('recall in the UserPromptSubmit hook', () => {
     ]);
   });
 
+  it('prints its block without loading net, stream, perf_hooks or node:os', async () => {
+    const { box, env } = seeded({ CLAUDE_MEMORY_RECALL: '1' });
+    // A preload, through NODE_OPTIONS as a user could set it, that lists at exit the modules Node loaded.
+    const preload = join(box.home, 'modules-probe.cjs');
+    const report = join(box.home, 'modules-loaded');
+    writeFileSync(
+      preload,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, process.moduleLoadList.join('\\n')));\n`,
+    );
+    const run = await runHook(
+      'user-prompt-submit',
+      promptEvent(box, 'the login test about the expired session token'),
+      {
+        env: { ...env, NODE_OPTIONS: `--require ${preload}` },
+      },
+    );
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(recalled(run.stdout)).toContain('expired session token');
+    const loaded = readFileSync(report, 'utf8').split('\n');
+    expect(loaded).toContain('NativeModule vm'); // the probe saw the handler bundle load
+    for (const module of ['net', 'stream', 'perf_hooks', 'os']) expect(loaded).not.toContain(`NativeModule ${module}`);
+  });
+
   it('injects a memory once per session: the same prompt twice prints once; a new session sees it again', async () => {
     const { box, env } = seeded({ CLAUDE_MEMORY_RECALL: '1' });
     const ask = (session: string) =>
