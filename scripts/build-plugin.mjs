@@ -16,7 +16,7 @@ import { build } from 'esbuild';
 import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launchable, LAUNCHER, moduleUrlBanner, moduleUrls, nodeModuleOnCall, SCREENED_HOOKS } from './module-urls.mjs';
+import { bundleEntries, launchable, LAUNCHER, moduleUrlBanner, moduleUrls, nodeModuleOnCall } from './module-urls.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -64,21 +64,7 @@ const common = {
   logLevel: 'warning',
 };
 
-const ENTRIES = {
-  'dist/hooks/post-tool-use': 'hooks/post-tool-use.ts',
-  'dist/hooks/stop': 'hooks/stop.ts',
-  'dist/hooks/session-start': 'hooks/session-start.ts',
-  'dist/hooks/user-prompt-submit': 'hooks/user-prompt-submit.ts',
-  // The screened hooks' handlers (lib/hook/screened.ts), as in the runtime (scripts/build.mjs).
-  ...Object.fromEntries(
-    Object.values(SCREENED_HOOKS).map((handler) => [`dist/hooks/${handler}.handler`, `lib/hook/${handler}.ts`]),
-  ),
-  'dist/hooks/_cleanup': 'hooks/_cleanup.ts',
-  'dist/commands/cli-main': 'commands/cli.ts',
-  'dist/commands/mcp-serve': 'commands/mcp-serve.ts',
-  'dist/commands/search-main': 'commands/search-main.ts',
-  'dist/commands/_slash': 'commands/_slash.ts',
-};
+const ENTRIES = bundleEntries({ runtime: false });
 await build({
   ...common,
   entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([out, source]) => [out, join(ROOT, source)])),

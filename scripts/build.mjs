@@ -19,6 +19,8 @@ import {
   moduleUrls,
   nodeModuleOnCall,
   SCREENED_HOOKS,
+  LAUNCHED_HOOKS,
+  bundleEntries,
 } from './module-urls.mjs';
 import { trainCodeCaches } from './code-cache.mjs';
 
@@ -59,21 +61,8 @@ await build({
 // need nothing, are run by Node as they are: they read and screen their input, and load their
 // handler bundle (with its cache) only when there is work (lib/hook/screened.ts). The detached daily
 // cleanup is run directly.
-const LAUNCHED_HOOKS = ['stop', 'session-start'];
 const HOOKS = [...LAUNCHED_HOOKS, ...Object.keys(SCREENED_HOOKS)];
-const ENTRIES = {
-  ...Object.fromEntries(LAUNCHED_HOOKS.map((hook) => [`dist/hooks/${hook}.bundle`, `hooks/${hook}.ts`])),
-  ...Object.fromEntries(Object.keys(SCREENED_HOOKS).map((hook) => [`dist/hooks/${hook}`, `hooks/${hook}.ts`])),
-  ...Object.fromEntries(
-    Object.values(SCREENED_HOOKS).map((handler) => [`dist/hooks/${handler}.handler`, `lib/hook/${handler}.ts`]),
-  ),
-  'dist/hooks/_cleanup': 'hooks/_cleanup.ts',
-  'dist/commands/cli-main': 'commands/cli.ts',
-  'dist/commands/mcp-serve': 'commands/mcp-serve.ts',
-  'dist/commands/search-main': 'commands/search-main.ts',
-  'dist/commands/_slash': 'commands/_slash.ts',
-  'dist/commands/_install': 'commands/_install.ts',
-};
+const ENTRIES = bundleEntries({ runtime: true });
 
 /** better-sqlite3's methods we never call resolve to a stub (scripts/better-sqlite3-unused.cjs). */
 function unusedSqliteMethods() {

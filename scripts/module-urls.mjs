@@ -87,6 +87,33 @@ new (require('node:vm').Script)(wrapped, { filename: file, cachedData }).runInTh
  */
 export const SCREENED_HOOKS = { 'post-tool-use': 'on-tool-use', 'user-prompt-submit': 'on-prompt' };
 
+/** The hooks that start through a launcher of the same name (hookLauncher) in a runtime. */
+export const LAUNCHED_HOOKS = ['stop', 'session-start'];
+
+/**
+ * Every bundle a build makes, output path (without .js) → source, for the runtime (install.sh's
+ * copy) and the plugin alike. They differ in two ways: a runtime's launched hooks are
+ * `<hook>.bundle.js` behind a launcher (the plugin runs its bundles directly, without code caches),
+ * and only a runtime carries the installer.
+ */
+export function bundleEntries({ runtime }) {
+  return {
+    ...Object.fromEntries(
+      LAUNCHED_HOOKS.map((hook) => [`dist/hooks/${hook}${runtime ? '.bundle' : ''}`, `hooks/${hook}.ts`]),
+    ),
+    ...Object.fromEntries(Object.keys(SCREENED_HOOKS).map((hook) => [`dist/hooks/${hook}`, `hooks/${hook}.ts`])),
+    ...Object.fromEntries(
+      Object.values(SCREENED_HOOKS).map((handler) => [`dist/hooks/${handler}.handler`, `lib/hook/${handler}.ts`]),
+    ),
+    'dist/hooks/_cleanup': 'hooks/_cleanup.ts',
+    'dist/commands/cli-main': 'commands/cli.ts',
+    'dist/commands/mcp-serve': 'commands/mcp-serve.ts',
+    'dist/commands/search-main': 'commands/search-main.ts',
+    'dist/commands/_slash': 'commands/_slash.ts',
+    ...(runtime ? { 'dist/commands/_install': 'commands/_install.ts' } : {}),
+  };
+}
+
 /** What Claude Code runs for hook `name`: its bundle, `<name>.bundle.js`, with the bundle's code cache. */
 export function hookLauncher(name) {
   return `#!/usr/bin/env node
