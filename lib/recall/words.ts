@@ -16,9 +16,9 @@ export interface QueryWord {
 /** More words than this are not a question recall can answer precisely; the rest are ignored. */
 export const MAX_QUERY_WORDS = 12;
 
-// Function words and the verbs of asking: they say that something is wanted, not what.
-const STOP_WORDS: ReadonlySet<string> = new Set(
-  `
+// Function words and the verbs of asking: they say that something is wanted, not what. A set made
+// on first use: most prompts the user-prompt-submit screen sees are gated before a word is read.
+const STOP_WORD_TEXT = `
 a an the and or but nor so yet of to in on at by for from with without into onto over under about as than then
 is are was were be been being am do does did done doing has have had having will would shall should can could may
 might must i me my mine we us our you your yours he him his she her it its they them their this that these those
@@ -27,10 +27,13 @@ just also too very really again still already now please pls plz thanks thank he
 let lets let's make made get got go going try trying want wanted need needs needed like look looking see show tell
 help fix fixed fixing check checking run running use using do doing put add change update one two thing things
 something anything everything stuff way same more most less lot lots bit little
-`
-    .split(/\s+/)
-    .filter(Boolean),
-);
+`;
+let stopWords: ReadonlySet<string> | undefined;
+
+function isStopWord(word: string): boolean {
+  stopWords ??= new Set(STOP_WORD_TEXT.split(/\s+/).filter(Boolean));
+  return stopWords.has(word);
+}
 
 const KOREAN_STOP_WORDS: ReadonlySet<string> = new Set([
   '좀',
@@ -195,7 +198,7 @@ function informative(word: string): boolean {
   if (HANGUL.test(word)) return [...word].length >= 2 && !KOREAN_STOP_WORDS.has(word);
   // A number of three or more digits names something (a migration, a port, an issue); 1 or 42 does not.
   if (/^\d+$/.test(word)) return word.length >= 3;
-  return word.length >= 2 && !STOP_WORDS.has(word);
+  return word.length >= 2 && !isStopWord(word);
 }
 
 /**
