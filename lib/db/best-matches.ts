@@ -161,6 +161,8 @@ function wordHits(db: Db, word: QueryWord, pending: number | null, exactDf: bool
 
 /** A capped word's hits among rows the other words found, so a rare-and-common pair is not missed. */
 function completeCapped(db: Db, perWord: readonly WordResult[]): void {
+  // Most queries have no capped word: then there is nothing to gather.
+  if (!perWord.some((word) => word.capped !== null)) return;
   const found = new Set<number>();
   for (const word of perWord) if (!word.capped) for (const id of word.hits.keys()) found.add(id);
   if (found.size === 0) return;
