@@ -27,6 +27,8 @@ class LongestFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
+    // The run's temp files on the RAM file system when there is one with room (see the file).
+    globalSetup: ['tests/global-setup.ts'],
     // Integration tests spawn real Node processes; these are limits against hangs, not speed targets.
     testTimeout: 60_000,
     hookTimeout: 60_000,

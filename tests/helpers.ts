@@ -121,6 +121,25 @@ export function runHook(name: HookName, stdin: unknown, options: Omit<RunOptions
   return runNode(join(RUNTIME, 'dist', 'hooks', `${name}.js`), [], { ...options, stdin });
 }
 
+export interface HookEvent {
+  readonly hook: 'post-tool-use' | 'stop';
+  readonly payload: unknown;
+  /** Added to the process's env for this event only (e.g. CLAUDE_MEMORY_NOW). */
+  readonly env?: Record<string, string>;
+}
+
+/**
+ * Many events through the hooks' handlers in one Node process (tests/fixtures/hooks-in-one-process.mjs),
+ * in order: for a test that fills a database and is not about the hook process. Each failing event
+ * leaves its `[memory-hook]` line on stderr, so a caller expects stderr to be empty.
+ */
+export function runHooksInOneProcess(
+  events: readonly HookEvent[],
+  options: Omit<RunOptions, 'stdin'>,
+): Promise<RunResult> {
+  return runNode(join(ROOT, 'tests', 'fixtures', 'hooks-in-one-process.mjs'), [], { ...options, stdin: events });
+}
+
 export function runCli(args: readonly string[], options: RunOptions): Promise<RunResult> {
   return runNode(join(RUNTIME, 'dist', 'commands', 'cli.js'), args, options);
 }

@@ -1,4 +1,4 @@
-// Fixtures for the `memory ui` tests: a database filled through the real hooks (two projects, errors,
+// Fixtures for the `memory ui` tests: a database filled through the hooks' handlers (two projects, errors,
 // summaries, a hostile memory, enough sessions for two timeline pages), the real CLI serving it, and
 // raw HTTP requests whose Host and Cookie headers the test chooses.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -6,7 +6,16 @@ import { request as httpRequest } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bashResponse, DIST, postToolUse, postToolUseFailure, runHook, ROOT, type Sandbox } from './helpers.js';
+import {
+  bashResponse,
+  DIST,
+  postToolUse,
+  postToolUseFailure,
+  ROOT,
+  runHooksInOneProcess,
+  type HookEvent,
+  type Sandbox,
+} from './helpers.js';
 
 /** The clock of every hook run and of the server: "today" is 2026-03-10 (UTC everywhere). */
 export const UI_NOW = '2026-03-10T12:00:00.000Z';
@@ -37,7 +46,11 @@ export interface Seeded {
 
 type Step = readonly [time: string, payload: Record<string, unknown>];
 
-/** Runs every step through the real post-tool-use hook, then Stop for each session. */
+/**
+ * Runs every step through the post-tool-use hook's handler, then Stop's for each session, all in one
+ * process (helpers.runHooksInOneProcess): these tests are about the page, and 41 hook processes cost
+ * ~3 s of CPU per file. Steps run in order (the hooks used to run six at a time, in no fixed order).
+ */
 export async function fillThroughHooks(box: Sandbox): Promise<Seeded> {
   const apiProject = join(box.home, 'work', 'api');
   mkdirSync(join(apiProject, '.git'), { recursive: true });
@@ -128,7 +141,7 @@ export async function fillThroughHooks(box: Sandbox): Promise<Seeded> {
       postToolUse(box, 'Bash', { command: `make step-${minute}` }, bashResponse(), in_(`sess-fill-${minute}`)),
     ]);
   }
-  await inBatches(steps, async ([time, payload]) => hook(box, 'post-tool-use', payload, time));
+  const events: HookEvent[] = steps.map(([time, payload]) => ({ hook: 'post-tool-use', payload, env: at(time) }));
   const stops: Step[] = [
     [
       '2026-03-10T10:06:00Z',
@@ -161,7 +174,10 @@ export async function fillThroughHooks(box: Sandbox): Promise<Seeded> {
       },
     ],
   ];
-  await inBatches(stops, async ([time, payload]) => hook(box, 'stop', payload, time));
+  events.push(...stops.map(([time, payload]): HookEvent => ({ hook: 'stop', payload, env: at(time) })));
+  const result = await runHooksInOneProcess(events, { env: { ...box.env, TZ: 'UTC' } });
+  if (result.code !== 0 || result.stderr !== '' || result.stdout !== '')
+    throw new Error(`the hooks failed (${result.code}): ${result.stderr}${result.stdout}`);
   const fillers = Array.from(
     { length: FILLER_SESSIONS },
     (_, n) => `sess-fill-${String(n).padStart(2, '0')}`,
@@ -169,15 +185,7 @@ export async function fillThroughHooks(box: Sandbox): Promise<Seeded> {
   return { apiProject, newest: ['sess-auth', 'sess-hostile', 'sess-api', ...fillers] };
 }
 
-async function hook(box: Sandbox, name: 'post-tool-use' | 'stop', payload: unknown, now: string): Promise<void> {
-  const result = await runHook(name, payload, { env: { ...box.env, CLAUDE_MEMORY_NOW: now, TZ: 'UTC' } });
-  if (result.code !== 0 || result.stderr !== '')
-    throw new Error(`${name} hook failed (${result.code}): ${result.stderr}`);
-}
-
-async function inBatches<T>(items: readonly T[], run: (item: T) => Promise<void>, width = 6): Promise<void> {
-  for (let at = 0; at < items.length; at += width) await Promise.all(items.slice(at, at + width).map(run));
-}
+const at = (now: string) => ({ CLAUDE_MEMORY_NOW: now });
 
 export interface RunningUi {
   /** The printed address, token included. */

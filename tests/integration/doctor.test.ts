@@ -1,16 +1,18 @@
 // `memory doctor` against real installs in a temp HOME: a healthy one passes, and each kind of
 // breakage (hooks, database, permissions, a missing script) is reported with a fix and exit 1.
-// One shared install serves the checks that break only the database (each test has its own);
-// tests that break the installation itself install their own copy in-process.
+// One shared install serves every check: a test that breaks the database gets a database of its own
+// (a copy of one memory captured once by the installed hook); a test that breaks the installation
+// itself has what it breaks put back when it ends (a private install per test would cost a runtime
+// copy and three Node processes each, and prove nothing more).
 import Database from 'better-sqlite3';
-import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { allMemories, postToolUse, runCli, type RunResult } from '../helpers.js';
 import {
   commandFor,
   installBox,
-  installInProcess,
   ourEntries,
   runShell,
   useSharedInstall,
@@ -18,33 +20,60 @@ import {
   type InstallBox,
 } from '../install-helpers.js';
 
-// A hang limit, not a speed target: some tests here copy the 5 MB runtime two or three times.
+// A hang limit, not a speed target.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const shared = useSharedInstall();
 
-/** An installation with one captured memory: the shared one (with a database of the test's own), or, for tests that break the installation, a private one. */
-async function installedWithOneMemory(own: 'shared' | 'private' = 'shared'): Promise<InstallBox> {
-  let box: InstallBox;
-  if (own === 'private') {
-    box = installBox();
-    installInProcess(box);
-  } else {
-    box = withOwnDb(shared().box);
-  }
+// One memory, captured by the installed PostToolUse hook into a database of its own.
+let templateDir = '';
+let template = '';
+beforeAll(async () => {
+  templateDir = mkdtempSync(join(tmpdir(), 'cmh-doctor-'));
+  template = join(templateDir, 'memory.db');
+  const box = shared().box;
   const capture = commandFor(ourEntries(box.settings, box.runtime), 'PostToolUse');
-  await runShell(
+  const result = await runShell(
     capture,
     [],
-    box.env,
+    { ...box.env, CLAUDE_MEMORY_DB: template },
     JSON.stringify(
       postToolUse(box, 'Bash', { command: 'npm run build' }, { stdout: 'built', stderr: '', interrupted: false }),
     ),
     box.project,
   );
+  if (result.code !== 0 || result.stderr !== '') throw new Error(`capture failed: ${result.stderr}`);
+  // Everything into the main file, so one copy of it is the whole database.
+  const db = new Database(template);
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+});
+afterAll(() => rmSync(templateDir, { recursive: true, force: true }));
+
+/** The shared installation with a database of the test's own holding one captured memory. */
+function installedWithOneMemory(): InstallBox {
+  const box = withOwnDb(shared().box);
+  copyFileSync(template, box.dbPath);
+  expect(statSync(box.dbPath).mode & 0o777).toBe(0o600);
   expect(allMemories(box.dbPath)).toHaveLength(1);
   return box;
 }
+
+/** installedWithOneMemory, for a test that breaks the installation: `paths` get their bytes and mode back when it ends. */
+function breakableInstall(...paths: ((box: InstallBox) => string)[]): InstallBox {
+  const box = installedWithOneMemory();
+  for (const path of paths.map((pathOf) => pathOf(box))) {
+    const bytes = readFileSync(path);
+    const mode = statSync(path).mode & 0o777;
+    onTestFinished(() => {
+      writeFileSync(path, bytes);
+      chmodSync(path, mode);
+    });
+  }
+  return box;
+}
+
+const SETTINGS = (box: InstallBox) => box.settings;
 
 /** Runs doctor as a user whose PATH includes the launcher's directory (as install.sh advises). */
 function doctor(box: InstallBox, args: readonly string[] = [], env: Record<string, string> = {}): Promise<RunResult> {
@@ -60,7 +89,7 @@ function editSettings(box: InstallBox, edit: (hooks: Record<string, unknown[]>) 
 
 describe('memory doctor', () => {
   it('passes a healthy install, run through the installed launcher, without touching the real database', async () => {
-    const box = await installedWithOneMemory();
+    const box = installedWithOneMemory();
     const before = readFileSync(box.dbPath);
     const result = await runShell('memory doctor', [], {
       ...box.env,
@@ -94,7 +123,7 @@ describe('memory doctor', () => {
   });
 
   it('prints the same checks as JSON with --json', async () => {
-    const box = await installedWithOneMemory();
+    const box = installedWithOneMemory();
     const result = await doctor(box, ['--json']);
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout) as {
@@ -111,7 +140,7 @@ describe('memory doctor', () => {
   });
 
   it('reports a missing hook with how to fix it, and exits 1', async () => {
-    const box = await installedWithOneMemory('private');
+    const box = breakableInstall(SETTINGS);
     editSettings(box, (hooks) => delete hooks['Stop']);
     const result = await doctor(box);
     expect(result.code).toBe(1);
@@ -123,7 +152,7 @@ describe('memory doctor', () => {
   });
 
   it('fails when settings.json holds none of the hooks', async () => {
-    const box = await installedWithOneMemory('private');
+    const box = breakableInstall(SETTINGS);
     editSettings(box, (hooks) => {
       for (const event of Object.keys(hooks)) delete hooks[event];
     });
@@ -135,7 +164,7 @@ describe('memory doctor', () => {
   });
 
   it('reports a hook registered twice', async () => {
-    const box = await installedWithOneMemory('private');
+    const box = breakableInstall(SETTINGS);
     editSettings(box, (hooks) => hooks['PostToolUse']?.push(hooks['PostToolUse'][0]));
     const result = await doctor(box);
     expect(result.code).toBe(1);
@@ -143,7 +172,7 @@ describe('memory doctor', () => {
   });
 
   it('fails when settings.json turns every hook off with disableAllHooks', async () => {
-    const box = await installedWithOneMemory('private');
+    const box = breakableInstall(SETTINGS);
     const settings = JSON.parse(readFileSync(box.settings, 'utf8')) as Record<string, unknown>;
     writeFileSync(box.settings, JSON.stringify({ ...settings, disableAllHooks: true }, null, 2));
     const result = await doctor(box);
@@ -154,7 +183,7 @@ describe('memory doctor', () => {
   });
 
   it('reports a hook script that no longer exists, and the failed sample run', async () => {
-    const box = await installedWithOneMemory('private');
+    const box = breakableInstall((installed) => join(installed.runtime, 'dist', 'hooks', 'stop.js'));
     rmSync(join(box.runtime, 'dist', 'hooks', 'stop.js'));
     const result = await doctor(box);
     expect(result.code).toBe(1);
@@ -163,7 +192,7 @@ describe('memory doctor', () => {
   });
 
   it('reports a corrupt database file', async () => {
-    const box = await installedWithOneMemory();
+    const box = installedWithOneMemory();
     rmSync(`${box.dbPath}-wal`, { force: true });
     rmSync(`${box.dbPath}-shm`, { force: true });
     writeFileSync(box.dbPath, 'this is not a database, just text that replaced it'.repeat(100));
@@ -178,7 +207,7 @@ describe('memory doctor', () => {
   });
 
   it('reports a search index out of step with the memories', async () => {
-    const box = await installedWithOneMemory();
+    const box = installedWithOneMemory();
     const db = new Database(box.dbPath);
     db.prepare("INSERT INTO memory_grams (memory_grams) VALUES ('delete-all')").run();
     db.close();
@@ -192,7 +221,7 @@ describe('memory doctor', () => {
   });
 
   it('reports a database other users can read', async () => {
-    const box = await installedWithOneMemory();
+    const box = installedWithOneMemory();
     chmodSync(box.dbPath, 0o644);
     const result = await doctor(box);
     expect(result.code).toBe(1);
@@ -202,7 +231,7 @@ describe('memory doctor', () => {
   });
 
   it('notes CLAUDE_MEMORY_DISABLE without failing, and still checks the hooks for real', async () => {
-    const box = await installedWithOneMemory();
+    const box = installedWithOneMemory();
     const result = await doctor(box, [], { CLAUDE_MEMORY_DISABLE: '1' });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
@@ -213,7 +242,7 @@ describe('memory doctor', () => {
   });
 
   it('reports a missing launcher, and one that is not on PATH', async () => {
-    const box = await installedWithOneMemory('private');
+    const box = breakableInstall((installed) => installed.launcher);
     const offPath = await runCli(['doctor'], { env: box.env, cwd: box.project });
     expect(offPath.stdout).toContain(
       `  ! memory launcher ${box.launcher} is not on PATH\n    fix: add ${dirname(box.launcher)} to PATH in your shell profile\n`,

@@ -18,6 +18,7 @@ import {
   postToolUse,
   postToolUseFailure,
   runHook,
+  runHooksInOneProcess,
   runNode,
   sandbox,
   type Sandbox,
@@ -113,7 +114,13 @@ async function seedSession(box: Sandbox) {
     ],
     ['2026-11-20T09:02:00Z', postToolUse(box, 'Bash', { command: 'git commit -m "feat: memory"' }, bashResponse())],
   ];
-  for (const [time, payload] of steps) await hook(box, 'post-tool-use', payload, at(time));
+  // Through the capture hook's handler, in one process and in order (helpers.runHooksInOneProcess):
+  // seven tests tell this session, and what they read is Stop's, SessionStart's and the cleanup's work.
+  const result = await runHooksInOneProcess(
+    steps.map(([time, payload]) => ({ hook: 'post-tool-use', payload, env: at(time) })),
+    { env: box.env },
+  );
+  expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
 }
 
 describe('stop', () => {

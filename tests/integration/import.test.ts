@@ -17,6 +17,7 @@ import {
   runHook,
   sandbox,
   tempDir,
+  useSharedSandbox,
   type MemoryRecord,
   type Sandbox,
 } from '../helpers.js';
@@ -41,9 +42,16 @@ function byToolUse(rows: readonly MemoryRecord[], id: string): MemoryRecord | un
 }
 
 describe('importing the fixture transcripts', () => {
-  it('reads every era and counts what happened to each call', async () => {
-    const box = sandbox();
-    expect(await importJson(box, [FIXTURES])).toEqual({
+  // These tests only read what one import of the fixtures stored: they share it (a test that imports
+  // again, or into a database that holds something, makes its own).
+  let importedSummary: Record<string, unknown> = {};
+  const imported = useSharedSandbox(async (box) => {
+    importedSummary = await importJson(box, [FIXTURES]);
+  });
+
+  it('reads every era and counts what happened to each call', () => {
+    const box = imported();
+    expect(importedSummary).toEqual({
       files: 5,
       sessions: 3,
       toolCalls: 24,
@@ -64,9 +72,8 @@ describe('importing the fixture transcripts', () => {
     expect(new Set(rows.map((row) => row.source))).toEqual(new Set(['import']));
   });
 
-  it('stores a 1.0.x MultiEdit and dates it by its result line', async () => {
-    const box = sandbox();
-    await importJson(box, [FIXTURES]);
+  it('stores a 1.0.x MultiEdit and dates it by its result line', () => {
+    const box = imported();
     expect(byToolUse(allMemories(box.dbPath), 'toolu_01MultiEditCart00000001')).toMatchObject({
       session_id: SHOP,
       tool_name: 'MultiEdit',
@@ -82,9 +89,8 @@ describe('importing the fixture transcripts', () => {
     });
   });
 
-  it('attaches inline sidechains, agent-*.jsonl files and subagents/ folders to the parent session', async () => {
-    const box = sandbox();
-    await importJson(box, [FIXTURES]);
+  it('attaches inline sidechains, agent-*.jsonl files and subagents/ folders to the parent session', () => {
+    const box = imported();
     const rows = allMemories(box.dbPath);
     const agentOf = (id: string) => [byToolUse(rows, id)?.session_id, byToolUse(rows, id)?.agent_id];
     expect(agentOf('toolu_01SideEditDb0000000001')).toEqual([SHOP, 'sidechain']);
@@ -93,17 +99,15 @@ describe('importing the fixture transcripts', () => {
     expect(agentOf('toolu_01BashNpmInstallZod00001')).toEqual([WEB, null]);
   });
 
-  it('rebuilds a subagent Write that has no toolUseResult (2.1.x)', async () => {
-    const box = sandbox();
-    await importJson(box, [FIXTURES]);
+  it('rebuilds a subagent Write that has no toolUseResult (2.1.x)', () => {
+    const box = imported();
     expect(byToolUse(allMemories(box.dbPath), 'toolu_01SubWriteTheme000000001')?.content).toBe(
       "Created theme.ts (4 lines): export const theme = { primary: '#2563eb', radius: 6, };",
     );
   });
 
-  it('stores failures as error rows, with the exit code when the text has one', async () => {
-    const box = sandbox();
-    await importJson(box, [FIXTURES]);
+  it('stores failures as error rows, with the exit code when the text has one', () => {
+    const box = imported();
     const errors = allMemories(box.dbPath)
       .filter((row) => row.type === 'error')
       .map((row) => [row.tool_use_id, row.exit_code, row.importance]);
@@ -117,9 +121,8 @@ describe('importing the fixture transcripts', () => {
     );
   });
 
-  it('does not store user rejections, hook blocks, validation errors or interrupts', async () => {
-    const box = sandbox();
-    await importJson(box, [FIXTURES]);
+  it('does not store user rejections, hook blocks, validation errors or interrupts', () => {
+    const box = imported();
     const rows = allMemories(box.dbPath);
     for (const id of [
       'toolu_01EditRejected000000001',
@@ -131,9 +134,8 @@ describe('importing the fixture transcripts', () => {
     }
   });
 
-  it('redacts secrets inside commands and written files before storing', async () => {
-    const box = sandbox();
-    await importJson(box, [FIXTURES]);
+  it('redacts secrets inside commands and written files before storing', () => {
+    const box = imported();
     const stored = allMemories(box.dbPath)
       .map((row) => `${row.content}\n${row.file_path ?? ''}`)
       .join('\n');
@@ -155,18 +157,16 @@ describe('importing the fixture transcripts', () => {
     );
   });
 
-  it('keeps the project where the session started after the model ran cd', async () => {
-    const box = sandbox();
-    await importJson(box, [FIXTURES]);
+  it('keeps the project where the session started after the model ran cd', () => {
+    const box = imported();
     expect(byToolUse(allMemories(box.dbPath), 'toolu_01BashVitest00000000001')).toMatchObject({
       project: 'web',
       project_path: '/home/dev/web',
     });
   });
 
-  it('writes a structural summary for every imported session', async () => {
-    const box = sandbox();
-    await importJson(box, [FIXTURES]);
+  it('writes a structural summary for every imported session', () => {
+    const box = imported();
     const summaries = openForRead(box.dbPath)
       .prepare(
         'SELECT session_id, project, summary, memory_count, error_count FROM session_summaries ORDER BY session_id',

@@ -1,7 +1,9 @@
 // install.sh end to end in a temp HOME, from this built checkout (--no-build; the full npm ci +
 // build path runs in .ci/run): what it registers, that the registered commands really run, that
 // it is idempotent, that it never damages settings.json, and that --uninstall undoes exactly it.
-// Tests that only read an installation share one; the others install their own.
+// Tests that only read an installation share one; the others install their own, through install.sh
+// where the script is the subject (its flags, its bootstrap, what it prints, concurrency, a real
+// EROFS), else in this process with the same lib/install/ code install.sh hands over to.
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -43,6 +45,16 @@ async function installed(box: InstallBox, args: readonly string[] = []): Promise
   expect(result.stderr.replace(/^! .* is not on your PATH.*\n/m, ''), 'stderr').toBe('');
   expect(result.code).toBe(0);
   return result.stdout;
+}
+
+/** The installer in this process (what install.sh hands over to), expected to refuse: its one message. */
+function refusal(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  throw new Error('the installer did not refuse');
 }
 
 /** Every file and folder under `root`, relative to it, sorted. */
@@ -236,13 +248,13 @@ describe('install.sh', () => {
     expect(version).toMatchObject({ code: 0, stdout: `${expected}\n`, stderr: '' });
   });
 
-  it('is idempotent: a second run changes nothing in settings.json and duplicates nothing', async () => {
+  it('is idempotent: a second run changes nothing in settings.json and duplicates nothing', () => {
     const box = installBox();
     writeUserSettings(box);
-    await installed(box);
+    installInProcess(box);
     const first = readFileSync(box.settings, 'utf8');
     const firstBackups = backups(box);
-    const again = await installed(box);
+    const again = installInProcess(box);
     expect(readFileSync(box.settings, 'utf8')).toBe(first);
     expect(again).toContain(`✓ ${box.settings}: hooks already up to date`);
     expect(backups(box)).toEqual(firstBackups);
@@ -251,11 +263,11 @@ describe('install.sh', () => {
     expect(readdirSync(join(box.claude, 'hooks'))).toEqual(['memory']); // no stage or old copy left behind
   });
 
-  it('keeps every other key and hook, backs up the original, and keeps the file mode', async () => {
+  it('keeps every other key and hook, backs up the original, and keeps the file mode', () => {
     const box = installBox();
     const original = writeUserSettings(box);
     chmodSync(box.settings, 0o600);
-    const stdout = await installed(box);
+    const stdout = installInProcess(box).join('\n');
 
     const after = JSON.parse(readFileSync(box.settings, 'utf8')) as typeof USER_SETTINGS & {
       hooks: Record<string, unknown[]>;
@@ -272,14 +284,14 @@ describe('install.sh', () => {
     expect(stdout).toContain(`(backup: ${join(box.claude, backup as string)})`);
   });
 
-  it('edits the target of a symlinked settings.json and keeps the link', async () => {
+  it('edits the target of a symlinked settings.json and keeps the link', () => {
     const box = installBox();
     const dotfiles = join(box.home, 'dotfiles');
     mkdirSync(dotfiles);
     mkdirSync(box.claude);
     writeFileSync(join(dotfiles, 'settings.json'), '{}\n');
     symlinkSync(join(dotfiles, 'settings.json'), box.settings);
-    await installed(box);
+    installInProcess(box);
     expect(lstatSync(box.settings).isSymbolicLink()).toBe(true);
     expect(ourEntries(join(dotfiles, 'settings.json'), box.runtime)).toHaveLength(5);
   });
@@ -289,26 +301,24 @@ describe('install.sh', () => {
     ['a JSON array', '[]\n', 'is not a JSON object'],
     ['hooks that is not an object', '{ "hooks": [] }\n', 'has a "hooks" value that is not an object'],
     ['an event that is not an array', '{ "hooks": { "Stop": {} } }\n', 'has a "hooks.Stop" value that is not an array'],
-  ])('refuses a settings.json with %s and changes nothing at all', async (_name, text, reason) => {
+  ])('refuses a settings.json with %s and changes nothing at all', (_name, text, reason) => {
+    // In this process: how install.sh prints a refusal (`install.sh: …`, exit 1) is tested below (0444).
     const box = installBox();
     mkdirSync(box.claude);
     writeFileSync(box.settings, text);
-    const result = await runInstall(['--no-build'], box.env);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`install.sh: ${box.settings} ${reason}`);
-    expect(result.stderr).toContain('nothing was changed');
+    const message = refusal(() => installInProcess(box));
+    expect(message).toContain(`${box.settings} ${reason}`);
+    expect(message).toContain('nothing was changed');
     expect(readFileSync(box.settings, 'utf8')).toBe(text);
     expect(readdirSync(box.claude)).toEqual(['settings.json']);
     expect(existsSync(join(box.home, '.local'))).toBe(false);
   });
 
-  it('refuses to overwrite a slash command or launcher it did not write', async () => {
+  it('refuses to overwrite a slash command or launcher it did not write', () => {
     const box = installBox();
     mkdirSync(join(box.claude, 'commands'), { recursive: true });
     writeFileSync(join(box.claude, 'commands', 'mem.md'), 'my own command\n');
-    const command = await runInstall(['--no-build'], box.env);
-    expect(command.code).toBe(1);
-    expect(command.stderr).toContain(
+    expect(refusal(() => installInProcess(box))).toContain(
       'mem.md already exists and was not installed by claude-memory-hooks; pick another name with --command-name NAME',
     );
     expect(existsSync(box.runtime)).toBe(false);
@@ -316,9 +326,9 @@ describe('install.sh', () => {
     const bin = join(box.home, 'bin');
     mkdirSync(bin);
     writeFileSync(join(bin, 'memory'), '#!/bin/sh\necho mine\n');
-    const launcher = await runInstall(['--no-build', '--command-name', 'recall', '--bin-dir', bin], box.env);
-    expect(launcher.code).toBe(1);
-    expect(launcher.stderr).toContain(`${bin}/memory already exists and is not our launcher`);
+    expect(refusal(() => installInProcess(box, { commandName: 'recall', binDir: bin }))).toContain(
+      `${bin}/memory already exists and is not our launcher`,
+    );
     expect(readFileSync(join(bin, 'memory'), 'utf8')).toBe('#!/bin/sh\necho mine\n');
     expect(existsSync(box.settings)).toBe(false);
   });
@@ -514,13 +524,11 @@ describe('install.sh --uninstall', () => {
     expect(existsSync(box.claude)).toBe(false);
   });
 
-  it('refuses invalid settings on uninstall too, leaving the runtime in place', async () => {
+  it('refuses invalid settings on uninstall too, leaving the runtime in place', () => {
     const box = installBox();
     installInProcess(box);
     writeFileSync(box.settings, '{ oops');
-    const result = await runInstall(['--uninstall'], box.env);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('is not valid JSON');
+    expect(refusal(() => uninstallInProcess(box))).toContain('is not valid JSON');
     expect(existsSync(box.runtime)).toBe(true);
     expect(existsSync(box.launcher)).toBe(true);
   });
@@ -586,13 +594,13 @@ describe('the installed slash command', () => {
 });
 
 describe('install.sh and what it must not touch', () => {
-  it('keeps every byte of settings.json it does not own: big integers, 1.0, 1e2, CRLF', async () => {
+  it('keeps every byte of settings.json it does not own: big integers, 1.0, 1e2, CRLF', () => {
     const box = installBox();
     mkdirSync(box.claude, { recursive: true });
     const original =
       '{\r\n  "seed": 12345678901234567890,\r\n  "temperature": 1.0,\r\n  "limit": 1e2,\r\n  "model": "opus"\r\n}\r\n';
     writeFileSync(box.settings, original);
-    await installed(box);
+    installInProcess(box);
     const after = readFileSync(box.settings, 'utf8');
     expect(
       after.startsWith(

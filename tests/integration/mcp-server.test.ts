@@ -1,6 +1,7 @@
 // `memory mcp` as Claude Code runs it: the built CLI spawned over stdio, driven by the SDK's own
-// client, against databases filled through the real hooks (the paging tests, which need many long
-// rows, store them through the hooks' store). The test that starts 50 hook processes gets a longer
+// client, against databases filled through the hooks (their handlers in one process; the paging tests,
+// which need many long rows, store them through the hooks' store; 50 real hook processes write while
+// the server answers in the test of the database underneath). The test that starts 50 hook processes gets a longer
 // limit against hangs (a loaded 2-core machine runs them slowly).
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +9,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOW, memory, seed } from '../cli-helpers.js';
-import { bashResponse, postToolUse, postToolUseFailure, runHook, sandbox, type Sandbox } from '../helpers.js';
+import {
+  bashResponse,
+  postToolUse,
+  postToolUseFailure,
+  runHook,
+  runHooksInOneProcess,
+  sandbox,
+  type HookEvent,
+  type Sandbox,
+} from '../helpers.js';
 import { startMcp, type McpSession } from '../mcp-helpers.js';
 
 const AT_NOW = { CLAUDE_MEMORY_NOW: NOW, TZ: 'UTC' };
@@ -27,38 +37,41 @@ function bash(
   return postToolUse(box, 'Bash', { command }, bashResponse(stdout), overrides);
 }
 
-/** A session told through the real hooks: a test fails with SQLITE_BUSY, an edit fixes it, the test passes. */
+/**
+ * A session told through the hooks: a test fails with SQLITE_BUSY, an edit fixes it, the test passes.
+ * Its five events go through the hooks' handlers in one process (helpers.runHooksInOneProcess), in
+ * order: five tests tell it, and the real hook processes are the 50-writer test's subject, not these.
+ */
 async function busySession(box: Sandbox): Promise<void> {
   const db = join(box.project, 'src', 'db.ts');
-  await hook(box, 'post-tool-use', bash(box, 'npm ci'));
-  await hook(
-    box,
-    'post-tool-use',
+  const events: HookEvent[] = [
+    bash(box, 'npm ci'),
     postToolUseFailure(
       box,
       'Bash',
       { command: 'npm test' },
       'Exit code 1\nSqliteError: SQLITE_BUSY: database is locked\n    at Store.insert (src/db.ts:42:11)',
     ),
-  );
-  await hook(
-    box,
-    'post-tool-use',
     postToolUse(
       box,
       'Edit',
       { file_path: db, old_string: "db.pragma('journal_mode = WAL')", new_string: "db.pragma('busy_timeout = 5000')" },
       { filePath: db, success: true },
     ),
-  );
-  await hook(box, 'post-tool-use', bash(box, 'npm test', 'Tests: 12 passed'));
-  await hook(box, 'stop', {
-    session_id: 'sess-1111',
-    transcript_path: join(box.home, 't.jsonl'),
-    cwd: box.project,
-    hook_event_name: 'Stop',
-    stop_hook_active: false,
+    bash(box, 'npm test', 'Tests: 12 passed'),
+  ].map((payload) => ({ hook: 'post-tool-use', payload }));
+  events.push({
+    hook: 'stop',
+    payload: {
+      session_id: 'sess-1111',
+      transcript_path: join(box.home, 't.jsonl'),
+      cwd: box.project,
+      hook_event_name: 'Stop',
+      stop_hook_active: false,
+    },
   });
+  const result = await runHooksInOneProcess(events, { env: { ...box.env, ...AT_NOW }, cwd: box.project });
+  expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
 }
 
 // The tools only read, so the tests that do not change the database share one filled by the hooks.

@@ -5,17 +5,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { NOW, hoursAgo, memory, memoryCli, seed, summary } from '../cli-helpers.js';
+import { openDb } from '../../lib/db/open.js';
+import { ensureTeamTables, setShared } from '../../lib/db/team/local.js';
 import { runHook, sandbox, type Sandbox } from '../helpers.js';
-import {
-  PASSWORDS,
-  expectOk,
-  serverMemories,
-  team,
-  teamEnv,
-  teamServer,
-  useCluster,
-  type TeamServer,
-} from '../team-helpers.js';
+import { PASSWORDS, expectOk, serverMemories, team, teamEnv, teamServer, useCluster } from '../team-helpers.js';
 
 const cluster = useCluster();
 
@@ -31,14 +24,20 @@ function host(rows: number, words = 'deploy'): Sandbox {
   return box;
 }
 
-async function sharedHost(
-  server: TeamServer,
-  person: 'alice' | 'bob' | 'carol',
-  rows: number,
-  words?: string,
-): Promise<Sandbox> {
+/**
+ * A host that shares my-app, through the calls behind `memory team share` in this process (the
+ * command itself runs in the tests that share by hand): eleven tests start from one.
+ */
+function sharedHost(rows: number, words?: string): Sandbox {
   const box = host(rows, words);
-  await expectOk(team(box, server, person, ['share', 'my-app']));
+  const db = openDb(box.dbPath, { create: false });
+  if (!db) throw new Error('the host has no database');
+  try {
+    ensureTeamTables(db);
+    setShared(db, 'my-app', true, NOW);
+  } finally {
+    db.close();
+  }
   return box;
 }
 
@@ -66,7 +65,7 @@ describe('memory team init', () => {
 describe('memory team share and push', () => {
   it('sends only shared projects, and a re-push inserts nothing', async () => {
     const server = await teamServer(cluster());
-    const bob = await sharedHost(server, 'bob', 3);
+    const bob = sharedHost(3);
     const first = await expectOk(team(bob, server, 'bob', ['push']));
     expect(first.stdout).toContain('my-app: 3 new memories');
     const rows = await serverMemories(server);
@@ -85,7 +84,7 @@ describe('memory team share and push', () => {
 
   it('sends nothing of a project after unshare', async () => {
     const server = await teamServer(cluster());
-    const bob = await sharedHost(server, 'bob', 1);
+    const bob = sharedHost(1);
     await expectOk(team(bob, server, 'bob', ['push']));
     await expectOk(team(bob, server, 'bob', ['unshare', 'my-app']));
     seed(bob, [memory({ box: bob, content: 'after unshare', createdAt: hoursAgo(0.5) })]);
@@ -140,7 +139,7 @@ describe('memory team share and push', () => {
 describe('the approval gate', () => {
   it('shows teammates only what a maintainer approved; reject keeps its reason', async () => {
     const server = await teamServer(cluster());
-    const bob = await sharedHost(server, 'bob', 3, 'migrate');
+    const bob = sharedHost(3, 'migrate');
     await expectOk(team(bob, server, 'bob', ['push']));
     const carol = sandbox();
     const search = async () =>
@@ -186,7 +185,7 @@ describe('the approval gate', () => {
     expect(denied.code).toBe(1);
     expect(denied.stderr).toContain('you do not maintain a project "my-app"');
     await expectOk(team(sandbox(), server, 'alice', ['auto-approve', 'my-app', 'on']));
-    const bob = await sharedHost(server, 'bob', 2);
+    const bob = sharedHost(2);
     await expectOk(team(bob, server, 'bob', ['push']));
     expect((await serverMemories(server)).map((row) => row.status)).toEqual(['approved', 'approved']);
   });
@@ -194,7 +193,7 @@ describe('the approval gate', () => {
   it('search --team says when a full page may hide more matches', async () => {
     const server = await teamServer(cluster());
     await expectOk(team(sandbox(), server, 'alice', ['auto-approve', 'my-app', 'on']));
-    const bob = await sharedHost(server, 'bob', 3);
+    const bob = sharedHost(3);
     await expectOk(team(bob, server, 'bob', ['push']));
     const carol = sandbox();
     const capped = await expectOk(
@@ -247,7 +246,7 @@ describe('retention', () => {
 describe('tombstones', () => {
   it('memory forget removes a pushed memory from the server, and no push brings it back', async () => {
     const server = await teamServer(cluster());
-    const bob = await sharedHost(server, 'bob', 2);
+    const bob = sharedHost(2);
     await expectOk(team(bob, server, 'bob', ['push']));
     const forget = await expectOk(memoryCli(bob, ['forget', '1', '--yes'], teamEnv(server, 'bob')));
     expect(forget.stdout).toContain('Removed 1 forgotten item from the team server too.');
@@ -279,7 +278,7 @@ describe('tombstones', () => {
 
   it('queues the tombstone while the server is down and sends it with the next push', async () => {
     const server = await teamServer(cluster());
-    const bob = await sharedHost(server, 'bob', 2);
+    const bob = sharedHost(2);
     await expectOk(team(bob, server, 'bob', ['push']));
     const down = { CLAUDE_MEMORY_TEAM_URL: `postgres://bob:${PASSWORDS.bob}@127.0.0.1:${await closedPort()}/x` };
     const forget = await expectOk(memoryCli(bob, ['forget', '2', '--yes'], down));
@@ -296,7 +295,7 @@ describe('tombstones', () => {
 describe('a server that is down, slow or refuses us', () => {
   it('fails team commands with one line and never prints the password; --team still shows local results', async () => {
     const server = await teamServer(cluster());
-    const bob = await sharedHost(server, 'bob', 1);
+    const bob = sharedHost(1);
     const slow = createServer((socket: Socket) => socket.on('error', () => undefined)); // accepts, never answers
     await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
     onTestFinished(() => void slow.close());
@@ -335,12 +334,7 @@ describe('a server that is down, slow or refuses us', () => {
 
   it('three hosts pushing at once lose nothing and duplicate nothing', async () => {
     const server = await teamServer(cluster());
-    const hosts = await Promise.all(
-      (['alice', 'bob', 'carol'] as const).map(async (person) => ({
-        person,
-        box: await sharedHost(server, person, 400, person),
-      })),
-    );
+    const hosts = (['alice', 'bob', 'carol'] as const).map((person) => ({ person, box: sharedHost(400, person) }));
     const pushAll = () => Promise.all(hosts.map(({ person, box }) => team(box, server, person, ['push'])));
     for (const result of await pushAll()) expect(result.code, result.stderr).toBe(0);
     // The same local ids (1…400) on every host: the host id keeps them apart.
@@ -417,7 +411,7 @@ describe('memory doctor', () => {
 describe('push after Stop', () => {
   it('starts a detached push when auto-push is configured, at most once per interval', async () => {
     const server = await teamServer(cluster());
-    const bob = await sharedHost(server, 'bob', 2);
+    const bob = sharedHost(2);
     const env = { ...bob.env, ...teamEnv(server, 'bob'), CLAUDE_MEMORY_TEAM_AUTO_PUSH: '15', CLAUDE_MEMORY_NOW: NOW };
     const stop = {
       session_id: 'sess-1111',
