@@ -63,3 +63,12 @@ export function withoutEnding(word: string, endings: readonly string[], keep: nu
   }
   return word;
 }
+
+/**
+ * A membership test over the whitespace-separated words of `text`, whose set is made on first use:
+ * a word list a process may never consult (a gated prompt) costs it nothing.
+ */
+export function lazyWordSet(text: string): (word: string) => boolean {
+  let words: ReadonlySet<string> | undefined;
+  return (word) => (words ??= new Set(text.split(/\s+/).filter(Boolean))).has(word);
+}

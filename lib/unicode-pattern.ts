@@ -5,6 +5,13 @@
 // patterns are written as constructor calls, created on first use, and asked only of text that
 // is not ASCII.
 
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
+/** Whether `text` is plain ASCII, where the patterns' ASCII counterparts say the same. */
+export function isAscii(text: string): boolean {
+  return ASCII_ONLY.test(text);
+}
+
 /** `new RegExp(source, flags)`, created the first time it is asked for. */
 export function lazyPattern(source: string, flags: string): () => RegExp {
   let pattern: RegExp | undefined;

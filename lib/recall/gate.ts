@@ -1,6 +1,7 @@
 // Whether a prompt may get recall at all, decided from the prompt alone before anything is opened:
 // not a person's request (other sources, task notifications, slash commands), private, an
 // acknowledgement, or too vague to search for. Pure.
+import { lazyWordSet } from '../text.js';
 import { charClasses, isIdentifierLike, queryWords, tokens, type QueryWord } from './words.js';
 
 export type GateDecision =
@@ -9,20 +10,14 @@ export type GateDecision =
 // Replies that move a conversation on without asking anything: matched as the whole prompt,
 // after case, punctuation and emoji are dropped, also in runs ("ok, go on", "네 계속 진행해줘").
 // The set is made on first use: most prompts the screen sees are gated before any word is read.
-const ACKNOWLEDGEMENT_WORDS = `
+const isAcknowledgementWord = lazyWordSet(`
 ok okay k kk yes y yep yup yeah ya sure fine good great nice cool perfect right correct exactly agreed alright
 continue go on ahead proceed next keep going carry do it that this please pls thanks thank you ty thx lgtm
 sounds looks good awesome done no nope nah stop wait hmm hm yes, np got
 네 넵 넹 예 응 엉 어 그래 그래요 좋아 좋아요 좋습니다 좋네 오케이 ㅇㅋ ㅇㅇ ㅋㅋ ㄱㄱ ㄴㄴ 계속 계속해 계속해줘 계속해주세요
 진행 진행해 진행해줘 진행해주세요 진행시켜 고마워 고마워요 감사 감사해요 감사합니다 알겠어 알겠어요 알았어 맞아 맞아요 아니 아니요
 해줘 해주세요 해봐 부탁해 부탁해요 그렇게 해 다음 됐어 오키 ok요
-`;
-let acknowledgements: ReadonlySet<string> | undefined;
-
-function isAcknowledgementWord(word: string): boolean {
-  acknowledgements ??= new Set(ACKNOWLEDGEMENT_WORDS.split(/\s+/).filter(Boolean));
-  return acknowledgements.has(word);
-}
+`);
 
 /** The gate over one UserPromptSubmit payload's `prompt` and `source`. */
 export function recallGate(prompt: string, source = ''): GateDecision {

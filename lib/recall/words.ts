@@ -1,7 +1,8 @@
 // A prompt → the words recall may search for: informative words (stop words and request verbs
 // dropped, Korean particles cut) and identifier-like tokens. Pure: the gate runs it before anything
 // is opened. Korean is counted in words (space-separated eojeol), never in characters.
-import { withoutEnding } from '../text.js';
+import { lazyWordSet, withoutEnding } from '../text.js';
+import { isAscii } from '../unicode-pattern.js';
 
 export type WordKind = 'word' | 'identifier';
 
@@ -18,7 +19,7 @@ export const MAX_QUERY_WORDS = 12;
 
 // Function words and the verbs of asking: they say that something is wanted, not what. A set made
 // on first use: most prompts the user-prompt-submit screen sees are gated before a word is read.
-const STOP_WORD_TEXT = `
+const isStopWord = lazyWordSet(`
 a an the and or but nor so yet of to in on at by for from with without into onto over under about as than then
 is are was were be been being am do does did done doing has have had having will would shall should can could may
 might must i me my mine we us our you your yours he him his she her it its they them their this that these those
@@ -27,13 +28,7 @@ just also too very really again still already now please pls plz thanks thank he
 let lets let's make made get got go going try trying want wanted need needs needed like look looking see show tell
 help fix fixed fixing check checking run running use using do doing put add change update one two thing things
 something anything everything stuff way same more most less lot lots bit little
-`;
-let stopWords: ReadonlySet<string> | undefined;
-
-function isStopWord(word: string): boolean {
-  stopWords ??= new Set(STOP_WORD_TEXT.split(/\s+/).filter(Boolean));
-  return stopWords.has(word);
-}
+`);
 
 const KOREAN_STOP_WORDS: ReadonlySet<string> = new Set([
   '좀',
@@ -156,11 +151,10 @@ const ASCII_CLASSES: CharClasses = {
   letter: /[A-Za-z]/,
 };
 let unicodeClasses: CharClasses | null = null;
-const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
 /** The classes for `text`: ASCII ones when it is plain ASCII, else the Unicode ones. */
 export function charClasses(text: string): CharClasses {
-  if (ASCII_ONLY.test(text)) return ASCII_CLASSES;
+  if (isAscii(text)) return ASCII_CLASSES;
   return (unicodeClasses ??= {
     wordRun: new RegExp(String.raw`[\p{L}\p{N}]+`, 'gu'),
     edge: new RegExp(String.raw`^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$`, 'gu'),

@@ -3,7 +3,7 @@
 import { EDGE_SYNTAX } from '../identifiers.js';
 import { INVISIBLE } from '../sanitize.js';
 import { head } from '../text.js';
-import { lazyPattern } from '../unicode-pattern.js';
+import { isAscii, lazyPattern } from '../unicode-pattern.js';
 
 export type Tier = 'unicode61' | 'trigram' | 'like';
 
@@ -40,7 +40,7 @@ const signPattern = lazyPattern(String.raw`^[-+](?=[\p{L}\p{N}])`, 'u');
 
 /** Holds a character unicode61 keeps in a token. */
 function hasWordChar(term: string): boolean {
-  return ASCII_WORD_CHAR.test(term) || (!/^[\x00-\x7f]*$/.test(term) && wordCharPattern().test(term));
+  return ASCII_WORD_CHAR.test(term) || (!isAscii(term) && wordCharPattern().test(term));
 }
 
 /** `-x`, `+x`: FTS-style exclusion/requirement prefixes are dropped; `--force` keeps its dashes. */

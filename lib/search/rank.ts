@@ -56,7 +56,7 @@ export function scoreParts(
   weights: readonly number[],
   df: readonly number[],
   best: readonly WordHit[] = [],
-): ScoreParts {
+): Ranked {
   let carried = 0;
   let all = 0;
   let relevance = 0;
@@ -85,7 +85,7 @@ export function scoreParts(
   const coverage = all > 0 ? carried / all : 0;
   const strength = all > 0 ? relevance / all : 0;
   const score = coverage * (1 - STRENGTH_SHARE + STRENGTH_SHARE * strength);
-  return { allMatched: allMatched && matched.length > 0, coverage, strength, score, matched };
+  return { id: candidate.id, allMatched: allMatched && matched.length > 0, coverage, strength, score, matched };
 }
 
 /** The strongest own-text and request hit on each word among `candidates`. */
@@ -133,9 +133,7 @@ export function rankCandidates(
   const best = bestHits(candidates, df.length);
   const ranked: Ranked[] = [];
   for (let c = 0; c < candidates.length; c++) {
-    const candidate = candidates[c] as Candidate;
-    const { allMatched, coverage, strength, score, matched } = scoreParts(candidate, weights, df, best);
-    const parts = { id: candidate.id, allMatched, coverage, strength, score, matched };
+    const parts = scoreParts(candidates[c] as Candidate, weights, df, best);
     if (isResult(parts, df, total)) ranked.push(parts);
   }
   return ranked.sort(compareRanked);
