@@ -16,7 +16,15 @@ import { build } from 'esbuild';
 import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleEntries, launchable, LAUNCHER, moduleUrlBanner, moduleUrls, nodeModuleOnCall } from './module-urls.mjs';
+import {
+  bundleEntries,
+  launchable,
+  LAUNCHER,
+  moduleUrlBanner,
+  moduleUrls,
+  nodeModuleOnCall,
+  childProcessOnCall,
+} from './module-urls.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -57,6 +65,7 @@ const common = {
         : text,
     ),
     nodeModuleOnCall(ROOT),
+    childProcessOnCall(ROOT),
   ],
   minifyWhitespace: true,
   minifySyntax: true,

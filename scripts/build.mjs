@@ -18,6 +18,7 @@ import {
   moduleUrlBanner,
   moduleUrls,
   nodeModuleOnCall,
+  childProcessOnCall,
   SCREENED_HOOKS,
   LAUNCHED_HOOKS,
   bundleEntries,
@@ -96,7 +97,7 @@ const bundled = await build({
   external: ['picocolors', 'pg-native'],
   // The screened hooks load their handlers as bundles (lib/hook/screened.ts).
   define: { MEMORY_HANDLER_BUNDLES: 'true' },
-  plugins: [moduleUrls(ROOT), unusedSqliteMethods(), nodeModuleOnCall(ROOT)],
+  plugins: [moduleUrls(ROOT), unusedSqliteMethods(), nodeModuleOnCall(ROOT), childProcessOnCall(ROOT)],
   banner: { js: moduleUrlBanner(1) },
   minifyWhitespace: true,
   minifySyntax: true,

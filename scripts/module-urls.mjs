@@ -43,6 +43,20 @@ export function nodeModuleOnCall(root) {
   };
 }
 
+/** `node:child_process`, from our sources and commander alike, resolves to scripts/child-process-on-call.mjs. */
+export function childProcessOnCall(root) {
+  return {
+    name: 'child-process-on-call',
+    setup(b) {
+      b.onResolve({ filter: /^node:child_process$/ }, (args) =>
+        args.importer.endsWith('child-process-on-call.mjs')
+          ? undefined
+          : { path: join(root, 'scripts', 'child-process-on-call.mjs') },
+      );
+    },
+  };
+}
+
 /**
  * The banner defining dist_module_url and dist_module_dir for a bundle `depth` folders below dist/
  * (dist/hooks/x.js: 1). dist_module_dir is import.meta.dirname's stand-in: a path, with no URL work

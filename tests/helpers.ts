@@ -2,7 +2,7 @@
 // (as Claude Code runs them), and direct reads of the resulting SQLite file.
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
@@ -223,4 +223,19 @@ export function postToolUseFailure(
 
 export function bashResponse(stdout = '', stderr = '', extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { stdout, stderr, interrupted: false, isImage: false, ...extra };
+}
+
+/**
+ * Which of Node's own modules a process loaded: a preload, through NODE_OPTIONS as a user could set
+ * it, writes process.moduleLoadList at exit. Spread `env` into the process's environment, then ask
+ * `loaded()` for names like `NativeModule net`.
+ */
+export function moduleProbe(dir: string): { readonly env: Record<string, string>; loaded(): string[] } {
+  const preload = join(dir, 'modules-probe.cjs');
+  const report = join(dir, 'modules-loaded');
+  writeFileSync(
+    preload,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, process.moduleLoadList.join('\\n')));\n`,
+  );
+  return { env: { NODE_OPTIONS: `--require ${preload}` }, loaded: () => readFileSync(report, 'utf8').split('\n') };
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NOW, seed } from '../cli-helpers.js';
 import { corruptMemoryPages, holdLock } from '../fault-helpers.js';
-import { openForRead, runCli, runHook, sandbox, type Sandbox } from '../helpers.js';
+import { moduleProbe, openForRead, runCli, runHook, sandbox, type Sandbox } from '../helpers.js';
 import { projectHistory } from '../recall-helpers.js';
 
 function promptEvent(
@@ -63,23 +63,15 @@ describe('recall in the UserPromptSubmit hook', () => {
 
   it('prints its block without loading net, stream, perf_hooks or node:os', async () => {
     const { box, env } = seeded({ CLAUDE_MEMORY_RECALL: '1' });
-    // A preload, through NODE_OPTIONS as a user could set it, that lists at exit the modules Node loaded.
-    const preload = join(box.home, 'modules-probe.cjs');
-    const report = join(box.home, 'modules-loaded');
-    writeFileSync(
-      preload,
-      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, process.moduleLoadList.join('\\n')));\n`,
-    );
+    const probe = moduleProbe(box.home);
     const run = await runHook(
       'user-prompt-submit',
       promptEvent(box, 'the login test about the expired session token'),
-      {
-        env: { ...env, NODE_OPTIONS: `--require ${preload}` },
-      },
+      { env: { ...env, ...probe.env } },
     );
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
     expect(recalled(run.stdout)).toContain('expired session token');
-    const loaded = readFileSync(report, 'utf8').split('\n');
+    const loaded = probe.loaded();
     expect(loaded).toContain('NativeModule vm'); // the probe saw the handler bundle load
     for (const module of ['net', 'stream', 'perf_hooks', 'os']) expect(loaded).not.toContain(`NativeModule ${module}`);
   });

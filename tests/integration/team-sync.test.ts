@@ -7,7 +7,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { NOW, hoursAgo, memory, memoryCli, seed, summary } from '../cli-helpers.js';
 import { openDb } from '../../lib/db/open.js';
 import { ensureTeamTables, setShared } from '../../lib/db/team/local.js';
-import { runHook, sandbox, type Sandbox } from '../helpers.js';
+import { moduleProbe, runHook, sandbox, type Sandbox } from '../helpers.js';
 import { PASSWORDS, expectOk, serverMemories, team, teamEnv, teamServer, useCluster } from '../team-helpers.js';
 
 const cluster = useCluster();
@@ -327,9 +327,15 @@ describe('a server that is down, slow or refuses us', () => {
       expect(search.stderr.trim().split('\n'), says).toHaveLength(1);
       expect(search.stderr + search.stdout, says).not.toContain(PASSWORDS.bob);
     }
-    const status = await memoryCli(bob, ['team', 'status'], { CLAUDE_MEMORY_TEAM_URL: server.url('bob') });
+    const probe = moduleProbe(bob.home);
+    const status = await memoryCli(bob, ['team', 'status'], {
+      CLAUDE_MEMORY_TEAM_URL: server.url('bob'),
+      ...probe.env,
+    });
     expect(status.stdout).toContain(`postgres://bob:***@127.0.0.1:${server.cluster.port}/${server.database}`);
     expect(status.stdout + status.stderr).not.toContain(PASSWORDS.bob);
+    // pg's load-time question (Cloudflare Workers?) is answered without Node's fetch (lib/team/connect.ts).
+    expect(probe.loaded().filter((module) => module.includes('undici'))).toEqual([]);
   });
 
   it('three hosts pushing at once lose nothing and duplicate nothing', async () => {
