@@ -36,7 +36,7 @@ export function loadConfig(env: Env): Config {
   };
   return {
     dbPath: env['CLAUDE_MEMORY_DB'] || defaultDbPath(env),
-    disabled: isTruthy(env['CLAUDE_MEMORY_DISABLE']),
+    disabled: isDisabled(env),
     contextChars: int('CLAUDE_MEMORY_CONTEXT_CHARS', 2000, 300, CONTEXT_CHARS_MAX),
     retentionDays: int('CLAUDE_MEMORY_RETENTION_DAYS', 90, 1, 36500),
     errorRetentionDays: int('CLAUDE_MEMORY_ERROR_RETENTION_DAYS', 365, 1, 36500),
@@ -45,6 +45,11 @@ export function loadConfig(env: Env): Config {
     now: clockFrom(env['CLAUDE_MEMORY_NOW'], warnings),
     warnings,
   };
+}
+
+/** CLAUDE_MEMORY_DISABLE: what the screened hooks ask before anything else, without the rest of the config. */
+export function isDisabled(env: Env): boolean {
+  return isTruthy(env['CLAUDE_MEMORY_DISABLE']);
 }
 
 function isTruthy(value: string | undefined): boolean {

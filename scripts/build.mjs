@@ -6,7 +6,7 @@
 // package.json. dist/runtime/ is exactly what the installer copies to ~/.claude/hooks/memory.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,12 +57,10 @@ await build({
 
 // Same paths as the checkout's dist/ (dist/hooks/stop.js, dist/commands/cli.js), so settings.json
 // entries, the launcher and the slash command name the same files in an old and a new runtime.
-// stop and session-start start through a launcher of the same name that runs the bundle with its V8
-// code cache (scripts/module-urls.mjs). post-tool-use and user-prompt-submit, most of whose events
-// need nothing, are run by Node as they are: they read and screen their input, and load their
-// handler bundle (with its cache) only when there is work (lib/hook/screened.ts). The detached daily
-// cleanup is run directly.
-const HOOKS = [...LAUNCHED_HOOKS, ...Object.keys(SCREENED_HOOKS)];
+// Each hook starts through a launcher of its name that runs its bundle with its V8 code cache
+// (scripts/module-urls.mjs). post-tool-use's and user-prompt-submit's bundles are screens: most of
+// their events need nothing, and they load their handler bundle (with its cache) only when there is
+// work (lib/hook/screened.ts). The detached daily cleanup is run directly.
 const ENTRIES = bundleEntries({ runtime: true });
 
 /** better-sqlite3's methods we never call resolve to a stub (scripts/better-sqlite3-unused.cjs). */
@@ -112,10 +110,8 @@ for (const hook of LAUNCHED_HOOKS) {
   writeFileSync(join(RUNTIME, 'dist', 'hooks', `${hook}.js`), hookLauncher(hook), { mode: 0o755 });
   launchable(join(RUNTIME, 'dist', 'hooks', `${hook}.bundle.js`));
 }
-for (const [hook, handler] of Object.entries(SCREENED_HOOKS)) {
-  chmodSync(join(RUNTIME, 'dist', 'hooks', `${hook}.js`), 0o755);
+for (const handler of Object.values(SCREENED_HOOKS))
   launchable(join(RUNTIME, 'dist', 'hooks', `${handler}.handler.js`));
-}
 for (const cli of ['cli-main.js', 'search-main.js']) launchable(join(RUNTIME, 'dist', 'commands', cli));
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -151,6 +147,6 @@ for (const [name, files] of [
 
 trainCodeCaches({
   runtime: join(RUNTIME, 'dist'),
-  hooks: HOOKS,
+  hooks: LAUNCHED_HOOKS,
   suffix: CODE_CACHE_SUFFIX,
 });

@@ -69,40 +69,38 @@ export function trainCodeCaches({ runtime, hooks, suffix, exec = process.execPat
       CLAUDE_MEMORY_RECALL: '1',
       CLAUDE_PROJECT_DIR: project,
     };
-    // A launched hook's cache is its bundle's; a screened hook's is its handler's, which the sample
-    // runs load through the hook itself (`--front`; a noise sample never loads it).
+    // A hook's bundle runs as its launcher runs it; a screened hook's bundle loads its handler bundle
+    // the same way when the sample is work (a noise sample never loads it): both caches are saved.
     const runs = Object.entries(samples(project)).flatMap(([hook, events]) => {
       if (!hooks.includes(hook)) return [];
+      const bundle = join(runtime, 'hooks', `${hook}.bundle.js`);
       const handler = SCREENED_HOOKS[hook];
-      return events.map((event) =>
-        handler
-          ? {
-              cached: join(runtime, 'hooks', `${handler}.handler.js`),
-              args: ['--front', join(runtime, 'hooks', `${hook}.js`)],
-              input: JSON.stringify(event),
-            }
-          : { cached: join(runtime, 'hooks', `${hook}.bundle.js`), args: [], input: JSON.stringify(event) },
-      );
+      const cached = handler ? [bundle, join(runtime, 'hooks', `${handler}.handler.js`)] : [bundle];
+      return events.map((event) => ({ file: bundle, cached, args: [], input: JSON.stringify(event) }));
     });
     const cli = (name) => join(runtime, 'commands', name);
     for (const words of [['retryCount'], ['retry', 'test']])
-      runs.push({ cached: cli('search-main.js'), args: ['search', ...words], input: '' });
+      runs.push({
+        file: cli('search-main.js'),
+        cached: [cli('search-main.js')],
+        args: ['search', ...words],
+        input: '',
+      });
     for (const args of [
       ['search', 'retry', '--json'],
       ['search', 'retryCount', '--here', '--limit', '3'],
     ])
-      runs.push({ cached: cli('cli-main.js'), args, input: '' });
+      runs.push({ file: cli('cli-main.js'), cached: [cli('cli-main.js')], args, input: '' });
     const failed = new Set();
-    for (const { cached, args, input } of runs) {
-      if (failed.has(cached)) continue;
-      const command = args[0] === '--front' ? args : [cached, ...args];
-      const run = spawnSync(exec, [TRAINER, ...command], { cwd: project, env, input, encoding: 'utf8' });
+    for (const { file, cached, args, input } of runs) {
+      if (cached.some((bundle) => failed.has(bundle))) continue;
+      const run = spawnSync(exec, [TRAINER, file, ...args], { cwd: project, env, input, encoding: 'utf8' });
       if (run.status !== 0 || run.stderr !== '') {
-        failed.add(cached);
-        warn(cached, `exit ${run.status}: ${(run.stderr || run.error?.message || '').trim().split('\n')[0]}`);
+        for (const bundle of cached) failed.add(bundle);
+        warn(file, `exit ${run.status}: ${(run.stderr || run.error?.message || '').trim().split('\n')[0]}`);
       }
     }
-    for (const cached of new Set(runs.map((run) => run.cached))) {
+    for (const cached of new Set(runs.flatMap((run) => run.cached))) {
       if (failed.has(cached) || !existsSync(`${cached}${suffix}`)) {
         rmSync(`${cached}${suffix}`, { force: true });
         if (!failed.has(cached)) warn(cached, 'no sample loaded it');

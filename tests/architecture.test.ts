@@ -181,11 +181,11 @@ describe('architecture', () => {
   });
 });
 
-// What Claude Code runs (dist/runtime/dist/hooks/, see scripts/build.mjs): stop and session-start as a
-// bundle started through a launcher of the hook's name that compiles it with its V8 code cache;
-// post-tool-use and user-prompt-submit as a small screen Node runs as it is, which loads its handler
-// bundle (with its cache) only when there is work (lib/hook/screened.ts); the daily cleanup,
-// detached, as its bundle run directly.
+// What Claude Code runs (dist/runtime/dist/hooks/, see scripts/build.mjs): each hook as a bundle
+// started through a launcher of the hook's name that compiles it with its V8 code cache; the bundles
+// of post-tool-use and user-prompt-submit are small screens, which load their handler bundle (with
+// its cache) only when there is work (lib/hook/screened.ts); the daily cleanup, detached, as its
+// bundle run directly.
 const SCREENED: Record<string, string> = { 'post-tool-use': 'on-tool-use', 'user-prompt-submit': 'on-prompt' };
 const HOOK_BUNDLES = ['session-start', 'post-tool-use', 'stop', 'user-prompt-submit', '_cleanup'];
 /** Parsing is part of every hook's start-up: a bundle past this has pulled in something it should not. */
@@ -196,7 +196,7 @@ const hookFile = (name: string): string => join(RUNTIME, 'dist', 'hooks', name);
 /** Every bundle a hook runs: its own, and a screened hook's handler. */
 const bundlesOf = (hook: string): string[] => {
   const handler = SCREENED[hook];
-  if (handler) return [hookFile(`${hook}.js`), hookFile(`${handler}.handler.js`)];
+  if (handler) return [hookFile(`${hook}.bundle.js`), hookFile(`${handler}.handler.js`)];
   return [hookFile(hook === '_cleanup' ? `${hook}.js` : `${hook}.bundle.js`)];
 };
 const launcherPath = (hook: string): string => hookFile(`${hook}.js`);
@@ -213,7 +213,7 @@ describe('the hook bundles', () => {
   });
 
   it.each(Object.keys(SCREENED))('%s screens with its input alone: no capture, redaction or SQLite', (hook) => {
-    const screen = hookFile(`${hook}.js`);
+    const screen = hookFile(`${hook}.bundle.js`);
     expect(statSync(screen).size).toBeLessThanOrEqual(MAX_SCREEN_BYTES);
     expect(
       inputsOf(screen).filter((file) =>
@@ -284,7 +284,7 @@ describe('the hook bundles', () => {
       const builtin = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
       const loaded = (JSON.parse(readFileSync(trace, 'utf8')) as string[]).filter((file) => !builtin.has(file));
       const addon = join(RUNTIME, 'dist', 'better_sqlite3.node');
-      // The launcher (or the screen) is the one module required; it reads and compiles its bundle itself.
+      // The launcher is the one module required; it reads and compiles its bundle itself.
       expect(loaded.filter((file) => file !== addon)).toEqual([launcherPath(hook)]);
       // A stored event opens the database: the addon comes straight from the runtime, not via `bindings`.
       if (hook === 'post-tool-use') expect(loaded).toContain(addon);

@@ -2,7 +2,7 @@
 // nothing to recall (a system prompt, a slash-command expansion, a notification), so the hook exits
 // before its handler bundle is loaded (lib/hook/screened.ts). The questions are the ones the
 // handler asks, from the same modules (lib/person-request.ts, lib/recall/gate.ts).
-import { loadConfig } from '../config.js';
+import { isDisabled } from '../config.js';
 import { isPersonRequest } from '../person-request.js';
 import { recallGate } from '../recall/gate.js';
 import { recallSetting } from '../recall/settings.js';
@@ -11,9 +11,11 @@ import type { HookInput } from './io.js';
 
 /** Off, no session, and neither a person's request to record nor one recall would answer. */
 export function promptNeedsNothing({ input, env }: HookInput): boolean {
-  if (loadConfig(env).disabled || !str(input['session_id'])) return true;
+  if (isDisabled(env) || !str(input['session_id'])) return true;
   const prompt = str(input['prompt']);
   const source = str(input['source']);
   if (isPersonRequest(prompt, source)) return false;
-  return !(recallSetting(env).on && recallGate(prompt, source).recall);
+  // The gate first: it is pure, and what is not a person's request it mostly turns away at its first
+  // checks (the source, a slash command, a notification), where the setting would read a file.
+  return !(recallGate(prompt, source).recall && recallSetting(env).on);
 }

@@ -1,8 +1,8 @@
 // A hook in two parts (post-tool-use, user-prompt-submit). Most of their events need nothing, and
-// telling so takes a look at the input alone (lib/hook/tool-screen.ts, prompt-screen.ts); the file Claude Code runs holds
-// only that look and Node runs it as it is. The rest (capture, redaction, the database) is a
-// handler bundle beside it, loaded with its V8 code cache only when there is work
-// (scripts/build.mjs): a skipped event never reads, compiles nor runs it.
+// telling so takes a look at the input alone (lib/hook/tool-screen.ts, prompt-screen.ts); the hook's
+// own bundle holds only that look (in a runtime, run by its launcher with its V8 code cache). The
+// rest (capture, redaction, the database) is a handler bundle beside it, loaded with its code cache
+// only when there is work (scripts/build.mjs): a skipped event never reads, compiles nor runs it.
 import { join } from 'node:path';
 import { guardHook, readHookStdin, type HookInput, type HookStdin } from './io.js';
 

@@ -2,14 +2,14 @@
 // events are noise (`ls`, `git status`, a lock file), and for those the hook exits before its
 // handler bundle is loaded (lib/hook/screened.ts). The question is the one lib/capture.ts asks
 // first, from the same module (lib/noise.ts), so the two never disagree.
-import { loadConfig } from '../config.js';
+import { isDisabled } from '../config.js';
 import { isNoiseEvent } from '../noise.js';
 import type { HookInput } from './io.js';
 import { parseToolEvent } from './payload.js';
 
 /** Off, not a captured tool or not ours, or noise: post-tool-use stores nothing. */
 export function toolEventNeedsNothing({ input, env }: HookInput): boolean {
-  if (loadConfig(env).disabled) return true;
+  if (isDisabled(env)) return true;
   const event = parseToolEvent(input);
   return event === null || isNoiseEvent(event);
 }

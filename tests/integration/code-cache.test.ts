@@ -21,9 +21,14 @@ import {
 } from '../helpers.js';
 
 const BUNDLES = [
-  ...['stop.bundle', 'session-start.bundle', 'on-tool-use.handler', 'on-prompt.handler'].map((bundle) =>
-    join(RUNTIME, 'dist', 'hooks', `${bundle}.js`),
-  ),
+  ...[
+    'stop.bundle',
+    'session-start.bundle',
+    'post-tool-use.bundle',
+    'user-prompt-submit.bundle',
+    'on-tool-use.handler',
+    'on-prompt.handler',
+  ].map((bundle) => join(RUNTIME, 'dist', 'hooks', `${bundle}.js`)),
   join(RUNTIME, 'dist', 'commands', 'cli-main.js'),
   join(RUNTIME, 'dist', 'commands', 'search-main.js'),
 ];

@@ -1,6 +1,6 @@
 // How a hook reads stdin (lib/hook/stdin-fd.ts): fd 0 directly when it is a socket (what Claude Code
-// hands a hook), a pipe or a file, without loading Node's net and stream modules; process.stdin for
-// anything else. Every kind of stdin must still give the whole payload, or one line and exit 0.
+// hands a hook), a pipe, a file or a device, without loading Node's net and stream modules;
+// process.stdin for a terminal and for what fd 0 does not hold yet. Every kind of stdin must still give the whole payload, or one line and exit 0.
 // And how it prints: synchronously to fd 1 (lib/stdout.ts), again without net.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -120,6 +120,22 @@ describe('a hook reading stdin', () => {
       stdout: '',
       stderr: '[memory-hook] post-tool-use: empty stdin\n',
     });
+  });
+
+  it('stores a payload typed into a terminal, which it reads through process.stdin', async () => {
+    const box = sandbox();
+    const file = join(tempDir(), 'payload.json');
+    writeFileSync(file, `${JSON.stringify(postToolUse(box, 'Bash', { command: 'make tty-test' }, bashResponse()))}\n`);
+    // util-linux's `script` runs the hook on a new pseudo-terminal and types the file into it, then EOF.
+    const result = await runShell(
+      `script -qec '"${process.execPath}" "${HOOK}"; echo "exit $?"' /dev/null < "${file}"`,
+      {
+        ...box.env,
+        CLAUDE_MEMORY_STDIN_TIMEOUT_MS: '5000',
+      },
+    );
+    expect(result.stdout.trimEnd().split(/\r?\n/).at(-1)).toBe('exit 0');
+    expect(allMemories(box.dbPath).map((row) => row.content)).toEqual(['make tty-test']);
   });
 
   it('prints no deprecation warning under --pending-deprecation', async () => {

@@ -134,12 +134,12 @@ describe('install.sh', () => {
       'lib',
       'web',
     ]);
-    // Stop and SessionStart: a launcher, its bundle and the bundle's V8 code cache; post-tool-use and
-    // user-prompt-submit: a screen, and the handler bundle it loads with its cache.
+    // Each hook: a launcher, its bundle and the bundle's V8 code cache; post-tool-use's and
+    // user-prompt-submit's bundles are screens, with the handler bundle each loads with its cache.
     expect(readdirSync(join(box.runtime, 'dist', 'hooks')).sort()).toEqual(
       [
         '_cleanup.js',
-        ...['session-start', 'stop'].flatMap((hook) => [
+        ...['session-start', 'stop', 'post-tool-use', 'user-prompt-submit'].flatMap((hook) => [
           `${hook}.bundle.js`,
           `${hook}.bundle.js.v8-cache`,
           `${hook}.js`,
@@ -148,8 +148,6 @@ describe('install.sh', () => {
           `${handler}.handler.js`,
           `${handler}.handler.js.v8-cache`,
         ]),
-        'post-tool-use.js',
-        'user-prompt-submit.js',
       ].sort(),
     );
     expect(readdirSync(join(box.runtime, 'dist', 'commands')).sort()).toEqual([
