@@ -35,9 +35,9 @@ const TELLING: readonly Rule[] = [
   { pattern: /^assertion `.*` failed|^assertion failed\b/, score: 7 }, // rust assert
   { pattern: /^Assertion with \S+ failed|^Assertion failed\b/, score: 7 }, // ExUnit
   { pattern: /^\d+\) test .+ \(\S+\)$/, score: 7 }, // ExUnit failing test title
-  { pattern: /^● .+ › |^● \S/, score: 7 }, // jest failing test title
+  { pattern: /^\u25cf .+ \u203a |^\u25cf \S/, score: 7 }, // jest failing test title (● … ›)
   { pattern: /^FAIL\s+\S+\.\S+(?: > .+)?$/, score: 6 }, // jest / vitest failing file (and test)
-  { pattern: /^[×✕✗] /, score: 5 }, // vitest / jest failing test
+  { pattern: /^[\u00d7\u2715\u2717] /, score: 5 }, // vitest / jest failing test (× ✕ ✗)
   { pattern: /^Expected:|^Received:|^expected .+ to /, score: 5 },
   { pattern: /^[A-Z]\w*Error\b|^Error\b/, score: 5 },
   {
@@ -58,7 +58,7 @@ const NOISE: readonly RegExp[] = [
   /^(?:Compiling|Finished|Running|Downloaded|Downloading|Updating|Blocking|Locking|Checking|Fresh) /,
   /^running \d+ tests?$/,
   /^test \S+ \.\.\. ok$/,
-  /^[✓✔√] /,
+  /^[\u2713\u2714\u221a] /, // ✓ ✔ √
   /^PASS\s/,
   /^ok\s+\S+/,
   /^> /, // npm script banner: `> pkg@1.0.0 test`
@@ -75,7 +75,7 @@ const NOISE: readonly RegExp[] = [
   /^On branch \S+$/,
   /^Your branch is /,
   /^\[?[=#>.\- ]*\]?\s*\d{1,3}%/, // progress bars
-  /^[-=_⎯─ ]{3,}(?:\[\d+\/\d+\][-=_⎯─ ]*)?$|^[-=_⎯─]{3,} .* [-=_⎯─]{3,}$/, // rules, separators and their titles
+  /^[-=_\u23af\u2500 ]{3,}(?:\[\d+\/\d+\][-=_\u23af\u2500 ]*)?$|^[-=_\u23af\u2500]{3,} .* [-=_\u23af\u2500]{3,}$/, // rules (- = _ ⎯ ─), separators and their titles
   /^\d+ \| |^\|\s|^>\s*\d+ \|/, // code frames
 ];
 

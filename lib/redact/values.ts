@@ -168,7 +168,7 @@ export function isPlaceholder(value: string, name = ''): boolean {
   if (v.length < 3) return true;
   const lower = v.toLowerCase();
   if (KEYWORDS.has(lower)) return true;
-  if (/^(?:x+|\*+|\.+|…+|-+|_+|#+|0+|•+)$/i.test(v)) return true;
+  if (/^(?:x+|\*+|\.+|\u2026+|-+|_+|#+|0+|\u2022+)$/i.test(v)) return true; // … and •
   if (/^<[^<>\n]*>$|^\[[^[\]\n]*\]$|^\(\s*[^()\n]*\)$/.test(v)) return true;
   if (/^(?:your|my|enter|insert|replace|put|add|the)[\s_-]|[\s_-](?:here|goes[\s_-]here)$|^(?:xxx|\*\*\*)/i.test(v))
     return true;
