@@ -1,20 +1,14 @@
-// Node modules a hook loads on first use. Each takes milliseconds to load (node:child_process loads
-// net and stream as well), and most hook runs never need them: crypto only for a spool, a spawn only
-// for the daily cleanup or a team push, node:os only when HOME is not set (~0.5 ms of a noise event).
+// Node modules a hook loads on first use. Each takes milliseconds to load, and most hook runs never
+// need them: crypto only for a spool, node:os only when HOME is not set (~0.5 ms of a noise event).
+// (node:child_process is loaded on first call in every bundle by the build: scripts/module-urls.mjs.)
 import { createRequire } from 'node:module';
 
 let loadedCrypto: typeof import('node:crypto') | undefined;
-let loadedChildProcess: typeof import('node:child_process') | undefined;
 let loadedOs: typeof import('node:os') | undefined;
 
 export function crypto(): typeof import('node:crypto') {
   loadedCrypto ??= builtin<typeof import('node:crypto')>('node:crypto');
   return loadedCrypto;
-}
-
-export function childProcess(): typeof import('node:child_process') {
-  loadedChildProcess ??= builtin<typeof import('node:child_process')>('node:child_process');
-  return loadedChildProcess;
 }
 
 export function os(): typeof import('node:os') {

@@ -16,15 +16,7 @@ import { build } from 'esbuild';
 import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import {
-  bundleEntries,
-  launchable,
-  LAUNCHER,
-  moduleUrlBanner,
-  moduleUrls,
-  nodeModuleOnCall,
-  childProcessOnCall,
-} from './module-urls.mjs';
+import { bundleEntries, launchable, LAUNCHER, moduleUrlBanner, moduleUrls, builtinsOnCall } from './module-urls.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -64,8 +56,7 @@ const common = {
         ? text.replace("createRequire(import.meta.url)('picocolors')", "require('picocolors')")
         : text,
     ),
-    nodeModuleOnCall(ROOT),
-    childProcessOnCall(ROOT),
+    builtinsOnCall(ROOT),
   ],
   minifyWhitespace: true,
   minifySyntax: true,

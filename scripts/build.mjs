@@ -17,8 +17,7 @@ import {
   LAUNCHER,
   moduleUrlBanner,
   moduleUrls,
-  nodeModuleOnCall,
-  childProcessOnCall,
+  builtinsOnCall,
   SCREENED_HOOKS,
   LAUNCHED_HOOKS,
   bundleEntries,
@@ -95,7 +94,7 @@ const bundled = await build({
   external: ['picocolors', 'pg-native'],
   // The screened hooks load their handlers as bundles (lib/hook/screened.ts).
   define: { MEMORY_HANDLER_BUNDLES: 'true' },
-  plugins: [moduleUrls(ROOT), unusedSqliteMethods(), nodeModuleOnCall(ROOT), childProcessOnCall(ROOT)],
+  plugins: [moduleUrls(ROOT), unusedSqliteMethods(), builtinsOnCall(ROOT)],
   banner: { js: moduleUrlBanner(1) },
   minifyWhitespace: true,
   minifySyntax: true,

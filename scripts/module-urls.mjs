@@ -29,30 +29,27 @@ export function moduleUrls(root, rewrite = (_source, text) => text) {
   };
 }
 
-/** Our sources' `node:module` resolves to scripts/node-module-on-call.cjs, which loads it on first use. */
-export function nodeModuleOnCall(root) {
-  return {
-    name: 'node-module-on-call',
-    setup(b) {
-      b.onResolve({ filter: /^node:module$/ }, (args) =>
-        args.importer.includes(`${root}/node_modules/`) || args.importer.endsWith('node-module-on-call.cjs')
-          ? undefined
-          : { path: join(root, 'scripts', 'node-module-on-call.cjs') },
-      );
-    },
-  };
-}
+/**
+ * Node's modules the bundles load on their first call, through a stand-in in scripts/: node:module
+ * only from our sources (a package may use more of it than createRequire), node:child_process from
+ * every importer (commander requires it at the top).
+ */
+const ON_CALL = [
+  { filter: /^node:module$/, shim: 'node-module-on-call.cjs', packages: false },
+  { filter: /^node:child_process$/, shim: 'child-process-on-call.mjs', packages: true },
+];
 
-/** `node:child_process`, from our sources and commander alike, resolves to scripts/child-process-on-call.mjs. */
-export function childProcessOnCall(root) {
+/** Resolves each module of ON_CALL to its stand-in (which itself requires the real one). */
+export function builtinsOnCall(root) {
   return {
-    name: 'child-process-on-call',
+    name: 'builtins-on-call',
     setup(b) {
-      b.onResolve({ filter: /^node:child_process$/ }, (args) =>
-        args.importer.endsWith('child-process-on-call.mjs')
-          ? undefined
-          : { path: join(root, 'scripts', 'child-process-on-call.mjs') },
-      );
+      for (const { filter, shim, packages } of ON_CALL)
+        b.onResolve({ filter }, (args) =>
+          args.importer.endsWith(shim) || (!packages && args.importer.includes(`${root}/node_modules/`))
+            ? undefined
+            : { path: join(root, 'scripts', shim) },
+        );
     },
   };
 }

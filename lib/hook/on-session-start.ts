@@ -1,6 +1,7 @@
 // SessionStart: this project's <memory-context> block (within SYNC_HOOK_BUDGET_MS, or nothing),
 // the once-a-day repair notice for the user, and the hand-off of the daily maintenance to a
 // detached process. Never creates the database.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { daysBefore } from '../age.js';
 import { claimDailyCleanup } from '../cleanup.js';
@@ -16,7 +17,6 @@ import type { Env } from '../paths.js';
 import { parseSessionStartEvent } from './payload.js';
 import { resolveProject } from '../project.js';
 import { drainPending, explainFault, noticeDamage } from '../store-or-defer.js';
-import { childProcess } from '../lazy-builtins.js';
 
 export interface SessionStartResult {
   /** The JSON envelope to print, or '' when there is nothing to say. */
@@ -80,7 +80,5 @@ export function scheduleDailyCleanup(env: Env, node: string, cleanupScript: stri
   const config = loadConfig(env);
   if (config.disabled || !existsSync(config.dbPath)) return;
   if (!claimDailyCleanup(config.dbPath, config.now())) return;
-  childProcess()
-    .spawn(node, [cleanupScript], { detached: true, stdio: 'ignore', env: { ...env } })
-    .unref();
+  spawn(node, [cleanupScript], { detached: true, stdio: 'ignore', env: { ...env } }).unref();
 }

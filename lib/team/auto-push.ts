@@ -1,12 +1,12 @@
 // The optional push after Stop: when a team server and an interval are configured, Stop starts
 // `memory team push` in a fully detached process at most once per interval. Loads neither pg nor the
 // database; the Stop hook never waits for the network.
+import { spawn } from 'node:child_process';
 import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { baseName, type Env } from '../paths.js';
 import { loadTeamConfig } from './config.js';
-import { childProcess } from '../lazy-builtins.js';
 
 export function teamPushMarkerPath(dbPath: string): string {
   return join(dirname(dbPath), `${baseName(dbPath)}.last-team-push`);
@@ -30,8 +30,6 @@ export function maybeStartTeamPush(env: Env, dbPath: string, now: Date): boolean
   // dist/lib/team/auto-push.js → dist/commands/cli.js, in the checkout and in the installed runtime alike.
   const cli = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'commands', 'cli.js');
   // A child that inherited our stdio would keep Claude Code waiting for the hook's output to close.
-  childProcess()
-    .spawn(process.execPath, [cli, 'team', 'push'], { detached: true, stdio: 'ignore', env: { ...env } })
-    .unref();
+  spawn(process.execPath, [cli, 'team', 'push'], { detached: true, stdio: 'ignore', env: { ...env } }).unref();
   return true;
 }
