@@ -3,12 +3,13 @@
 // process.stdin for a terminal and for what fd 0 does not hold yet. Every kind of stdin must still give the whole payload, or one line and exit 0.
 // And how it prints: synchronously to fd 1 (lib/stdout.ts), again without net.
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   allMemories,
   bashResponse,
+  moduleProbe,
   postToolUse,
   runHook,
   RUNTIME,
@@ -36,24 +37,13 @@ function runShell(command: string, env: Record<string, string>): Promise<RunResu
   });
 }
 
-/** A preload that writes, at exit, whether Node's net module was loaded by the process. */
-function netProbe(dir: string): { preload: string; report: string } {
-  const preload = join(dir, 'net-probe.cjs');
-  const report = join(dir, 'net-loaded');
-  writeFileSync(
-    preload,
-    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, String(process.moduleLoadList.includes('NativeModule net'))));\n`,
-  );
-  return { preload, report };
-}
-
 describe('a hook reading stdin', () => {
   it('reads a payload already waiting on its socket without loading net', async () => {
     const box = sandbox();
-    const probe = netProbe(box.home);
+    const probe = moduleProbe(box.home);
     const payload = JSON.stringify(postToolUse(box, 'Bash', { command: 'npm run lint' }, bashResponse()));
-    const child = spawn(process.execPath, ['--require', probe.preload, HOOK], {
-      env: box.env,
+    const child = spawn(process.execPath, [HOOK], {
+      env: { ...box.env, ...probe.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -62,7 +52,7 @@ describe('a hook reading stdin', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(allMemories(box.dbPath).map((row) => row.content)).toEqual(['npm run lint']);
-    expect(readFileSync(probe.report, 'utf8')).toBe('false');
+    expect(probe.loaded()).not.toContain('NativeModule net');
   });
 
   it('waits for a payload that arrives over a socket in pieces', async () => {
@@ -170,16 +160,12 @@ describe('a hook printing', () => {
     expect(stored).toMatchObject({ code: 0, stderr: '' });
     // The daily cleanup has run (a detached spawn loads net, once a day, and is not what this checks).
     writeFileSync(`${box.dbPath}.last-cleanup`, new Date().toISOString());
-    const probe = netProbe(box.home);
+    const probe = moduleProbe(box.home);
     const start = { session_id: 'next', cwd: box.project, hook_event_name: 'SessionStart', source: 'startup' };
-    const child = spawn(
-      process.execPath,
-      ['--require', probe.preload, join(RUNTIME, 'dist', 'hooks', 'session-start.js')],
-      {
-        env: box.env,
-        stdio: ['pipe', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, [join(RUNTIME, 'dist', 'hooks', 'session-start.js')], {
+      env: { ...box.env, ...probe.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -190,6 +176,6 @@ describe('a hook printing', () => {
     const context = (JSON.parse(stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput
       .additionalContext;
     expect(context).toMatch(/^<memory-context project="my-app">\n[\s\S]*config.ts[\s\S]*<\/memory-context>$/);
-    expect(readFileSync(probe.report, 'utf8')).toBe('false');
+    expect(probe.loaded()).not.toContain('NativeModule net');
   });
 });
