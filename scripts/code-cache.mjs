@@ -2,7 +2,9 @@
 // why): runs it through scripts/code-cache-train.mjs on sample events in a throw-away home, each run
 // starting from the cache the previous one saved, so the cache ends up holding the code of every
 // path the samples took (a stored edit, a failed command, noise, a prompt, a summary, the block, a
-// search). A sample that fails leaves that bundle without a cache, with a warning: the launcher
+// search). The database is first filled with a project's worth of memories (scripts/code-cache-seed.mjs),
+// so the prompt sample runs prompt-time recall through to an injected memory. A sample that fails, or
+// does not print what it should, leaves that bundle without a cache, with a warning: the launcher
 // then compiles it as Node would have; tests/integration/code-cache.test.ts fails on a missing one.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { SCREENED_HOOKS } from './module-urls.mjs';
 
 const TRAINER = join(dirname(fileURLToPath(import.meta.url)), 'code-cache-train.mjs');
+const SEED = join(dirname(fileURLToPath(import.meta.url)), 'code-cache-seed.mjs');
 
 function warn(bundle, why) {
   process.stderr.write(`warning: no code cache for ${bundle} (${why})\n`);
@@ -40,9 +43,15 @@ function samples(project) {
         error: 'Command failed with exit code 1\nFAIL src/app.test.ts\nAssertionError: expected 3 to be 5',
       }),
     ],
+    // Gated out; then recalled (the seed holds the edit it is about).
     'user-prompt-submit': [
       { ...base, hook_event_name: 'UserPromptSubmit', prompt: 'ok' },
-      { ...base, hook_event_name: 'UserPromptSubmit', prompt: 'why does the retryCount test in app.ts fail' },
+      {
+        ...base,
+        hook_event_name: 'UserPromptSubmit',
+        prompt: 'why does the retryCount test in app.ts fail',
+        expect: /<memory-recall /,
+      },
     ],
     stop: [{ ...base, hook_event_name: 'Stop', stop_hook_active: false }],
     'session-start': [{ ...base, session_id: 'code-cache-2', hook_event_name: 'SessionStart', source: 'startup' }],
@@ -59,6 +68,9 @@ export function trainCodeCaches({ runtime, hooks, suffix, exec = process.execPat
     mkdirSync(dirname(db), { recursive: true });
     // Today's cleanup counts as done: no detached maintenance outlives the throw-away home.
     writeFileSync(`${db}.last-cleanup`, new Date().toISOString());
+    // With the building Node: the seed runs tsc's dist/lib on the dev install's better-sqlite3.
+    const seeded = spawnSync(process.execPath, [SEED, db, project], { encoding: 'utf8' });
+    if (seeded.status !== 0) throw new Error(`code-cache-seed.mjs failed: ${seeded.stderr.trim()}`);
     // Nothing of the building shell's environment: no NODE_OPTIONS (V8 flags decide whether a cache
     // is accepted), no CLAUDE_MEMORY_* of a test run.
     const env = {
@@ -76,7 +88,13 @@ export function trainCodeCaches({ runtime, hooks, suffix, exec = process.execPat
       const bundle = join(runtime, 'hooks', `${hook}.bundle.js`);
       const handler = SCREENED_HOOKS[hook];
       const cached = handler ? [bundle, join(runtime, 'hooks', `${handler}.handler.js`)] : [bundle];
-      return events.map((event) => ({ file: bundle, cached, args: [], input: JSON.stringify(event) }));
+      return events.map(({ expect, ...event }) => ({
+        file: bundle,
+        cached,
+        args: [],
+        input: JSON.stringify(event),
+        expect,
+      }));
     });
     const cli = (name) => join(runtime, 'commands', name);
     for (const words of [['retryCount'], ['retry', 'test']])
@@ -92,12 +110,16 @@ export function trainCodeCaches({ runtime, hooks, suffix, exec = process.execPat
     ])
       runs.push({ file: cli('cli-main.js'), cached: [cli('cli-main.js')], args, input: '' });
     const failed = new Set();
-    for (const { file, cached, args, input } of runs) {
+    for (const { file, cached, args, input, expect } of runs) {
       if (cached.some((bundle) => failed.has(bundle))) continue;
       const run = spawnSync(exec, [TRAINER, file, ...args], { cwd: project, env, input, encoding: 'utf8' });
       if (run.status !== 0 || run.stderr !== '') {
         for (const bundle of cached) failed.add(bundle);
         warn(file, `exit ${run.status}: ${(run.stderr || run.error?.message || '').trim().split('\n')[0]}`);
+      } else if (expect && !expect.test(run.stdout)) {
+        // The path the sample is for was not taken: its code would be compiled on every run again.
+        for (const bundle of cached) failed.add(bundle);
+        warn(file, `the sample printed no ${expect.source}: ${JSON.stringify(run.stdout.slice(0, 200))}`);
       }
     }
     for (const cached of new Set(runs.flatMap((run) => run.cached))) {
