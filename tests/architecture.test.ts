@@ -130,6 +130,17 @@ describe('architecture', () => {
     }
   });
 
+  it('casts every bound rowid an FTS5 query is limited by', () => {
+    // better-sqlite3 binds a JS number as a REAL, and FTS5 seeks by a rowid bound only when it is an
+    // INTEGER: uncast, the bound still filters the rows but the whole word list is walked.
+    const uncast = /\browid\s*(?:<=|>=|<|>|=)\s*[@?]|\bBETWEEN\s+[@?]|\bBETWEEN\s+\S+\s+AND\s+[@?]/i;
+    for (const file of lib.filter((f) => f.startsWith('lib/db/'))) {
+      const queries = readFileSync(join(ROOT, file), 'utf8').match(/`[^`]*`/g) ?? [];
+      const found = queries.filter((sql) => /\bMATCH\b/.test(sql) && uncast.test(sql));
+      expect(found, file).toEqual([]);
+    }
+  });
+
   it('keeps display code out of lib/db/', () => {
     for (const file of lib.filter((f) => f.startsWith('lib/db/'))) {
       for (const target of localImports(file)) {

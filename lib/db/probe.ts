@@ -138,7 +138,8 @@ function probeIndex(db: Database.Database, table: FtsTable, memoryRows: number |
     const newest = db
       .prepare(`SELECT id, content FROM memories WHERE id > ? ORDER BY id DESC LIMIT ${SAMPLE}`)
       .all(pendingTo) as { id: number; content: string }[];
-    const find = db.prepare(`SELECT 1 FROM ${table} WHERE ${table} MATCH ? AND rowid = ?`);
+    // The id cast: FTS5 seeks to an INTEGER rowid only (a bound JS number is a REAL), else it walks the term's whole list.
+    const find = db.prepare(`SELECT 1 FROM ${table} WHERE ${table} MATCH ? AND rowid = CAST(? AS INTEGER)`);
     for (const memory of newest) {
       const term = probeTerm(memory.content, table);
       if (term && !find.get(`"${term}"`, memory.id)) {

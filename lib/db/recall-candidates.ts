@@ -59,6 +59,14 @@ export function projectScope(db: Db, projectPath: string): ProjectScope {
   return { total: span.memories, whole, lo: ends.lo ?? 0, hi: ends.hi ?? 0 };
 }
 
+/**
+ * A rowid bound as FTS5 reads it. better-sqlite3 binds every JS number as a REAL, and FTS5 uses a
+ * rowid constraint to seek in its lists only when the value is an INTEGER: given a REAL it walks the
+ * word's whole list and SQLite drops the rows outside afterwards. Measured at 100,000 memories, the
+ * 500 newest rows of a word in 6,680: 0.40 ms with the bound bound as a number, 0.04 ms cast.
+ */
+const int = (param: string): string => `CAST(@${param} AS INTEGER)`;
+
 // Whether a hit is the project's: its row, found by rowid. (A narrow index on the project made this
 // about 3x cheaper in a database of several projects, but cost ~35 bytes a memory; a database of one
 // project never asks, see ProjectScope.whole.)
@@ -69,7 +77,7 @@ const WORD_DOCS_SQL = `SELECT count(*) FROM (SELECT 1 FROM memory_words WHERE me
 const WORD_DOCS_IN_PROJECT_SQL = `
   SELECT count(*) FROM (
     SELECT 1 FROM memory_words f
-    WHERE memory_words MATCH @match AND f.rowid BETWEEN @lo AND @hi AND ${IN_PROJECT} LIMIT @limit)`;
+    WHERE memory_words MATCH @match AND f.rowid BETWEEN ${int('lo')} AND ${int('hi')} AND ${IN_PROJECT} LIMIT @limit)`;
 
 /** How many of the project's memories contain `word`, counted up to `cap + 1`. */
 export function wordDocs(db: Db, scope: ProjectScope, projectPath: string, word: CandidateWord, cap: number): number {
@@ -109,34 +117,38 @@ export interface Candidates {
 const BM25 = '-bm25(memory_words, 1.0, 1.0, 1.0, 0.0) AS bm25';
 // Newest first, so a bound keeps the newest rows; FTS5 walks its lists in rowid order either way.
 const SEED_SQL = `
-  SELECT rowid AS id, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid <= @hi
+  SELECT rowid AS id, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid <= ${int('hi')}
   ORDER BY rowid DESC LIMIT @limit`;
 const SEED_IN_PROJECT_SQL = `
   SELECT f.rowid AS id, ${BM25} FROM memory_words f
-  WHERE memory_words MATCH @match AND f.rowid BETWEEN @lo AND @hi AND ${IN_PROJECT}
+  WHERE memory_words MATCH @match AND f.rowid BETWEEN ${int('lo')} AND ${int('hi')} AND ${IN_PROJECT}
   ORDER BY f.rowid DESC LIMIT @limit`;
 // Among the candidates (rows of other projects in the range are skipped by the caller).
-const AMONG_SQL = `SELECT rowid AS id, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid BETWEEN @from AND @hi`;
+const AMONG_SQL = `
+  SELECT rowid AS id, ${BM25} FROM memory_words
+  WHERE memory_words MATCH @match AND rowid BETWEEN ${int('from')} AND ${int('hi')}`;
 // One word alone over the candidates' rowid range: newest first and bounded, so a word far more
 // frequent there than expected costs no more than the bound before the query above is used instead.
 const IN_RANGE_SQL = `
-  SELECT rowid AS id, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid BETWEEN @from AND @hi
+  SELECT rowid AS id, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid BETWEEN ${int('from')} AND ${int('hi')}
   ORDER BY rowid DESC LIMIT @limit`;
-const MEMBERS_SQL = `SELECT rowid FROM memory_words WHERE memory_words MATCH @match AND rowid BETWEEN @from AND @hi`;
+const MEMBERS_SQL = `
+  SELECT rowid FROM memory_words WHERE memory_words MATCH @match AND rowid BETWEEN ${int('from')} AND ${int('hi')}`;
 // Past the bound, the older rows that contain every word: they cover the whole query.
 const EVERY_SQL = `
-  SELECT rowid AS id, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid < @before
+  SELECT rowid AS id, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid < ${int('before')}
   ORDER BY rowid DESC LIMIT @limit`;
 const EVERY_IN_PROJECT_SQL = `
   SELECT f.rowid AS id, ${BM25} FROM memory_words f
-  WHERE memory_words MATCH @match AND f.rowid >= @lo AND f.rowid < @before AND ${IN_PROJECT}
+  WHERE memory_words MATCH @match AND f.rowid >= ${int('lo')} AND f.rowid < ${int('before')} AND ${IN_PROJECT}
   ORDER BY f.rowid DESC LIMIT @limit`;
 // Whether there is any: bm25 recounts every word's whole list, the match alone only intersects them.
-const ANY_EVERY_SQL = `SELECT EXISTS (SELECT 1 FROM memory_words WHERE memory_words MATCH @match AND rowid < @before)`;
+const ANY_EVERY_SQL = `
+  SELECT EXISTS (SELECT 1 FROM memory_words WHERE memory_words MATCH @match AND rowid < ${int('before')})`;
 const ANY_EVERY_IN_PROJECT_SQL = `
   SELECT EXISTS (
     SELECT 1 FROM memory_words f
-    WHERE memory_words MATCH @match AND f.rowid >= @lo AND f.rowid < @before AND ${IN_PROJECT})`;
+    WHERE memory_words MATCH @match AND f.rowid >= ${int('lo')} AND f.rowid < ${int('before')} AND ${IN_PROJECT})`;
 
 /**
  * The project's memories that contain at least one of the `seeds` (indexes into `words`: the rarest
