@@ -215,60 +215,7 @@ export function bestMatches(db: Db, query: string, filters: Filters, options: Be
   const offset = options.offset ?? 0;
   const wanted = offset + options.limit + 1;
   const here = options.here ?? null;
-  const found: Found[] = [];
-  // Only what ordering and following fixes read; the page's own rows are read whole at the end (a
-  // window's 400 contents would be read, and collected, for 20 shown).
-  const readRows = prepared(
-    db,
-    `SELECT ${PLACEMENT} FROM memories m WHERE m.id IN (SELECT value FROM json_each(@window)) AND ${WHERE}`,
-  );
-  const read = (from: number, to: number): void => {
-    const window = ranked.slice(from, to);
-    const rows = readRows.all({ ...bind(filters), window: JSON.stringify(window.map(({ id }) => id)) }) as Placement[];
-    const rowById = new Map(rows.map((row) => [row.id, row]));
-    for (const rank of window) {
-      const row = rowById.get(rank.id);
-      if (row) found.push({ rank, row });
-    }
-  };
-  // Each window is sorted by (every word, current project, score bucket, recency). When nothing can
-  // move a row across buckets (no filter; no row of the current project in the window, or every
-  // memory its), the page of the first window lies in its first rows up to the end of the bucket of
-  // the wanted-th, and of that bucket only its newest rows count: SQLite picks them, and only the
-  // rows before it and those are handed over (each row a scattered page and an object, ~10 µs in a
-  // search process: a rare word's window of 400 cost ~4 ms, its bucket of 260 equal copies ~2.5 ms).
-  let start = 0;
-  const firstWindow = ranked.slice(0, WINDOW);
-  const bucketed = !hasFilters(filters) && !hereReorders(db, here, firstWindow, memories);
-  if (bucketed) {
-    const { from, end } = lastBucket(firstWindow, wanted);
-    read(0, from);
-    if (from < end) {
-      const newest = prepared(
-        db,
-        `SELECT ${PLACEMENT} FROM memories m WHERE m.id IN (SELECT value FROM json_each(@window))
-       ORDER BY m.created_at DESC, m.id DESC LIMIT @limit`,
-      ).all({
-        window: JSON.stringify(firstWindow.slice(from, end).map(({ id }) => id)),
-        limit: wanted - from,
-      }) as Placement[];
-      const rankById = new Map(firstWindow.slice(from, end).map((rank) => [rank.id, rank]));
-      for (const row of newest) found.push({ rank: rankById.get(row.id) as Ranked, row });
-    }
-    start = end;
-    // A row deleted since it was ranked leaves the page short: the window as a whole, as below.
-    if (found.length < Math.min(wanted, firstWindow.length)) {
-      found.length = 0;
-      read(0, firstWindow.length);
-      start = firstWindow.length;
-    }
-  }
-  for (; start < ranked.length && found.length < wanted; start += WINDOW) read(start, start + WINDOW);
-  found.sort((a, b) => order(a, b, here));
-  // A fix or failure ranked in the first window keeps its own rank when it is shown, read or not.
-  const windowRanks = bucketed ? new Map(firstWindow.map((rank) => [rank.id, rank])) : null;
-  const rankOf = (id: number): Ranked | undefined =>
-    found.find((other) => other.row.id === id)?.rank ?? windowRanks?.get(id);
+  const { found, rankOf } = placeRanked(db, ranked, filters, { here, memories, wanted });
   const withFixes = followFixes(db, found, filters, wanted, rankOf);
   const page = withFixes.slice(offset, offset + options.limit);
   const whole = new Map(
@@ -306,8 +253,86 @@ export function bestMatches(db: Db, query: string, filters: Filters, options: Be
 /** The columns a row is ordered by and its fix followed with. */
 type Placement = Pick<MemoryRow, 'id' | 'project_path' | 'created_at' | 'type' | 'session_id' | 'resolved_by'>;
 const PLACEMENT = 'm.id, m.project_path, m.created_at, m.type, m.session_id, m.resolved_by';
+// The newest of a bucket's rows (recency orders a bucket), when no filter applies.
+const NEWEST_PLACED_SQL = `
+  SELECT ${PLACEMENT} FROM memories m WHERE m.id IN (SELECT value FROM json_each(@window))
+  ORDER BY m.created_at DESC, m.id DESC LIMIT @limit`;
 
 type Found = { rank: Ranked; row: Placement; fixes?: number };
+
+/** What placing the ranked rows needs besides them. */
+interface Placing {
+  /** The current project's path, whose rows come first among equals. */
+  readonly here: string | null;
+  /** Memories in the database. */
+  readonly memories: number;
+  /** Rows the page needs (the rows skipped, those shown and one more). */
+  readonly wanted: number;
+}
+
+/**
+ * The ranked rows with what places them (project, date, type, fix), in page order, at least
+ * `wanted` of them when there are; and the rank of a row that may be shown beside its pair.
+ */
+function placeRanked(
+  db: Db,
+  ranked: readonly Ranked[],
+  filters: Filters,
+  place: Placing,
+): { found: Found[]; rankOf: (id: number) => Ranked | undefined } {
+  const { here, memories, wanted } = place;
+  const found: Found[] = [];
+  // Only what ordering and following fixes read; the page's own rows are read whole at the end (a
+  // window's 400 contents would be read, and collected, for 20 shown).
+  const readRows = prepared(
+    db,
+    `SELECT ${PLACEMENT} FROM memories m WHERE m.id IN (SELECT value FROM json_each(@window)) AND ${WHERE}`,
+  );
+  const read = (from: number, to: number): void => {
+    const window = ranked.slice(from, to);
+    const rows = readRows.all({ ...bind(filters), window: JSON.stringify(window.map(({ id }) => id)) }) as Placement[];
+    const rowById = new Map(rows.map((row) => [row.id, row]));
+    for (const rank of window) {
+      const row = rowById.get(rank.id);
+      if (row) found.push({ rank, row });
+    }
+  };
+  // Each window is sorted by (every word, current project, score bucket, recency). When nothing can
+  // move a row across buckets (no filter; no row of the current project in the window, or every
+  // memory its), the page of the first window lies in its first rows up to the end of the bucket of
+  // the wanted-th, and of that bucket only its newest rows count: SQLite picks them, and only the
+  // rows before it and those are handed over (each row a scattered page and an object, ~10 µs in a
+  // search process: a rare word's window of 400 cost ~4 ms, its bucket of 260 equal copies ~2.5 ms).
+  let start = 0;
+  const firstWindow = ranked.slice(0, WINDOW);
+  const bucketed = !hasFilters(filters) && !hereReorders(db, here, firstWindow, memories);
+  if (bucketed) {
+    const { from, end } = lastBucket(firstWindow, wanted);
+    read(0, from);
+    if (from < end) {
+      const newest = prepared(db, NEWEST_PLACED_SQL).all({
+        window: JSON.stringify(firstWindow.slice(from, end).map(({ id }) => id)),
+        limit: wanted - from,
+      }) as Placement[];
+      const rankById = new Map(firstWindow.slice(from, end).map((rank) => [rank.id, rank]));
+      for (const row of newest) found.push({ rank: rankById.get(row.id) as Ranked, row });
+    }
+    start = end;
+    // A row deleted since it was ranked leaves the page short: the window as a whole, as below.
+    if (found.length < Math.min(wanted, firstWindow.length)) {
+      found.length = 0;
+      read(0, firstWindow.length);
+      start = firstWindow.length;
+    }
+  }
+  for (; start < ranked.length && found.length < wanted; start += WINDOW) read(start, start + WINDOW);
+  found.sort((a, b) => order(a, b, here));
+  // A fix or failure ranked in the first window keeps its own rank when it is shown, read or not.
+  const windowRanks = bucketed ? new Map(firstWindow.map((rank) => [rank.id, rank])) : null;
+  const rankOf = (id: number): Ranked | undefined =>
+    found.find((other) => other.row.id === id)?.rank ?? windowRanks?.get(id);
+  return { found, rankOf };
+}
 
 function hasFilters(filters: Filters): boolean {
   return !Object.values(filters).every((value) => value === null);
