@@ -50,9 +50,12 @@ async function runProgram(): Promise<void> {
     .description('Search what Claude Code did in past sessions (captured by claude-memory-hooks).')
     .version(packageVersion(), '-V, --version', 'print the version of claude-memory-hooks')
     .exitOverride();
+  // The version needs no subcommand; help (and an unknown word) lists them all.
   const loaders = Object.hasOwn(SUBCOMMANDS, asked)
     ? [SUBCOMMANDS[asked] as () => Promise<Register>]
-    : Object.values(SUBCOMMANDS);
+    : args.length === 1 && (asked === '-V' || asked === '--version')
+      ? []
+      : Object.values(SUBCOMMANDS);
   for (const register of await Promise.all(loaders.map((load) => load()))) register(program);
   try {
     await program.parseAsync(process.argv);
