@@ -70,7 +70,14 @@ export function trainCodeCaches({ runtime, hooks, suffix, exec = process.execPat
     writeFileSync(`${db}.last-cleanup`, new Date().toISOString());
     // With the building Node: the seed runs tsc's dist/lib on the dev install's better-sqlite3.
     const seeded = spawnSync(process.execPath, [SEED, db, project], { encoding: 'utf8' });
-    if (seeded.status !== 0) throw new Error(`code-cache-seed.mjs failed: ${seeded.stderr.trim()}`);
+    // Without the seed the caches still come out, without recall's code (the prompt sample then fails
+    // its expectation and leaves the prompt hook's bundles uncached): a warning, never a failed install.
+    if (seeded.status !== 0) {
+      const lines = (seeded.stderr || seeded.error?.message || '').trim().split('\n');
+      process.stderr.write(
+        `warning: code-cache-seed.mjs failed: ${lines.find((line) => /Error\b/.test(line)) ?? lines[0]}\n`,
+      );
+    }
     // Nothing of the building shell's environment: no NODE_OPTIONS (V8 flags decide whether a cache
     // is accepted), no CLAUDE_MEMORY_* of a test run.
     const env = {
