@@ -305,8 +305,13 @@ function placeRanked(
   // search process: a rare word's window of 400 cost ~4 ms, its bucket of 260 equal copies ~2.5 ms).
   let start = 0;
   const firstWindow = ranked.slice(0, WINDOW);
-  const bucketed = !hasFilters(filters) && !hereReorders(db, here, firstWindow, memories);
-  if (bucketed) {
+  // The first window's ranks by id, when only part of it is read: a row SQLite picks gets its rank
+  // here, and so does a fix or failure shown beside its pair (below), read or not.
+  const windowRanks =
+    !hasFilters(filters) && !hereReorders(db, here, firstWindow, memories)
+      ? new Map(firstWindow.map((rank) => [rank.id, rank]))
+      : null;
+  if (windowRanks) {
     const { from, end } = lastBucket(firstWindow, wanted);
     read(0, from);
     if (from < end) {
@@ -314,8 +319,7 @@ function placeRanked(
         window: JSON.stringify(firstWindow.slice(from, end).map(({ id }) => id)),
         limit: wanted - from,
       }) as Placement[];
-      const rankById = new Map(firstWindow.slice(from, end).map((rank) => [rank.id, rank]));
-      for (const row of newest) found.push({ rank: rankById.get(row.id) as Ranked, row });
+      for (const row of newest) found.push({ rank: windowRanks.get(row.id) as Ranked, row });
     }
     start = end;
     // A row deleted since it was ranked leaves the page short: the window as a whole, as below.
@@ -327,8 +331,6 @@ function placeRanked(
   }
   for (; start < ranked.length && found.length < wanted; start += WINDOW) read(start, start + WINDOW);
   found.sort((a, b) => order(a, b, here));
-  // A fix or failure ranked in the first window keeps its own rank when it is shown, read or not.
-  const windowRanks = bucketed ? new Map(firstWindow.map((rank) => [rank.id, rank])) : null;
   const rankOf = (id: number): Ranked | undefined =>
     found.find((other) => other.row.id === id)?.rank ?? windowRanks?.get(id);
   return { found, rankOf };
