@@ -53,11 +53,11 @@ node_version=$(node -p 'process.versions.node')
 [ "${node_version%%.*}" -ge 20 ] ||
   die "Node.js 20 or newer is required (found v$node_version). Install a newer Node, then run ./install.sh again."
 
-# An installer built from lib/install/ (not the older action-style _install.js): a built checkout's
-# with its packages, or an installed runtime's bundle (self-contained; the addon marks a bundled runtime).
+# A runtime whose installer is a bundle (a checkout's dist/runtime, or an installed copy): its start
+# file, its bundle and better-sqlite3 beside them.
 usable_installer() {
-  [ -f "$1/dist/commands/_install.js" ] || return 1
-  { [ -f "$1/dist/lib/install/uninstall.js" ] && [ -f "$1/node_modules/jsonc-parser/package.json" ]; } || [ -f "$1/dist/better_sqlite3.node" ]
+  [ -f "$1/dist/commands/_install.js" ] && [ -f "$1/dist/commands/_install.main.js" ] &&
+    [ -f "$1/node_modules/better-sqlite3/package.json" ]
 }
 
 if [ "$uninstall" = 1 ]; then
@@ -65,7 +65,7 @@ if [ "$uninstall" = 1 ]; then
   [ -n "${HOME:-}" ] || [ -n "${CLAUDE_CONFIG_DIR:-}" ] || die "HOME is not set"
   runtime="${CLAUDE_CONFIG_DIR:-$HOME/.claude}/hooks/memory"
   case "$runtime" in /*) ;; *) runtime="$PWD/$runtime" ;; esac
-  for candidate in "$runtime" "$SRC"; do
+  for candidate in "$runtime" "$SRC/dist/runtime"; do
     if usable_installer "$candidate"; then exec node "$candidate/dist/commands/_install.js" ${args[@]+"${args[@]}"}; fi
   done
   # Neither an installed runtime nor a built checkout: build this one, as an install would.
@@ -104,8 +104,8 @@ if [ "$build" = 1 ]; then
   fi
   run_step "npm run build" npm run build
 else
-  usable_installer "$SRC" && [ -f "$SRC/dist/runtime/dist/better_sqlite3.node" ] ||
+  usable_installer "$SRC/dist/runtime" ||
     die "--no-build needs a checkout that was already built (node_modules and dist/); run without --no-build"
 fi
 
-exec node "$SRC/dist/commands/_install.js" ${args[@]+"${args[@]}"}
+exec node "$SRC/dist/runtime/dist/commands/_install.js" ${args[@]+"${args[@]}"}

@@ -1,20 +1,19 @@
 // `npm run bench -- --node 22 --node 24`: the runtime as an install under another Node release makes
-// it (better-sqlite3 compiled for that Node, code caches saved by its V8), so the bench can time the
+// it (better-sqlite3 compiled for that Node), so the bench can time the
 // same hooks and searches under it. The official binary comes from the npm registry with its
 // headers (bench/node-binaries.ts); better-sqlite3 is compiled for it once, with the node-gyp npm
 // ships, into the same cache (a few minutes the first time).
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { nodeBinary, type NodeMajor } from './node-binaries.js';
 
 export interface OtherNode {
   readonly major: NodeMajor;
   readonly exec: string;
   readonly version: string;
-  /** The dist/ of a copy of dist/runtime with the addon and code caches of this Node. */
+  /** The dist/ of a copy of dist/runtime with the addon of this Node. */
   readonly runtime: string;
   /** The CommonJS floor, beside a node_modules whose better-sqlite3 is this Node's. */
   readonly floor: string;
@@ -37,22 +36,7 @@ export async function prepareNode(
   const copy = join(work, `runtime-node${major}`);
   cpSync(join(root, 'dist', 'runtime'), copy, { recursive: true });
   const runtime = join(copy, 'dist');
-  cpSync(addon.file, join(runtime, 'better_sqlite3.node'));
   cpSync(addon.file, join(copy, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'));
-  for (const dir of ['hooks', 'commands'])
-    for (const name of readdirSync(join(runtime, dir)))
-      if (name.endsWith('.v8-cache')) rmSync(join(runtime, dir, name));
-  // The caches an install under this Node would save (scripts/code-cache.mjs, run by its V8).
-  const urls = (await import(pathToFileURL(join(root, 'scripts', 'module-urls.mjs')).href)) as Record<string, string>;
-  const { trainCodeCaches } = (await import(pathToFileURL(join(root, 'scripts', 'code-cache.mjs')).href)) as {
-    trainCodeCaches: (options: Record<string, unknown>) => void;
-  };
-  trainCodeCaches({
-    runtime,
-    hooks: ['post-tool-use', 'stop', 'session-start', 'user-prompt-submit'],
-    suffix: urls['CODE_CACHE_SUFFIX'],
-    exec: binary.path,
-  });
 
   const floorDir = join(work, `floor-node${major}`);
   mkdirSync(join(floorDir, 'node_modules'), { recursive: true });

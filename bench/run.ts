@@ -3,12 +3,13 @@
 // size (10k, 100k, --rows) for session-start and search; in-process query costs; storage; lossless
 // concurrency; what a hook bundle holds; redaction, `memory mcp` and `memory ui`'s views. Prints a
 // report and writes BENCHMARKS.md.
+import { createRequire } from 'node:module';
+import { useRequire } from '../lib/db/driver.js';
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import {
   copyFileSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -31,6 +32,9 @@ import { redactionBench } from './redact.js';
 import { mcpSearch, mcpStartup, renderStartup } from './mcp.js';
 import { benchUi, uiSection } from './ui.js';
 import { cleanEnv, ms, ratio, timeCalls, timeProcesses, type ProcessCase, type Stats } from './measure.js';
+
+// An ES module: better-sqlite3 is loaded through this file's own require.
+useRequire(createRequire(import.meta.url));
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = resolve(DIST, '..');
@@ -596,16 +600,7 @@ function bundles(): void {
   }
   say();
   say(
-    "better-sqlite3's addon is loaded straight from `dist/better_sqlite3.node` (no `bindings` path search); picocolors stays a package next to the CLI bundle and is loaded only when there is colour to draw.",
-  );
-  say();
-  const caches = ['hooks', 'commands'].flatMap((dir) =>
-    readdirSync(join(RUNTIME, dir))
-      .filter((name) => name.endsWith('.v8-cache'))
-      .map((name) => `\`${dir}/${name}\` ${Math.round(statSync(join(RUNTIME, dir, name)).size / 1024)} KB`),
-  );
-  say(
-    `The hooks Claude Code waits on and the CLI run through launchers that compile each bundle with the V8 code cache the build saved beside it (scripts/code-cache.mjs): ${caches.join(', ')}.`,
+    "Each executable starts from a small start file (lib/start.ts) that turns on Node's compile cache (Node 22.1 and newer) and then loads its bundle; better-sqlite3 is a package beside the bundles.",
   );
   say();
 }

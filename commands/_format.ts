@@ -1,8 +1,7 @@
 // Terminal rendering of memories and session summaries: colour decisions, relative times, highlighted
 // snippets. Every stored string passes through cleanText/markedSegments first, so nothing captured
 // (ANSI escapes in a command's output, say) can drive the terminal.
-import { createRequire } from 'node:module';
-import type pc from 'picocolors';
+import pc from 'picocolors';
 import type { MemoryRow, SummaryRecord } from '../lib/memory.js';
 import { cleanText, displayPath } from '../lib/sanitize.js';
 import { markedSegments } from '../lib/search/snippet.js';
@@ -21,19 +20,8 @@ export function colorsFor(stream: { readonly isTTY?: boolean }, env: NodeJS.Proc
   const set = (name: string): boolean => (env[name] ?? '') !== '';
   const forced = set('FORCE_COLOR') && env['FORCE_COLOR'] !== '0';
   const enabled = !set('NO_COLOR') && (forced || stream.isTTY === true);
-  // picocolors is loaded only when there is colour to draw: pipes (the slash command, scripts) skip it.
-  if (!enabled) return PLAIN;
-  // Through createRequire, which no bundler follows: picocolors stays a package beside the runtime's
-  // bundles (the plugin build turns this into a plain require and bundles it).
-  const picocolors = createRequire(import.meta.url)('picocolors') as { createColors: (enabled: boolean) => Colors };
-  return picocolors.createColors(true);
+  return pc.createColors(enabled);
 }
-
-const identity = (text: string | number | null | undefined): string => String(text);
-/** picocolors' palette with colour off, built without loading picocolors. */
-const PLAIN = new Proxy({} as Colors, {
-  get: (_target, name) => (name === 'isColorSupported' ? false : identity),
-});
 
 /** `just now`, `5m ago`, `3h ago`, `2d ago`, `3w ago`, then the date. */
 export function relativeTime(iso: string, now: Date): string {

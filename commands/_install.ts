@@ -1,20 +1,22 @@
-#!/usr/bin/env node
 // Internal: the installer install.sh hands over to after its bootstrap (Node check, npm ci, build);
 // the installed runtime's copy of it does --uninstall with no checkout at all. Prints the steps of
 // lib/install/ as ✓ lines, warnings as `! …` on stderr, and a refusal as one line with exit 1.
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { UsageError } from '../lib/errors.js';
 import { install } from '../lib/install/install.js';
 import { cliPath } from '../lib/install/layout.js';
 import { parseInstallArgs } from '../lib/install/options.js';
 import type { Reporter } from '../lib/install/steps.js';
 import { uninstall } from '../lib/install/uninstall.js';
+import { ownRoot } from '../lib/own-files.js';
 import { describeError } from '../lib/unknown.js';
 
-/** dist/commands/ → the checkout (or runtime) this file was built into. */
-const source = resolve(fileURLToPath(import.meta.url), '..', '..', '..');
+/**
+ * The checkout an install copies from: ./install.sh runs this from the checkout's dist/runtime/. (An
+ * installed copy runs it only to uninstall, which copies nothing.)
+ */
+const source = resolve(ownRoot(), '..', '..');
 
 const report: Reporter = {
   step: (text) => process.stdout.write(`✓ ${text}\n`),

@@ -1,15 +1,15 @@
-#!/usr/bin/env node
 // The slash command's entry point. The argument text arrives on stdin through a quoted heredoc, so
 // no shell ever parses it; it runs `memory search …` and always exits 0, because a non-zero exit
 // would abort the whole slash command (errors are printed for the model to relay instead).
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { readStdin } from '../lib/hook/io.js';
 import { restoreArgumentText, searchArgv, splitArguments } from '../lib/install/slash.js';
+import { CLI_BUNDLE } from '../lib/executables.js';
+import { ownFile } from '../lib/own-files.js';
 
-const cli = fileURLToPath(new URL('./cli.js', import.meta.url));
+const cli = ownFile(CLI_BUNDLE);
 
-// A plain call, not a top-level await: the runtime bundles are CommonJS.
+// A plain call, not a top-level await: the bundles are CommonJS.
 void main();
 
 async function main(): Promise<void> {

@@ -1,8 +1,7 @@
-#!/usr/bin/env node
 // The `memory` CLI: wires the subcommands and maps typed errors to exit codes, in this one place.
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { exitCodeFor } from './_exit.js';
+import { ownVersion } from '../lib/own-files.js';
 import { writeOut } from '../lib/stdout.js';
 
 type Register = (program: Command) => void;
@@ -25,7 +24,7 @@ const SUBCOMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
 const args = process.argv.slice(2);
 const asked = args[0] ?? '';
 
-// A plain call, not a top-level await: the runtime bundles are CommonJS.
+// A plain call, not a top-level await: the bundles are CommonJS.
 void main();
 
 async function main(): Promise<void> {
@@ -34,8 +33,7 @@ async function main(): Promise<void> {
     // takes no arguments and skips commander.
     if (asked === 'mcp' && args.length === 1) await (await import('./mcp.js')).serveMcp();
     // `memory search words…`, what /mem and most people run: no commander to load and set up. Any
-    // flag (or `--`) takes the full path below, which parses and checks it. (The runtime's launcher
-    // sends that same command line to search-main.js, a bundle of the search alone.)
+    // flag (or `--`) takes the full path below, which parses and checks it.
     else if (asked === 'search' && args.length > 1 && args.every((word) => !word.startsWith('-')))
       writeOut((await import('./search.js')).searchWords(args.slice(1)));
     else await runProgram();
@@ -48,7 +46,7 @@ async function runProgram(): Promise<void> {
   const { Command, CommanderError } = await import('commander');
   const program = new Command('memory')
     .description('Search what Claude Code did in past sessions (captured by claude-memory-hooks).')
-    .version(packageVersion(), '-V, --version', 'print the version of claude-memory-hooks')
+    .version(ownVersion(), '-V, --version', 'print the version of claude-memory-hooks')
     .exitOverride();
   // The version needs no subcommand; help (and an unknown word) lists them all.
   const loaders = Object.hasOwn(SUBCOMMANDS, asked)
@@ -63,16 +61,5 @@ async function runProgram(): Promise<void> {
     // Commander already printed its message (usage errors, --help, --version).
     if (!(error instanceof CommanderError)) throw error;
     process.exitCode = error.exitCode === 0 ? 0 : 1;
-  }
-}
-
-/** The version in the package.json next to dist/ (the checkout, or the installed runtime copy). */
-function packageVersion(): string {
-  try {
-    const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
-    const version = (JSON.parse(text) as { version?: unknown }).version;
-    return typeof version === 'string' ? version : 'unknown';
-  } catch {
-    return 'unknown';
   }
 }

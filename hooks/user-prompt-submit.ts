@@ -1,13 +1,6 @@
-#!/usr/bin/env node
-// UserPromptSubmit (sync): records the user's prompt; with recall on, may print a <memory-recall> block. Always exits 0.
-// A prompt that needs nothing exits here; the handler (lib/hook/on-prompt.ts, its own bundle) loads only for the rest.
-import { loadHandler, runScreenedHook } from '../lib/hook/screened.js';
-import { promptNeedsNothing } from '../lib/hook/prompt-screen.js';
-import type * as Prompt from '../lib/hook/on-prompt.js';
+// UserPromptSubmit (sync): records the user's prompt; with recall on, may print a <memory-recall> block.
+import { runHook } from '../lib/hook/run.js';
+import { handlePrompt, preparePrompt } from '../lib/hook/on-prompt.js';
 
-// A plain call, not a top-level await: the runtime bundles are CommonJS.
-void runScreenedHook(
-  'user-prompt-submit',
-  promptNeedsNothing,
-  async () => (await loadHandler<typeof Prompt>('on-prompt')).finishPrompt,
-);
+// A plain call, not a top-level await: the bundles are CommonJS.
+void runHook('user-prompt-submit', handlePrompt, { prepare: preparePrompt });

@@ -47,7 +47,7 @@ export function loadConfig(env: Env): Config {
   };
 }
 
-/** CLAUDE_MEMORY_DISABLE: what the screened hooks ask before anything else, without the rest of the config. */
+/** CLAUDE_MEMORY_DISABLE: capture and recall are off. */
 export function isDisabled(env: Env): boolean {
   return isTruthy(env['CLAUDE_MEMORY_DISABLE']);
 }

@@ -4,7 +4,6 @@
 // as instructions; every stored string passes through safeLine() before it is printed.
 import { CONTEXT_CHARS_MAX } from './config.js';
 import type { ContextRow, ContextSummaryRow } from './memory.js';
-import { IS_PLUGIN } from './packaging.js';
 import { tellingLine } from './error-lines.js';
 import { cleanText, escapeXml, safeLine } from './sanitize.js';
 import { relativeTo } from './summary.js';
@@ -28,6 +27,8 @@ export interface ContextInput {
   readonly now?: Date;
   /** The session being started (resume, compact): its own rows are "this session", not history. */
   readonly currentSessionId?: string;
+  /** The slash command that searches: the plugin's is namespaced by Claude Code (/mem:search). */
+  readonly searchCommand?: string;
 }
 
 interface Section {
@@ -36,10 +37,10 @@ interface Section {
   readonly candidates: readonly string[];
 }
 
-/** The plugin's command is namespaced by Claude Code (/mem:search); ./install.sh's is /mem. */
-const SEARCH_COMMAND = IS_PLUGIN ? '/mem:search' : '/mem';
 // The model can call the MCP tool itself; the slash command is the user's to type.
-export const MORE_HISTORY = `More history is available: the search tool of the memory-hooks MCP server (when connected), and the ${SEARCH_COMMAND} command the user can type (for example ${SEARCH_COMMAND} npm test).`;
+export function moreHistory(command = '/mem'): string {
+  return `More history is available: the search tool of the memory-hooks MCP server (when connected), and the ${command} command the user can type (for example ${command} npm test).`;
+}
 
 /** The whole block, or '' when there is nothing to say. */
 export function buildContext(input: ContextInput): string {
@@ -88,7 +89,8 @@ export function buildContext(input: ContextInput): string {
   if (sections.every((section) => section.candidates.length === 0)) return '';
 
   // Round-robin so one long section cannot starve the others when the budget is tight.
-  let used = open.length + intro.length + MORE_HISTORY.length + close.length + 3;
+  const more = moreHistory(input.searchCommand);
+  let used = open.length + intro.length + more.length + close.length + 3;
   for (let index = 0, added = true; added; index++) {
     added = false;
     for (const section of sections) {
@@ -105,7 +107,7 @@ export function buildContext(input: ContextInput): string {
     .filter((section) => section.lines.length > 0)
     .flatMap((section) => [section.title, ...section.lines]);
   if (body.length === 0) return '';
-  return [open, intro, ...body, MORE_HISTORY, close].join('\n');
+  return [open, intro, ...body, more, close].join('\n');
 }
 
 /** One bullet: when, then the text with its line breaks shown as ` | `, cleaned, escaped, bounded. */

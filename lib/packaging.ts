@@ -1,11 +1,6 @@
-// Which copy of claude-memory-hooks this process is: the Claude Code plugin (its bundles are built
-// by scripts/build-plugin.mjs, which sets MEMORY_PLUGIN) or anything else (the ./install.sh
-// runtime, a checkout's dist/). Both use the same database and settings; they differ in who
-// registers the hooks and how they are removed.
-
-declare const MEMORY_PLUGIN: boolean | undefined;
-
-export const IS_PLUGIN = typeof MEMORY_PLUGIN === 'boolean' && MEMORY_PLUGIN;
+// The names the two ways of installing go by: the Claude Code plugin and ./install.sh's runtime. Both
+// use the same database and settings; they differ in who registers the hooks and how they are removed
+// (lib/own-files.ts tells which one is running).
 
 /** The plugin's name in .claude-plugin/plugin.json and the marketplace's in marketplace.json. */
 export const PLUGIN_NAME = 'mem';

@@ -1,23 +1,17 @@
 // The one place that knows where Claude Code and this package keep their files.
 // Pure path arithmetic: never touches the file system.
 import { dirname, join, resolve } from 'node:path';
-import { os } from './lazy-builtins.js';
+import { homedir, tmpdir } from 'node:os';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
-/**
- * The system's temporary directory, as node:os's tmpdir() gives it, without loading node:os (~0.6 ms
- * of every hook and search that looks for a spool): on POSIX it is $TMPDIR, $TMP, $TEMP or /tmp,
- * without a trailing slash. Read from process.env, as tmpdir() reads it.
- */
+/** The system's temporary directory. */
 export function systemTempDir(): string {
-  if (process.platform === 'win32') return os().tmpdir();
-  const dir = process.env['TMPDIR'] || process.env['TMP'] || process.env['TEMP'] || '/tmp';
-  return dir.length > 1 && dir.endsWith('/') ? dir.slice(0, -1) : dir;
+  return tmpdir();
 }
 
 export function homeDir(env: Env): string {
-  return env['HOME'] || env['USERPROFILE'] || os().homedir();
+  return env['HOME'] || env['USERPROFILE'] || homedir();
 }
 
 /** `$CLAUDE_CONFIG_DIR` if set (Claude Code honours it too), else `~/.claude`. */

@@ -1,5 +1,5 @@
 // Whether a UserPromptSubmit prompt is a person's request: what lib/prompt.ts records and what the
-// user-prompt-submit hook screens on before loading anything (lib/hook/prompt-screen.ts). Pure.
+// user-prompt-submit hook asks before the database (lib/hook/on-prompt.ts). Pure.
 
 /** Typed by a person (or sent through the SDK), not empty, and not a notification or expansion. */
 export function isPersonRequest(prompt: string, source = ''): boolean {

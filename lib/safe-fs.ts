@@ -13,7 +13,7 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import { crypto } from './lazy-builtins.js';
+import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 
 import { UnsafePathError } from './db/sidecars.js';
@@ -45,7 +45,7 @@ const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL |
  * rename, which replaces a symlink at `path` rather than writing into its target.
  */
 export function writeFileAtomic(path: string, data: string, mtime?: Date): void {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${crypto().randomBytes(4).toString('hex')}.tmp`);
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const fd = openSync(temp, CREATE_FLAGS, 0o600);
   try {
     try {

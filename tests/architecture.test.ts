@@ -77,6 +77,8 @@ const PURE = [
 // What lib/db/ may import besides itself: the vocabulary, the search plan and words it runs, the text the indexes hold, the scoring.
 const DB_MAY_IMPORT = [
   'lib/memory.ts',
+  // Whether this copy is the plugin, whose better-sqlite3 needs a newer Node-API.
+  'lib/own-files.ts',
   'lib/search/plan.ts',
   'lib/identifiers.ts',
   'lib/search/rank.ts',
@@ -192,24 +194,14 @@ describe('architecture', () => {
   });
 });
 
-// What Claude Code runs (dist/runtime/dist/hooks/, see scripts/build.mjs): each hook as a bundle
-// started through a launcher of the hook's name that compiles it with its V8 code cache; the bundles
-// of post-tool-use and user-prompt-submit are small screens, which load their handler bundle (with
-// its cache) only when there is work (lib/hook/screened.ts); the daily cleanup, detached, as its
-// bundle run directly.
-const SCREENED: Record<string, string> = { 'post-tool-use': 'on-tool-use', 'user-prompt-submit': 'on-prompt' };
+// What Claude Code runs (dist/runtime/dist/hooks/, see scripts/build.ts): each hook as a start file of
+// the hook's name (lib/start.ts) that turns on Node's compile cache and loads the hook's bundle,
+// <hook>.main.js.
 const HOOK_BUNDLES = ['session-start', 'post-tool-use', 'stop', 'user-prompt-submit', '_cleanup'];
 /** Parsing is part of every hook's start-up: a bundle past this has pulled in something it should not. */
 const MAX_HOOK_BUNDLE_BYTES = 150 * 1024;
-/** A screen that grows past this has pulled in what its handler bundle is for (capture, redaction, SQLite). */
-const MAX_SCREEN_BYTES = 24 * 1024;
 const hookFile = (name: string): string => join(RUNTIME, 'dist', 'hooks', name);
-/** Every bundle a hook runs: its own, and a screened hook's handler. */
-const bundlesOf = (hook: string): string[] => {
-  const handler = SCREENED[hook];
-  if (handler) return [hookFile(`${hook}.bundle.js`), hookFile(`${handler}.handler.js`)];
-  return [hookFile(hook === '_cleanup' ? `${hook}.js` : `${hook}.bundle.js`)];
-};
+const bundlesOf = (hook: string): string[] => [hookFile(`${hook}.main.js`)];
 const launcherPath = (hook: string): string => hookFile(`${hook}.js`);
 
 describe('the runtime bundles', () => {
@@ -240,19 +232,9 @@ describe('the hook bundles', () => {
       expect(statSync(bundle).size, bundle).toBeLessThanOrEqual(MAX_HOOK_BUNDLE_BYTES);
   });
 
-  it.each(Object.keys(SCREENED))('%s screens with its input alone: no capture, redaction or SQLite', (hook) => {
-    const screen = hookFile(`${hook}.bundle.js`);
-    expect(statSync(screen).size).toBeLessThanOrEqual(MAX_SCREEN_BYTES);
-    expect(
-      inputsOf(screen).filter((file) =>
-        /^lib\/(?:db|redact)\/|^lib\/(?:capture|redact|store-or-defer)\.ts$|better-sqlite3/.test(file),
-      ),
-    ).toEqual([]);
-    // No import(): Node readies its module loader for any script that holds one (~0.7 ms a run).
-    expect(readFileSync(screen, 'utf8')).not.toMatch(/\bimport\(/);
-    // The handler comes only from its own bundle.
-    expect(inputsOf(screen)).not.toContain(`lib/hook/${SCREENED[hook]}.ts`);
-    expect(inputsOf(hookFile(`${SCREENED[hook]}.handler.js`))).toContain(`lib/hook/${SCREENED[hook]}.ts`);
+  it.each(HOOK_BUNDLES)('%s starts from lib/start.ts alone, which loads the bundle beside it', (hook) => {
+    expect(inputsOf(launcherPath(hook))).toEqual(['lib/start.ts']);
+    expect(inputsOf(hookFile(`${hook}.main.js`))).not.toContain('lib/start.ts');
   });
 
   it.each(HOOK_BUNDLES)('%s holds no commander, picocolors, CLI, search, import or install code', (hook) => {
@@ -311,10 +293,20 @@ describe('the hook bundles', () => {
       expect(run.status, run.stderr).toBe(0);
       const builtin = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
       const loaded = (JSON.parse(readFileSync(trace, 'utf8')) as string[]).filter((file) => !builtin.has(file));
-      const addon = join(RUNTIME, 'dist', 'better_sqlite3.node');
-      // The launcher is the one module required; it reads and compiles its bundle itself.
-      expect(loaded.filter((file) => file !== addon)).toEqual([launcherPath(hook)]);
-      // A stored event opens the database: the addon comes straight from the runtime, not via `bindings`.
+      const packages = join(RUNTIME, 'node_modules');
+      const addon = join(packages, 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+      // The start file and its bundle, then only better-sqlite3's package beside them (a native addon).
+      expect(loaded.filter((file) => !file.startsWith(`${packages}/`)).sort()).toEqual(
+        [launcherPath(hook), hookFile(`${hook}.main.js`)].sort(),
+      );
+      expect(
+        loaded.filter(
+          (file) =>
+            file.startsWith(`${packages}/`) &&
+            !/^(?:better-sqlite3|bindings|file-uri-to-path)\//.test(relative(packages, file)),
+        ),
+      ).toEqual([]);
+      // A stored event opens the database.
       if (hook === 'post-tool-use') expect(loaded).toContain(addon);
     },
   );

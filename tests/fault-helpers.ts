@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
 import { listPending } from '../lib/spool.js';
-import { DIST, ROOT, type RunResult, type Sandbox } from './helpers.js';
+import { ROOT, RUNTIME, type RunResult, type Sandbox } from './helpers.js';
 
 export interface HeldLock {
   readonly pid: number;
@@ -125,10 +125,10 @@ export function runAsUser(
 }
 
 export function hookScript(name: string): string {
-  return join(DIST, 'hooks', `${name}.js`);
+  return join(RUNTIME, 'dist', 'hooks', `${name}.js`);
 }
 
-export const CLI_SCRIPT = join(DIST, 'commands', 'cli.js');
+export const CLI_SCRIPT = join(RUNTIME, 'dist', 'commands', 'cli.js');
 
 function chownTree(path: string, uid: number): void {
   chownSync(path, uid, uid);

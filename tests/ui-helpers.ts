@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   bashResponse,
-  DIST,
+  RUNTIME,
   postToolUse,
   postToolUseFailure,
   ROOT,
@@ -197,13 +197,13 @@ export interface RunningUi {
   stop(): Promise<number | null>;
 }
 
-/** `memory ui` from dist/, started as a user would; resolves once it printed its address. */
+/** `memory ui` from the runtime, started as a user would; resolves once it printed its address. */
 export function startUi(
   box: Sandbox,
   args: readonly string[] = [],
   env: Record<string, string> = {},
 ): Promise<RunningUi> {
-  const child = spawn(process.execPath, [join(DIST, 'commands', 'cli.js'), 'ui', ...args], {
+  const child = spawn(process.execPath, [join(RUNTIME, 'dist', 'commands', 'cli.js'), 'ui', ...args], {
     cwd: ROOT,
     env: { ...box.env, CLAUDE_MEMORY_NOW: UI_NOW, TZ: 'UTC', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

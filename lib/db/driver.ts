@@ -2,10 +2,10 @@
 // loads, else Node's own node:sqlite when it has FTS5, else none (the hooks then stay off and say
 // why). Never loads an addon that would crash the process: a crash cannot be caught, an error can.
 import type Database from 'better-sqlite3';
-import { createRequire } from 'node:module';
+import { isPlugin } from '../own-files.js';
 import { openNodeSqlite, nodeSqliteProblem } from './node-sqlite.js';
 
-type Db = Database.Database;
+export type Db = Database.Database;
 
 export interface ConnectionOptions {
   readonly readonly?: boolean;
@@ -24,12 +24,15 @@ export type DriverState =
   | { readonly ok: false; readonly problem: string; readonly fix: string };
 
 /**
- * Set by the plugin build (scripts/build-plugin.mjs): the Node-API version the packaged
- * better-sqlite3 (13, prebuilt) needs. Loading it on an older Node (20) is a segmentation fault,
- * so the version is checked before the `require`. Undefined in every other build.
+ * The Node-API version the plugin's better-sqlite3 (13, prebuilt) needs. Loading it on an older Node
+ * (20) is a segmentation fault, so the version is checked before the `require`. ./install.sh builds
+ * better-sqlite3 12 for the Node it runs under: nothing to check there (0).
  */
-declare const MEMORY_ADDON_MIN_NAPI: number | undefined;
-const ADDON_MIN_NAPI = typeof MEMORY_ADDON_MIN_NAPI === 'number' ? MEMORY_ADDON_MIN_NAPI : 0;
+const PLUGIN_ADDON_MIN_NAPI = 10;
+
+function addonMinNapi(): number {
+  return isPlugin() ? PLUGIN_ADDON_MIN_NAPI : 0;
+}
 
 /** Thrown by `openConnection` when no driver can be used: the message says what is missing. */
 export class NoDriverError extends Error {
@@ -65,7 +68,7 @@ export function builtinFirst(nodeVersion: string, addonMinNapi: number): boolean
 }
 
 function decide(): DriverState {
-  if (builtinFirst(process.versions.node, ADDON_MIN_NAPI) && nodeSqliteProblem() === null)
+  if (builtinFirst(process.versions.node, addonMinNapi()) && nodeSqliteProblem() === null)
     return {
       ok: true,
       name: 'node:sqlite',
@@ -80,7 +83,7 @@ function decide(): DriverState {
     ok: false,
     problem: `under Node ${process.version}, ${addonProblem}, and ${builtinProblem}`,
     fix:
-      ADDON_MIN_NAPI > 0
+      addonMinNapi() > 0
         ? 'make Node 22.16 or newer the `node` on your PATH, then start a new session'
         : 'run ./install.sh again with this Node (it rebuilds better-sqlite3 for it), or use Node 22.16 or newer',
   };
@@ -89,7 +92,7 @@ function decide(): DriverState {
 /** better-sqlite3's constructor when its addon loads here, else why not (one clause). */
 function loadAddon(): ((path: string, options: ConnectionOptions) => Db) | string {
   const napi = Number(process.versions.napi ?? 0);
-  if (napi < ADDON_MIN_NAPI) return `its SQLite addon (better-sqlite3) needs Node 22.14 or newer`;
+  if (napi < addonMinNapi()) return `its SQLite addon (better-sqlite3) needs Node 22.14 or newer`;
   let Constructor: typeof Database;
   try {
     Constructor = requireBetterSqlite3();
@@ -109,11 +112,17 @@ function loadAddon(): ((path: string, options: ConnectionOptions) => Db) | strin
 }
 
 /**
- * A CommonJS bundle has `require`, and esbuild sees the literal call (it bundles the package, or
- * leaves it external in the plugin); the tsc output is ESM and goes through createRequire.
- * Either way nothing is loaded before this is called.
+ * A bundle is CommonJS and has `require` (better-sqlite3 stays outside the bundles, beside them in
+ * node_modules/), and so do the tests. An ES module entry point (the bench, the eval scripts) hands
+ * over its own, made with createRequire (useRequire).
  */
+let moduleRequire: NodeJS.Require | undefined = typeof require === 'function' ? require : undefined;
+
+export function useRequire(load: NodeJS.Require): void {
+  moduleRequire ??= load;
+}
+
 function requireBetterSqlite3(): typeof Database {
-  if (typeof require === 'function') return require('better-sqlite3') as typeof Database;
-  return createRequire(import.meta.url)('better-sqlite3') as typeof Database;
+  if (!moduleRequire) throw new Error('no CommonJS require to load better-sqlite3 with (see useRequire)');
+  return moduleRequire('better-sqlite3') as typeof Database;
 }

@@ -1,7 +1,7 @@
 // The SQL functions the search index triggers call (schema v3, the substring text v6): each connection registers them before
 // it writes, so every insert, update and backfill indexes a memory's text the same way.
 import { bodyText, gramText, gramWords, headText, nameText, requestText } from '../identifiers.js';
-import type { Db } from './open.js';
+import type { Db } from './driver.js';
 
 const text = (value: unknown): string =>
   typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);

@@ -3,16 +3,15 @@
 //   is enough, and `memory doctor` says how to remove the other).
 // - Without a SQLite driver that works in this Node, every hook stays off without a word on
 //   stderr, and SessionStart tells the user (not the model) once a day in one line.
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { loadConfig } from '../config.js';
 import { sqliteDriver } from '../db/driver.js';
-import { IS_PLUGIN } from '../packaging.js';
-import { claudeDir, driverNoticePath, installedRuntimeDir, type Env } from '../paths.js';
-import { readRegularFile, regularFileMtime, writeFileAtomic } from '../safe-fs.js';
+import { installShCaptures, isPlugin } from '../own-files.js';
+import { driverNoticePath, type Env } from '../paths.js';
+import { regularFileMtime, writeFileAtomic } from '../safe-fs.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const SETTINGS_MAX_BYTES = 4 * 1024 * 1024;
 
 export type Gate =
   | { readonly run: true }
@@ -20,7 +19,7 @@ export type Gate =
   | { readonly run: false; readonly notice: string | null };
 
 export function hookGate(hookName: string, env: Env, now = new Date()): Gate {
-  if (IS_PLUGIN && installShCaptures(env, hookName)) return { run: false, notice: null };
+  if (isPlugin() && installShCaptures(env, hookName)) return { run: false, notice: null };
   const config = loadConfig(env);
   // Switched off on purpose: the handlers do nothing, and there is nothing to tell.
   if (config.disabled) return { run: true };
@@ -29,21 +28,6 @@ export function hookGate(hookName: string, env: Env, now = new Date()): Gate {
   const notice =
     hookName === 'session-start' ? claimDriverNotice(config.dbPath, `${driver.problem}; ${driver.fix}`, now) : null;
   return { run: false, notice };
-}
-
-/**
- * True when the user's settings.json runs ./install.sh's copy of this hook. The runtime path in a
- * hook command is what marks ours (as lib/install/settings.ts's isOurCommand reads it).
- */
-export function installShCaptures(env: Env, hookName: string): boolean {
-  const runtime = installedRuntimeDir(env);
-  if (!existsSync(join(runtime, 'dist', 'hooks', `${hookName}.js`))) return false;
-  const settings = readRegularFile(join(claudeDir(env), 'settings.json'), SETTINGS_MAX_BYTES);
-  return (
-    settings !== null &&
-    (settings.includes(`${runtime}/dist/hooks/`) ||
-      settings.includes(`${JSON.stringify(runtime).slice(1, -1)}/dist/hooks/`))
-  );
 }
 
 /** The line to show, at most once a day (the note's mtime is when the user was last told). */

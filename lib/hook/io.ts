@@ -2,7 +2,6 @@
 // A hook must never hurt Claude Code: every path ends in exit code 0, and a failure is one stderr line.
 import { describeError } from '../unknown.js';
 import { writeOut } from '../stdout.js';
-import { readFd0 } from './stdin-fd.js';
 
 /** Large enough for an Edit whose `originalFile` is a big source file. */
 export const STDIN_MAX_BYTES = 64 * 1024 * 1024;
@@ -23,18 +22,17 @@ export interface ReadStdinOptions {
 /**
  * Reads stdin to EOF. On timeout the bytes read so far are still returned: a payload that arrived
  * whole on a pipe that was never closed is a complete event, and the caller's JSON parse decides.
- * Claude Code hands a hook a socket: what it already holds is read from fd 0 directly (readFd0), the
- * cheapest start a hook can have, and process.stdin waits for the rest, if any (and reads a terminal).
+ * Through process.stdin, never a blocking read of fd 0: a writer that never closes its end would
+ * hold a blocking read past every deadline, and a read on libuv's thread pool keeps the process
+ * from exiting until it returns.
  */
 export function readStdin(options: ReadStdinOptions = {}): Promise<StdinResult> {
   const maxBytes = options.maxBytes ?? STDIN_MAX_BYTES;
   const timeoutMs = options.timeoutMs ?? STDIN_TIMEOUT_MS;
-  const direct = options.stream ? undefined : readFd0(maxBytes);
-  if (direct && 'whole' in direct) return Promise.resolve(direct.whole);
   const stream = options.stream ?? process.stdin;
   return new Promise((resolve) => {
-    const chunks: Buffer[] = direct ? [...direct.partial] : [];
-    let size = direct ? direct.size : 0;
+    const chunks: Buffer[] = [];
+    let size = 0;
     let settled = false;
     const finish = (result: StdinResult): void => {
       if (settled) return;

@@ -1,29 +1,52 @@
 // UserPromptSubmit: records what the user asked, redacted and bounded, and — when recall is on and
 // the gate lets the prompt through — prints the few past memories the prompt is clearly about.
-// Filters before anything is loaded, so a skipped prompt costs only the parse; the database layer is
-// imported only for a prompt that will be stored or searched. Prints nothing rather than be late.
-import { loadConfig } from '../config.js';
+// Filters before the database: a prompt with nothing to record or recall costs only the parse.
+// Prints nothing rather than be late.
+import { loadConfig, type Config } from '../config.js';
 import { resolveProject } from '../project.js';
 import { promptToRecord } from '../prompt.js';
 import { recallGate } from '../recall/gate.js';
+import type { QueryWord } from '../recall/words.js';
 import { recallSetting } from '../recall/settings.js';
 import { str } from '../unknown.js';
-import type { HookContext, HookStdin } from './io.js';
-import { finishHook } from './run.js';
+import type { HookContext, HookInput } from './io.js';
 
 /** Recall's own budget from process start: past it the hook prints nothing (the user is waiting). */
 export const RECALL_DEADLINE_MS = 1000;
 
-export async function handlePrompt({ input, env, print }: HookContext): Promise<void> {
+/** What a prompt becomes before the database: null when there is nothing to record and nothing to recall. */
+export interface PreparedPrompt {
+  readonly config: Config;
+  readonly sessionId: string;
+  /** The prompt as stored (redacted, bounded), or null when it is not a person's request. */
+  readonly text: string | null;
+  /** The words recall searches for, or null when recall is off or the gate turns the prompt away. */
+  readonly words: readonly QueryWord[] | null;
+}
+
+/**
+ * Pure, before the gate and the database: a system prompt, a slash command's expansion or a
+ * notification, with recall off or turned away, ends here.
+ */
+export function preparePrompt({ input, env }: HookInput): PreparedPrompt | null {
   const config = loadConfig(env);
-  if (config.disabled) return;
+  if (config.disabled) return null;
   const sessionId = str(input['session_id']);
-  if (!sessionId) return;
+  if (!sessionId) return null;
   const prompt = str(input['prompt']);
-  const text = promptToRecord(prompt, str(input['source']));
-  const gate = recallSetting(env).on ? recallGate(prompt, str(input['source'])) : null;
-  const words = gate?.recall ? gate.words : null;
-  if (!text && !words) return;
+  const source = str(input['source']);
+  const text = promptToRecord(prompt, source);
+  // The gate before the setting: it is pure, and it turns most prompts that are not a person's
+  // request away at its first checks, where the setting would read a file.
+  const gate = recallGate(prompt, source);
+  const words = gate.recall && recallSetting(env).on ? gate.words : null;
+  return text || words ? { config, sessionId, text, words } : null;
+}
+
+export async function handlePrompt(
+  { input, env, print }: HookContext,
+  { config, sessionId, text, words }: PreparedPrompt,
+): Promise<void> {
   const project = resolveProject(env, str(input['cwd']));
   const [
     { withDb },
@@ -77,9 +100,4 @@ export async function handlePrompt({ input, env, print }: HookContext): Promise<
     throw explainFault(error, 'the next Stop reads the prompt back from the transcript');
   }
   if (block) await print(block);
-}
-
-/** user-prompt-submit after its screen (hooks/user-prompt-submit.ts): this module is the hook's handler bundle. */
-export function finishPrompt(parsed: HookStdin): Promise<void> {
-  return finishHook('user-prompt-submit', parsed, handlePrompt);
 }

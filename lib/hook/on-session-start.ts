@@ -12,6 +12,7 @@ import { sinceStartMs, startSyncHookDeadline, SYNC_HOOK_BUDGET_MS } from '../db/
 import { MemoryStore } from '../db/memories.js';
 import { withDb } from '../db/open.js';
 import { IMPORTANCE } from '../memory.js';
+import { isPlugin } from '../own-files.js';
 import type { HookInput } from './io.js';
 import type { Env } from '../paths.js';
 import { parseSessionStartEvent } from './payload.js';
@@ -56,6 +57,7 @@ export function buildSessionStartOutput({ input, env }: HookInput): SessionStart
           errors: store.openErrors(project.path, 5, since),
           maxChars: config.contextChars,
           now,
+          searchCommand: isPlugin() ? '/mem:search' : '/mem',
           ...(event.source === 'startup' || event.source === 'clear' ? {} : { currentSessionId: event.sessionId }),
         });
       }) ?? '';

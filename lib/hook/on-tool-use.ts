@@ -7,9 +7,8 @@ import { loadConfig, type Config } from '../config.js';
 import { toNewMemory, type MemoryDraft } from '../memory.js';
 import { resolveProject } from '../project.js';
 import { storeOrDefer } from '../store-or-defer.js';
-import type { HookInput, HookStdin } from './io.js';
+import type { HookInput } from './io.js';
 import { parseToolEvent, type ToolEvent } from './payload.js';
-import { finishHook } from './run.js';
 
 /** What a tool event becomes before the database: the settings, the event and the draft memory. */
 export interface PreparedToolEvent {
@@ -39,9 +38,4 @@ export async function handleToolEvent({ env }: HookInput, { config, event, draft
   });
   // Within the hook's deadline, or kept in the spool for a later run (lib/store-or-defer.ts).
   await storeOrDefer(config, env, memory);
-}
-
-/** post-tool-use after its screen (hooks/post-tool-use.ts): this module is the hook's handler bundle. */
-export function finishToolEvent(parsed: HookStdin): Promise<void> {
-  return finishHook('post-tool-use', parsed, handleToolEvent, { prepare: prepareToolEvent });
 }

@@ -5,7 +5,7 @@
 // pointing at the version that runs now; the README's one line links it into the user's PATH.
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { IS_PLUGIN } from '../packaging.js';
+import { isPlugin } from '../own-files.js';
 import type { Env } from '../paths.js';
 import { readRegularFile, writeFileAtomic } from '../safe-fs.js';
 
@@ -16,7 +16,7 @@ export function pluginLauncherText(pluginRoot: string): string {
 
 /** Writes the launcher when it is missing or names another version; silent and harmless on any failure. */
 export function refreshPluginLauncher(env: Env): void {
-  if (!IS_PLUGIN) return;
+  if (!isPlugin()) return;
   const root = env['CLAUDE_PLUGIN_ROOT'];
   const data = env['CLAUDE_PLUGIN_DATA'];
   if (!root || !data) return;

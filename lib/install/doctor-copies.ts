@@ -4,10 +4,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sqliteDriver } from '../db/driver.js';
-import { installShCaptures } from '../hook/gate.js';
-import { IS_PLUGIN, PLUGIN_ID, REMOVE_INSTALL_SH, REMOVE_PLUGIN } from '../packaging.js';
+import { installShCaptures, isPlugin } from '../own-files.js';
+import { PLUGIN_ID, REMOVE_INSTALL_SH, REMOVE_PLUGIN } from '../packaging.js';
 import { claudeDir, type Env } from '../paths.js';
-import type { Check } from './doctor.js';
+import type { Check } from '../check.js';
 
 export function checkDriver(): Check {
   const section = 'environment';
@@ -26,7 +26,7 @@ export function checkDriver(): Check {
       message: `SQLite driver: better-sqlite3 (its addon loads in Node ${process.version})`,
     };
   const message = `SQLite driver: node:sqlite, Node's own (${driver.addonProblem ?? 'the addon did not load'})`;
-  return IS_PLUGIN
+  return isPlugin()
     ? { section, status: 'ok', message }
     : {
         section,

@@ -3,15 +3,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { loadConfig } from '../config.js';
 import { rowCounts } from '../db/health.js';
 import { sqliteDriver } from '../db/driver.js';
 import { countStoredRewrites } from '../db/rewrite.js';
 import { checkDatabase } from '../doctor-database.js';
-import { installShCaptures } from '../hook/gate.js';
-import { IS_PLUGIN, PLUGIN_ID, REMOVE_PLUGIN } from '../packaging.js';
+import { PLUGIN_ID, REMOVE_PLUGIN } from '../packaging.js';
+import { installShCaptures, isPlugin, ownRoot } from '../own-files.js';
 import { checkDriver, checkPluginAlongside, checkPluginCopy } from './doctor-copies.js';
 import { readSettingsFile } from './files.js';
 import { checkMcpServer } from '../mcp/health.js';
@@ -30,25 +29,9 @@ import {
   type RegisteredHandler,
 } from './settings.js';
 import { isOurSlashCommand } from './slash.js';
+import type { Check, Status } from '../check.js';
 
-export type Status = 'ok' | 'warn' | 'fail';
-
-export interface Check {
-  readonly section:
-    | 'environment'
-    | 'plugin'
-    | 'hooks'
-    | 'database'
-    | 'hook runs'
-    | 'slash command'
-    | 'launcher'
-    | 'team'
-    | 'mcp server';
-  readonly status: Status;
-  readonly message: string;
-  /** What to type or do; present on every warn and fail. */
-  readonly fix?: string;
-}
+export type { Check, Status };
 
 export interface DoctorReport {
   readonly ok: boolean;
@@ -66,7 +49,7 @@ export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
   const layout = installLayout(env);
   const runtime = layout.runtime;
   const settingsPath = layout.settings;
-  const checks: Check[] = IS_PLUGIN ? [checkDriver()] : [checkNode(nodeVersion), checkDriver()];
+  const checks: Check[] = isPlugin() ? [checkDriver()] : [checkNode(nodeVersion), checkDriver()];
   if (config.disabled) {
     checks.push({
       section: 'environment',
@@ -77,8 +60,8 @@ export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
   }
   checks.push(checkRecall(env));
   // The plugin: Claude Code registers its hooks, command and MCP server; ./install.sh's parts are not its business.
-  if (IS_PLUGIN) {
-    const root = pluginRoot();
+  if (isPlugin()) {
+    const root = ownRoot();
     checks.push(...checkPluginCopy(env, root));
     checks.push(...databaseChecks(config.dbPath, env, nodeVersion));
     // Sample runs only where they can show something the checks above did not.
@@ -145,16 +128,11 @@ function checkRecall(env: Env): Check {
 }
 
 function databaseChecks(dbPath: string, env: Env, nodeVersion: string): Check[] {
-  const checks = checkDatabase(dbPath, env, { reinstall: IS_PLUGIN ? PLUGIN_REINSTALL : REINSTALL, nodeVersion }).map(
+  const checks = checkDatabase(dbPath, env, { reinstall: isPlugin() ? PLUGIN_REINSTALL : REINSTALL, nodeVersion }).map(
     (check): Check => ({ section: 'database', ...check }),
   );
   if (existsSync(dbPath) && !checks.some((check) => check.status === 'fail')) checks.push(checkStoredSecrets(dbPath));
   return checks;
-}
-
-/** The plugin's folder: this module is bundled into <plugin>/dist/commands/cli.js, its URL <plugin>/dist/lib/install/doctor.js. */
-function pluginRoot(): string {
-  return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 }
 
 function checkNode(version: string): Check {

@@ -27,8 +27,8 @@ export class RuntimeError extends Error {
 
 /** What `npm run build` bundles for the runtime; copied whole, nothing else of the checkout is. */
 const BUNDLED_RUNTIME = ['dist', 'runtime'] as const;
-/** Where the bundles load better-sqlite3's addon from (see scripts/bindings-direct.cjs). */
-const ADDON = ['dist', 'better_sqlite3.node'] as const;
+/** better-sqlite3, which the bundles require: a package beside them, its addon built for this Node. */
+const ADDON = ['node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'] as const;
 
 /** A runtime directory is ours when its package.json names this package. */
 export function isOurRuntime(dir: string): boolean {
@@ -56,7 +56,6 @@ export function stageRuntime(source: string, hooksDir: string): string {
       );
     cpSync(bundled, stage, { recursive: true });
     chmodSync(cliPath(stage), 0o755);
-    chmodSync(join(stage, 'dist', 'commands', '_slash.js'), 0o755);
     chmodSync(stage, 0o755);
     verifyRuntime(stage);
     return stage;
@@ -68,7 +67,7 @@ export function stageRuntime(source: string, hooksDir: string): string {
 
 /** Proves a copy works on its own before it replaces anything: the addon loads, the CLI starts. */
 function verifyRuntime(stage: string): void {
-  const sqlite = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(join(stage, ...ADDON))})`], {
+  const sqlite = spawnSync(process.execPath, ['-e', `new (require('better-sqlite3'))(':memory:').close()`], {
     cwd: stage,
     encoding: 'utf8',
   });

@@ -1,35 +1,12 @@
 // Our hook entries in Claude Code's settings.json: what we register, and the text edits that put
 // them in and take them out again without touching a byte of anything else. Never reads or writes files.
-import { CAPTURED_TOOLS_MATCHER } from '../memory.js';
+import { HOOK_SPECS, type HookSpec } from '../executables.js';
 import { describeError } from '../unknown.js';
 import { insertValue, removeValue, textStyle } from './json-text.js';
 
-export type HookEvent = 'SessionStart' | 'PostToolUse' | 'PostToolUseFailure' | 'Stop' | 'UserPromptSubmit';
-export type HookScript = 'session-start' | 'post-tool-use' | 'stop' | 'user-prompt-submit';
-
-export interface HookSpec {
-  readonly event: HookEvent;
-  readonly script: HookScript;
-  /** Stop takes no matcher (Claude Code ignores it there), so we write none. */
-  readonly matcher?: string;
-  /** SessionStart must stay synchronous or its context is lost; capture must never slow a turn. */
-  readonly async: boolean;
-  readonly timeout: number;
-}
-
-export const HOOK_SPECS: readonly HookSpec[] = [
-  {
-    event: 'SessionStart',
-    script: 'session-start',
-    matcher: 'startup|resume|clear|compact',
-    async: false,
-    timeout: 10,
-  },
-  { event: 'PostToolUse', script: 'post-tool-use', matcher: CAPTURED_TOOLS_MATCHER, async: true, timeout: 30 },
-  { event: 'PostToolUseFailure', script: 'post-tool-use', matcher: CAPTURED_TOOLS_MATCHER, async: true, timeout: 30 },
-  { event: 'Stop', script: 'stop', async: false, timeout: 10 },
-  { event: 'UserPromptSubmit', script: 'user-prompt-submit', async: false, timeout: 5 },
-];
+export { HOOK_SPECS, type HookEvent, type HookSpec } from '../executables.js';
+/** A hook Claude Code runs from settings.json. */
+export type HookScript = HookSpec['script'];
 
 export function hookScriptPath(runtime: string, script: HookScript): string {
   return `${runtime}/dist/hooks/${script}.js`;

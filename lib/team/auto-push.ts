@@ -4,7 +4,8 @@
 import { spawn } from 'node:child_process';
 import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { CLI_BUNDLE } from '../executables.js';
+import { ownFile } from '../own-files.js';
 import { baseName, type Env } from '../paths.js';
 import { loadTeamConfig } from './config.js';
 
@@ -27,8 +28,7 @@ export function maybeStartTeamPush(env: Env, dbPath: string, now: Date): boolean
   const config = loadTeamConfig(env);
   if (!config.url || config.autoPushMinutes === 0) return false;
   if (!claimTeamPush(dbPath, now, config.autoPushMinutes)) return false;
-  // dist/lib/team/auto-push.js → dist/commands/cli.js, in the checkout and in the installed runtime alike.
-  const cli = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'commands', 'cli.js');
+  const cli = ownFile(CLI_BUNDLE);
   // A child that inherited our stdio would keep Claude Code waiting for the hook's output to close.
   spawn(process.execPath, [cli, 'team', 'push'], { detached: true, stdio: 'ignore', env: { ...env } }).unref();
   return true;

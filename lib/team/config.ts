@@ -2,7 +2,7 @@
 // Also the one place that turns the connection string into something printable (never the password).
 // Bad values fall back with a warning; loading never throws.
 import { readFileSync } from 'node:fs';
-import { os } from '../lazy-builtins.js';
+import { hostname } from 'node:os';
 import { configFilePath, type Env } from '../paths.js';
 import { PII_KINDS, type PiiKind } from './pii.js';
 
@@ -43,7 +43,7 @@ export function loadTeamConfig(env: Env): TeamConfig {
   const fileUrl = typeof file.url === 'string' && file.url.trim() !== '' ? file.url.trim() : null;
   const envUrl = env['CLAUDE_MEMORY_TEAM_URL']?.trim() || null;
   const hostName =
-    env['CLAUDE_MEMORY_TEAM_HOST']?.trim() || (typeof file.host === 'string' && file.host.trim()) || os().hostname();
+    env['CLAUDE_MEMORY_TEAM_HOST']?.trim() || (typeof file.host === 'string' && file.host.trim()) || hostname();
   return {
     url: envUrl ?? fileUrl,
     urlSource: envUrl ? 'CLAUDE_MEMORY_TEAM_URL' : fileUrl ? 'config file' : null,

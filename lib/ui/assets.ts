@@ -1,8 +1,8 @@
 // The page's files: the HTML shell (no inline script) and the bundle built into dist/web/ by esbuild.
 // Read once at start; only files found there at start can ever be served (no path from a URL reaches the disk).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, extname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { extname, join } from 'node:path';
+import { ownFile } from '../own-files.js';
 
 export interface Asset {
   readonly type: string;
@@ -14,8 +14,10 @@ const TYPES: Readonly<Record<string, string>> = {
   '.css': 'text/css; charset=utf-8',
 };
 
-/** Where the build puts the bundle: dist/web beside dist/lib. */
-export const DEFAULT_ASSETS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web');
+/** Where the build puts the page's bundle: dist/web beside the executables. */
+export function defaultAssetsDir(): string {
+  return ownFile('dist', 'web');
+}
 
 /** `/assets/<name>` → file, for every servable file in `dir`; throws when the bundle was never built. */
 export function loadAssets(dir: string): ReadonlyMap<string, Asset> {

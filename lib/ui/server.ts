@@ -6,7 +6,7 @@ import { openReadOnly } from '../db/browse.js';
 import type { Db } from '../db/open.js';
 import { MemoryError, MissingDatabaseError } from '../errors.js';
 import { handleApi } from './api.js';
-import { DEFAULT_ASSETS_DIR, loadAssets, SHELL, type Asset } from './assets.js';
+import { defaultAssetsDir, loadAssets, SHELL, type Asset } from './assets.js';
 import {
   cookieName,
   cookieValue,
@@ -40,7 +40,7 @@ export interface UiServer {
 const PAGES: ReadonlySet<string> = new Set(['/', '/timeline', '/search', '/overview']);
 
 export async function startUiServer(options: UiServerOptions): Promise<UiServer> {
-  const assets = loadAssets(options.assetsDir ?? DEFAULT_ASSETS_DIR);
+  const assets = loadAssets(options.assetsDir ?? defaultAssetsDir());
   const db = openReadOnly(options.dbPath);
   if (!db) throw new MissingDatabaseError(options.dbPath);
   const secrets = newSecrets();

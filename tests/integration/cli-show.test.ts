@@ -2,7 +2,7 @@
 // form, and one clear line for an id that is not there.
 import { describe, expect, it } from 'vitest';
 import { hoursAgo, memory, memoryCli, seed } from '../cli-helpers.js';
-import { moduleProbe, sandbox, type Sandbox } from '../helpers.js';
+import { sandbox, type Sandbox } from '../helpers.js';
 
 function sessionBox(): Sandbox {
   const box = sandbox();
@@ -76,16 +76,6 @@ describe('memory show', () => {
     expect(json.memory.content.split('\n')).toHaveLength(42);
     expect(json.before.map((row) => row.id)).toEqual([1, 2, 3]);
     expect(json.after.map((row) => row.id)).toEqual([5]);
-  });
-
-  it("loads neither node:child_process nor Node's datagram sockets (commander requires them, and never spawns here)", async () => {
-    const box = sessionBox();
-    const probe = moduleProbe(box.home);
-    const result = await memoryCli(box, ['show', '4', '--context', '0'], probe.env);
-    expect(result).toMatchObject({ code: 0, stderr: '' });
-    const loaded = probe.loaded();
-    expect(loaded).toContain('NativeModule vm'); // the probe saw the CLI bundle load
-    for (const module of ['child_process', 'dgram']) expect(loaded).not.toContain(`NativeModule ${module}`);
   });
 
   it.each([

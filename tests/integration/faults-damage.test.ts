@@ -12,7 +12,7 @@ import { corruptMemoryPages, pendingCount, readableIds } from '../fault-helpers.
 import {
   allMemories,
   bashResponse,
-  DIST,
+  RUNTIME,
   postToolUse,
   runCli,
   runHook,
@@ -65,7 +65,7 @@ describe('a database with damaged pages', () => {
     expect(doctor.stdout).not.toMatch(/move it aside|cannot be read as a database/);
 
     // The daily maintenance (started detached by SessionStart) runs quick_check and leaves the note.
-    const maintenance = await runNode(join(DIST, 'hooks', '_cleanup.js'), [], { env });
+    const maintenance = await runNode(join(RUNTIME, 'dist', 'hooks', '_cleanup.js'), [], { env });
     expect(maintenance).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(readFileSync(repairNotePath(box.dbPath), 'utf8')).toMatch(/^quick_check: /);
 

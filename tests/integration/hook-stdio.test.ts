@@ -1,7 +1,6 @@
-// How a hook reads stdin (lib/hook/stdin-fd.ts): fd 0 directly when it is a socket (what Claude Code
-// hands a hook), a pipe, a file or a device, without loading Node's net and stream modules;
-// process.stdin for a terminal and for what fd 0 does not hold yet. Every kind of stdin must still give the whole payload, or one line and exit 0.
-// And how it prints: synchronously to fd 1 (lib/stdout.ts), again without net.
+// How a hook reads stdin (lib/hook/io.ts, through process.stdin): a socket (what Claude Code hands a
+// hook), a pipe, a file, a device or a terminal. Every kind of stdin must give the whole payload, or
+// one line and exit 0. And how it prints: synchronously to fd 1 (lib/stdout.ts).
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import {
   allMemories,
   bashResponse,
-  moduleProbe,
   postToolUse,
   runHook,
   RUNTIME,
@@ -38,12 +36,11 @@ function runShell(command: string, env: Record<string, string>): Promise<RunResu
 }
 
 describe('a hook reading stdin', () => {
-  it('reads a payload already waiting on its socket without loading net', async () => {
+  it('reads a payload already waiting on its socket', async () => {
     const box = sandbox();
-    const probe = moduleProbe(box.home);
     const payload = JSON.stringify(postToolUse(box, 'Bash', { command: 'npm run lint' }, bashResponse()));
     const child = spawn(process.execPath, [HOOK], {
-      env: { ...box.env, ...probe.env },
+      env: box.env,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -52,7 +49,6 @@ describe('a hook reading stdin', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(allMemories(box.dbPath).map((row) => row.content)).toEqual(['npm run lint']);
-    expect(probe.loaded()).not.toContain('NativeModule net');
   });
 
   it('waits for a payload that arrives over a socket in pieces', async () => {
@@ -143,7 +139,7 @@ describe('a hook reading stdin', () => {
 });
 
 describe('a hook printing', () => {
-  it("writes SessionStart's whole block to a socket without loading net", async () => {
+  it("writes SessionStart's whole block to a socket", async () => {
     const box = sandbox();
     const stored = await runHook(
       'post-tool-use',
@@ -160,10 +156,9 @@ describe('a hook printing', () => {
     expect(stored).toMatchObject({ code: 0, stderr: '' });
     // The daily cleanup has run (a detached spawn loads net, once a day, and is not what this checks).
     writeFileSync(`${box.dbPath}.last-cleanup`, new Date().toISOString());
-    const probe = moduleProbe(box.home);
     const start = { session_id: 'next', cwd: box.project, hook_event_name: 'SessionStart', source: 'startup' };
     const child = spawn(process.execPath, [join(RUNTIME, 'dist', 'hooks', 'session-start.js')], {
-      env: { ...box.env, ...probe.env },
+      env: box.env,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -176,6 +171,5 @@ describe('a hook printing', () => {
     const context = (JSON.parse(stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput
       .additionalContext;
     expect(context).toMatch(/^<memory-context project="my-app">\n[\s\S]*config.ts[\s\S]*<\/memory-context>$/);
-    expect(probe.loaded()).not.toContain('NativeModule net');
   });
 });

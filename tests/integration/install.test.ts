@@ -116,55 +116,24 @@ describe('install.sh', () => {
     expect(existsSync(join(box.claude, 'commands', 'mem.md'))).toBe(true);
     expect(existsSync(join(box.claude, 'commands', 'memory.md'))).toBe(false);
     expect(statSync(box.launcher).mode & 0o111).not.toBe(0);
-    // The bundles, better-sqlite3's addon, the MCP bundle and the page; of npm packages only picocolors
-    // (loaded lazily for colour) and better-sqlite3 with what finds its addon (the MCP bundle requires it).
+    // Each executable of lib/executables.ts: its start file and its bundle; of npm packages only
+    // better-sqlite3 with what finds its addon (a native addon is never bundled).
     expect(readdirSync(join(box.runtime, 'node_modules')).sort()).toEqual([
       'better-sqlite3',
       'bindings',
       'file-uri-to-path',
-      'picocolors',
     ]);
     expect(readdirSync(join(box.runtime, 'node_modules', 'better-sqlite3', 'build', 'Release'))).toEqual([
       'better_sqlite3.node',
     ]);
-    expect(readdirSync(join(box.runtime, 'dist')).sort()).toEqual([
-      'better_sqlite3.node',
-      'commands',
-      'hooks',
-      'lib',
-      'web',
-    ]);
-    // Each hook: a launcher, its bundle and the bundle's V8 code cache; post-tool-use's and
-    // user-prompt-submit's bundles are screens, with the handler bundle each loads with its cache.
+    expect(readdirSync(join(box.runtime, 'dist')).sort()).toEqual(['commands', 'hooks', 'web']);
+    const startAndBundle = (names: string[]) => names.flatMap((name) => [`${name}.js`, `${name}.main.js`]).sort();
     expect(readdirSync(join(box.runtime, 'dist', 'hooks')).sort()).toEqual(
-      [
-        '_cleanup.js',
-        ...['session-start', 'stop', 'post-tool-use', 'user-prompt-submit'].flatMap((hook) => [
-          `${hook}.bundle.js`,
-          `${hook}.bundle.js.v8-cache`,
-          `${hook}.js`,
-        ]),
-        ...['on-tool-use', 'on-prompt'].flatMap((handler) => [
-          `${handler}.handler.js`,
-          `${handler}.handler.js.v8-cache`,
-        ]),
-      ].sort(),
+      startAndBundle(['_cleanup', 'session-start', 'stop', 'post-tool-use', 'user-prompt-submit']),
     );
-    expect(readdirSync(join(box.runtime, 'dist', 'commands')).sort()).toEqual([
-      '_install.js',
-      '_slash.js',
-      'cli-main.js',
-      'cli-main.js.v8-cache',
-      'cli.js',
-      'mcp-serve.js',
-      'search-main.js',
-      'search-main.js.v8-cache',
-    ]);
-    expect(readdirSync(join(box.runtime, 'dist', 'lib', 'mcp')).sort()).toEqual([
-      'server.bundle.cjs',
-      'server.bundle.cjs.v8-cache',
-      'team-search.bundle.cjs',
-    ]);
+    expect(readdirSync(join(box.runtime, 'dist', 'commands')).sort()).toEqual(
+      startAndBundle(['_install', '_slash', 'cli']),
+    );
     // `memory ui` serves its page from the runtime copy: the bundle travels with it.
     expect(readdirSync(join(box.runtime, 'dist', 'web')).sort()).toEqual(['main.css', 'main.js']);
     expect(stdout).toContain(`✓ runtime copied to ${box.runtime}`);

@@ -25,7 +25,7 @@ const json = (path: string): Record<string, unknown> =>
 describe('the committed plugin', () => {
   it('is exactly what npm run build:plugin makes now (run it and commit plugin/ when this fails)', () => {
     const fresh = tempDir('cmh-plugin-');
-    const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-plugin.mjs'), '--out', fresh], {
+    const built = spawnSync(process.execPath, [join(ROOT, 'dist', 'scripts', 'build.js'), '--plugin', '--out', fresh], {
       cwd: ROOT,
       encoding: 'utf8',
     });

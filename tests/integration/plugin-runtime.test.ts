@@ -248,7 +248,9 @@ describe('the ./install.sh runtime under another Node than the one its addon was
     const node = need(own === '24' ? 22 : 24);
     if (!node.ok) return skip(node.reason);
     // dist/runtime's addon was compiled for this process's Node (its ABI): another major cannot load it.
-    expect(readdirSync(join(RUNTIME, 'dist'))).toContain('better_sqlite3.node');
+    expect(readdirSync(join(RUNTIME, 'node_modules', 'better-sqlite3', 'build', 'Release'))).toContain(
+      'better_sqlite3.node',
+    );
     const box = boxFor(node.path);
     await scriptedSession(node.path, RUNTIME, box, 'sess-abi');
     expect(allMemories(box.dbPath).map((row) => row.content)).toEqual(['npm test']);

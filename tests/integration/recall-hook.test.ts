@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NOW, seed } from '../cli-helpers.js';
 import { corruptMemoryPages, holdLock } from '../fault-helpers.js';
-import { moduleProbe, openForRead, runCli, runHook, sandbox, type Sandbox } from '../helpers.js';
+import { openForRead, runCli, runHook, sandbox, type Sandbox } from '../helpers.js';
 import { projectHistory } from '../recall-helpers.js';
 
 function promptEvent(
@@ -61,19 +61,15 @@ describe('recall in the UserPromptSubmit hook', () => {
     ]);
   });
 
-  it('prints its block without loading net, stream, perf_hooks or node:os', async () => {
+  it('prints its block', async () => {
     const { box, env } = seeded({ CLAUDE_MEMORY_RECALL: '1' });
-    const probe = moduleProbe(box.home);
     const run = await runHook(
       'user-prompt-submit',
       promptEvent(box, 'the login test about the expired session token'),
-      { env: { ...env, ...probe.env } },
+      { env },
     );
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
     expect(recalled(run.stdout)).toContain('expired session token');
-    const loaded = probe.loaded();
-    expect(loaded).toContain('NativeModule vm'); // the probe saw the handler bundle load
-    for (const module of ['net', 'stream', 'perf_hooks', 'os']) expect(loaded).not.toContain(`NativeModule ${module}`);
   });
 
   it('injects a memory once per session: the same prompt twice prints once; a new session sees it again', async () => {

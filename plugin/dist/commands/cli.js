@@ -1,17 +1,5 @@
 #!/usr/bin/env node
-'use strict';
-// `memory`: `memory mcp` (as Claude Code starts it) loads the MCP server alone, `memory search words`
-// the search alone; the rest is the CLI.
-const args = process.argv.slice(2);
-if (args.length === 1 && args[0] === 'mcp') require('./mcp-serve.js');
-else {
-  const plainSearch = args[0] === 'search' && args.length > 1 && args.every((word) => !word.startsWith('-'));
-  const { readFileSync } = require('node:fs');
-  const file = __dirname + '/' + (plainSearch ? 'search-main.js' : 'cli-main.js');
-  let cachedData;
-  try {
-    cachedData = readFileSync(file + '.v8-cache');
-  } catch {}
-  const wrapped = "(function (exports, require, module, __filename, __dirname) {" + readFileSync(file, 'utf8') + "\n})";
-  new (require('node:vm').Script)(wrapped, { filename: file, cachedData }).runInThisContext()(exports, require, module, file, __dirname);
-}
+"use strict";var __create=Object.create;var __defProp=Object.defineProperty;var __getOwnPropDesc=Object.getOwnPropertyDescriptor;var __getOwnPropNames=Object.getOwnPropertyNames;var __getProtoOf=Object.getPrototypeOf,__hasOwnProp=Object.prototype.hasOwnProperty;var __copyProps=(to,from,except,desc)=>{if(from&&typeof from=="object"||typeof from=="function")for(let key of __getOwnPropNames(from))!__hasOwnProp.call(to,key)&&key!==except&&__defProp(to,key,{get:()=>from[key],enumerable:!(desc=__getOwnPropDesc(from,key))||desc.enumerable});return to};var __toESM=(mod,isNodeMode,target)=>(target=mod!=null?__create(__getProtoOf(mod)):{},__copyProps(isNodeMode||!mod||!mod.__esModule?__defProp(target,"default",{value:mod,enumerable:!0}):target,mod));var import_node_module=__toESM(require("node:module"),1),import_node_path=require("node:path");import_node_module.default.enableCompileCache?.();var name=(0,import_node_path.basename)(__filename,".js");try{require(`${(0,import_node_path.dirname)(__filename)}/${name}.main.js`)}catch(error){let isHook=(0,import_node_path.basename)((0,import_node_path.dirname)(__filename))==="hooks",reason=String(error instanceof Error?error.message:error).split(`
+`)[0];process.stderr.write(isHook?`[memory-hook] ${name}: cannot load the hook (${reason})
+`:`memory: cannot start (${reason})
+`),process.exitCode=isHook?0:1}

@@ -1,9 +1,9 @@
-// The screens (lib/hook/tool-screen.ts, prompt-screen.ts) let a hook exit before loading its handler.
-// They must never skip work the handler would do: each is checked against the handler's own decision.
+// The prepare steps (lib/hook/on-tool-use.ts, on-prompt.ts) let a hook end before the gate and the
+// database. They must never skip work the handler would do.
 import { describe, expect, it } from 'vitest';
+import type { HookInput } from '../../../lib/hook/io.js';
 import { prepareToolEvent } from '../../../lib/hook/on-tool-use.js';
-import { promptNeedsNothing } from '../../../lib/hook/prompt-screen.js';
-import { toolEventNeedsNothing } from '../../../lib/hook/tool-screen.js';
+import { preparePrompt } from '../../../lib/hook/on-prompt.js';
 import { promptToRecord } from '../../../lib/prompt.js';
 import { recallGate } from '../../../lib/recall/gate.js';
 
@@ -44,11 +44,12 @@ const TOOL_EVENTS: ReadonlyArray<[string, Record<string, unknown>]> = [
   ['another event', { ...bash('npm test'), hook_event_name: 'PreToolUse' }],
 ];
 
-describe('the post-tool-use screen', () => {
-  it.each(TOOL_EVENTS)('decides %s as the handler does', (_what, input) => {
-    for (const env of [ENV, { ...ENV, CLAUDE_MEMORY_DISABLE: '1' }]) {
-      expect(toolEventNeedsNothing({ input, env })).toBe(prepareToolEvent({ input, env }) === null);
-    }
+const toolEventNeedsNothing = (input: HookInput): boolean => prepareToolEvent(input) === null;
+const promptNeedsNothing = (input: HookInput): boolean => preparePrompt(input) === null;
+
+describe('the post-tool-use prepare step', () => {
+  it.each(TOOL_EVENTS)('stores nothing for %s when capture is off', (_what, input) => {
+    expect(toolEventNeedsNothing({ input, env: { ...ENV, CLAUDE_MEMORY_DISABLE: '1' } })).toBe(true);
   });
 
   it('lets the events worth storing through', () => {
@@ -70,7 +71,7 @@ const PROMPTS: ReadonlyArray<[string, string, string]> = [
   ['a private request', '<private>the token is abc</private>', ''],
 ];
 
-describe('the user-prompt-submit screen', () => {
+describe('the user-prompt-submit prepare step', () => {
   it.each(PROMPTS)('never skips %s the handler would record or recall', (_what, prompt, source) => {
     for (const recall of ['0', '1']) {
       const env = { ...ENV, CLAUDE_MEMORY_RECALL: recall };

@@ -1,0 +1,5 @@
+#!/bin/sh
+# claude-memory-hooks plugin: the `memory` command. Claude Code puts this folder on the PATH of the
+# model's Bash tool; for your own shell see docs/install.md ("Install as a Claude Code plugin").
+self=$(readlink -f -- "$0" 2>/dev/null || printf '%s' "$0")
+exec node "$(dirname -- "$self")/../dist/commands/cli.js" "$@"

@@ -1,0 +1,21 @@
+// What one line of `memory doctor` says: the shape every doctor (the installation's, the team's)
+// reports in. Types only.
+
+export type Status = 'ok' | 'warn' | 'fail';
+
+export interface Check {
+  readonly section:
+    | 'environment'
+    | 'plugin'
+    | 'hooks'
+    | 'database'
+    | 'hook runs'
+    | 'slash command'
+    | 'launcher'
+    | 'team'
+    | 'mcp server';
+  readonly status: Status;
+  readonly message: string;
+  /** What to type or do; present on every warn and fail. */
+  readonly fix?: string;
+}

@@ -1,0 +1,88 @@
+// Every program this package ships, in one list: the build makes one bundle of each, and the plugin's
+// hooks.json, the installer's settings.json entries and its MCP registration are all derived from it.
+// Pure data: no I/O, and nothing here may import more than the shared vocabulary.
+import { CAPTURED_TOOLS_MATCHER } from './memory.js';
+
+export type HookEvent = 'SessionStart' | 'PostToolUse' | 'PostToolUseFailure' | 'Stop' | 'UserPromptSubmit';
+
+/** One event an executable answers in Claude Code's settings (or the plugin's hooks.json). */
+export interface HookRegistration {
+  readonly event: HookEvent;
+  /** Stop and UserPromptSubmit take no matcher (Claude Code ignores it there), so we write none. */
+  readonly matcher?: string;
+  /** SessionStart must stay synchronous or its context is lost; capture must never slow a turn. */
+  readonly async: boolean;
+  /** Seconds Claude Code waits before it kills the hook. */
+  readonly timeout: number;
+}
+
+export interface Executable {
+  /** The file name of its bundle, without `.js`. */
+  readonly name: string;
+  /** The bundle's folder under dist/: Claude Code's hooks in hooks/, the rest in commands/. */
+  readonly folder: 'hooks' | 'commands';
+  /** Its entry module, from the repository root. */
+  readonly source: string;
+  /** The events it answers; empty for what Claude Code does not start as a hook. */
+  readonly hooks: readonly HookRegistration[];
+  /** Shipped by ./install.sh only: the plugin is installed and removed by Claude Code itself. */
+  readonly installOnly?: true;
+}
+
+const captured = (event: HookEvent): HookRegistration => ({
+  event,
+  matcher: CAPTURED_TOOLS_MATCHER,
+  async: true,
+  timeout: 30,
+});
+
+export const EXECUTABLES = [
+  {
+    name: 'session-start',
+    folder: 'hooks',
+    source: 'hooks/session-start.ts',
+    hooks: [{ event: 'SessionStart', matcher: 'startup|resume|clear|compact', async: false, timeout: 10 }],
+  },
+  {
+    name: 'post-tool-use',
+    folder: 'hooks',
+    source: 'hooks/post-tool-use.ts',
+    hooks: [captured('PostToolUse'), captured('PostToolUseFailure')],
+  },
+  { name: 'stop', folder: 'hooks', source: 'hooks/stop.ts', hooks: [{ event: 'Stop', async: false, timeout: 10 }] },
+  {
+    name: 'user-prompt-submit',
+    folder: 'hooks',
+    source: 'hooks/user-prompt-submit.ts',
+    hooks: [{ event: 'UserPromptSubmit', async: false, timeout: 5 }],
+  },
+  // The daily maintenance, started detached by session-start: never a hook of Claude Code's.
+  { name: '_cleanup', folder: 'hooks', source: 'hooks/_cleanup.ts', hooks: [] },
+  // `memory`: the CLI, and `memory mcp`, the MCP server Claude Code starts (MCP_ARGS).
+  { name: 'cli', folder: 'commands', source: 'commands/cli.ts', hooks: [] },
+  // What the /mem slash command runs.
+  { name: '_slash', folder: 'commands', source: 'commands/_slash.ts', hooks: [] },
+  { name: '_install', folder: 'commands', source: 'commands/_install.ts', hooks: [], installOnly: true },
+] as const satisfies readonly Executable[];
+
+export type ExecutableName = (typeof EXECUTABLES)[number]['name'];
+
+/** The hooks Claude Code runs: one entry per event, in settings order. */
+export type HookScript = Extract<(typeof EXECUTABLES)[number], { folder: 'hooks' }>['name'];
+
+export interface HookSpec extends HookRegistration {
+  readonly script: Exclude<HookScript, '_cleanup'>;
+}
+
+export const HOOK_SPECS: readonly HookSpec[] = EXECUTABLES.flatMap((executable: Executable) =>
+  executable.hooks.map((hook) => ({ ...hook, script: executable.name as HookSpec['script'] })),
+);
+
+/** An executable's bundle, relative to a runtime (or plugin) root. */
+export function bundlePath(executable: Pick<Executable, 'folder' | 'name'>): string {
+  return `dist/${executable.folder}/${executable.name}.js`;
+}
+
+/** The `memory` command's bundle, and the arguments that make it the MCP server. */
+export const CLI_BUNDLE = 'dist/commands/cli.js';
+export const MCP_ARGS = ['mcp'] as const;

@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// The first code of every executable (the build puts it at dist/<folder>/<name>.js): turns on Node's
+// compile cache where Node has one (22.1 and newer), then loads the executable's bundle, <name>.main.js
+// beside it. V8 then reads the bundle's compiled code from the cache instead of compiling it again in
+// every short-lived hook. Node 20 has no compile cache and loads the bundle as it is.
+// A hook that cannot load never hurts Claude Code: one line on stderr, exit code 0.
+import nodeModule from 'node:module';
+import { basename, dirname } from 'node:path';
+
+type WithCompileCache = { enableCompileCache?: (directory?: string) => unknown };
+
+// The cache goes where Node puts it by default (NODE_COMPILE_CACHE, else the system's temp folder), so
+// a read-only home or runtime folder stops nothing. Node checks each entry against the source text and
+// its own version: a stale or foreign entry is compiled anew, never run.
+(nodeModule as WithCompileCache).enableCompileCache?.();
+
+const name = basename(__filename, '.js');
+try {
+  require(`${dirname(__filename)}/${name}.main.js`);
+} catch (error) {
+  const isHook = basename(dirname(__filename)) === 'hooks';
+  const reason = String(error instanceof Error ? error.message : error).split('\n')[0];
+  process.stderr.write(
+    isHook ? `[memory-hook] ${name}: cannot load the hook (${reason})\n` : `memory: cannot start (${reason})\n`,
+  );
+  process.exitCode = isHook ? 0 : 1;
+}
