@@ -112,7 +112,7 @@ function testFiles(dir: string, pattern = /\.ts$/): string[] {
   });
 }
 
-/** The map's first column, an indented name resolved against the folder line above it. */
+/** The map's first column: a name indented two spaces is in the folder line above it; deeper lines continue one. */
 function codeMapPaths(body: string): string[] {
   let folder = '';
   const paths: string[] = [];
@@ -123,7 +123,7 @@ function codeMapPaths(body: string): string[] {
     if (indent === '') {
       if (name.endsWith('/')) folder = name;
       paths.push(name.replace(/\/$/, ''));
-    } else if (/\.(ts|md)$/.test(name) || name.endsWith('/')) {
+    } else if (indent === '  ') {
       paths.push(join(folder, name).replace(/\/$/, ''));
     }
   }
