@@ -63,6 +63,18 @@ describe('the fenced blocks of README.md and docs/', () => {
     expect(unnamed).toEqual([]);
   });
 
+  it('name every CLAUDE_MEMORY_ variable the code reads', () => {
+    const docs = docFiles()
+      .map((file) => readFileSync(join(ROOT, file), 'utf8'))
+      .join('\n');
+    const read = new Set(
+      ['hooks', 'commands', 'lib']
+        .flatMap((dir) => testFiles(join(ROOT, dir)))
+        .flatMap((file) => readFileSync(file, 'utf8').match(/CLAUDE_MEMORY_[A-Z_]*[A-Z]\b/g) ?? []),
+    );
+    expect([...read].filter((name) => !docs.includes(`\`${name}\``)).sort()).toEqual([]);
+  });
+
   it('link only to files and headings that exist', () => {
     const broken: string[] = [];
     for (const file of docFiles()) {
