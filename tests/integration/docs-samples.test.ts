@@ -345,6 +345,12 @@ describe('samples of memory search, memory show and memory forget', () => {
     );
   });
 
+  it('one memory in full, with its neighbours', async () => {
+    const result = await cli(['show', '6', '--context', '1']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expectDocSample('show', shown(world(), terminal([['memory show 6 --context 1', result]])));
+  });
+
   it('usage errors', async () => {
     const empty = sandbox();
     const runs: [string, RunResult][] = [
