@@ -122,7 +122,7 @@ export function runHook(name: HookName, stdin: unknown, options: Omit<RunOptions
 }
 
 export interface HookEvent {
-  readonly hook: 'post-tool-use' | 'stop';
+  readonly hook: 'post-tool-use' | 'stop' | 'user-prompt-submit';
   readonly payload: unknown;
   /** Added to the process's env for this event only (e.g. CLAUDE_MEMORY_NOW). */
   readonly env?: Record<string, string>;

@@ -190,6 +190,8 @@ const at = (now: string) => ({ CLAUDE_MEMORY_NOW: now });
 export interface RunningUi {
   /** The printed address, token included. */
   readonly url: string;
+  /** Everything it printed before it resolved (the address and what it serves). */
+  readonly printed: string;
   readonly origin: string;
   readonly port: number;
   readonly child: ChildProcess;
@@ -223,6 +225,7 @@ export function startUi(
       const port = Number(match[2]);
       resolve({
         url,
+        printed: stdout,
         port,
         origin: `http://127.0.0.1:${port}`,
         child,

@@ -3,6 +3,7 @@
 // afterwards no byte of the old secrets is left in the database file or its WAL.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectDocSample, terminal } from '../doc-samples.js';
 import { MemoryStore } from '../../lib/db/memories.js';
 import type { NewMemory } from '../../lib/memory.js';
 import { openDb } from '../../lib/db/open.js';
@@ -97,6 +98,7 @@ describe('memory redact', () => {
         '',
       ].join('\n'),
     );
+    expectDocSample('redact-dry-run', terminal([['memory redact', result]]));
     expect(rawBytes(box.dbPath).equals(before)).toBe(true);
   });
 

@@ -9,6 +9,7 @@ import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { expectDocSample, installShown, normalise, terminal } from '../doc-samples.js';
 import { allMemories, postToolUse, runCli, type RunResult } from '../helpers.js';
 import {
   commandFor,
@@ -120,6 +121,9 @@ describe('memory doctor', () => {
     expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('All good.');
     expect(allMemories(box.dbPath)).toHaveLength(1);
     expect(readFileSync(box.dbPath).equals(before)).toBe(true);
+    // The test's own database lives beside the shared install: shown where a user's would be.
+    const shown = normalise(result.stdout, [[dirname(box.dbPath), join(box.home, '.claude')]]);
+    expectDocSample('doctor', installShown(box.home, terminal([['memory doctor', { ...result, stdout: shown }]])));
   });
 
   it('prints the same checks as JSON with --json', async () => {

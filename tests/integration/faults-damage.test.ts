@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectDocSample, normalise, terminal } from '../doc-samples.js';
 import { repairNotePath } from '../../lib/paths.js';
 import { memory, memoryCli, NOW, seed } from '../cli-helpers.js';
 import { corruptMemoryPages, pendingCount, readableIds } from '../fault-helpers.js';
@@ -106,6 +107,12 @@ describe('a database with damaged pages', () => {
       `of about ${ROWS} memories recovered (and 0 session summaries).\nThe damaged file is kept as ${box.dbPath}.damaged-2026-03-10.\n1 event kept while it was damaged was stored.\n`,
     );
     expect(sha(`${box.dbPath}.damaged-2026-03-10`)).toBe(damagedBytes);
+    expectDocSample(
+      'repair',
+      terminal([
+        ['memory doctor --repair', { ...repair, stdout: normalise(repair.stdout, [[box.home, '/home/you']]) }],
+      ]),
+    );
     expect(existsSync(repairNotePath(box.dbPath))).toBe(false);
 
     const rows = allMemories(box.dbPath);

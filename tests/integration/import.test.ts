@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { expectDocSample, terminal } from '../doc-samples.js';
 import { loadConfig } from '../../lib/config.js';
 import { MemoryStore } from '../../lib/db/memories.js';
 import type { NewMemory } from '../../lib/memory.js';
@@ -221,6 +222,7 @@ describe('importing the fixture transcripts', () => {
         bad lines   1 skipped
       "
     `);
+    expectDocSample('import', terminal([['memory import tests/fixtures/transcripts/projects', result]]));
   });
 });
 

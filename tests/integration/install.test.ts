@@ -21,6 +21,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { expectDocSample, installShown, terminal } from '../doc-samples.js';
 import { allMemories, openForRead, postToolUse, postToolUseFailure, ROOT, tempDir } from '../helpers.js';
 import {
   commandFor,
@@ -141,6 +142,7 @@ describe('install.sh', () => {
     expect(stdout).toContain(`✓ launcher ${box.launcher}`);
     expect(stdout).toContain("'memory import' backfills");
     expect(backups(box)).toEqual([]); // there was no settings.json to back up
+    expectDocSample('install', installShown(box.home, stdout));
   });
 
   it('registers commands that really run from settings.json: capture, failure, summary, context', async () => {
@@ -410,6 +412,7 @@ describe('install.sh --uninstall', () => {
     expect(existsSync(join(box.claude, 'hooks'))).toBe(false);
     expect(allMemories(box.dbPath)).toHaveLength(1);
     expect(result.stdout).toContain(`✓ kept the database ${box.dbPath} (delete it with --uninstall --purge)`);
+    expectDocSample('uninstall', installShown(box.home, terminal([['./install.sh --uninstall', result]])));
   });
 
   it('leaves settings.json without a hooks key when only ours were there', async () => {

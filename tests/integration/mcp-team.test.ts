@@ -4,6 +4,7 @@
 // not set up, or a server that is down, is said plainly.
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { expectDocSample } from '../doc-samples.js';
 import { hoursAgo, memory, seed } from '../cli-helpers.js';
 import { sandbox, type Sandbox } from '../helpers.js';
 import { startMcp } from '../mcp-helpers.js';
@@ -98,6 +99,7 @@ describe('MCP search with scope "team"', () => {
     );
     expect(reply.text).toContain('`get` opens only local ids');
     expect(JSON.stringify(reply)).not.toContain(PASSWORDS.carol);
+    expectDocSample('mcp-search-team', reply.text);
   });
 
   it('pages the merged list with limit and offset, and shows an outsider nothing of the team', async () => {

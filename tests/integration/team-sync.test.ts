@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { expectDocSample, terminal } from '../doc-samples.js';
 import { NOW, hoursAgo, memory, memoryCli, seed, summary } from '../cli-helpers.js';
 import { openDb } from '../../lib/db/open.js';
 import { ensureTeamTables, setShared } from '../../lib/db/team/local.js';
@@ -116,8 +117,16 @@ describe('memory team share and push', () => {
     const server = await teamServer(cluster());
     const bob = sandbox();
     seed(bob, [memory({ box: bob })], [summary(bob)]);
-    await expectOk(team(bob, server, 'bob', ['share', 'my-app']));
-    expect((await expectOk(team(bob, server, 'bob', ['push']))).stdout).toContain('1 new session summary');
+    const shared = await expectOk(team(bob, server, 'bob', ['share', 'my-app']));
+    const pushed = await expectOk(team(bob, server, 'bob', ['push']));
+    expect(pushed.stdout).toContain('1 new session summary');
+    expectDocSample(
+      'team-share',
+      terminal([
+        ['memory team share my-app', shared],
+        ['memory team push', pushed],
+      ]),
+    );
     seed(bob, [], [summary(bob, { summary: 'Edited 2 files', updatedAt: hoursAgo(0.1) })]);
     expect((await expectOk(team(bob, server, 'bob', ['push']))).stdout).toContain('0 new session summaries, 1 updated');
     expect(await server.admin('SELECT summary, status FROM memory_team.session_summaries')).toEqual([
@@ -152,6 +161,7 @@ describe('the approval gate', () => {
     const review = await expectOk(team(sandbox(), server, 'alice', ['review']));
     expect(review.stdout).toContain('3 items waiting for review');
     expect(review.stdout).toContain('bob@bob-laptop');
+    expectDocSample('team-review', terminal([['memory team review', review]]));
 
     const [first, second, third] = await serverMemories(server);
     expect((await expectOk(team(sandbox(), server, 'alice', ['approve', first?.id as string]))).stdout).toBe(
@@ -210,6 +220,7 @@ describe('the approval gate', () => {
       '3 memories match "deploy" · 0 here (plain text scan (LIKE)), 3 from the team (words (unicode61))',
     );
     expect(whole.stdout).not.toContain('Showing the first');
+    expectDocSample('team-search', terminal([['memory search --team deploy --limit 5', whole]]));
   });
 });
 

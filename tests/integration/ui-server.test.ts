@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectDocSample, normalise, terminal } from '../doc-samples.js';
 import { memoryCli } from '../cli-helpers.js';
 import { sandbox, tempDir } from '../helpers.js';
 import {
@@ -49,6 +50,13 @@ const api = async <T>(path: string): Promise<T> => {
 describe('memory ui: who gets in', () => {
   it('prints an address on 127.0.0.1 with a token', () => {
     expect(ui.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{43}$/);
+    // The port and the token are new on every start; the sandbox's HOME is shown as a user's.
+    const shown = normalise(ui.printed, [
+      [/token=[\w-]{43}/, 'token=<token>'],
+      [new RegExp(`:${ui.port}\\b`, 'g'), ':<port>'],
+      [box.home, '/home/you'],
+    ]);
+    expectDocSample('ui', terminal([['memory ui', { code: 0, signal: null, stdout: shown, stderr: '' }]]));
   });
 
   it('exchanges the token for an HttpOnly, SameSite=Strict cookie and a redirect to the clean address', async () => {
