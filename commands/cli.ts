@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   try {
     // Claude Code starts `memory mcp` once per session and waits for its first answer: that path
     // takes no arguments and skips commander.
-    if (asked === 'mcp' && args.length === 1) await (await import('./mcp.js')).serveMcp();
+    if (asked === 'mcp' && args.length === 1) (await import('./mcp.js')).serveMcp();
     // `memory search words…`, what /mem and most people run: no commander to load and set up. Any
     // flag (or `--`) takes the full path below, which parses and checks it.
     else if (asked === 'search' && args.length > 1 && args.every((word) => !word.startsWith('-')))

@@ -1,7 +1,9 @@
 // `memory mcp`: runs the stdio MCP server Claude Code starts (registered by install.sh and the
-// plugin). Thin: the server is lib/mcp/server.ts, loaded only by this subcommand.
+// plugin). The server is an executable of its own (commands/mcp-server.ts): this runs it in this
+// process, so the CLI's bundle never holds the MCP SDK.
 import type { Command } from 'commander';
-import { ownVersion } from '../lib/own-files.js';
+import { MCP_SERVER } from '../lib/executables.js';
+import { ownFile } from '../lib/own-files.js';
 
 export function registerMcp(program: Command): void {
   program
@@ -10,12 +12,6 @@ export function registerMcp(program: Command): void {
     .action(serveMcp);
 }
 
-export async function serveMcp(): Promise<void> {
-  const { serveStdio } = await import('../lib/mcp/server.js');
-  await serveStdio({
-    env: process.env,
-    cwd: process.cwd(),
-    version: ownVersion(),
-    log: (line) => process.stderr.write(`[memory-mcp] ${line}\n`),
-  });
+export function serveMcp(): void {
+  require(ownFile(MCP_SERVER));
 }

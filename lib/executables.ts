@@ -58,8 +58,9 @@ export const EXECUTABLES = [
   },
   // The daily maintenance, started detached by session-start: never a hook of Claude Code's.
   { name: '_cleanup', folder: 'hooks', source: 'hooks/_cleanup.ts', hooks: [] },
-  // `memory`: the CLI, and `memory mcp`, the MCP server Claude Code starts (MCP_ARGS).
+  // `memory`, the CLI; `memory mcp` (MCP_ARGS, what Claude Code starts) runs the MCP server's executable.
   { name: 'cli', folder: 'commands', source: 'commands/cli.ts', hooks: [] },
+  { name: 'mcp-server', folder: 'commands', source: 'commands/mcp-server.ts', hooks: [] },
   // What the /mem slash command runs.
   { name: '_slash', folder: 'commands', source: 'commands/_slash.ts', hooks: [] },
   { name: '_install', folder: 'commands', source: 'commands/_install.ts', hooks: [], installOnly: true },
@@ -86,3 +87,5 @@ export function bundlePath(executable: Pick<Executable, 'folder' | 'name'>): str
 /** The `memory` command's bundle, and the arguments that make it the MCP server. */
 export const CLI_BUNDLE = 'dist/commands/cli.js';
 export const MCP_ARGS = ['mcp'] as const;
+/** The MCP server's own executable, which `memory mcp` runs. */
+export const MCP_SERVER = 'dist/commands/mcp-server.js';

@@ -13,7 +13,6 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 
 import { UnsafePathError } from './db/sidecars.js';
@@ -38,6 +37,8 @@ export function ensurePrivateDir(dir: string): void {
     throw new UnsafePathError(dir, `is open to other users (${(stat.mode & 0o777).toString(8)})`);
 }
 
+let writes = 0;
+
 const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
 /**
@@ -45,7 +46,10 @@ const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL |
  * rename, which replaces a symlink at `path` rather than writing into its target.
  */
 export function writeFileAtomic(path: string, data: string, mtime?: Date): void {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  // Unique without randomness: no other live process has this pid, a dead one's leftover has another
+  // start time, and O_EXCL refuses to write into anything that is already there.
+  writes += 1;
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.${writes}.tmp`);
   const fd = openSync(temp, CREATE_FLAGS, 0o600);
   try {
     try {

@@ -4,7 +4,7 @@
 // Prints nothing rather than be late.
 import { loadConfig, type Config } from '../config.js';
 import { resolveProject } from '../project.js';
-import { promptToRecord } from '../prompt.js';
+import { isPersonRequest } from '../person-request.js';
 import { recallGate } from '../recall/gate.js';
 import type { QueryWord } from '../recall/words.js';
 import { recallSetting } from '../recall/settings.js';
@@ -18,8 +18,9 @@ export const RECALL_DEADLINE_MS = 1000;
 export interface PreparedPrompt {
   readonly config: Config;
   readonly sessionId: string;
-  /** The prompt as stored (redacted, bounded), or null when it is not a person's request. */
-  readonly text: string | null;
+  /** The prompt, when a person asked it (only such prompts are recorded). */
+  readonly prompt: string | null;
+  readonly source: string;
   /** The words recall searches for, or null when recall is off or the gate turns the prompt away. */
   readonly words: readonly QueryWord[] | null;
 }
@@ -35,18 +36,21 @@ export function preparePrompt({ input, env }: HookInput): PreparedPrompt | null 
   if (!sessionId) return null;
   const prompt = str(input['prompt']);
   const source = str(input['source']);
-  const text = promptToRecord(prompt, source);
+  const person = isPersonRequest(prompt, source);
   // The gate before the setting: it is pure, and it turns most prompts that are not a person's
   // request away at its first checks, where the setting would read a file.
   const gate = recallGate(prompt, source);
   const words = gate.recall && recallSetting(env).on ? gate.words : null;
-  return text || words ? { config, sessionId, text, words } : null;
+  return person || words ? { config, sessionId, prompt: person ? prompt : null, source, words } : null;
 }
 
 export async function handlePrompt(
   { input, env, print }: HookContext,
-  { config, sessionId, text, words }: PreparedPrompt,
+  { config, sessionId, prompt, source, words }: PreparedPrompt,
 ): Promise<void> {
+  // Redaction is imported only for a prompt that is recorded.
+  const text = prompt === null ? null : (await import('../prompt.js')).promptToRecord(prompt, source);
+  if (!text && !words) return;
   const project = resolveProject(env, str(input['cwd']));
   const [
     { withDb },

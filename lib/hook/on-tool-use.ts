@@ -1,33 +1,33 @@
 // PostToolUse and PostToolUseFailure: one memory, or nothing for noise. The write path runs once,
-// in order: event → draft → row → store (or the spool). Parses and filters before anything else: the database layer
-// (and better-sqlite3, most of a hook's start-up cost) is loaded only for an event that will be
-// stored, so a skipped `ls` or lock-file edit costs almost nothing.
-import { captureEvent } from '../capture.js';
+// in order: event → draft → row → store (or the spool). Most events are noise (`ls`, `git status`, a
+// lock file), told from the event alone (lib/noise.ts, the same question capture asks first): the
+// rest of the write path (formatting, redaction, the database, the spool) is imported only for an
+// event that will be stored, so a skipped one never loads it.
 import { loadConfig, type Config } from '../config.js';
-import { toNewMemory, type MemoryDraft } from '../memory.js';
+import { isNoiseEvent } from '../noise.js';
+import { toNewMemory } from '../memory.js';
 import { resolveProject } from '../project.js';
-import { storeOrDefer } from '../store-or-defer.js';
 import type { HookInput } from './io.js';
 import { parseToolEvent, type ToolEvent } from './payload.js';
 
-/** What a tool event becomes before the database: the settings, the event and the draft memory. */
+/** What a tool event becomes before the gate and the database: the settings and the parsed event. */
 export interface PreparedToolEvent {
   readonly config: Config;
   readonly event: ToolEvent;
-  readonly draft: MemoryDraft;
 }
 
-/** Parses and filters (pure, no database): null for an event that is not stored (off, not a captured tool, noise). */
+/** Parses and filters (pure): null for an event that is not stored (off, not a captured tool, noise). */
 export function prepareToolEvent({ input, env }: HookInput): PreparedToolEvent | null {
   const config = loadConfig(env);
   if (config.disabled) return null;
   const event = parseToolEvent(input);
-  if (!event) return null;
-  const draft = captureEvent(event);
-  return draft ? { config, event, draft } : null;
+  return event && !isNoiseEvent(event) ? { config, event } : null;
 }
 
-export async function handleToolEvent({ env }: HookInput, { config, event, draft }: PreparedToolEvent): Promise<void> {
+export async function handleToolEvent({ env }: HookInput, { config, event }: PreparedToolEvent): Promise<void> {
+  const { captureEvent } = await import('../capture.js');
+  const draft = captureEvent(event);
+  if (!draft) return;
   const memory = toNewMemory(draft, {
     sessionId: event.sessionId,
     agentId: event.agentId,
@@ -37,5 +37,6 @@ export async function handleToolEvent({ env }: HookInput, { config, event, draft
     source: 'hook',
   });
   // Within the hook's deadline, or kept in the spool for a later run (lib/store-or-defer.ts).
+  const { storeOrDefer } = await import('../store-or-defer.js');
   await storeOrDefer(config, env, memory);
 }

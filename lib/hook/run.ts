@@ -1,6 +1,5 @@
 // Running a hook once its stdin is read: the handler's `prepare` step, the gate, the handler.
 // Every outcome is exit code 0 (lib/hook/io.ts guardHook).
-import { hookGate } from './gate.js';
 import {
   guardHook,
   logFailure,
@@ -43,6 +42,8 @@ export async function finishHook<Prepared>(
   }
   // Another copy that captures, or no SQLite driver in this Node: exit 0 without a word on stderr,
   // whatever the input was (read first all the same, so Claude Code's write never meets a closed pipe).
+  // Imported here: it loads the SQLite driver's checks, which an event prepared away never needs.
+  const { hookGate } = await import('./gate.js');
   const gate = hookGate(hookName, process.env);
   if (!gate.run) {
     if (gate.notice) await writeStdout(`${JSON.stringify({ systemMessage: gate.notice })}\n`);

@@ -92,7 +92,7 @@ for major in 22 24; do
     # ./install.sh as well (its runtime built by this checkout for the Node that built it; under
     # Node 22 its hooks fall back to node:sqlite when that is another Node): one copy captures.
     bin20=$(node_bin 20) || bin20=""
-    if [ -n "$bin20" ] && [ -f "$checkout/dist/runtime/dist/better_sqlite3.node" ]; then
+    if [ -n "$bin20" ] && [ -f "$checkout/dist/runtime/node_modules/better-sqlite3/build/Release/better_sqlite3.node" ]; then
       check "./install.sh --no-build into the same HOME" "(cd '$checkout' && PATH='$bin20:$PATH' HOME='$home' ./install.sh --no-build) >'$root/install-sh.log' 2>&1"
       session dual-$major "$home" "$work" --scenario "$root/dual.json" --prompt "Run the dual check"
       check "both installed: the event is stored once" "[ \"\$(cd '$work' && HOME='$home' '$memory' search --recent --here --json | jq '[.[] | select(.content | contains(\"dual-check\"))] | length')\" = 1 ]"
