@@ -156,6 +156,8 @@ export interface ContextSummaryRow {
   readonly request?: string | null;
   readonly outcome?: string | null;
   readonly errorCount?: number;
+  /** Memories the session left; 0 for one that only talked (no tool work). Unknown counts as work. */
+  readonly memoryCount?: number;
   /** The session's errors not resolved by a later run. */
   readonly openErrors?: number;
 }

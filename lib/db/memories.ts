@@ -170,16 +170,26 @@ export class MemoryStore {
     );
   }
 
+  /**
+   * The `limit` newest sessions that did some tool work (sessions that only talked fill the slots
+   * left), and the newest session of all when it is not among them: SessionStart says it was empty.
+   */
   recentSummaries(projectPath: string, limit: number, since = ''): ContextSummaryRow[] {
-    return prepared(
-      this.db,
-      `
-      SELECT summary, ended_at AS endedAt, session_id AS sessionId, request, outcome, error_count AS errorCount,
+    const columns = `summary, ended_at AS endedAt, session_id AS sessionId, request, outcome, error_count AS errorCount,
+             memory_count AS memoryCount,
              (SELECT count(*) FROM memories m WHERE m.session_id = s.session_id AND m.type = 'error'
-                AND m.resolved_by IS NULL) AS openErrors
-      FROM session_summaries s
-      WHERE project_path = ? AND ended_at >= ? ORDER BY ended_at DESC LIMIT ?`,
+                AND m.resolved_by IS NULL) AS openErrors`;
+    const rows = prepared(
+      this.db,
+      `SELECT ${columns} FROM session_summaries s WHERE project_path = ? AND ended_at >= ?
+      ORDER BY memory_count > 0 DESC, ended_at DESC LIMIT ?`,
     ).all(projectPath, since, limit) as ContextSummaryRow[];
+    const newest = prepared(
+      this.db,
+      `SELECT ${columns} FROM session_summaries s WHERE project_path = ? AND ended_at >= ? ORDER BY ended_at DESC LIMIT 1`,
+    ).get(projectPath, since) as ContextSummaryRow | undefined;
+    const all = newest && !rows.some((row) => row.sessionId === newest.sessionId) ? [...rows, newest] : rows;
+    return all.sort((a, b) => (a.endedAt < b.endedAt ? 1 : a.endedAt > b.endedAt ? -1 : 0));
   }
 
   /** Whether a session already has a summary (a live Stop hook, or an earlier import, wrote one). */

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { daysBefore } from '../age.js';
 import { claimDailyCleanup } from '../cleanup.js';
 import { loadConfig } from '../config.js';
-import { buildContext, sessionStartOutput } from '../context.js';
+import { buildContext, sessionStartOutput, SESSIONS_SHOWN } from '../context.js';
 import { claimRepairNotice, repairNote } from '../damage.js';
 import { sinceStartMs, startSyncHookDeadline, SYNC_HOOK_BUDGET_MS } from '../db/deadline.js';
 import { MemoryStore } from '../db/memories.js';
@@ -51,7 +51,7 @@ export function buildSessionStartOutput({ input, env }: HookInput): SessionStart
         return buildContext({
           project: project.name,
           projectPath: project.path,
-          summaries: store.recentSummaries(project.path, 3, since),
+          summaries: store.recentSummaries(project.path, SESSIONS_SHOWN, since),
           changes: store.recentByImportance(project.path, IMPORTANCE.change, 10, since),
           errors: store.openErrors(project.path, 5, since),
           maxChars: config.contextChars,
