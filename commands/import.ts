@@ -113,6 +113,15 @@ export function formatSummary(summary: ImportSummary, dryRun: boolean, dbPath: s
       `${summary.added === 1 ? 'memory' : 'memories'}${summary.redactions > 0 ? ` (${s(summary.redactions, 'secret')} redacted)` : ''}`,
     ],
     ['duplicates', summary.duplicates, 'skipped (already stored)'],
+    ...(summary.forgotten > 0
+      ? [
+          ['forgotten', summary.forgotten, 'skipped (memory forget deleted them: memory forget --list-tombstones)'] as [
+            string,
+            number,
+            string,
+          ],
+        ]
+      : []),
     ['noise', summary.noise, 'skipped (read-only commands, ignored paths, interrupts)'],
     ['not run', summary.notRun, 'skipped (rejected, blocked by a hook, refused)'],
     ['too old', summary.tooOld, `skipped (older than ${retentionDays} days)`],

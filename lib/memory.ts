@@ -104,7 +104,8 @@ export function toNewMemory(draft: MemoryDraft, origin: MemoryOrigin): NewMemory
   };
 }
 
-export type InsertOutcome = 'stored' | 'duplicate-tool-use' | 'duplicate-content';
+/** `forgotten`: `memory forget` left a tombstone for it (lib/db/tombstones.ts). */
+export type InsertOutcome = 'stored' | 'duplicate-tool-use' | 'duplicate-content' | 'forgotten';
 
 // Rows read back. Stored text may predate today's vocabulary, so read types stay as wide as the column.
 

@@ -12,6 +12,7 @@ import {
 } from '../memory.js';
 import { prepared, withBusyRetry, type Db } from './open.js';
 import { resolveErrors } from './resolution.js';
+import { isForgotten } from './tombstones.js';
 
 /** How much of a prompt a memory keeps as its request: the start of a prompt says what it asks. */
 export const REQUEST_MAX = 500;
@@ -69,8 +70,8 @@ export class MemoryStore {
   }
 
   /**
-   * Why `memory` would not be stored: its tool_use_id is known, or the same session stored the same
-   * content within `dedupeWindowSec` of it. Read-only, so a dry run can ask it too.
+   * Why `memory` would not be stored: its tool_use_id is known, it was forgotten, or the same session
+   * stored the same content within `dedupeWindowSec` of it. Read-only, so a dry run can ask it too.
    */
   findDuplicate(memory: NewMemory, dedupeWindowSec: number): Exclude<InsertOutcome, 'stored'> | null {
     const byToolUse = prepared(this.db, 'SELECT 1 FROM memories WHERE tool_use_id = ?');
@@ -79,6 +80,7 @@ export class MemoryStore {
       'SELECT 1 FROM memories WHERE session_id = ? AND created_at BETWEEN ? AND ? AND content = ? LIMIT 1',
     );
     if (memory.toolUseId && byToolUse.get(memory.toolUseId)) return 'duplicate-tool-use';
+    if (isForgotten(this.db, memory)) return 'forgotten';
     const time = Date.parse(memory.createdAt);
     const from = new Date(time - dedupeWindowSec * 1000).toISOString();
     const to = new Date(time + dedupeWindowSec * 1000).toISOString();

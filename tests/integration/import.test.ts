@@ -57,6 +57,7 @@ describe('importing the fixture transcripts', () => {
       toolCalls: 24,
       added: 18,
       duplicates: 0,
+      forgotten: 0,
       noise: 3,
       notRun: 3,
       tooOld: 0,
