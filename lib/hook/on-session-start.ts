@@ -10,7 +10,7 @@ import { buildContext, sessionStartOutput, SESSIONS_SHOWN } from '../context.js'
 import { claimRepairNotice, repairNote } from '../damage.js';
 import { sinceStartMs, startSyncHookDeadline, SYNC_HOOK_BUDGET_MS } from '../db/deadline.js';
 import { MemoryStore } from '../db/memories.js';
-import { withDb } from '../db/open.js';
+import { withReadableDb } from '../db/read-only.js';
 import { IMPORTANCE } from '../memory.js';
 import type { HookInput } from './io.js';
 import type { Env } from '../paths.js';
@@ -45,9 +45,9 @@ export function buildSessionStartOutput({ input, env }: HookInput): SessionStart
   let context = '';
   try {
     context =
-      withDb(config.dbPath, { create: false }, (db) => {
+      withReadableDb(config.dbPath, { create: false }, (db, snapshot) => {
         const store = new MemoryStore(db);
-        if (repairNote(config.dbPath) === null) drainPending(store, config, env);
+        if (!snapshot && repairNote(config.dbPath) === null) drainPending(store, config, env);
         return buildContext({
           project: project.name,
           projectPath: project.path,
@@ -79,6 +79,11 @@ export function buildSessionStartOutput({ input, env }: HookInput): SessionStart
 export function scheduleDailyCleanup(env: Env, node: string, cleanupScript: string): void {
   const config = loadConfig(env);
   if (config.disabled || !existsSync(config.dbPath)) return;
-  if (!claimDailyCleanup(config.dbPath, config.now())) return;
+  try {
+    if (!claimDailyCleanup(config.dbPath, config.now())) return;
+  } catch {
+    // The marker cannot be written (a read-only folder): the maintenance could not write either.
+    return;
+  }
   spawn(node, [cleanupScript], { detached: true, stdio: 'ignore', env: { ...env } }).unref();
 }
