@@ -72,9 +72,12 @@ function renderRepair(report: RepairReport): string {
       `Nothing could be read from ${db}: 0 rows recovered (no table can be found in it, even with its header rebuilt).`,
       'The file is left as it is; new memories are kept aside until it is repaired or moved.',
       'Try next:',
-      `  sqlite3 ${db} .recover | sqlite3 ${db}.recovered    (the sqlite3 shell's own recovery; look with CLAUDE_MEMORY_DB=${db}.recovered memory stats)`,
-      `  or restore ${db} from a backup`,
-      `  or start again: mv ${db} ${db}.unreadable && memory doctor --repair    (then memory import brings back what Claude Code's transcripts still hold)`,
+      `  1. the sqlite3 shell's own recovery: sqlite3 ${db} .recover | sqlite3 ${db}.recovered`,
+      `     look: CLAUDE_MEMORY_DB=${db}.recovered memory search --recent`,
+      `     keep it: mv ${db} ${db}.unreadable && mv ${db}.recovered ${db} && memory doctor --repair`,
+      `  2. or restore ${db} from a backup, then memory doctor --repair`,
+      `  3. or start again: mv ${db} ${db}.unreadable && memory doctor --repair`,
+      "     (memory import then brings back what Claude Code's transcripts still hold)",
       '',
     ].join('\n');
   }

@@ -4,7 +4,7 @@
 // the main file under a WAL — and every table is compared before and after.
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { mkdirSync, copyFileSync, existsSync, openSync, readFileSync, writeSync, closeSync } from 'node:fs';
+import { mkdirSync, renameSync, copyFileSync, existsSync, openSync, readFileSync, writeSync, closeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../../lib/db/open.js';
@@ -248,5 +248,12 @@ describe('memory doctor --repair keeps every table', () => {
     expect(existsSync(DAMAGED_COPY(box))).toBe(false);
     // Capture keeps new events aside meanwhile.
     expect(existsSync(repairNotePath(box.dbPath))).toBe(true);
+
+    // Starting again as the report says: a new database, and the note that held capture back gone.
+    renameSync(box.dbPath, `${box.dbPath}.unreadable`);
+    const again = await memoryCli(box, ['doctor', '--repair']);
+    expect(again).toMatchObject({ code: 0, stderr: '', stdout: 'A new, empty database was started.\n' });
+    expect(existsSync(repairNotePath(box.dbPath))).toBe(false);
+    expect(existsSync(box.dbPath)).toBe(true);
   }, 120_000);
 });
