@@ -17,7 +17,7 @@ export function registerDoctor(program: Command): void {
     .option('--json', 'print the checks as JSON')
     .option(
       '--repair',
-      'recover a damaged database: copy every readable memory into a new file, keep the damaged one beside it',
+      'recover a damaged database: copy every readable row of every table into a new file, keep the damaged one beside it',
     )
     .action(async (options: { json?: boolean; repair?: boolean }) => {
       if (options.repair) {
