@@ -198,7 +198,11 @@ END;
 CREATE TRIGGER memory_files_insert AFTER INSERT ON memories BEGIN ${change("new",1)} END;
 CREATE TRIGGER memory_files_delete AFTER DELETE ON memories BEGIN ${change("old",-1)} END;
 CREATE TRIGGER memory_files_update AFTER UPDATE OF ${FILE}, created_at ON memories
-BEGIN ${change("old",-1)} ${change("new",1)} END;`];var SCHEMA_VERSION=MIGRATIONS.length;var sleeper=new Int32Array(new SharedArrayBuffer(4));var statementCache=new WeakMap;function prepared(db,sql){let cache=statementCache.get(db);cache||statementCache.set(db,cache=new Map);let statement=cache.get(sql);return statement||cache.set(sql,statement=db.prepare(sql)),statement}function memoryTotal(db){return prepared(db,"SELECT coalesce(sum(memories), 0) FROM memory_counts").pluck().get()}function projectSpan(db,projectPath){return prepared(db,"SELECT memories, first_id AS first, last_id AS last FROM memory_counts WHERE project_path = ?").get(projectPath)??{memories:0,first:0,last:0}}var NO_FILTERS={project:null,projectPath:null,type:null,since:null,before:null,sessionId:null,ids:null},WHERE=`
+BEGIN ${change("old",-1)} ${change("new",1)} END;`,`CREATE TABLE forgotten (id INTEGER PRIMARY KEY, memory_id INTEGER, session_id TEXT NOT NULL, project TEXT NOT NULL,
+tool_name TEXT NOT NULL, type TEXT NOT NULL, created_at TEXT NOT NULL, tool_use_id TEXT, content_key TEXT NOT NULL,
+forgotten_at TEXT NOT NULL);
+CREATE INDEX forgotten_tool_use ON forgotten (tool_use_id) WHERE tool_use_id IS NOT NULL;
+CREATE INDEX forgotten_content ON forgotten (content_key);`];var SCHEMA_VERSION=MIGRATIONS.length;var sleeper=new Int32Array(new SharedArrayBuffer(4));var statementCache=new WeakMap;function prepared(db,sql){let cache=statementCache.get(db);cache||statementCache.set(db,cache=new Map);let statement=cache.get(sql);return statement||cache.set(sql,statement=db.prepare(sql)),statement}function memoryTotal(db){return prepared(db,"SELECT coalesce(sum(memories), 0) FROM memory_counts").pluck().get()}function projectSpan(db,projectPath){return prepared(db,"SELECT memories, first_id AS first, last_id AS last FROM memory_counts WHERE project_path = ?").get(projectPath)??{memories:0,first:0,last:0}}var NO_FILTERS={project:null,projectPath:null,type:null,since:null,before:null,sessionId:null,ids:null},WHERE=`
   (@project IS NULL OR m.project = @project)
   AND (@projectPath IS NULL OR m.project_path = @projectPath)
   AND (@type IS NULL OR m.type = @type)
