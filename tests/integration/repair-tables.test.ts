@@ -1,10 +1,20 @@
 // `memory doctor --repair` keeps every table, not only the memories: a used database (summaries with
 // their request and outcome, prompts, transcript offsets, recall injections, team state and its host
 // id, id counters) is damaged for real — a table's pages, an index page, the header, the first page,
-// the main file under a WAL — and every table is compared before and after.
+// the main file under a WAL, a torn write at the end of the WAL — and every table is compared before and after.
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, copyFileSync, existsSync, openSync, readFileSync, writeSync, closeSync } from 'node:fs';
+import {
+  mkdirSync,
+  renameSync,
+  statSync,
+  copyFileSync,
+  existsSync,
+  openSync,
+  readFileSync,
+  writeSync,
+  closeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../../lib/db/open.js';
@@ -230,6 +240,37 @@ describe('memory doctor --repair keeps every table', () => {
     const after = dump(crashed.dbPath);
     for (const table of ['prompts', 'session_summaries', 'transcript_reads', 'team_state', 'team_projects'])
       expect({ table, rows: after[table] }).toEqual({ table, rows: before[table] });
+  }, 120_000);
+
+  it('keeps every commit before a torn write at the end of the WAL', async () => {
+    const box = sandbox();
+    seedUsed(box);
+    const { pageSize, pages } = checkpoint(box.dbPath);
+    const leaves = pages('memories', 'leaf');
+    const db = new Database(box.dbPath);
+    db.pragma('wal_autocheckpoint = 0');
+    db.exec(`
+      INSERT INTO prompts (session_id, project, project_path, text, created_at) VALUES ('sess-late', 'my-app', '${box.project}', 'one more thing', '${NOW}');
+      UPDATE session_summaries SET outcome = 'done, after all' WHERE session_id = 'sess-3';
+    `);
+    const committed = dump(box.dbPath);
+    // The last commit's frames never reach the disk whole: the crash tears its last page.
+    db.exec(
+      `INSERT INTO prompts (session_id, project, project_path, text, created_at) VALUES ('sess-late', 'my-app', '${box.project}', 'torn', '${NOW}')`,
+    );
+    const crashed = sandbox();
+    mkdirSync(dirname(crashed.dbPath), { recursive: true });
+    copyFileSync(box.dbPath, crashed.dbPath);
+    copyFileSync(`${box.dbPath}-wal`, `${crashed.dbPath}-wal`);
+    db.close();
+    const wal = statSync(`${crashed.dbPath}-wal`).size;
+    overwrite(`${crashed.dbPath}-wal`, wal - 64, 64);
+    for (const page of [leaves[10], leaves[40]]) overwrite(crashed.dbPath, ((page as number) - 1) * pageSize, pageSize);
+
+    await repair(crashed);
+    const after = dump(crashed.dbPath);
+    for (const table of ['prompts', 'session_summaries', 'transcript_reads', 'team_state', 'team_projects'])
+      expect({ table, rows: after[table] }).toEqual({ table, rows: committed[table] });
   }, 120_000);
 
   it('never puts an empty database in place of one it could not read, and says what to try', async () => {
