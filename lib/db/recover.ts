@@ -2,8 +2,9 @@
 // and column by column, walking rowid tables by ranges and splitting a range that hits a bad page until
 // only the unreadable rows are left behind. Reads the damaged file read-only; never changes it.
 import type Database from 'better-sqlite3';
-import { copyFileSync, existsSync, openSync, readSync, closeSync, rmSync, statSync, writeSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { openConnection } from './driver.js';
+import { pageSizeCandidates, writeRebuiltCopy } from './header.js';
 import { openDb } from './open.js';
 
 export interface TableCopy {
@@ -40,16 +41,23 @@ type Row = Record<string, unknown>;
  */
 export function copyReadableRows(source: string, target: string): CopyResult {
   const scratch = `${target}.source`;
-  let headerRebuilt = false;
-  let from = openSource(source);
-  if (!from) {
-    from = withRebuiltHeader(source, scratch);
-    headerRebuilt = from !== null;
-  }
-  if (!from) {
+  try {
+    let from = openSource(source);
+    const headerRebuilt = from === null;
+    from ??= withRebuiltHeader(source, scratch);
+    if (!from)
+      return { readable: false, headerRebuilt: false, tables: [], memories: 0, estimatedMemories: 0, summaries: 0 };
+    try {
+      return { ...copyInto(from, target), headerRebuilt };
+    } finally {
+      from.close();
+    }
+  } finally {
     removeFiles(scratch);
-    return { readable: false, headerRebuilt, tables: [], memories: 0, estimatedMemories: 0, summaries: 0 };
   }
+}
+
+function copyInto(from: Connection, target: string): Omit<CopyResult, 'headerRebuilt'> {
   const to = openDb(target, { create: true });
   if (!to) throw new Error(`could not create ${target}`);
   try {
@@ -58,15 +66,12 @@ export function copyReadableRows(source: string, target: string): CopyResult {
     const memories = count('memories')?.recovered ?? 0;
     return {
       readable: true,
-      headerRebuilt,
       tables,
       memories,
       estimatedMemories: Math.max(memories, count('memories')?.estimated ?? 0),
       summaries: count('session_summaries')?.recovered ?? 0,
     };
   } finally {
-    from.close();
-    removeFiles(scratch);
     // A plain rollback-journal file: nothing of it is left in a -wal when it is renamed into place.
     to.pragma('journal_mode = DELETE');
     to.close();
@@ -271,56 +276,18 @@ function primaryKeyOf(db: Connection, table: string): string[] {
   }
 }
 
-// The header every SQLite file starts with; what a damaged one is rebuilt around.
-const MAGIC = Buffer.from('SQLite format 3\u0000', 'latin1');
-const HEADER_BYTES = 100;
-const PAGE_SIZES = [4096, 1024, 2048, 8192, 16384, 32768, 65536, 512];
-
 /**
- * A copy of `source` at `scratch` with its first 100 bytes rebuilt (the magic string, page size, format
- * bytes and database size: the fields the rest of the file cannot be read without), opened; null when
- * no page size gives a readable table list. The page size is taken from the WAL's own header when there
- * is one, else each size SQLite allows is tried.
+ * A copy of `source` at `scratch` with its header rebuilt (lib/db/header.ts), opened; null when no page
+ * size gives a readable table list.
  */
 function withRebuiltHeader(source: string, scratch: string): Connection | null {
-  let size: number;
-  try {
-    size = statSync(source).size;
-  } catch {
-    return null;
-  }
-  if (size < HEADER_BYTES * 2) return null;
-  const walPageSize = walHeaderPageSize(`${source}-wal`);
-  for (const pageSize of walPageSize === null ? PAGE_SIZES : [walPageSize]) {
-    if (size % pageSize !== 0) continue;
+  const { sizes, wal } = pageSizeCandidates(source);
+  for (const pageSize of sizes) {
     removeFiles(scratch);
-    copyFileSync(source, scratch);
-    if (walPageSize !== null) copyFileSync(`${source}-wal`, `${scratch}-wal`);
-    const header = Buffer.alloc(HEADER_BYTES);
-    const fd = openSync(scratch, 'r+');
+    writeRebuiltCopy(source, scratch, pageSize, wal);
     try {
-      readSync(fd, header, 0, HEADER_BYTES, 0);
-      MAGIC.copy(header, 0);
-      header.writeUInt16BE(pageSize === 65536 ? 1 : pageSize, 16);
-      header[18] = walPageSize === null ? 1 : 2;
-      header[19] = walPageSize === null ? 1 : 2;
-      header[20] = 0;
-      header[21] = 64;
-      header[22] = 32;
-      header[23] = 32;
-      // The size in pages is trusted only when bytes 92-95 repeat the change counter (24-27).
-      header.writeUInt32BE(size / pageSize, 28);
-      header.copy(header, 92, 24, 28);
-      const format = header.readUInt32BE(44);
-      if (format < 1 || format > 4) header.writeUInt32BE(4, 44);
-      const encoding = header.readUInt32BE(56);
-      if (encoding < 1 || encoding > 3) header.writeUInt32BE(1, 56);
-      writeSync(fd, header, 0, HEADER_BYTES, 0);
-    } finally {
-      closeSync(fd);
-    }
-    try {
-      const db = openSource(scratch, walPageSize === null);
+      // A copy with its WAL is opened read-write: only a writer can rebuild the WAL index of a scratch file.
+      const db = openSource(scratch, !wal);
       if (db && readSchema(db).length > 0) return db;
       db?.close();
     } catch {
@@ -329,24 +296,6 @@ function withRebuiltHeader(source: string, scratch: string): Connection | null {
   }
   removeFiles(scratch);
   return null;
-}
-
-function walHeaderPageSize(wal: string): number | null {
-  if (!existsSync(wal)) return null;
-  const header = Buffer.alloc(32);
-  let fd: number | null = null;
-  try {
-    fd = openSync(wal, 'r');
-    if (readSync(fd, header, 0, 32, 0) < 32) return null;
-  } catch {
-    return null;
-  } finally {
-    if (fd !== null) closeSync(fd);
-  }
-  const magic = header.readUInt32BE(0);
-  if (magic !== 0x377f0682 && magic !== 0x377f0683) return null;
-  const pageSize = header.readUInt32BE(8);
-  return PAGE_SIZES.includes(pageSize) ? pageSize : null;
 }
 
 export function removeFiles(path: string): void {
