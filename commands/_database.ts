@@ -2,7 +2,8 @@
 // file (MissingDatabaseError instead).
 import { loadConfig, type Config } from '../lib/config.js';
 import { MemoryStore } from '../lib/db/memories.js';
-import { withDb, type Db } from '../lib/db/open.js';
+import type { Db } from '../lib/db/open.js';
+import { withReadableDb } from '../lib/db/read-only.js';
 import { MissingDatabaseError } from '../lib/errors.js';
 import { drainPending } from '../lib/store-or-defer.js';
 
@@ -12,12 +13,14 @@ export function cliConfig(): Config {
 
 /**
  * Runs `work` on the existing database and closes it; MissingDatabaseError when there is none yet.
+ * A database this user cannot write beside is read from a read-only snapshot (lib/db/read-only.ts).
  * `oneShot`: work that only reads (a search), with the small page cache of lib/db/open.ts.
  */
 export function withDatabase(config: Config, work: (db: Db) => string, options: { oneShot?: boolean } = {}): string {
-  // A CLI run that can write stores what the hooks had to keep aside (see lib/spool.ts).
-  const result = withDb(config.dbPath, { create: false, oneShot: options.oneShot ?? false }, (db) => {
-    drainPending(new MemoryStore(db), config, process.env);
+  // A CLI run that can write stores what the hooks had to keep aside (see lib/spool.ts); one that
+  // cannot (a read-only home) still reads, from a snapshot.
+  const result = withReadableDb(config.dbPath, { create: false, oneShot: options.oneShot ?? false }, (db, snapshot) => {
+    if (!snapshot) drainPending(new MemoryStore(db), config, process.env);
     return work(db);
   });
   if (result === null) throw new MissingDatabaseError(config.dbPath);

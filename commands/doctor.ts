@@ -17,12 +17,13 @@ export function registerDoctor(program: Command): void {
     .option('--json', 'print the checks as JSON')
     .option(
       '--repair',
-      'recover a damaged database: copy every readable memory into a new file, keep the damaged one beside it',
+      'recover a damaged database: copy every readable row of every table into a new file, keep the damaged one beside it',
     )
     .action(async (options: { json?: boolean; repair?: boolean }) => {
       if (options.repair) {
         const repair = repairDatabase(loadConfig(process.env), process.env);
         process.stdout.write(options.json ? `${JSON.stringify(repair, null, 2)}\n` : renderRepair(repair));
+        if (repair.outcome === 'unreadable') throw new MemoryError(`nothing could be recovered from ${repair.dbPath}`);
         return;
       }
       const report = await withTeamChecks(runDoctor(process.env, process.version));
@@ -65,11 +66,42 @@ function render(report: DoctorReport, pc: Colors): string {
 }
 
 function renderRepair(report: RepairReport): string {
+  if (report.outcome === 'unreadable') {
+    const db = report.dbPath;
+    return [
+      `Nothing could be read from ${db}: 0 rows recovered (no table can be found in it, even with its header rebuilt).`,
+      'The file is left as it is; new memories are kept aside until it is repaired or moved.',
+      'Try next:',
+      `  1. the sqlite3 shell's own recovery: sqlite3 ${db} .recover | sqlite3 ${db}.recovered`,
+      `     look: CLAUDE_MEMORY_DB=${db}.recovered memory search --recent`,
+      `     keep it: mv ${db} ${db}.unreadable && mv ${db}.recovered ${db} && memory doctor --repair`,
+      `  2. or restore ${db} from a backup, then memory doctor --repair`,
+      `  3. or start again: mv ${db} ${db}.unreadable && memory doctor --repair`,
+      "     (memory import then brings back what Claude Code's transcripts still hold)",
+      '',
+    ].join('\n');
+  }
   const stored =
     report.stored > 0
       ? `\n${report.stored} event${report.stored === 1 ? '' : 's'} kept while it was damaged ${report.stored === 1 ? 'was' : 'were'} stored.`
       : '';
   if (report.outcome === 'healthy') return `The database passes its integrity check: nothing to repair.${stored}\n`;
-  const summaries = `${report.summaries} session summar${report.summaries === 1 ? 'y' : 'ies'}`;
-  return `${report.memories} of about ${report.estimatedMemories} memories recovered (and ${summaries}).\nThe damaged file is kept as ${report.damagedCopy}.${stored}\n`;
+  if (report.outcome === 'started') return `A new, empty database was started.${stored}\n`;
+  const width = Math.max(...report.tables.map((table) => table.table.length));
+  const tables = report.tables.map(
+    (table) =>
+      `  ${table.table.padEnd(width)}  ${table.recovered}${table.estimated === null ? ' (how many it held cannot be read)' : ` of ${table.recovered === table.estimated ? '' : 'about '}${table.estimated}`}`,
+  );
+  const lost = report.estimatedMemories - report.memories;
+  return [
+    `${report.memories} of about ${report.estimatedMemories} memories recovered${report.headerRebuilt ? ' (the file header was rebuilt to read them)' : ''}. Table by table:`,
+    ...tables,
+    `The damaged file is kept as ${report.damagedCopy}.${stored}`,
+    ...(lost > 0
+      ? [
+          `${lost} ${lost === 1 ? 'memory' : 'memories'} could not be read: memory import brings back those whose transcripts Claude Code still keeps.`,
+        ]
+      : []),
+    '',
+  ].join('\n');
 }

@@ -1,6 +1,8 @@
 // `memory forget`: deletes memories someone does not want kept — by id, session, project, date or
 // search match. A dry run (count and samples) unless --yes; the delete itself is in lib/db/forget.ts.
 import type { Command } from 'commander';
+import { listTombstones, removeTombstones } from '../lib/db/tombstones.js';
+import { relativeAge } from '../lib/age.js';
 import { forgetNow, selectForget, type ForgetSelection, type ForgetTarget } from '../lib/db/forget.js';
 import { NO_FILTERS } from '../lib/db/search.js';
 import { UsageError } from '../lib/errors.js';
@@ -20,6 +22,8 @@ interface ForgetOptions {
   readonly match?: string;
   readonly yes?: boolean;
   readonly json?: boolean;
+  readonly listTombstones?: boolean;
+  readonly undo?: string[];
 }
 
 const SAMPLES = 5;
@@ -35,19 +39,29 @@ export function registerForget(program: Command): void {
     .option('--match <query>', 'memories `memory search <query>` finds')
     .option('--yes', 'really delete (without it, only show what would go)')
     .option('--json', 'machine-readable output')
+    .option('--list-tombstones', 'list what was forgotten (never its text): import and transcript catch-up skip these')
+    .option('--undo <tombstone-ids...>', 'remove tombstones, so the next memory import may bring those memories back')
     .addHelpText(
       'after',
       `
 Selectors combine: \`memory forget --project my-app --before 30d\` forgets only old memories of my-app.
 A session's summary goes too once the session has no memories left, and is rebuilt without the
-forgotten ones when it keeps others.
+forgotten ones when it keeps others. Each forgotten memory leaves a tombstone (its tool call's id and
+a digest of its session and text, never the text): memory import and the Stop hook's transcript
+catch-up never store it again. --list-tombstones shows them, --undo <id> removes one.
 
 Examples:
   memory forget 12 13
   memory forget --match "AKIA" --yes
-  memory forget --session 5b1c0a52-… --yes`,
+  memory forget --session 5b1c0a52-… --yes
+  memory forget --list-tombstones
+  memory forget --undo 4`,
     )
     .action(async (ids: string[], options: ForgetOptions) => {
+      if (options.listTombstones || options.undo) {
+        process.stdout.write(runTombstones(ids, options));
+        return;
+      }
       process.stdout.write(runForget(ids, options));
       // pg is loaded only when a team server is configured.
       if (!options.yes || !loadTeamConfig(process.env).url) return;
@@ -98,7 +112,7 @@ function runForget(idArgs: readonly string[], options: ForgetOptions): string {
     const dryRun = options.yes !== true;
     const selection = dryRun
       ? selectForget(db, target, now)
-      : forgetNow(db, target, now, (sessionId, rows) => summarizeSession(sessionId, rows, now));
+      : forgetNow(db, target, now, (sessionId, rows, intent) => summarizeSession(sessionId, rows, now, intent));
     if (options.json) return `${JSON.stringify(report(dryRun, selection), null, 2)}\n`;
 
     const { rows, summaries, rebuilt } = selection;
@@ -116,6 +130,43 @@ function runForget(idArgs: readonly string[], options: ForgetOptions): string {
       ...(samples.length > 0 ? [samples.join('\n\n'), ...rest, ''] : []),
       ...(rebuilt.length > 0 ? [`${summariesKept} would be rebuilt without ${it}.`] : []),
       `Nothing was deleted. Run the same command with ${c.bold('--yes')} to delete ${rows.length === 1 && summaries.length === 0 ? 'it' : 'them'}.`,
+      '',
+    ].join('\n');
+  });
+}
+
+function runTombstones(ids: readonly string[], options: ForgetOptions): string {
+  if (ids.length > 0 || (options.listTombstones && options.undo))
+    throw new UsageError('--list-tombstones and --undo <tombstone-ids…> go alone');
+  const config = cliConfig();
+  const now = config.now();
+  if (options.undo) {
+    const wanted = valueOf(parseIds(options.undo));
+    return withDatabase(config, (db) => {
+      const removed = removeTombstones(db, wanted);
+      const missing = wanted.filter((id) => !removed.includes(id));
+      if (options.json) return `${JSON.stringify({ removed, missing }, null, 2)}\n`;
+      const lines = [];
+      if (removed.length > 0)
+        lines.push(
+          `Removed ${plural(removed.length, 'tombstone', 'tombstones')}: the next memory import (or the Stop hook's catch-up of that session) may store ${removed.length === 1 ? 'that memory' : 'those memories'} again, if the transcript still holds ${removed.length === 1 ? 'it' : 'them'}.`,
+        );
+      if (missing.length > 0) lines.push(`No tombstone ${missing.map((id) => `#${id}`).join(', ')}.`);
+      return `${lines.join('\n')}\n`;
+    });
+  }
+  return withDatabase(config, (db) => {
+    const tombstones = listTombstones(db);
+    if (options.json) return `${JSON.stringify(tombstones, null, 2)}\n`;
+    if (tombstones.length === 0) return 'No tombstones: nothing forgotten is being kept out.\n';
+    const c = colorsFor(process.stdout, process.env);
+    return [
+      `${plural(tombstones.length, 'forgotten memory', 'forgotten memories')} kept out of import and transcript catch-up (their text is not kept):`,
+      ...tombstones.map(
+        (t) =>
+          `  ${c.bold(`#${t.id}`)}  forgotten ${relativeAge(t.forgottenAt, now)}: ${t.type} by ${cleanText(t.toolName)}, ${cleanText(t.project)}, session ${cleanText(t.sessionId)}, from ${t.createdAt.slice(0, 16).replace('T', ' ')}${t.memoryId === null ? '' : ` (was #${t.memoryId})`}`,
+      ),
+      'Undo one with memory forget --undo <#>: the next memory import may then store it again.',
       '',
     ].join('\n');
   });

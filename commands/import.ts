@@ -7,6 +7,7 @@ import { MemoryError } from '../lib/errors.js';
 import { findTranscripts } from '../lib/import/files.js';
 import { importTranscripts, type ImportProgress, type ImportSummary } from '../lib/import/importer.js';
 import { renderProgress } from '../lib/import/progress.js';
+import { cleanupPeriod, importReachNote, oldestTranscript } from '../lib/import/retention.js';
 import { claudeDir, homeDir } from '../lib/paths.js';
 
 interface ImportFlags {
@@ -68,6 +69,12 @@ async function runImport(paths: readonly string[], flags: ImportFlags): Promise<
       ? formatRefresh(summary, flags.dryRun === true, where)
       : formatSummary(summary, flags.dryRun === true, where, config.retentionDays),
   );
+  // Only Claude Code's own folder is swept by its cleanup; files named on the command line are the user's.
+  const note =
+    paths.length === 0 && !flags.refresh
+      ? importReachNote(cleanupPeriod(env), config.retentionDays, oldestTranscript(found.files), config.now())
+      : null;
+  if (note) process.stdout.write(`${note}\n`);
 }
 
 function tildify(path: string, home: string): string {
@@ -113,6 +120,15 @@ export function formatSummary(summary: ImportSummary, dryRun: boolean, dbPath: s
       `${summary.added === 1 ? 'memory' : 'memories'}${summary.redactions > 0 ? ` (${s(summary.redactions, 'secret')} redacted)` : ''}`,
     ],
     ['duplicates', summary.duplicates, 'skipped (already stored)'],
+    ...(summary.forgotten > 0
+      ? [
+          ['forgotten', summary.forgotten, 'skipped (memory forget deleted them: memory forget --list-tombstones)'] as [
+            string,
+            number,
+            string,
+          ],
+        ]
+      : []),
     ['noise', summary.noise, 'skipped (read-only commands, ignored paths, interrupts)'],
     ['not run', summary.notRun, 'skipped (rejected, blocked by a hook, refused)'],
     ['too old', summary.tooOld, `skipped (older than ${retentionDays} days)`],

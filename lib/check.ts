@@ -13,7 +13,8 @@ export interface Check {
     | 'slash command'
     | 'launcher'
     | 'team'
-    | 'mcp server';
+    | 'mcp server'
+    | 'transcripts';
   readonly status: Status;
   readonly message: string;
   /** What to type or do; present on every warn and fail. */

@@ -12,6 +12,8 @@ import { relativeAge } from './age.js';
 
 export const LINE_MAX = 200;
 const SESSION_LINE_MAX = 320;
+/** Session lines in the block; SessionStart asks the store for as many sessions that did work. */
+export const SESSIONS_SHOWN = 3;
 
 export interface ContextInput {
   readonly project: string;
@@ -55,14 +57,23 @@ export function buildContext(input: ContextInput): string {
         ? relativeAge(iso, input.now)
         : iso.slice(0, 10);
   const root = input.projectPath ?? '';
-  const [latest] = input.summaries;
+  // A session that only talked never takes the slot of one that did work, nor its place as "the last".
+  const worked = (row: ContextSummaryRow): boolean => row.memoryCount === undefined || row.memoryCount > 0;
+  const active = input.summaries.filter(worked);
+  const shown = new Set([...active, ...input.summaries.filter((row) => !worked(row))].slice(0, SESSIONS_SHOWN));
+  const latest = active[0];
+  // Only the newest of the sessions after it may have been read: how many there were is not known here.
+  const since =
+    latest && input.summaries.some((row) => !worked(row) && row.endedAt > latest.endedAt)
+      ? ' (the sessions after it ran no tools)'
+      : '';
   const sections: Section[] = [
     {
       title: '## Sessions',
       lines: [],
-      candidates: input.summaries.map((row) =>
-        bullet(when(row.endedAt, row.sessionId), sessionLine(row), SESSION_LINE_MAX),
-      ),
+      candidates: input.summaries
+        .filter((row) => shown.has(row))
+        .map((row) => bullet(when(row.endedAt, row.sessionId), sessionLine(row), SESSION_LINE_MAX)),
     },
     {
       title: '## Open errors',
@@ -82,7 +93,7 @@ export function buildContext(input: ContextInput): string {
       title: '## Where the last session stopped',
       lines: [],
       candidates: latest?.outcome
-        ? [bullet(when(latest.endedAt, latest.sessionId), `"${latest.outcome}"`, LINE_MAX * 2)]
+        ? [bullet(when(latest.endedAt, latest.sessionId), `"${latest.outcome}"${since}`, LINE_MAX * 2)]
         : [],
     },
   ];

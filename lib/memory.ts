@@ -104,7 +104,8 @@ export function toNewMemory(draft: MemoryDraft, origin: MemoryOrigin): NewMemory
   };
 }
 
-export type InsertOutcome = 'stored' | 'duplicate-tool-use' | 'duplicate-content';
+/** `forgotten`: `memory forget` left a tombstone for it (lib/db/tombstones.ts). */
+export type InsertOutcome = 'stored' | 'duplicate-tool-use' | 'duplicate-content' | 'forgotten';
 
 // Rows read back. Stored text may predate today's vocabulary, so read types stay as wide as the column.
 
@@ -156,6 +157,8 @@ export interface ContextSummaryRow {
   readonly request?: string | null;
   readonly outcome?: string | null;
   readonly errorCount?: number;
+  /** Memories the session left; 0 for one that only talked (no tool work). Unknown counts as work. */
+  readonly memoryCount?: number;
   /** The session's errors not resolved by a later run. */
   readonly openErrors?: number;
 }

@@ -1,14 +1,18 @@
 // Reads behind the page's timeline: sessions by last activity (paged), one session's memories in
 // order with its summary, the projects list; and the read-only connection the page runs on.
 import type { MemoryRow } from '../memory.js';
-import { openDb, prepared, type Db } from './open.js';
+import { prepared, type Db } from './open.js';
+import { openForReading, type ReadHandle } from './read-only.js';
 
-/** Opens an existing database for reading only (never created, never migrated); null when missing. */
-export function openReadOnly(path: string): Db | null {
-  const db = openDb(path, { create: false, readonly: true });
+/**
+ * Opens an existing database for reading only (never created, never migrated; from a snapshot when
+ * this user cannot write beside it, lib/db/read-only.ts); null when missing.
+ */
+export function openReadOnly(path: string): ReadHandle | null {
+  const handle = openForReading(path, { create: false, readonly: true });
   // Belt and braces: even a statement that tried to write would be refused by SQLite.
-  db?.pragma('query_only = ON');
-  return db;
+  handle?.db.pragma('query_only = ON');
+  return handle;
 }
 
 export interface SessionListItem {

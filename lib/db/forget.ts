@@ -5,7 +5,9 @@ import { MemoryStore } from './memories.js';
 import { prepared, withBusyRetry, type Db } from './open.js';
 import { bind, recentMemories, searchMemories, type Filters } from './search.js';
 import { indexPending } from './search-index.js';
+import { sessionPrompts, type PromptRow } from './prompts.js';
 import { queueTombstones } from './team/local.js';
+import { buryRows } from './tombstones.js';
 import type { SearchPlan, Tier } from '../search/plan.js';
 
 export interface ForgetTarget {
@@ -23,8 +25,12 @@ export interface ForgetSelection {
   readonly tier: Tier | null;
 }
 
-/** Folds a session's remaining rows into its new summary (the same fold Stop runs). */
-export type Resummarize = (sessionId: string, rows: readonly SessionRow[]) => SessionSummaryRow | null;
+/** Folds a session's remaining rows, prompts and last answer into its new summary (the same fold Stop runs). */
+export type Resummarize = (
+  sessionId: string,
+  rows: readonly SessionRow[],
+  intent: { readonly prompts: readonly PromptRow[]; readonly outcome: string | null },
+) => SessionSummaryRow | null;
 
 /** What `forget` would delete, without deleting it. */
 export function selectForget(db: Db, target: ForgetTarget, now: Date): ForgetSelection {
@@ -70,17 +76,37 @@ export function selectForget(db: Db, target: ForgetTarget, now: Date): ForgetSel
   };
 }
 
+/** `column LIKE` every term of a --match, and the patterns it binds. */
+function matchAll(target: ForgetTarget, column: string): { terms: string; patterns: Record<string, string> } {
+  const like = target.match?.like ?? [];
+  return {
+    terms: like.map((_, i) => `${column} LIKE @p${i} ESCAPE '\\'`).join(' AND '),
+    patterns: Object.fromEntries(like.map((pattern, i) => [`p${i}`, pattern])),
+  };
+}
+
 /** Prompts containing every term of a --match (under its project and session filters). */
 function forgetMatchingPrompts(db: Db, target: ForgetTarget): void {
-  const like = target.match?.like ?? [];
-  const terms = like.map((_, i) => `text LIKE @p${i} ESCAPE '\\'`).join(' AND ');
-  const patterns = Object.fromEntries(like.map((pattern, i) => [`p${i}`, pattern]));
+  const { terms, patterns } = matchAll(target, 'text');
   const { projectPath, sessionId } = target.filters;
   prepared(
     db,
     `DELETE FROM prompts WHERE ${terms}
     AND (@projectPath IS NULL OR project_path = @projectPath) AND (@sessionId IS NULL OR session_id = @sessionId)`,
   ).run({ ...patterns, projectPath, sessionId });
+}
+
+/** The session's last answer, unless it holds every term of a --match. */
+function keptOutcome(db: Db, sessionId: string, target: ForgetTarget): string | null {
+  const { terms, patterns } = matchAll(target, 'outcome');
+  return (
+    (prepared(
+      db,
+      `SELECT outcome FROM session_summaries WHERE session_id = @sessionId${terms ? ` AND NOT (${terms})` : ''}`,
+    )
+      .pluck()
+      .get({ ...patterns, sessionId }) as string | null | undefined) ?? null
+  );
 }
 
 /**
@@ -106,10 +132,16 @@ export function forgetNow(db: Db, target: ForgetTarget, now: Date, resummarize: 
       JSON.stringify(selection.summaries),
     );
     if (target.match && target.match.like.length > 0) forgetMatchingPrompts(db, target);
+    buryRows(db, selection.rows, now.toISOString());
     for (const sessionId of selection.rebuilt) {
-      // A rebuilt summary drops its request and last answer: they may hold the forgotten text.
+      // A rebuilt summary keeps what the session was asked (the prompts a --match left) and where it
+      // stopped, unless a --match reaches that answer too.
+      const outcome = keptOutcome(db, sessionId, target);
       prepared(db, 'UPDATE session_summaries SET request = NULL, outcome = NULL WHERE session_id = ?').run(sessionId);
-      const summary = resummarize(sessionId, store.sessionRows(sessionId));
+      const summary = resummarize(sessionId, store.sessionRows(sessionId), {
+        prompts: sessionPrompts(db, sessionId),
+        outcome,
+      });
       if (summary) store.upsertSummary(summary);
     }
     return selection;

@@ -12,6 +12,7 @@ import {
 } from '../memory.js';
 import { prepared, withBusyRetry, type Db } from './open.js';
 import { resolveErrors } from './resolution.js';
+import { isForgotten } from './tombstones.js';
 
 /** How much of a prompt a memory keeps as its request: the start of a prompt says what it asks. */
 export const REQUEST_MAX = 500;
@@ -69,8 +70,8 @@ export class MemoryStore {
   }
 
   /**
-   * Why `memory` would not be stored: its tool_use_id is known, or the same session stored the same
-   * content within `dedupeWindowSec` of it. Read-only, so a dry run can ask it too.
+   * Why `memory` would not be stored: its tool_use_id is known, it was forgotten, or the same session
+   * stored the same content within `dedupeWindowSec` of it. Read-only, so a dry run can ask it too.
    */
   findDuplicate(memory: NewMemory, dedupeWindowSec: number): Exclude<InsertOutcome, 'stored'> | null {
     const byToolUse = prepared(this.db, 'SELECT 1 FROM memories WHERE tool_use_id = ?');
@@ -79,6 +80,7 @@ export class MemoryStore {
       'SELECT 1 FROM memories WHERE session_id = ? AND created_at BETWEEN ? AND ? AND content = ? LIMIT 1',
     );
     if (memory.toolUseId && byToolUse.get(memory.toolUseId)) return 'duplicate-tool-use';
+    if (isForgotten(this.db, memory)) return 'forgotten';
     const time = Date.parse(memory.createdAt);
     const from = new Date(time - dedupeWindowSec * 1000).toISOString();
     const to = new Date(time + dedupeWindowSec * 1000).toISOString();
@@ -170,16 +172,26 @@ export class MemoryStore {
     );
   }
 
+  /**
+   * The `limit` newest sessions that did some tool work (sessions that only talked fill the slots
+   * left), and the newest session of all when it is not among them: SessionStart says it was empty.
+   */
   recentSummaries(projectPath: string, limit: number, since = ''): ContextSummaryRow[] {
-    return prepared(
-      this.db,
-      `
-      SELECT summary, ended_at AS endedAt, session_id AS sessionId, request, outcome, error_count AS errorCount,
+    const columns = `summary, ended_at AS endedAt, session_id AS sessionId, request, outcome, error_count AS errorCount,
+             memory_count AS memoryCount,
              (SELECT count(*) FROM memories m WHERE m.session_id = s.session_id AND m.type = 'error'
-                AND m.resolved_by IS NULL) AS openErrors
-      FROM session_summaries s
-      WHERE project_path = ? AND ended_at >= ? ORDER BY ended_at DESC LIMIT ?`,
+                AND m.resolved_by IS NULL) AS openErrors`;
+    const rows = prepared(
+      this.db,
+      `SELECT ${columns} FROM session_summaries s WHERE project_path = ? AND ended_at >= ?
+      ORDER BY memory_count > 0 DESC, ended_at DESC LIMIT ?`,
     ).all(projectPath, since, limit) as ContextSummaryRow[];
+    const newest = prepared(
+      this.db,
+      `SELECT ${columns} FROM session_summaries s WHERE project_path = ? AND ended_at >= ? ORDER BY ended_at DESC LIMIT 1`,
+    ).get(projectPath, since) as ContextSummaryRow | undefined;
+    const all = newest && !rows.some((row) => row.sessionId === newest.sessionId) ? [...rows, newest] : rows;
+    return all.sort((a, b) => (a.endedAt < b.endedAt ? 1 : a.endedAt > b.endedAt ? -1 : 0));
   }
 
   /** Whether a session already has a summary (a live Stop hook, or an earlier import, wrote one). */

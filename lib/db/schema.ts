@@ -243,6 +243,13 @@ CREATE TRIGGER memory_files_insert AFTER INSERT ON memories BEGIN ${change('new'
 CREATE TRIGGER memory_files_delete AFTER DELETE ON memories BEGIN ${change('old', -1)} END;
 CREATE TRIGGER memory_files_update AFTER UPDATE OF ${FILE}, created_at ON memories
 BEGIN ${change('old', -1)} ${change('new', 1)} END;`,
+  // What `memory forget` deleted, so import and Stop's transcript catch-up never store it again: the
+  // tool call's id, and a digest of the session and content (lib/db/tombstones.ts), never the text.
+  `CREATE TABLE forgotten (id INTEGER PRIMARY KEY, memory_id INTEGER, session_id TEXT NOT NULL, project TEXT NOT NULL,
+tool_name TEXT NOT NULL, type TEXT NOT NULL, created_at TEXT NOT NULL, tool_use_id TEXT, content_key TEXT NOT NULL,
+forgotten_at TEXT NOT NULL);
+CREATE INDEX forgotten_tool_use ON forgotten (tool_use_id) WHERE tool_use_id IS NOT NULL;
+CREATE INDEX forgotten_content ON forgotten (content_key);`,
 ];
 
 /**

@@ -6,11 +6,11 @@ import { existsSync } from 'node:fs';
 import { daysBefore } from '../age.js';
 import { claimDailyCleanup } from '../cleanup.js';
 import { loadConfig } from '../config.js';
-import { buildContext, sessionStartOutput } from '../context.js';
+import { buildContext, sessionStartOutput, SESSIONS_SHOWN } from '../context.js';
 import { claimRepairNotice, repairNote } from '../damage.js';
 import { sinceStartMs, startSyncHookDeadline, SYNC_HOOK_BUDGET_MS } from '../db/deadline.js';
 import { MemoryStore } from '../db/memories.js';
-import { withDb } from '../db/open.js';
+import { withReadableDb } from '../db/read-only.js';
 import { IMPORTANCE } from '../memory.js';
 import { isPlugin } from '../own-files.js';
 import type { HookInput } from './io.js';
@@ -46,13 +46,13 @@ export function buildSessionStartOutput({ input, env }: HookInput): SessionStart
   let context = '';
   try {
     context =
-      withDb(config.dbPath, { create: false }, (db) => {
+      withReadableDb(config.dbPath, { create: false }, (db, snapshot) => {
         const store = new MemoryStore(db);
-        if (repairNote(config.dbPath) === null) drainPending(store, config, env);
+        if (!snapshot && repairNote(config.dbPath) === null) drainPending(store, config, env);
         return buildContext({
           project: project.name,
           projectPath: project.path,
-          summaries: store.recentSummaries(project.path, 3, since),
+          summaries: store.recentSummaries(project.path, SESSIONS_SHOWN, since),
           changes: store.recentByImportance(project.path, IMPORTANCE.change, 10, since),
           errors: store.openErrors(project.path, 5, since),
           maxChars: config.contextChars,
@@ -81,6 +81,11 @@ export function buildSessionStartOutput({ input, env }: HookInput): SessionStart
 export function scheduleDailyCleanup(env: Env, node: string, cleanupScript: string): void {
   const config = loadConfig(env);
   if (config.disabled || !existsSync(config.dbPath)) return;
-  if (!claimDailyCleanup(config.dbPath, config.now())) return;
+  try {
+    if (!claimDailyCleanup(config.dbPath, config.now())) return;
+  } catch {
+    // The marker cannot be written (a read-only folder): the maintenance could not write either.
+    return;
+  }
   spawn(node, [cleanupScript], { detached: true, stdio: 'ignore', env: { ...env } }).unref();
 }

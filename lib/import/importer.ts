@@ -20,6 +20,8 @@ export interface ImportSummary {
   toolCalls: number;
   added: number;
   duplicates: number;
+  /** Calls `memory forget` left a tombstone for: never stored again. */
+  forgotten: number;
   /** Calls the capture filters drop (read-only commands, lock files, interrupts…), as live. */
   noise: number;
   /** Calls refused before running: user rejections, hook blocks, validation errors. */
@@ -75,6 +77,7 @@ class ImportRun {
     toolCalls: 0,
     added: 0,
     duplicates: 0,
+    forgotten: 0,
     noise: 0,
     notRun: 0,
     tooOld: 0,
@@ -257,6 +260,8 @@ class ImportRun {
         this.summary.added += 1;
         this.summary.redactions += countRedactions(memory);
         this.gained.add(memory.sessionId);
+      } else if (outcomes[index] === 'forgotten') {
+        this.summary.forgotten += 1;
       } else {
         this.summary.duplicates += 1;
       }

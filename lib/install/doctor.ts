@@ -4,7 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { loadConfig } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
+import { findTranscripts } from '../import/files.js';
+import { cleanupPeriod, daysAgo, describePeriod, oldestTranscript } from '../import/retention.js';
 import { rowCounts } from '../db/health.js';
 import { sqliteDriver } from '../db/driver.js';
 import { countStoredRewrites } from '../db/rewrite.js';
@@ -14,7 +16,7 @@ import { installShCaptures, isPlugin, ownRoot } from '../own-files.js';
 import { checkDriver, checkPluginAlongside, checkPluginCopy } from './doctor-copies.js';
 import { readSettingsFile } from './files.js';
 import { checkMcpServer } from '../mcp/health.js';
-import { cleanupMarkerPath, type Env } from '../paths.js';
+import { claudeDir, cleanupMarkerPath, type Env } from '../paths.js';
 import { recallSetting } from '../recall/settings.js';
 import { redactFields } from '../redact.js';
 import { launcherRuns, parseRecord } from './launcher.js';
@@ -64,6 +66,7 @@ export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
     const root = ownRoot();
     checks.push(...checkPluginCopy(env, root));
     checks.push(...databaseChecks(config.dbPath, env, nodeVersion));
+    checks.push(checkTranscripts(env, config));
     // Sample runs only where they can show something the checks above did not.
     if (sqliteDriver().ok && !installShCaptures(env, 'post-tool-use'))
       checks.push(...sampleRuns(env, root, new Map(), PLUGIN_REINSTALL));
@@ -79,6 +82,7 @@ export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
   const alongside = checkPluginAlongside(env);
   if (alongside) checks.push(alongside);
   checks.push(...databaseChecks(config.dbPath, env, nodeVersion));
+  checks.push(checkTranscripts(env, config));
   checks.push(...sampleRuns(env, runtime, registered));
   checks.push(checkSlashCommand(layout.commandsDir, runtime));
   checks.push(checkLauncher(layout.record, runtime, env));
@@ -94,6 +98,24 @@ export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
     runtimeDir: runtime,
     dbPath: config.dbPath,
     checks,
+  };
+}
+
+/**
+ * What outlives Claude Code's own cleanup: its setting, the oldest transcript it still keeps, and how
+ * long the memory keeps what it captured. Information, never a problem.
+ */
+function checkTranscripts(env: Env, config: Config): Check {
+  const period = cleanupPeriod(env);
+  const oldest = oldestTranscript(findTranscripts([join(claudeDir(env), 'projects')]).files);
+  const now = config.now();
+  const onDisk = oldest
+    ? `the oldest still on disk was last written ${oldest.toISOString().slice(0, 10)} (${daysAgo(oldest, now)} days ago)`
+    : 'none is on disk yet';
+  return {
+    section: 'transcripts',
+    status: 'ok',
+    message: `Claude Code deletes session transcripts ${describePeriod(period)}; ${onDisk}. The memory keeps what it captured beyond that: ${config.retentionDays} days, errors ${config.errorRetentionDays}`,
   };
 }
 

@@ -2,7 +2,8 @@
 // reopened when the file is replaced (moved aside, restored), and store failures turned into one
 // sentence for the model. Loaded lazily so the `initialize` handshake never pays for SQLite.
 import { statSync } from 'node:fs';
-import { isBusy, openDb, StoreError, type Db } from '../db/open.js';
+import { isBusy, StoreError, type Db } from '../db/open.js';
+import { openForReading, type ReadHandle } from '../db/read-only.js';
 
 /** A failure the model should see as a tool error: what happened and what the user can do. */
 export class StoreUnavailable extends Error {
@@ -10,7 +11,7 @@ export class StoreUnavailable extends Error {
 }
 
 export class MemoryReader {
-  private db: Db | null = null;
+  private handle: ReadHandle | null = null;
   private identity = '';
 
   constructor(readonly dbPath: string) {}
@@ -28,10 +29,10 @@ export class MemoryReader {
   }
 
   close(): void {
-    const db = this.db;
-    this.db = null;
+    const handle = this.handle;
+    this.handle = null;
     this.identity = '';
-    db?.close();
+    handle?.close();
   }
 
   private connection(): Db | null {
@@ -41,11 +42,12 @@ export class MemoryReader {
       return null;
     }
     const identity = `${stat.dev}:${stat.ino}`;
-    if (this.db && identity === this.identity) return this.db;
+    if (this.handle && identity === this.identity) return this.handle.db;
     this.close();
-    this.db = openDb(this.dbPath, { create: false, queryOnly: true });
+    // A database this user cannot write beside (a read-only home) is read from a snapshot.
+    this.handle = openForReading(this.dbPath, { create: false, queryOnly: true });
     this.identity = identity;
-    return this.db;
+    return this.handle?.db ?? null;
   }
 }
 

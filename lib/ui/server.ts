@@ -41,8 +41,9 @@ const PAGES: ReadonlySet<string> = new Set(['/', '/timeline', '/search', '/overv
 
 export async function startUiServer(options: UiServerOptions): Promise<UiServer> {
   const assets = loadAssets(options.assetsDir ?? defaultAssetsDir());
-  const db = openReadOnly(options.dbPath);
-  if (!db) throw new MissingDatabaseError(options.dbPath);
+  const handle = openReadOnly(options.dbPath);
+  if (!handle) throw new MissingDatabaseError(options.dbPath);
+  const { db } = handle;
   const secrets = newSecrets();
   const state = { port: 0 };
   const server = createServer((request, response) => {
@@ -58,7 +59,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
   try {
     state.port = await listen(server, options.port);
   } catch (error) {
-    db.close();
+    handle.close();
     throw error;
   }
   return {
@@ -68,7 +69,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => {
-          db.close();
+          handle.close();
           resolve();
         });
       }),

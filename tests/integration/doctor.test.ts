@@ -138,7 +138,16 @@ describe('memory doctor', () => {
     expect(report.ok).toBe(true);
     expect(report.dbPath).toBe(box.dbPath);
     expect(new Set(report.checks.map((check) => check.section))).toEqual(
-      new Set(['environment', 'hooks', 'database', 'hook runs', 'slash command', 'launcher', 'mcp server']),
+      new Set([
+        'environment',
+        'hooks',
+        'database',
+        'transcripts',
+        'hook runs',
+        'slash command',
+        'launcher',
+        'mcp server',
+      ]),
     );
     expect(report.checks.every((check) => check.status === 'ok')).toBe(true);
   });

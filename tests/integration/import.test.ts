@@ -58,6 +58,7 @@ describe('importing the fixture transcripts', () => {
       toolCalls: 24,
       added: 18,
       duplicates: 0,
+      forgotten: 0,
       noise: 3,
       notRun: 3,
       tooOld: 0,

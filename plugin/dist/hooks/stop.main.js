@@ -193,7 +193,11 @@ END;
 CREATE TRIGGER memory_files_insert AFTER INSERT ON memories BEGIN ${change("new",1)} END;
 CREATE TRIGGER memory_files_delete AFTER DELETE ON memories BEGIN ${change("old",-1)} END;
 CREATE TRIGGER memory_files_update AFTER UPDATE OF ${FILE}, created_at ON memories
-BEGIN ${change("old",-1)} ${change("new",1)} END;`],LEGACY_TABLE_RENAMES=`
+BEGIN ${change("old",-1)} ${change("new",1)} END;`,`CREATE TABLE forgotten (id INTEGER PRIMARY KEY, memory_id INTEGER, session_id TEXT NOT NULL, project TEXT NOT NULL,
+tool_name TEXT NOT NULL, type TEXT NOT NULL, created_at TEXT NOT NULL, tool_use_id TEXT, content_key TEXT NOT NULL,
+forgotten_at TEXT NOT NULL);
+CREATE INDEX forgotten_tool_use ON forgotten (tool_use_id) WHERE tool_use_id IS NOT NULL;
+CREATE INDEX forgotten_content ON forgotten (content_key);`],LEGACY_TABLE_RENAMES=`
   DROP TABLE IF EXISTS memory_words;
   DROP TABLE IF EXISTS memory_grams;
   DROP TABLE IF EXISTS memories_fts;
@@ -223,13 +227,17 @@ BEGIN ${change("old",-1)} ${change("new",1)} END;`],LEGACY_TABLE_RENAMES=`
   UPDATE memories SET resolved_by = @byId, resolved_at = @at
   WHERE type = 'error' AND resolved_by IS NULL AND project_path = @projectPath AND created_at <= @at
     AND (command_key = @key OR (@isTest = 1 AND substr(command_key, 1, length(@key)) = @key
+<<<<<<< HEAD:plugin/dist/hooks/stop.main.js
                                 AND substr(command_key, length(@key) + 1, 1) IN (' ', ':', '/')))`}});var REQUEST_MAX,REQUEST_OF_SESSION,MemoryStore,init_memories=__esm({"lib/db/memories.ts"(){"use strict";init_memory();init_open();init_resolution();REQUEST_MAX=500,REQUEST_OF_SESSION=`SELECT substr(p.text, 1, ${REQUEST_MAX}) FROM prompts p
+=======
+                                AND substr(command_key, length(@key) + 1, 1) IN (' ', ':', '/')))`}});function contentKey(sessionId,content){return(0,import_node_crypto.createHash)("sha256").update(sessionId).update("\0").update(content).digest("hex")}function isForgotten(db,memory){return memory.toolUseId&&prepared(db,"SELECT 1 FROM forgotten WHERE tool_use_id = ?").get(memory.toolUseId)?!0:prepared(db,"SELECT 1 FROM forgotten WHERE content_key = ?").get(contentKey(memory.sessionId,memory.content))!==void 0}var import_node_crypto,init_tombstones=__esm({"lib/db/tombstones.ts"(){"use strict";import_node_crypto=require("node:crypto");init_open()}});var memories_exports={};__export(memories_exports,{MemoryStore:()=>MemoryStore,REQUEST_MAX:()=>REQUEST_MAX});var REQUEST_MAX,REQUEST_OF_SESSION,MemoryStore,init_memories=__esm({"lib/db/memories.ts"(){"use strict";init_memory();init_open();init_resolution();init_tombstones();REQUEST_MAX=500,REQUEST_OF_SESSION=`SELECT substr(p.text, 1, ${REQUEST_MAX}) FROM prompts p
+>>>>>>> h-data:plugin/dist/hooks/on-tool-use.handler.js
   WHERE p.session_id = @sessionId AND p.created_at <= @createdAt ORDER BY p.created_at DESC, p.id DESC LIMIT 1`,MemoryStore=class{constructor(db){this.db=db}db;insert(memory,dedupeWindowSec){let insert=prepared(this.db,`
       INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags,
                             importance, created_at, tool_use_id, agent_id, exit_code, source, command_key, request)
       VALUES (@sessionId, @toolName, @type, @project, @projectPath, @filePath, @content, @tags,
               @importance, @createdAt, @toolUseId, @agentId, @exitCode, @source, @key,
-              coalesce(@request, (${REQUEST_OF_SESSION})))`),write=this.db.transaction(()=>{let duplicate=this.findDuplicate(memory,dedupeWindowSec);if(duplicate)return duplicate;let{commandKey:key,...row}=memory,{lastInsertRowid}=insert.run({...row,key:key?.key??null,request:memory.request??null});return key&&memory.type==="command"&&resolveErrors(this.db,memory.projectPath,key,Number(lastInsertRowid),memory.createdAt),"stored"});return withBusyRetry(()=>write.immediate())}findDuplicate(memory,dedupeWindowSec){let byToolUse=prepared(this.db,"SELECT 1 FROM memories WHERE tool_use_id = ?"),byContent=prepared(this.db,"SELECT 1 FROM memories WHERE session_id = ? AND created_at BETWEEN ? AND ? AND content = ? LIMIT 1");if(memory.toolUseId&&byToolUse.get(memory.toolUseId))return"duplicate-tool-use";let time=Date.parse(memory.createdAt),from=new Date(time-dedupeWindowSec*1e3).toISOString(),to=new Date(time+dedupeWindowSec*1e3).toISOString();return byContent.get(memory.sessionId,from,to,memory.content)?"duplicate-content":null}refresh(memory,apply){if(!memory.toolUseId)return"missing";let stored=prepared(this.db,`
+              coalesce(@request, (${REQUEST_OF_SESSION})))`),write=this.db.transaction(()=>{let duplicate=this.findDuplicate(memory,dedupeWindowSec);if(duplicate)return duplicate;let{commandKey:key,...row}=memory,{lastInsertRowid}=insert.run({...row,key:key?.key??null,request:memory.request??null});return key&&memory.type==="command"&&resolveErrors(this.db,memory.projectPath,key,Number(lastInsertRowid),memory.createdAt),"stored"});return withBusyRetry(()=>write.immediate())}findDuplicate(memory,dedupeWindowSec){let byToolUse=prepared(this.db,"SELECT 1 FROM memories WHERE tool_use_id = ?"),byContent=prepared(this.db,"SELECT 1 FROM memories WHERE session_id = ? AND created_at BETWEEN ? AND ? AND content = ? LIMIT 1");if(memory.toolUseId&&byToolUse.get(memory.toolUseId))return"duplicate-tool-use";if(isForgotten(this.db,memory))return"forgotten";let time=Date.parse(memory.createdAt),from=new Date(time-dedupeWindowSec*1e3).toISOString(),to=new Date(time+dedupeWindowSec*1e3).toISOString();return byContent.get(memory.sessionId,from,to,memory.content)?"duplicate-content":null}refresh(memory,apply){if(!memory.toolUseId)return"missing";let stored=prepared(this.db,`
       SELECT id, session_id AS sessionId, created_at AS createdAt, type, content, tags, file_path AS filePath,
              importance, exit_code AS exitCode, command_key AS commandKey, request
       FROM memories WHERE tool_use_id = ?`).get(memory.toolUseId);if(!stored)return"missing";let request=memory.request??prepared(this.db,REQUEST_OF_SESSION).pluck().get({sessionId:stored.sessionId,createdAt:stored.createdAt})??null,next={type:memory.type,content:memory.content,tags:memory.tags,filePath:memory.filePath,importance:memory.importance,exitCode:memory.exitCode,commandKey:memory.commandKey?.key??null,request};return Object.keys(next).every(key=>next[key]===stored[key])?"unchanged":(apply&&withBusyRetry(()=>prepared(this.db,`
@@ -250,12 +258,11 @@ BEGIN ${change("old",-1)} ${change("new",1)} END;`],LEGACY_TABLE_RENAMES=`
         memory_count = excluded.memory_count, error_count = excluded.error_count,
         duration_sec = excluded.duration_sec, started_at = excluded.started_at,
         ended_at = excluded.ended_at, updated_at = excluded.updated_at,
-        request = coalesce(excluded.request, request), outcome = coalesce(excluded.outcome, outcome)`);withBusyRetry(()=>upsert.run({...row,toolsUsed:JSON.stringify(row.toolsUsed),filesChanged:JSON.stringify(row.filesChanged),request:row.request??null,outcome:row.outcome??null}))}recentSummaries(projectPath,limit,since=""){return prepared(this.db,`
-      SELECT summary, ended_at AS endedAt, session_id AS sessionId, request, outcome, error_count AS errorCount,
+        request = coalesce(excluded.request, request), outcome = coalesce(excluded.outcome, outcome)`);withBusyRetry(()=>upsert.run({...row,toolsUsed:JSON.stringify(row.toolsUsed),filesChanged:JSON.stringify(row.filesChanged),request:row.request??null,outcome:row.outcome??null}))}recentSummaries(projectPath,limit,since=""){let columns=`summary, ended_at AS endedAt, session_id AS sessionId, request, outcome, error_count AS errorCount,
+             memory_count AS memoryCount,
              (SELECT count(*) FROM memories m WHERE m.session_id = s.session_id AND m.type = 'error'
-                AND m.resolved_by IS NULL) AS openErrors
-      FROM session_summaries s
-      WHERE project_path = ? AND ended_at >= ? ORDER BY ended_at DESC LIMIT ?`).all(projectPath,since,limit)}hasSummary(sessionId){return prepared(this.db,"SELECT 1 FROM session_summaries WHERE session_id = ?").get(sessionId)!==void 0}recentByImportance(projectPath,importance,limit,since=""){return prepared(this.db,`
+                AND m.resolved_by IS NULL) AS openErrors`,rows=prepared(this.db,`SELECT ${columns} FROM session_summaries s WHERE project_path = ? AND ended_at >= ?
+      ORDER BY memory_count > 0 DESC, ended_at DESC LIMIT ?`).all(projectPath,since,limit),newest=prepared(this.db,`SELECT ${columns} FROM session_summaries s WHERE project_path = ? AND ended_at >= ? ORDER BY ended_at DESC LIMIT 1`).get(projectPath,since);return(newest&&!rows.some(row=>row.sessionId===newest.sessionId)?[...rows,newest]:rows).sort((a,b)=>a.endedAt<b.endedAt?1:a.endedAt>b.endedAt?-1:0)}hasSummary(sessionId){return prepared(this.db,"SELECT 1 FROM session_summaries WHERE session_id = ?").get(sessionId)!==void 0}recentByImportance(projectPath,importance,limit,since=""){return prepared(this.db,`
       SELECT content, file_path AS filePath, created_at AS createdAt, session_id AS sessionId FROM memories
       WHERE project_path = ? AND importance = ? AND created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?`).all(projectPath,importance,since,limit)}openErrors(projectPath,limit,since=""){return prepared(this.db,`
       SELECT content, file_path AS filePath, created_at AS createdAt, session_id AS sessionId FROM memories

@@ -1,0 +1,58 @@
+// Local tombstones of `memory forget`: one row per forgotten memory, keyed by its tool_use_id and by a
+// digest of its session and content, which MemoryStore.insert refuses to store again (import, Stop's
+// transcript catch-up). Never holds the forgotten text; undoing one lets the next import bring it back.
+import { createHash } from 'node:crypto';
+import type { MemoryRow } from '../memory.js';
+import { prepared, type Db } from './open.js';
+
+export interface Tombstone {
+  readonly id: number;
+  readonly memoryId: number | null;
+  readonly sessionId: string;
+  readonly project: string;
+  readonly toolName: string;
+  readonly type: string;
+  readonly createdAt: string;
+  readonly toolUseId: string | null;
+  readonly forgottenAt: string;
+}
+
+/** The content key: the same session storing the same text is the same memory. */
+export function contentKey(sessionId: string, content: string): string {
+  return createHash('sha256').update(sessionId).update('\u0000').update(content).digest('hex');
+}
+
+/** Leaves a tombstone for each row (inside forget's transaction). */
+export function buryRows(db: Db, rows: readonly MemoryRow[], nowIso: string): void {
+  const insert = prepared(
+    db,
+    `INSERT INTO forgotten (memory_id, session_id, project, tool_name, type, created_at, tool_use_id, content_key, forgotten_at)
+     VALUES (@id, @session_id, @project, @tool_name, @type, @created_at, @tool_use_id, @key, @at)`,
+  );
+  for (const row of rows) insert.run({ ...row, key: contentKey(row.session_id, row.content), at: nowIso });
+}
+
+/** Whether a memory about to be stored was forgotten (by its tool call, or by its session and content). */
+export function isForgotten(db: Db, memory: { toolUseId: string | null; sessionId: string; content: string }): boolean {
+  if (memory.toolUseId && prepared(db, 'SELECT 1 FROM forgotten WHERE tool_use_id = ?').get(memory.toolUseId))
+    return true;
+  return (
+    prepared(db, 'SELECT 1 FROM forgotten WHERE content_key = ?').get(contentKey(memory.sessionId, memory.content)) !==
+    undefined
+  );
+}
+
+export function listTombstones(db: Db): Tombstone[] {
+  return prepared(
+    db,
+    `SELECT id, memory_id AS memoryId, session_id AS sessionId, project, tool_name AS toolName, type,
+            created_at AS createdAt, tool_use_id AS toolUseId, forgotten_at AS forgottenAt
+     FROM forgotten ORDER BY id DESC`,
+  ).all() as Tombstone[];
+}
+
+/** Removes tombstones by id; returns the ids that existed. */
+export function removeTombstones(db: Db, ids: readonly number[]): number[] {
+  const remove = prepared(db, 'DELETE FROM forgotten WHERE id = ? RETURNING id').pluck();
+  return db.transaction(() => ids.flatMap((id) => remove.all(id) as number[]))();
+}
