@@ -73,6 +73,9 @@ const PURE = [
   'lib/recall/words.ts',
   'lib/recall/score.ts',
   'lib/recall/render.ts',
+  'lib/language/korean.ts',
+  'lib/language/bridges.ts',
+  'lib/language/bridge-table.ts',
 ];
 // What lib/db/ may import besides itself: the vocabulary, the search plan and words it runs, the text the indexes hold, the scoring.
 const DB_MAY_IMPORT = [
