@@ -1,6 +1,6 @@
 // Korean ↔ English bridges for query words: a Korean word (캐시를, 삭제해줘) → the English words the
 // tools and descriptions it means are stored in (cache; delete, remove, rm). Read from the two tables
-// of lib/language/bridge-table.ts, made into a map on the first Korean word a process sees. Search and
+// of lib/language/bridge-table.ts (their samples in bridge-samples.ts), made into a map on the first Korean word a process sees. Search and
 // recall both expand a word through here, at a lower weight than the word itself. Pure.
 import { HANGUL_SPELLINGS, KOREAN_GLOSSARY } from './bridge-table.js';
 import { isHangul, koreanStem } from './korean.js';
@@ -13,8 +13,6 @@ export interface BridgeEntry {
   readonly korean: readonly string[];
   /** The English words they stand for (each one word, as the word index holds it). */
   readonly english: readonly string[];
-  /** English text as stored that every Korean spelling must find (the tables' test). */
-  readonly sample: string;
   readonly table: BridgeTable;
 }
 
@@ -39,8 +37,8 @@ export function bridgeEntries(): BridgeEntry[] {
       .split('\n')
       .filter((line) => line.trim() !== '')
       .map((line) => {
-        const [korean = '', english = '', sample = ''] = line.split('|').map((part) => part.trim());
-        return { korean: korean.split(/\s+/), english: english.split(/\s+/), sample, table };
+        const [korean = '', english = ''] = line.split('|').map((part) => part.trim());
+        return { korean: korean.split(/\s+/), english: english.split(/\s+/), table };
       });
   return [...parse(HANGUL_SPELLINGS, 'spelling'), ...parse(KOREAN_GLOSSARY, 'glossary')];
 }

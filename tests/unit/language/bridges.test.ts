@@ -8,10 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bestMatches } from '../../../lib/db/best-matches.js';
 import { openDb, type Db } from '../../../lib/db/open.js';
 import { NO_FILTERS } from '../../../lib/db/search.js';
+import { BRIDGE_SAMPLES } from '../../../lib/language/bridge-samples.js';
 import { bridgeEntries, bridgeOf } from '../../../lib/language/bridges.js';
 import { koreanStem } from '../../../lib/language/korean.js';
 
-const entries = bridgeEntries();
+const samples = new Map(
+  BRIDGE_SAMPLES.split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const at = line.indexOf('|');
+      return [line.slice(0, at).trim(), line.slice(at + 1).trim()] as const;
+    }),
+);
+// Each line of the tables with its sample, found under the line's first spelling.
+const entries = bridgeEntries().map((entry) => ({ ...entry, sample: samples.get(entry.korean[0] ?? '') ?? '' }));
 let dir = '';
 let db: Db;
 const sampleRow = new Map<string, number>();
@@ -49,6 +59,10 @@ describe('the bridge tables', () => {
       for (const korean of entry.korean) expect(korean, entry.sample).toMatch(/^[\uac00-\ud7a3]+$/);
       for (const english of entry.english) expect(english, entry.sample).toMatch(/^[\w.-]+$/);
     }
+  });
+
+  it('have one sample per line, and no sample without a line', () => {
+    expect(samples.size).toBe(entries.length);
   });
 
   it('list each Korean spelling once', () => {
