@@ -88,6 +88,11 @@ const LIKE_HITS = `
   ORDER BY id DESC LIMIT @cap`;
 /** Hits scored per word: past this, the newest ones (see above). */
 const HIT_CAP = 2000;
+/**
+ * Hits scored through a word's bridge: fewer, since they count half and only matter where the word
+ * itself is rare (an English word everywhere would otherwise double the cost of a Korean query).
+ */
+const BRIDGE_HIT_CAP = 300;
 /** At most this many rows per word from a plain scan: a bound on the cost of a word found everywhere. */
 const LIKE_CAP = 5000;
 /** Ranked rows are read this many at a time until the page is full after filters. */
@@ -149,9 +154,10 @@ function ftsWord(
   bridged = false,
 ): { hits: Hits; df: number; capped: Capped | null } {
   const hits: Hits = new Map();
-  addHits(prepared(db, newestHitsSql(index)).all({ match, cap: HIT_CAP }) as HitRow[], hits, bridged);
+  const cap = bridged ? BRIDGE_HIT_CAP : HIT_CAP;
+  addHits(prepared(db, newestHitsSql(index)).all({ match, cap }) as HitRow[], hits, bridged);
   // How common a word is, by memories' own text: every memory of a turn shares its request.
-  if (hits.size < HIT_CAP) return { hits, df: ownCount(hits), capped: null };
+  if (hits.size < cap) return { hits, df: ownCount(hits), capped: null };
   const df = exactDf ? (prepared(db, countSql(index)).pluck().get({ match }) as number) : hits.size;
   return { hits, df, capped: bridged ? { index, match, bridged } : { index, match } };
 }
@@ -183,8 +189,10 @@ function wordHits(db: Db, word: QueryWord, pending: number | null, exactDf: bool
     for (const [id, hit] of hits) if (!before.has(id) && hit.own > 0) df++;
   }
   // The word's English (캐시 → cache): rows the word itself did not find, marked so they count less.
+  // Not for a word already in as many memories as a bridge scores: it is how this database says it,
+  // its English rows would weigh little, and the lookup would double the cost of a common word.
   let bridgeDf = 0;
-  if (word.bridged !== null) {
+  if (word.bridged !== null && df < BRIDGE_HIT_CAP) {
     const across = ftsWord(db, 'memory_words', word.bridged, exactDf, true);
     across.hits.forEach((hit, id) => {
       const direct = hits.get(id);
