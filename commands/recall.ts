@@ -6,6 +6,7 @@ import { MissingDatabaseError, UsageError } from '../lib/errors.js';
 import { projectAt, resolveProject } from '../lib/project.js';
 import { recallGate } from '../lib/recall/gate.js';
 import {
+  BRIDGE_SHARE,
   CANDIDATES_MAX,
   COMMON_WORD_SHARE,
   MIN_PROJECT_ROWS,
@@ -14,6 +15,7 @@ import {
   type RecallReport,
 } from '../lib/recall/recall.js';
 import { buildRecall } from '../lib/recall/render.js';
+import { BRIDGE_LABELS } from '../lib/language/bridges.js';
 import { MEDIUM_MIN } from '../lib/recall/score.js';
 import { recallSetting, writeRecallSetting, type RecallSetting } from '../lib/recall/settings.js';
 import { cleanText } from '../lib/sanitize.js';
@@ -111,10 +113,13 @@ function explain(prompt: string, options: RecallOptions): string {
     `Memories in the project: ${report.total}${report.total >= MIN_PROJECT_ROWS ? `; a word in more than ${Math.floor(report.total * COMMON_WORD_SHARE)} of them is dropped` : ''}.`,
   );
   out.push('Words:');
-  for (const word of report.words)
-    out.push(
-      `  ${cleanText(word.text)}: ${word.docs} memor${word.docs === 1 ? 'y' : 'ies'}${word.dropped ? ` — dropped (${word.dropped})` : ''}`,
-    );
+  for (const word of report.words) {
+    const counted = `${word.docs} memor${word.docs === 1 ? 'y' : 'ies'}`;
+    const through = word.bridged
+      ? `in no memory; as its English (${cleanText(word.bridged.via)} = ${BRIDGE_LABELS[word.bridged.table]} ${word.bridged.english.join(', ')}): ${counted}, counting ${BRIDGE_SHARE} of its weight`
+      : counted;
+    out.push(`  ${cleanText(word.text)}: ${through}${word.dropped ? ` — dropped (${word.dropped})` : ''}`);
+  }
   if (report.skipped) out.push(`No recall: ${report.skipped}.`);
   if (report.seeds.length > 0)
     out.push(
@@ -133,6 +138,7 @@ function explain(prompt: string, options: RecallOptions): string {
     }
     if (hits.length > 15) out.push(`  … ${hits.length - 15} more, all lower`);
   }
+  if (!block && report.silent && !report.skipped) out.push(`Silent: ${report.silent}.`);
   out.push(block ? `Would inject:\n${block}` : 'Would inject: nothing.');
   return `${out.join('\n')}\n`;
 }
@@ -141,6 +147,7 @@ function jsonReport(report: RecallReport): Record<string, unknown> {
   return {
     memories: report.total,
     skipped: report.skipped,
+    silent: report.silent,
     words: report.words,
     seeds: report.seeds,
     bounded: report.bounded,

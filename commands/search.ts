@@ -9,6 +9,8 @@ import { UsageError } from '../lib/errors.js';
 import { cleanText } from '../lib/sanitize.js';
 import { resolveProject } from '../lib/project.js';
 import { TIER_LABELS } from '../lib/search/plan.js';
+import { BRIDGE_LABELS } from '../lib/language/bridges.js';
+import type { BestResult } from '../lib/db/best-matches.js';
 import { likeSnippet } from '../lib/search/snippet.js';
 import { computeStats } from '../lib/stats.js';
 import { clip } from '../lib/text.js';
@@ -23,6 +25,7 @@ interface SearchOptions extends FilterOptions {
   readonly stats?: boolean;
   readonly summaries?: boolean;
   readonly reindex?: boolean;
+  readonly explain?: boolean;
 }
 
 /** What one search spends, at most, indexing memories that predate the search index. */
@@ -43,6 +46,7 @@ export function registerSearch(program: Command): void {
     .option('--since <when>', 'newer than a duration (7d, 12h, 30m, 2w) or a date (2026-11-01)')
     .option('--limit <n>', 'how many rows (default 20; 10 for --summaries and for --stats top lists)')
     .option('--json', 'machine-readable output')
+    .option('--explain', 'how each word was looked up (index, memories holding it, its Korean ↔ English bridge)')
     .option('--team', 'also search the team server (`memory team`), results marked with their origin')
     // A query may look like a flag (`--force`): unknown long options are searched for, not rejected
     // (a near-miss of ours and any short flag are, in rejectFlagTypos).
@@ -151,15 +155,18 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
       const hits = found.matches;
       if (options.json)
         return json(
-          hits.map(({ row, score, matched, fixes }) => ({
+          hits.map(({ row, score, matched, bridged, fixes }) => ({
             ...row,
             tier: found.tier,
             score,
             matched,
+            ...(bridged.length === 0 ? {} : { bridged }),
             ...(fixes === undefined ? {} : { fixes }),
           })),
         );
-      if (hits.length === 0) return `No memories match "${shown}".\n`;
+      const explained = options.explain ? `${explainWords(found)}\n` : '';
+      if (hits.length === 0) return `${explained}No memories match "${shown}".\n`;
+      const english = new Map(found.lookups.map((word) => [word.text, word.bridge?.english ?? []]));
       // A full page may be one of many: the header counts them all.
       const total = found.total ?? hits.length;
       const counted = `${found.atLeast ? 'at least ' : ''}${plural(total, 'memory', 'memories')}`;
@@ -169,21 +176,43 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
         : '';
       const body = hits
         .map((hit) => {
-          const text = renderMemory(hit.row, renderSnippet(likeSnippet(hit.row.content, hit.matched), c), now, c);
+          // A word found through its bridge is marked where its English stands.
+          const marked = hit.matched.flatMap((word) =>
+            hit.bridged.includes(word) ? (english.get(word) ?? []) : [word],
+          );
+          const text = renderMemory(hit.row, renderSnippet(likeSnippet(hit.row.content, marked), c), now, c);
+          const via = (word: string): string =>
+            hit.bridged.includes(word)
+              ? `${cleanText(word)} (as ${(english.get(word) ?? []).join('/')})`
+              : cleanText(word);
           const notes = [
             hit.fixes === undefined ? '' : `the next step after error #${hit.fixes}`,
-            hit.allMatched || hit.matched.length === 0
+            (hit.allMatched && (!options.explain || hit.bridged.length === 0)) || hit.matched.length === 0
               ? ''
-              : `matched: ${hit.matched.map((word) => cleanText(word)).join(', ')}`,
+              : `matched: ${hit.matched.map(via).join(', ')}`,
           ]
             .filter(Boolean)
             .join(' · ');
           return notes ? text.replace('\n', `  ${c.dim(notes)}\n`) : text;
         })
         .join('\n\n');
-      return `${header}\n\n${body}\n${more}${more ? '\n' : ''}`;
+      return `${explained}${header}\n\n${body}\n${more}${more ? '\n' : ''}`;
     },
     // Every mode but --reindex only reads (and at most indexes a brief batch).
     { oneShot: mode !== 'reindex' },
   );
+}
+
+/** `--explain`: one line per query word, saying how it was looked up and through which bridge. */
+function explainWords(found: BestResult): string {
+  const lines = found.lookups.map((word) => {
+    const parts = [`${plural(word.df, 'memory', 'memories')} (${TIER_LABELS[word.tier]})`];
+    if (word.stop) parts.push('a function word: weighs nothing beside the others');
+    if (word.bridge)
+      parts.push(
+        `bridge: ${cleanText(word.bridge.via)} = ${BRIDGE_LABELS[word.bridge.table]} ${word.bridge.english.join(', ')}, ${plural(word.bridgeDf, 'more memory', 'more memories')} (each weighs less than the word itself)`,
+      );
+    return `  ${cleanText(word.text)}: ${parts.join('; ')}`;
+  });
+  return `Words:\n${lines.join('\n')}\n`;
 }

@@ -242,6 +242,8 @@ export function isNoiseSegment(segment: string): boolean {
   if (program === '') return true;
   if (words.length === 2 && /^(?:--version|-v|-V|--help|-h|version)$/.test(words[1] ?? '')) return true;
   if (program === 'git') return isReadOnlyGit(words.slice(1));
+  // `find` reads, but `find … -delete` (clearing caches) and `-exec` run actions on what it finds.
+  if (program === 'find') return !words.some((word) => /^-(?:delete|exec|execdir|ok|okdir)$/.test(word));
   return NOISE_COMMANDS.has(program);
 }
 

@@ -5,6 +5,7 @@ import type { MemoryRow } from '../memory.js';
 import { rankCandidates, SCORE_TIE, type Candidate, type Ranked, type WordHit } from '../search/rank.js';
 import type { Tier } from '../search/plan.js';
 import { queryWords, type QueryWord } from '../search/words.js';
+import type { Bridge } from '../language/bridges.js';
 import { memoryTotal, projectSpan } from './counts.js';
 import { prepared, type Db } from './open.js';
 import { bind, WHERE, type Filters } from './search.js';
@@ -27,6 +28,8 @@ export interface BestMatch {
   /** The query words this row contains, as typed. */
   readonly matched: readonly string[];
   readonly allMatched: boolean;
+  /** The matched words this row holds only through their English bridge (캐시 → cache), as typed. */
+  readonly bridged: readonly string[];
   /** Set when the row is here as the fix of error #fixes, which ranks just above it. */
   readonly fixes?: number;
 }
@@ -46,6 +49,21 @@ export interface BestResult {
    */
   readonly total: number | null;
   readonly atLeast: boolean;
+  /** How each word was looked up, for `--explain`. */
+  readonly lookups: readonly WordLookup[];
+}
+
+/** How one query word was looked up: what `memory search --explain` prints. */
+export interface WordLookup {
+  readonly text: string;
+  readonly tier: Tier;
+  /** Memories whose own text holds the word itself (a lower bound when capped). */
+  readonly df: number;
+  /** A function word: it weighs nothing beside content words. */
+  readonly stop: boolean;
+  readonly bridge: Bridge | null;
+  /** Memories found only through the bridge (own text). */
+  readonly bridgeDf: number;
 }
 
 // Field weights: a file name or tag, then the command or an edit's summary line, then output text.
@@ -70,6 +88,11 @@ const LIKE_HITS = `
   ORDER BY id DESC LIMIT @cap`;
 /** Hits scored per word: past this, the newest ones (see above). */
 const HIT_CAP = 2000;
+/**
+ * Hits scored through a word's bridge: fewer, since they count half and only matter where the word
+ * itself is rare (an English word everywhere would otherwise double the cost of a Korean query).
+ */
+const BRIDGE_HIT_CAP = 300;
 /** At most this many rows per word from a plain scan: a bound on the cost of a word found everywhere. */
 const LIKE_CAP = 5000;
 /** Ranked rows are read this many at a time until the page is full after filters. */
@@ -81,10 +104,12 @@ type HitRow = { id: number; own: number; request: number };
 // Plain loops over hits here: a search runs them once per hit (thousands) in a process too short for
 // V8 to optimise them, where each iterator step and callback allocates (measured: 3.2 MB and four
 // young-generation collections for a word in 1,000 rows, before).
-function addHits(rows: readonly HitRow[], into: Hits): void {
+function addHits(rows: readonly HitRow[], into: Hits, bridged = false): void {
   for (let i = 0; i < rows.length; i++) {
     const { id, own, request } = rows[i] as HitRow;
-    if (!into.has(id)) into.set(id, { own: Math.max(0, own), request: Math.max(0, request) });
+    if (into.has(id)) continue;
+    const hit = { own: Math.max(0, own), request: Math.max(0, request) };
+    into.set(id, bridged ? { ...hit, bridged } : hit);
   }
 }
 
@@ -109,8 +134,12 @@ interface WordResult {
   /** Memories holding the word (all of them, also when only the newest were scored). */
   readonly df: number;
   /** The index and query that found it, when it had more hits than were scored. */
-  readonly capped: { readonly index: Index; readonly match: string } | null;
+  readonly capped: Capped | null;
+  /** Memories found only through the word's bridge (own text). */
+  readonly bridgeDf: number;
 }
+
+type Capped = { readonly index: Index; readonly match: string; readonly bridged?: boolean };
 
 /**
  * `exactDf`: count every memory holding a word scored on its newest hits only. A query of one word
@@ -122,27 +151,30 @@ function ftsWord(
   index: Index,
   match: string,
   exactDf: boolean,
-): { hits: Hits; df: number; capped: WordResult['capped'] } {
+  bridged = false,
+): { hits: Hits; df: number; capped: Capped | null } {
   const hits: Hits = new Map();
-  addHits(prepared(db, newestHitsSql(index)).all({ match, cap: HIT_CAP }) as HitRow[], hits);
+  const cap = bridged ? BRIDGE_HIT_CAP : HIT_CAP;
+  addHits(prepared(db, newestHitsSql(index)).all({ match, cap }) as HitRow[], hits, bridged);
   // How common a word is, by memories' own text: every memory of a turn shares its request.
-  if (hits.size < HIT_CAP) return { hits, df: ownCount(hits), capped: null };
+  if (hits.size < cap) return { hits, df: ownCount(hits), capped: null };
   const df = exactDf ? (prepared(db, countSql(index)).pluck().get({ match }) as number) : hits.size;
-  return { hits, df, capped: { index, match } };
+  return { hits, df, capped: bridged ? { index, match, bridged } : { index, match } };
 }
 
 const TIER_ORDER: readonly Tier[] = ['unicode61', 'trigram', 'like'];
 
 /** One word's hits, and the index that answered. */
 function wordHits(db: Db, word: QueryWord, pending: number | null, exactDf: boolean): WordResult {
-  let found: { hits: Hits; df: number; capped: WordResult['capped'] } = { hits: new Map(), df: 0, capped: null };
+  let found: { hits: Hits; df: number; capped: Capped | null } = { hits: new Map(), df: 0, capped: null };
   let tier: Tier = 'unicode61';
   if (word.words !== null) found = ftsWord(db, 'memory_words', word.words, exactDf);
   if (found.hits.size === 0 && word.grams !== null) {
     found = ftsWord(db, 'memory_grams', word.grams, exactDf);
     tier = 'trigram';
   }
-  const { hits, capped } = found;
+  const { hits } = found;
+  let { capped } = found;
   let df = found.df;
   // The substring index finds every substring of three characters or more that LIKE would in the
   // content and the file path (but one spanning a project's own directory: identifiers.ts gramWords):
@@ -156,7 +188,23 @@ function wordHits(db: Db, word: QueryWord, pending: number | null, exactDf: bool
     likeHits(db, word, pending, hits);
     for (const [id, hit] of hits) if (!before.has(id) && hit.own > 0) df++;
   }
-  return { hits, tier, df, capped };
+  // The word's English (캐시 → cache): rows the word itself did not find, marked so they count less.
+  // Not for a word already in as many memories as a bridge scores: it is how this database says it,
+  // its English rows would weigh little, and the lookup would double the cost of a common word.
+  let bridgeDf = 0;
+  if (word.bridged !== null && df < BRIDGE_HIT_CAP) {
+    const across = ftsWord(db, 'memory_words', word.bridged, exactDf, true);
+    across.hits.forEach((hit, id) => {
+      const direct = hits.get(id);
+      // A row whose request holds the word and whose own text holds its English: the own text counts.
+      if (direct && (direct.own > 0 || hit.own === 0)) return;
+      hits.set(id, direct ? { ...hit, request: direct.request } : hit);
+      if (hit.own > 0) bridgeDf++;
+    });
+    if (across.capped) bridgeDf = Math.max(bridgeDf, across.df - df);
+    capped ??= across.capped;
+  }
+  return { hits, tier, df: df + bridgeDf, capped, bridgeDf };
 }
 
 /** A capped word's hits among rows the other words found, so a rare-and-common pair is not missed. */
@@ -176,6 +224,7 @@ function completeCapped(db: Db, perWord: readonly WordResult[]): void {
         ids: JSON.stringify(missing),
       }) as HitRow[],
       word.hits,
+      word.capped.bridged,
     );
   }
 }
@@ -185,7 +234,7 @@ export function bestMatches(db: Db, query: string, filters: Filters, options: Be
   const words = queryWords(query);
   const texts = words.map((word) => word.text);
   if (words.length === 0)
-    return { words: texts, tier: 'unicode61', matches: [], more: false, total: 0, atLeast: false };
+    return { words: texts, tier: 'unicode61', matches: [], more: false, total: 0, atLeast: false, lookups: [] };
   const pending = pendingTo(db);
   const perWord = words.map((word) => wordHits(db, word, pending, words.length > 1));
   completeCapped(db, perWord);
@@ -240,10 +289,22 @@ export function bestMatches(db: Db, query: string, filters: Filters, options: Be
     more,
     total,
     atLeast: more && perWord.some((word) => word.capped !== null),
+    lookups: words.map((word, i) => {
+      const found = perWord[i] as WordResult;
+      return {
+        text: word.text,
+        tier: found.tier,
+        df: found.df - found.bridgeDf,
+        stop: word.stop,
+        bridge: word.bridge,
+        bridgeDf: found.bridgeDf,
+      };
+    }),
     matches: page.map(({ rank, row, fixes }) => ({
       row: whole.get(row.id) as MemoryRow,
       score: Math.round(rank.score * 1000) / 1000,
       matched: rank.matched.map((i) => texts[i] as string),
+      bridged: rank.matched.filter((i) => perWord[i]?.hits.get(row.id)?.bridged).map((i) => texts[i] as string),
       allMatched: rank.allMatched,
       ...(fixes === undefined ? {} : { fixes }),
     })),

@@ -10,6 +10,8 @@ export interface CandidateWord {
   readonly text: string;
   /** Match stored words that start with it (Korean words carry particles). */
   readonly prefix: boolean;
+  /** Look up these English words instead (a Korean word's bridge), each as a word. */
+  readonly english?: readonly string[];
 }
 
 export interface CandidateRow {
@@ -27,7 +29,9 @@ export interface CandidateRow {
  * prompt look common and pull in rows for what was asked rather than what was done.
  */
 function ftsLiteral(word: CandidateWord): string {
-  return `{name head body} : "${word.text.replaceAll('"', '""')}"${word.prefix ? '*' : ''}`;
+  const quote = (text: string): string => `"${text.replaceAll('"', '""')}"`;
+  if (word.english && word.english.length > 0) return `{name head body} : (${word.english.map(quote).join(' OR ')})`;
+  return `{name head body} : ${quote(word.text)}${word.prefix ? '*' : ''}`;
 }
 
 /** The project's memories, and whether they are the whole word index (no other project, nothing left to index). */

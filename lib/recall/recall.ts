@@ -20,11 +20,15 @@ import {
   rankCandidates,
   scoreValue,
   seedWords,
-  wordWeights,
+  carriedWeights,
   type Ranking,
   type WordStat,
 } from './score.js';
 import type { QueryWord } from './words.js';
+import { bridgeOf, type BridgeTable } from '../language/bridges.js';
+
+/** A word found only through its English bridge counts this share of its weight (as in search). */
+export const BRIDGE_SHARE = 0.5;
 
 /**
  * Below this many memories a project is too young for recall: a word's share of rows means nothing
@@ -37,12 +41,19 @@ export const COMMON_WORD_SHARE = 0.1;
 export interface WordReport extends WordStat {
   /** Why it is not searched, when it is not. */
   readonly dropped: string | null;
+  /**
+   * Set when the word itself is in no memory of the project and its English bridge is searched
+   * instead: `docs` then counts the memories holding the English, which weighs BRIDGE_SHARE.
+   */
+  readonly bridged: { readonly via: string; readonly english: readonly string[]; readonly table: BridgeTable } | null;
 }
 
 export interface RecallReport {
   readonly total: number;
   /** Why nothing was searched, when nothing was. */
   readonly skipped: string | null;
+  /** Why nothing would be shown, when nothing would (too few memories, common words, no confident hit). */
+  readonly silent: string | null;
   readonly words: readonly WordReport[];
   /** The rarest kept words: the candidates are the memories holding at least one of them. */
   readonly seeds: readonly string[];
@@ -103,28 +114,45 @@ export function recallFor(
   const scope = projectScope(db, projectPath);
   const { total } = scope;
   if (total < MIN_PROJECT_ROWS) {
+    // The hook stops here; an explanation still counts each word, so what it says is true.
     const unsearched = words.map((word): WordReport => ({
       text: word.text,
-      docs: 0,
+      docs: options.prune ? 0 : wordDocs(db, scope, projectPath, word, total),
       identifier: word.kind === 'identifier',
       dropped: null,
+      bridged: null,
     }));
-    return empty(total, `the project has ${total} memories; recall starts at ${MIN_PROJECT_ROWS}`, unsearched);
+    const reason = `the project has ${total} memor${total === 1 ? 'y' : 'ies'}; recall starts at ${MIN_PROJECT_ROWS}`;
+    return empty(total, reason, unsearched);
   }
   const cap = Math.floor(total * COMMON_WORD_SHARE);
   const reports: WordReport[] = [];
-  const kept: Array<{ word: QueryWord; docs: number }> = [];
+  const kept: Array<{ word: QueryWord; docs: number; english?: readonly string[] }> = [];
   for (const word of words) {
     checkpoint();
-    const docs = wordDocs(db, scope, projectPath, word, cap);
+    let docs = wordDocs(db, scope, projectPath, word, cap);
+    // A Korean word no memory of the project holds is looked up as its English (캐시 → cache).
+    let bridged: WordReport['bridged'] = null;
+    // Asked here, not by the gate: the prompt hook's screen never loads the bridge table.
+    const bridge = docs === 0 && word.prefix ? bridgeOf(word.text) : null;
+    if (bridge) {
+      const english = wordDocs(db, scope, projectPath, { ...word, english: bridge.english }, cap);
+      // An English word common in the project tells nothing the missing Korean word did not: the
+      // word stays missing (it still bounds how much of the prompt a row can cover).
+      if (english > 0 && english <= cap) {
+        docs = english;
+        bridged = { via: bridge.via, english: bridge.english, table: bridge.table };
+      }
+    }
     const common = docs > cap;
     reports.push({
       text: word.text,
       docs,
       identifier: word.kind === 'identifier',
       dropped: common ? `in more than ${Math.round(COMMON_WORD_SHARE * 100)}% of the project's memories` : null,
+      bridged,
     });
-    if (!common) kept.push({ word, docs });
+    if (!common) kept.push(bridged ? { word, docs, english: bridged.english } : { word, docs });
   }
   if (kept.every(({ docs }) => docs === 0))
     return empty(
@@ -132,13 +160,13 @@ export function recallFor(
       kept.length === 0 ? 'every word is common in this project' : 'no memory contains a kept word',
       reports,
     );
-  const stats: WordStat[] = kept.map(({ word, docs }) => ({
+  const stats: WordStat[] = kept.map(({ word, docs, english }) => ({
     text: word.text,
     docs,
     identifier: word.kind === 'identifier',
+    ...(english ? { share: BRIDGE_SHARE } : {}),
   }));
-  const weights = wordWeights(total, stats);
-  const totalWeight = weights.reduce((sum, w) => sum + w, 0);
+  const { weights, totalWeight } = carriedWeights(total, stats);
   // Only rows holding one of the rarest words can reach MEDIUM; past CANDIDATES_MAX of them the newest
   // are scored (and the newest older ones holding every word), so the cost does not grow with the project.
   const seeds = seedWords(weights);
@@ -147,7 +175,12 @@ export function recallFor(
     db,
     scope,
     projectPath,
-    kept.map(({ word, docs }) => ({ text: word.text, prefix: word.prefix, docs })),
+    kept.map(({ word, docs, english }) => ({
+      text: word.text,
+      prefix: word.prefix,
+      docs,
+      ...(english ? { english } : {}),
+    })),
     seeds,
     { newest: options.candidatesMax ?? CANDIDATES_MAX, olderFull: options.olderFullMax ?? OLDER_FULL_MAX },
   );
@@ -204,6 +237,7 @@ export function recallFor(
   return {
     total,
     skipped: null,
+    silent: hits.length > 0 ? null : silence(ranking, worth.length),
     words: reports,
     seeds: seeds.map((index) => kept[index]?.word.text ?? ''),
     bounded: found.bounded,
@@ -274,10 +308,19 @@ function textKey(row: CandidateRow | undefined): string {
   return row ? `${row.filePath ?? ''}\n${row.content}` : '';
 }
 
+/** Why a searched prompt shows nothing: no candidate, none confident enough, or all shown already. */
+function silence(ranking: Ranking, worth: number): string {
+  const best = ranking.hits[0];
+  if (!best) return 'no memory holds one of the rarest words';
+  if (worth > 0) return 'its hits were already shown in this session';
+  return `no confident hit: the best scores ${best.score.toFixed(2)} (${best.tier}); MEDIUM needs ${MEDIUM_MIN}`;
+}
+
 function empty(total: number, skipped: string, words: WordReport[]): RecallReport {
   return {
     total,
     skipped,
+    silent: skipped,
     words,
     seeds: [],
     bounded: false,

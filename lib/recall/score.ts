@@ -12,6 +12,8 @@ export interface WordStat {
   readonly docs: number;
   /** Whether it names something (identifier-like), as the gate saw it. */
   readonly identifier: boolean;
+  /** The share of its weight a row holding it carries (below 1 for a word found through its bridge). */
+  readonly share?: number;
 }
 
 export interface ScoreInput {
@@ -83,6 +85,16 @@ export function wordWeights(total: number, words: readonly WordStat[]): number[]
 }
 
 /**
+ * The weights a row carries per word (each word's weight times its share) and the query's whole
+ * weight (unshared): a row matching a bridged word covers less of the prompt than one holding it.
+ */
+export function carriedWeights(total: number, words: readonly WordStat[]): { weights: number[]; totalWeight: number } {
+  const full = wordWeights(total, words);
+  const totalWeight = full.reduce((sum, w) => sum + w, 0);
+  return { weights: full.map((w, i) => w * (words[i]?.share ?? 1)), totalWeight };
+}
+
+/**
  * The rarest words (indexes into `weights`, rarest first) of which a row must contain at least one to
  * reach MEDIUM: the others together weigh less than MEDIUM_MIN of the query, and a row's score is at
  * most its coverage. Only rows holding a seed can be shown or count in a crowd.
@@ -150,8 +162,7 @@ function lower(a: Tier, b: Tier): Tier {
 
 /** Scores every candidate, groups identical texts, applies the query-level caps; best first. */
 export function rankCandidates(input: ScoreInput): Ranking {
-  const weights = wordWeights(input.total, input.words);
-  const totalWeight = weights.reduce((sum, w) => sum + w, 0);
+  const { weights, totalWeight } = carriedWeights(input.total, input.words);
   if (totalWeight <= 0 || input.candidates.length === 0) return { hits: [], cluster: 0, cap: null };
   const best = input.bestBm25 ?? input.candidates.reduce((max, c) => Math.max(max, c.bm25), 0);
   const groups = new Map<

@@ -1,7 +1,8 @@
 // A prompt → the words recall may search for: informative words (stop words and request verbs
 // dropped, Korean particles cut) and identifier-like tokens. Pure: the gate runs it before anything
 // is opened. Korean is counted in words (space-separated eojeol), never in characters.
-import { lazyWordSet, withoutEnding } from '../text.js';
+import { koreanStem } from '../language/korean.js';
+import { lazyWordSet } from '../text.js';
 import { isAscii } from '../unicode-pattern.js';
 
 export type WordKind = 'word' | 'identifier';
@@ -91,36 +92,6 @@ const KOREAN_STOP_WORDS: ReadonlySet<string> = new Set([
   '진행',
 ]);
 
-// Particles and endings written onto a Korean noun, longest first; cut only when two syllables remain.
-const KOREAN_PARTICLES = [
-  '에서는',
-  '으로는',
-  '에서',
-  '으로',
-  '에게',
-  '한테',
-  '까지',
-  '부터',
-  '처럼',
-  '보다',
-  '이랑',
-  '하고',
-  '은',
-  '는',
-  '이',
-  '가',
-  '을',
-  '를',
-  '의',
-  '에',
-  '도',
-  '로',
-  '와',
-  '과',
-  '만',
-  '랑',
-];
-
 const HANGUL = /[\uac00-\ud7a3]/;
 const JAMO_ONLY = /^[\u1100-\u11ff\u3130-\u318f]+$/;
 /** The character classes the words are cut with: token characters as FTS5 unicode61 sees them. */
@@ -181,9 +152,9 @@ export function tokens(prompt: string): string[] {
     .filter((token) => token !== '');
 }
 
-/** A Korean word without its trailing particle, when at least two syllables remain. */
+/** A Korean word without its trailing particle or ending, as search cuts it (lib/language/korean.ts). */
 export function stripKoreanParticle(word: string): string {
-  return withoutEnding(word, KOREAN_PARTICLES, 2);
+  return koreanStem(word);
 }
 
 /** Whether one word of plain text says what the prompt is about. */
@@ -216,7 +187,7 @@ export function queryWords(prompt: string): QueryWord[] {
       continue;
     }
     for (const run of core.toLowerCase().match(classes.wordRun) ?? []) {
-      const word = HANGUL.test(run) ? stripKoreanParticle(run) : run;
+      const word = HANGUL.test(run) ? koreanStem(run) : run;
       if (informative(word)) add(word, 'word', HANGUL.test(word));
     }
   }

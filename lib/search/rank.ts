@@ -9,6 +9,8 @@ export interface WordHit {
   readonly own: number;
   /** From the request the memory served. */
   readonly request: number;
+  /** Found through the word's English bridge (캐시 → cache), not the word itself: it counts BRIDGE_SHARE. */
+  readonly bridged?: boolean;
 }
 
 export interface Candidate {
@@ -32,6 +34,8 @@ export interface ScoreParts {
 
 /** A word found only in the request a memory served counts this much of its weight. */
 export const REQUEST_SHARE = 0.3;
+/** A word found only through its bridge (a Korean word's English) counts this much of its weight. */
+export const BRIDGE_SHARE = 0.5;
 /** A word in more than this share of all memories is "very common". */
 export const COMMON_SHARE = 0.2;
 /** How much bm25 strength moves the score within a coverage level. */
@@ -77,10 +81,11 @@ export function scoreParts(
     const own = hit.own > 0;
     // Every row of a turn shares its request: only the memory's own text makes it hold every word.
     if (!own && (df[i] ?? 0) > 0 && weight > 0) allMatched = false;
-    carried += own ? weight : weight * REQUEST_SHARE;
+    const share = hit.bridged ? BRIDGE_SHARE : 1;
+    carried += (own ? weight : weight * REQUEST_SHARE) * share;
     const raw = own ? hit.own : hit.request * REQUEST_SHARE;
     const scale = own ? top?.own : top?.request;
-    relevance += weight * (scale && scale > 0 ? Math.min(1, raw / scale) : 1);
+    relevance += weight * share * (scale && scale > 0 ? Math.min(1, raw / scale) : 1);
   }
   const coverage = all > 0 ? carried / all : 0;
   const strength = all > 0 ? relevance / all : 0;

@@ -3,62 +3,12 @@
 // lib/identifiers.ts), English inflections through the index's porter stemmer, and a Korean word
 // meeting the same word with a particle or ending attached. Pure.
 import { identifierParts, tokens } from '../identifiers.js';
-import { withoutEnding } from '../text.js';
-import { lazyPattern } from '../unicode-pattern.js';
+import { bridgeOf, type Bridge } from '../language/bridges.js';
+import { isHangul, koreanStem } from '../language/korean.js';
 import { searchTerms } from './plan.js';
 
-// Built on first use, and asked only of words that do not start with an ASCII character (lib/unicode-pattern.ts).
-const hangulPattern = lazyPattern(String.raw`^[\p{Script=Hangul}]+$`, 'u');
-
-function isHangul(word: string): boolean {
-  return word.charCodeAt(0) >= 0x80 && hangulPattern().test(word);
-}
-
-// Korean particles and endings a query word may carry that the stored text does not (`서버를` ↔ `서버`),
-// longest first. Only cut when two syllables remain, so a word is never reduced to one syllable.
-const KOREAN_ENDINGS = [
-  '에서는',
-  '으로는',
-  '에게서',
-  '이라는',
-  '에서',
-  '에게',
-  '으로',
-  '부터',
-  '까지',
-  '처럼',
-  '보다',
-  '라는',
-  '이랑',
-  '하고',
-  '했던',
-  '하는',
-  '하기',
-  '해서',
-  '했다',
-  '하다',
-  '한',
-  '된',
-  '할',
-  '을',
-  '를',
-  '이',
-  '가',
-  '은',
-  '는',
-  '의',
-  '에',
-  '로',
-  '와',
-  '과',
-  '도',
-  '만',
-];
-
-/** A Korean word without a trailing particle or ending; other words unchanged. */
-export function koreanStem(word: string): string {
-  return isHangul(word) ? withoutEnding(word, KOREAN_ENDINGS, 2) : word;
-}
+/** A Korean word without a trailing particle or ending; other words unchanged (lib/language/korean.ts). */
+export { koreanStem };
 
 export interface QueryWord {
   /** The word as typed (cleaned). */
@@ -71,6 +21,10 @@ export interface QueryWord {
   readonly like: string;
   /** An English function word (`to`, `the`, `of`): it weighs nothing beside content words. */
   readonly stop: boolean;
+  /** A Korean word's English bridge (lib/language/bridges.ts), or null. */
+  readonly bridge: Bridge | null;
+  /** FTS5 expression for the word index finding the bridge's English words, or null. */
+  readonly bridged: string | null;
 }
 
 const STOP_WORDS: ReadonlySet<string> = new Set([
@@ -138,5 +92,14 @@ export function queryWords(query: string): QueryWord[] {
     grams: [...text].length >= 3 ? `"${text.replaceAll('"', '""')}"` : null,
     like: `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`,
     stop: STOP_WORDS.has(text.toLowerCase()),
+    ...bridged(text),
   }));
+}
+
+/** A lone Korean word's bridge and the expression finding its English words; nothing for other words. */
+function bridged(term: string): { bridge: Bridge | null; bridged: string | null } {
+  const whole = tokens(term);
+  const bridge = whole.length === 1 ? bridgeOf(whole[0] as string) : null;
+  if (!bridge) return { bridge: null, bridged: null };
+  return { bridge, bridged: bridge.english.map((word) => phrase(tokens(word))).join(' OR ') };
 }

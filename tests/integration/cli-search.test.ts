@@ -207,6 +207,27 @@ describe('memory search tiers', () => {
     expect(exact).not.toContain('Showing the first');
   });
 
+  it('finds a Korean word through its English bridge, below the word itself, and --explain says which bridge matched', async () => {
+    const box = sandbox();
+    seed(box, [
+      memory({ box, content: 'rm -rf .next/cache  # clear the build cache', createdAt: hoursAgo(3) }),
+      memory({ box, content: 'npm run build  # 캐시 정리 후 다시 빌드', createdAt: hoursAgo(2) }),
+      memory({ box, content: 'git status', createdAt: hoursAgo(1) }),
+    ]);
+    const rows = await searchJson(box, ['캐시를', '지우고']);
+    expect(rows.map((row) => [row['content'], row['matched'], row['bridged'] ?? []])).toEqual([
+      ['rm -rf .next/cache  # clear the build cache', ['캐시를', '지우고'], ['캐시를', '지우고']],
+      ['npm run build  # 캐시 정리 후 다시 빌드', ['캐시를'], []],
+    ]);
+    const explained = (await memoryCli(box, ['search', '캐시를', '지우고', '--explain'])).stdout;
+    expect(explained.split('\n').slice(0, 3)).toEqual([
+      'Words:',
+      '  캐시를: 1 memory (words (unicode61)); bridge: 캐시 = Hangul spelling of cache, caches, cached, 1 more memory (each weighs less than the word itself)',
+      '  지우고: 0 memories (substrings (trigram)); bridge: 지우 = Korean word for delete, remove, clear, rm, 1 more memory (each weighs less than the word itself)',
+    ]);
+    expect(explained).toContain('matched: 캐시를 (as cache/caches/cached), 지우고 (as delete/remove/clear/rm)');
+  });
+
   it('says so, and exits 0, when nothing matches', async () => {
     const box = captured();
     const result = await memoryCli(box, ['search', 'kubernetes']);

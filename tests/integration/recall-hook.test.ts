@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NOW, seed } from '../cli-helpers.js';
+import { hoursAgo, memory, NOW, seed } from '../cli-helpers.js';
 import { corruptMemoryPages, holdLock } from '../fault-helpers.js';
 import { openForRead, runCli, runHook, sandbox, type Sandbox } from '../helpers.js';
 import { projectHistory } from '../recall-helpers.js';
@@ -233,6 +233,43 @@ describe('memory recall --explain', () => {
     ) as Record<string, unknown>;
     expect(json['gate']).toEqual({ recall: true, words: ['인증', '오류'] });
     expect(json['hits']).toEqual([{ id: 63, tier: 'HIGH', ids: [63] }]);
+  });
+
+  it('counts each word truly in a young project and says recall waits for more memories', async () => {
+    const box = sandbox({ CLAUDE_MEMORY_NOW: NOW });
+    seed(box, [
+      memory({ box, content: 'npm test -- tests/login.test.ts', createdAt: hoursAgo(5) }),
+      memory({ box, content: 'npm test', type: 'error', createdAt: hoursAgo(4) }),
+      memory({ box, content: 'npm run build', createdAt: hoursAgo(3) }),
+      memory({ box, content: 'rm -rf .next/cache', createdAt: hoursAgo(2) }),
+    ]);
+    const run = await runCli(['recall', '--explain', 'npm test 왜 실패했지?'], { env: box.env, cwd: box.project });
+    expect(run.stdout.split('\n').slice(2)).toEqual([
+      'Gate: searches "npm", "test", "실패".',
+      'Memories in the project: 4.',
+      'Words:',
+      '  npm: 4 memories', // each row's tags hold npm
+      '  test: 2 memories',
+      '  실패: 0 memories',
+      'No recall: the project has 4 memories; recall starts at 50.',
+      'Would inject: nothing.',
+      '',
+    ]);
+  });
+
+  it('looks a Korean word no memory holds up as its English, and says so', async () => {
+    const { box, env } = seeded();
+    const run = await runCli(['recall', '--explain', '로그인 테스트 만료된 토큰'], { env, cwd: box.project });
+    expect(run.stdout).toContain(
+      '  로그인: in no memory; as its English (로그인 = Hangul spelling of login): 1 memory, counting 0.5 of its weight\n',
+    );
+    expect(run.stdout).toContain('  토큰: 1 memory\n');
+  });
+
+  it('says when no hit is confident enough', async () => {
+    const { box, env } = seeded();
+    const run = await runCli(['recall', '--explain', 'session token canary refactor'], { env, cwd: box.project });
+    expect(run.stdout).toMatch(/\nSilent: no confident hit: the best scores 0\.\d\d \(LOW\); MEDIUM needs 0\.6\.\n/);
   });
 
   it('refuses an unknown state and a settings file that is not JSON', async () => {

@@ -50,6 +50,8 @@ describe('read-only shell noise', () => {
     'rm -rf build',
     'curl -X POST https://example.com',
     'ls; npm run build',
+    'find site/judge/admin -type f -name "*.pyc" -delete',
+    'find . -name "*.orig" -exec rm {} +',
   ])('keeps %s', (command) => {
     expect(isNoiseCommand(command)).toBe(false);
   });

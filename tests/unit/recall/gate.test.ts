@@ -44,7 +44,7 @@ const RECALLS: ReadonlyArray<readonly [string, string, readonly string[], string
     'user',
   ],
   ['Korean counted in words, not characters', '인증 오류 고쳐줘', ['인증', '오류']],
-  ['Korean with particles attached', '서버를 재시작해서 로그인이 안 돼', ['서버', '재시작해서', '로그인']],
+  ['Korean with particles attached', '서버를 재시작해서 로그인이 안 돼', ['서버', '재시작', '로그인']],
   ['one snake_case identifier', 'get_tools_for_skill', ['get_tools_for_skill']],
   ['one dotted file name', 'mathjax_config.js?', ['mathjax_config.js']],
   ['one path', 'src/auth/session.ts', ['src/auth/session.ts']],

@@ -92,9 +92,16 @@ describe('query words', () => {
 
   it('has no word expression for punctuation, no trigram under 3 characters, and escapes LIKE', () => {
     expect(queryWords('-> ab 100%')).toEqual([
-      { text: '->', words: null, grams: null, like: '%->%', stop: false },
-      { text: 'ab', words: '"ab"', grams: null, like: '%ab%', stop: false },
-      { text: '100%', words: '"100"', grams: '"100%"', like: '%100\\%%', stop: false },
+      { text: '->', words: null, grams: null, like: '%->%', stop: false, bridge: null, bridged: null },
+      { text: 'ab', words: '"ab"', grams: null, like: '%ab%', stop: false, bridge: null, bridged: null },
+      { text: '100%', words: '"100"', grams: '"100%"', like: '%100\\%%', stop: false, bridge: null, bridged: null },
+    ]);
+  });
+
+  it('gives a Korean word its English bridge, particle or not', () => {
+    expect(queryWords('캐시를 base.html').map((word) => [word.text, word.words, word.bridged])).toEqual([
+      ['캐시를', '"캐시" *', '"cache" OR "caches" OR "cached"'],
+      ['base.html', '"base html"', null],
     ]);
   });
 
