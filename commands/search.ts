@@ -14,7 +14,15 @@ import { computeStats } from '../lib/stats.js';
 import { clip } from '../lib/text.js';
 import { cliConfig, withDatabase } from './_database.js';
 import { filtersFrom, flagTypo, limitFrom, type FilterOptions } from './_flags.js';
-import { colorsFor, plural, renderMemory, renderPlainMemory, renderSnippet, renderSummary } from './_format.js';
+import {
+  colorsFor,
+  plural,
+  renderMemory,
+  renderPlainMemory,
+  renderSnippet,
+  renderSummary,
+  renderWhy,
+} from './_format.js';
 import { stdoutTerminal, writeOut } from '../lib/stdout.js';
 import { renderStats } from './_stats.js';
 
@@ -169,7 +177,9 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
         : '';
       const body = hits
         .map((hit) => {
-          const text = renderMemory(hit.row, renderSnippet(likeSnippet(hit.row.content, hit.matched), c), now, c);
+          const text =
+            renderMemory(hit.row, renderSnippet(likeSnippet(hit.row.content, hit.matched), c), now, c) +
+            renderWhy(hit.row, hit.matched, c);
           const notes = [
             hit.fixes === undefined ? '' : `the next step after error #${hit.fixes}`,
             hit.allMatched || hit.matched.length === 0

@@ -7,7 +7,7 @@
 export const EDGE_SYNTAX = /^["'()*^:]+|["'()*^:]+$/g;
 
 /** The word index's columns, in schema order; bm25 weights follow this order. */
-export const WORD_COLUMNS = ['name', 'head', 'body', 'request'] as const;
+export const WORD_COLUMNS = ['name', 'head', 'body', 'request', 'intent'] as const;
 
 // unicode61's token characters: letters, numbers, private-use; anything else separates tokens.
 let tokenPattern: RegExp | undefined;
@@ -140,4 +140,22 @@ export function gramWords(content: string, filePath: string | null, projectPath:
 /** The `request` column: the prompt the memory served. */
 export function requestText(request: string | null): string {
   return indexedText(request ?? '');
+}
+
+/**
+ * The substring index's `intent` text: its non-ASCII words only (gramWords' rules). The word index
+ * finds an English word of the intent by its stem and a Korean one by its prefix (`캐시` → `캐시를`);
+ * what is left to substrings is a Korean word inside a longer one, and ASCII words would cost their
+ * trigrams in every row a turn's narration is repeated in.
+ */
+export function intentGrams(intent: string | null): string {
+  if (!intent || ASCII_TEXT.test(intent)) return '';
+  return gramWords(
+    intent
+      .split(/\s+/u)
+      .filter((word) => !ASCII_TEXT.test(word))
+      .join(' '),
+    null,
+    '',
+  );
 }

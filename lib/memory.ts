@@ -82,6 +82,8 @@ export interface NewMemory {
    * at or before `createdAt`.
    */
   readonly request?: string | null;
+  /** What the call was for, from the session around it (lib/intent.ts); null when nothing said it. */
+  readonly intent?: string | null;
 }
 
 export function toNewMemory(draft: MemoryDraft, origin: MemoryOrigin): NewMemory {
@@ -184,6 +186,8 @@ export interface MemoryRow {
   readonly resolved_at?: string | null;
   /** The user's prompt this memory served (redacted), when known. */
   readonly request?: string | null;
+  /** What the call was for: the assistant's words before it, the todo in progress, a failed command's description. */
+  readonly intent?: string | null;
 }
 
 /** A whole `session_summaries` row under its column names, lists decoded, as `--json` prints it. */

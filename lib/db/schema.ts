@@ -75,6 +75,16 @@ const of = (row: string): string => FILE.replace(/\w+/g, (column) => `${row}.${c
 const change = (row: 'old' | 'new', n: number): string =>
   `INSERT INTO memory_file_changes SELECT ${of(row)}, ${row}.created_at, ${n};`;
 
+// v8's insert and update triggers: one body, the update's removing the old entries first.
+const V8_INDEX = (event: string, remove: string): string =>
+  `CREATE TRIGGER memories_after_${event.slice(0, 6).toLowerCase()} AFTER ${event} ON memories
+WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN ${remove}
+INSERT INTO memory_words (rowid, name, head, body, request, intent) VALUES (new.id, memory_name_text(new.file_path, new.tags),
+memory_head_text(new.content), memory_body_text(new.content), memory_request_text(new.request), memory_request_text(new.intent));
+INSERT INTO memory_grams (rowid, text, request, intent) VALUES (new.id, memory_gram_words(new.content, new.file_path, new.project_path),
+memory_gram_words(new.request, NULL, ''), memory_intent_grams(new.intent));
+END;`;
+
 export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE memories (
@@ -243,6 +253,19 @@ CREATE TRIGGER memory_files_insert AFTER INSERT ON memories BEGIN ${change('new'
 CREATE TRIGGER memory_files_delete AFTER DELETE ON memories BEGIN ${change('old', -1)} END;
 CREATE TRIGGER memory_files_update AFTER UPDATE OF ${FILE}, created_at ON memories
 BEGIN ${change('old', -1)} ${change('new', 1)} END;`,
+  // Intent (v8): what each call was for, in the session's words (lib/intent.ts), searched as a field of
+  // its own below the request. FTS5 tables take no new column, so both indexes are made again and
+  // every existing row goes back to the batch indexer (search_index_build): search reads those with
+  // LIKE meanwhile, and no hook waits on re-indexing a large database. The substring index keeps only
+  // the intent's non-ASCII words (a Korean word inside a longer one); the word index has the rest.
+  `ALTER TABLE memories ADD COLUMN intent TEXT;
+DROP TRIGGER memories_after_insert;DROP TRIGGER memories_after_update;DROP TABLE memory_words;DROP TABLE memory_grams;
+CREATE VIRTUAL TABLE memory_words USING fts5 (name, head, body, request, intent,
+tokenize = 'porter unicode61 remove_diacritics 2', content = '', contentless_delete = 1);
+CREATE VIRTUAL TABLE memory_grams USING fts5 (text, request, intent,
+tokenize = 'trigram remove_diacritics 1', content = '', contentless_delete = 1);
+INSERT OR REPLACE INTO search_index_build (id, pending_to) SELECT 1, max(id) FROM memories HAVING count(*) > 0;
+${V8_INDEX('INSERT', '')}${V8_INDEX('UPDATE OF content, tags, file_path, request, intent', 'DELETE FROM memory_words WHERE rowid = old.id;DELETE FROM memory_grams WHERE rowid = old.id;')}`,
 ];
 
 /**

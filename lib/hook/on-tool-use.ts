@@ -4,6 +4,7 @@
 // stored, so a skipped `ls` or lock-file edit costs almost nothing.
 import { captureEvent } from '../capture.js';
 import { loadConfig, type Config } from '../config.js';
+import { memoryIntent, NO_INTENT } from '../intent.js';
 import { toNewMemory, type MemoryDraft } from '../memory.js';
 import { resolveProject } from '../project.js';
 import { storeOrDefer } from '../store-or-defer.js';
@@ -29,14 +30,18 @@ export function prepareToolEvent({ input, env }: HookInput): PreparedToolEvent |
 }
 
 export async function handleToolEvent({ env }: HookInput, { config, event, draft }: PreparedToolEvent): Promise<void> {
-  const memory = toNewMemory(draft, {
-    sessionId: event.sessionId,
-    agentId: event.agentId,
-    toolUseId: event.toolUseId,
-    project: resolveProject(env, event.cwd),
-    createdAt: config.now(),
-    source: 'hook',
-  });
+  const memory = {
+    ...toNewMemory(draft, {
+      sessionId: event.sessionId,
+      agentId: event.agentId,
+      toolUseId: event.toolUseId,
+      project: resolveProject(env, event.cwd),
+      createdAt: config.now(),
+      source: 'hook',
+    }),
+    // The payload holds the call's description only; Stop adds what the transcript says around it.
+    intent: memoryIntent(NO_INTENT, draft, event.input),
+  };
   // Within the hook's deadline, or kept in the spool for a later run (lib/store-or-defer.ts).
   await storeOrDefer(config, env, memory);
 }
