@@ -129,13 +129,21 @@ function catchUpBytes(
           const project = resolveProject(options.env, rebuilt.event.cwd || firstCwd);
           // Stored as the live hook would have stored it: same pipeline, same origin.
           const memory = {
-            ...toNewMemory(draft, { sessionId, agentId, toolUseId: call.toolUseId, project, createdAt, source: 'hook' }),
+            ...toNewMemory(draft, {
+              sessionId,
+              agentId,
+              toolUseId: call.toolUseId,
+              project,
+              createdAt,
+              source: 'hook',
+            }),
             intent: memoryIntent(call.intent, draft, call.input),
           };
           const outcome = store.insert(memory, options.dedupeWindowSec);
           if (outcome === 'stored') added++;
           // The live hook stored it from its payload, which holds no narration or todo: the transcript adds them.
-          else if (outcome === 'duplicate-tool-use' && memory.intent) store.completeIntent(call.toolUseId, memory.intent);
+          else if (outcome === 'duplicate-tool-use' && memory.intent)
+            store.completeIntent(call.toolUseId, memory.intent);
         }
       }
     }

@@ -65,7 +65,11 @@ export function parseLine(text: string): ParsedLine {
     case 'assistant':
       return { ok: true, meta, entries: [...toolUses(line), ...conversationText(line, 'answer')] };
     case 'user':
-      return { ok: true, meta, entries: [...todoList(line), ...toolResults(line), ...conversationText(line, 'prompt')] };
+      return {
+        ok: true,
+        meta,
+        entries: [...todoList(line), ...toolResults(line), ...conversationText(line, 'prompt')],
+      };
     case 'progress':
       return { ok: true, meta, entries: preToolHook(line) };
     case 'attachment':
