@@ -1,6 +1,7 @@
 // A memory's intent: what the call was for, in the words of the session around it (the assistant's
-// sentence before the call, the todo in progress, a Bash call's description) → one bounded, redacted
-// line. Pure: the transcript readers and the live hook gather the parts; nothing here reads or stores.
+// sentence before the call, the todo in progress, a failed Bash call's description) → one bounded,
+// redacted line. Pure: the transcript readers and the live hook gather the parts; nothing here reads
+// or stores. (Terse: every hook that stores carries it.)
 import type { MemoryDraft } from './memory.js';
 import { Redactor, stripUnstored } from './redact.js';
 import { clip, head, oneLine, SCAN_MAX, stripAnsi } from './text.js';
@@ -8,7 +9,7 @@ import { str } from './unknown.js';
 
 /** What a call's session said about it, as found; any part may be empty. */
 export interface IntentParts {
-  /** The assistant's text before the call (the whole block: the last sentences are picked here). */
+  /** The assistant's text before the call (the whole block: its last sentences are picked here). */
   readonly narration: string;
   /** The todo (TodoWrite) or task (TaskCreate/TaskUpdate) in progress when the call was made. */
   readonly todo: string;
@@ -18,40 +19,27 @@ export interface IntentParts {
 
 export const NO_INTENT: IntentParts = { narration: '', todo: '', description: '' };
 
-/** A stored intent never exceeds this; each part has its own smaller bound. */
+/** A stored intent never exceeds this; the narration keeps at most 160 characters, the others 100. */
 export const INTENT_MAX = 320;
-const NARRATION_MAX = 160;
-const TODO_MAX = 100;
-const DESCRIPTION_MAX = 100;
-/** A last sentence shorter than this ("Let me check:") takes the one before it along. */
-const SHORT_SENTENCE = 60;
-/** Parts are joined with this; it never occurs inside a part (oneLine, and cut at it). */
-export const INTENT_SEPARATOR = ' · ';
+/** Between the parts; never inside one (each is cut to one line, and this is taken out of it). */
+export const INTENT_SEPARATOR = ' \u00b7 ';
 
 /** The intent to store for these parts: redacted together, `<private>` removed, bounded; null when none is left. */
 export function intentToRecord(parts: IntentParts): string | null {
-  const raw = [parts.narration, parts.todo, parts.description].map(prepare);
+  const raw = [parts.narration, parts.todo, parts.description].map((text) =>
+    stripUnstored(stripAnsi(head(text, SCAN_MAX))),
+  );
   // Redacted whole before the narration is cut to its last sentences: a secret split across lines
   // (a key block) is recognised in full.
   const redactor = new Redactor(raw);
-  const [narration = '', todo = '', description = ''] = raw.map((text) => redactor.clean(text));
   const kept: string[] = [];
-  const parted: Array<[string, number]> = [
-    [lastSentences(narration), NARRATION_MAX],
-    [todo, TODO_MAX],
-    [description, DESCRIPTION_MAX],
-  ];
-  for (const [text, max] of parted) {
-    const part = clip(oneLine(text).replaceAll(INTENT_SEPARATOR, ' '), max);
+  raw.forEach((text, i) => {
+    const clean = redactor.clean(text);
+    const part = clip(oneLine(i ? clean : lastSentences(clean)).replaceAll(INTENT_SEPARATOR, ' '), i ? 100 : 160);
     // A todo often repeats the narration's words, a description the todo's: each is kept once.
     if (part && !kept.some((other) => other.toLowerCase().includes(part.toLowerCase()))) kept.push(part);
-  }
-  const text = clip(kept.join(INTENT_SEPARATOR), INTENT_MAX);
-  return text === '' ? null : text;
-}
-
-function prepare(text: string): string {
-  return stripUnstored(stripAnsi(head(text, SCAN_MAX)));
+  });
+  return clip(kept.join(INTENT_SEPARATOR), INTENT_MAX) || null;
 }
 
 /**
@@ -59,21 +47,18 @@ function prepare(text: string): string {
  * markdown marks are left out; a short last sentence ("Let me check:") takes the one before along.
  */
 export function lastSentences(text: string): string {
-  if (!text) return '';
   // <private> goes before any cut, so a cut never leaves half a private span; a long message's end
   // is what precedes the call (its start may report on earlier work).
-  const whole = stripUnstored(stripAnsi(text));
-  const prose = (whole.length > 2000 ? whole.slice(-2000) : whole)
+  const sentences = stripUnstored(stripAnsi(text))
+    .slice(-2000)
     .replace(/```[\s\S]*?(?:```|$)/g, '\n')
-    .replace(/^\s*(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|>\s*)/gm, '')
-    .replace(/\*\*|__|`/g, '');
-  const sentences = prose
-    .split(/(?<=[.!?。！？])\s+|\n+/u)
+    .replace(/^\s*(?:#+\s|[-*+]\s|\d+[.)]\s|>)|\*\*|__|`/gm, '')
+    .split(/(?<=[.!?\u3002\uff01\uff1f])\s+|\n+/)
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence !== '[private]' && /[\p{L}\p{N}]/u.test(sentence));
-  const last = sentences[sentences.length - 1] ?? '';
-  const before = sentences[sentences.length - 2];
-  return last.length < SHORT_SENTENCE && before ? `${before} ${last}` : last;
+  const last = sentences.pop() ?? '';
+  const before = sentences.pop();
+  return last.length < 60 && before ? `${before} ${last}` : last;
 }
 
 /**

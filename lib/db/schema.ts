@@ -75,15 +75,19 @@ const of = (row: string): string => FILE.replace(/\w+/g, (column) => `${row}.${c
 const change = (row: 'old' | 'new', n: number): string =>
   `INSERT INTO memory_file_changes SELECT ${of(row)}, ${row}.created_at, ${n};`;
 
-// v8's insert and update triggers: one body, the update's removing the old entries first.
-const V8_INDEX = (event: string, remove: string): string =>
-  `CREATE TRIGGER memories_after_${event.slice(0, 6).toLowerCase()} AFTER ${event} ON memories
-WHEN NOT EXISTS (SELECT 1 FROM search_index_build WHERE pending_to >= new.id) BEGIN ${remove}
-INSERT INTO memory_words (rowid, name, head, body, request, intent) VALUES (new.id, memory_name_text(new.file_path, new.tags),
-memory_head_text(new.content), memory_body_text(new.content), memory_request_text(new.request), memory_request_text(new.intent));
-INSERT INTO memory_grams (rowid, text, request, intent) VALUES (new.id, memory_gram_words(new.content, new.file_path, new.project_path),
-memory_gram_words(new.request, NULL, ''), memory_intent_grams(new.intent));
-END;`;
+// v8: v3's tables and v7's insert trigger, each with an intent column more (cut from their own text, as
+// v7 does: the stop hook has little room under 150 KB); the update trigger is the insert's, old entries out first.
+const V8_TABLES = V3_BEST_MATCH.slice(
+  V3_BEST_MATCH.indexOf('CREATE VIRTUAL'),
+  V3_BEST_MATCH.indexOf('  -- A row'),
+).replace(/request,/g, 'request, intent,');
+const V8_INSERT = V7_INSERT.replace(/request\)\n/g, 'request, intent)\n')
+  .replace('text(new.request)', '$&, memory_request_text(new.intent)')
+  .replace("(new.request, NULL, '')", '$&, memory_intent_grams(new.intent)');
+const V8_UPDATE = V8_INSERT.replace(
+  'insert AFTER INSERT',
+  'update AFTER UPDATE OF content, tags, file_path, request, intent',
+).replace('BEGIN', '$& DELETE FROM memory_words WHERE rowid = old.id; DELETE FROM memory_grams WHERE rowid = old.id;');
 
 export const MIGRATIONS: readonly string[] = [
   `
@@ -260,12 +264,8 @@ BEGIN ${change('old', -1)} ${change('new', 1)} END;`,
   // the intent's non-ASCII words (a Korean word inside a longer one); the word index has the rest.
   `ALTER TABLE memories ADD COLUMN intent TEXT;
 DROP TRIGGER memories_after_insert;DROP TRIGGER memories_after_update;DROP TABLE memory_words;DROP TABLE memory_grams;
-CREATE VIRTUAL TABLE memory_words USING fts5 (name, head, body, request, intent,
-tokenize = 'porter unicode61 remove_diacritics 2', content = '', contentless_delete = 1);
-CREATE VIRTUAL TABLE memory_grams USING fts5 (text, request, intent,
-tokenize = 'trigram remove_diacritics 1', content = '', contentless_delete = 1);
-INSERT OR REPLACE INTO search_index_build (id, pending_to) SELECT 1, max(id) FROM memories HAVING count(*) > 0;
-${V8_INDEX('INSERT', '')}${V8_INDEX('UPDATE OF content, tags, file_path, request, intent', 'DELETE FROM memory_words WHERE rowid = old.id;DELETE FROM memory_grams WHERE rowid = old.id;')}`,
+${V8_TABLES}INSERT OR REPLACE INTO search_index_build (id, pending_to) SELECT 1, max(id) FROM memories HAVING count(*) > 0;
+${V8_INSERT}${V8_UPDATE}`,
 ];
 
 /**

@@ -145,7 +145,7 @@ function writeSession(box: Sandbox, cwd: string): string {
   return path;
 }
 
-function intents(box: Sandbox): Record<string, string | null> {
+function intents(box: Sandbox): Record<string, string | null | undefined> {
   const rows = openForRead(box.dbPath).prepare('SELECT tool_use_id AS id, intent FROM memories').all() as Array<{
     id: string;
     intent: string | null;
