@@ -142,20 +142,21 @@ export function requestText(request: string | null): string {
   return indexedText(request ?? '');
 }
 
+// Words an intent's prose is full of that no search is for: the index keeps the others.
+const PROSE =
+  /^(?:a|an|the|to|of|in|on|at|by|for|from|with|and|or|is|are|be|it|its|this|that|as|into|now|then|let|me|i|i'll|i'm|we|will|so|first|next|again|check|need|see|just)$/;
+
 /**
- * The substring index's `intent` text: its non-ASCII words only (gramWords' rules). The word index
- * finds an English word of the intent by its stem and a Korean one by its prefix (`캐시` → `캐시를`);
- * what is left to substrings is a Korean word inside a longer one, and ASCII words would cost their
- * trigrams in every row a turn's narration is repeated in.
+ * The word index's `intent` column: the intent's distinct words but those of prose alone (`let`, `me`,
+ * `the` …), each once, with their identifier parts. Every row of a turn repeats what was said before
+ * its calls: a lean entry keeps the index bytes of that repetition small.
  */
-export function intentGrams(intent: string | null): string {
-  if (!intent || ASCII_TEXT.test(intent)) return '';
-  return gramWords(
-    intent
-      .split(/\s+/u)
-      .filter((word) => !ASCII_TEXT.test(word))
-      .join(' '),
-    null,
-    '',
-  );
+export function intentText(intent: string | null): string {
+  if (!intent) return '';
+  const seen = new Set<string>();
+  for (const token of tokens(intent)) {
+    const word = token.toLowerCase();
+    if (!PROSE.test(word)) seen.add(word);
+  }
+  return indexedText([...seen].join(' '));
 }

@@ -54,8 +54,7 @@ export interface BestResult {
 // the prompt it served or by what it was for.
 const WORD_SCORES =
   'rowid AS id, -bm25(memory_words, 4.0, 3.0, 1.0, 0.0, 0.0) AS own, -bm25(memory_words, 0.0, 0.0, 0.0, 1.0, 0.5) AS request';
-const GRAM_SCORES =
-  'rowid AS id, -bm25(memory_grams, 1.0, 0.0, 0.0) AS own, -bm25(memory_grams, 0.0, 1.0, 0.5) AS request';
+const GRAM_SCORES = 'rowid AS id, -bm25(memory_grams, 1.0, 0.0) AS own, -bm25(memory_grams, 0.0, 1.0) AS request';
 type Index = 'memory_words' | 'memory_grams';
 const scores = (index: Index): string => (index === 'memory_words' ? WORD_SCORES : GRAM_SCORES);
 // A word in many rows is scored on its newest hits only (bm25 per hit is the cost), counted in full,

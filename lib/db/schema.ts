@@ -75,15 +75,16 @@ const of = (row: string): string => FILE.replace(/\w+/g, (column) => `${row}.${c
 const change = (row: 'old' | 'new', n: number): string =>
   `INSERT INTO memory_file_changes SELECT ${of(row)}, ${row}.created_at, ${n};`;
 
-// v8: v3's tables and v7's insert trigger, each with an intent column more (cut from their own text, as
-// v7 does: the stop hook has little room under 150 KB); the update trigger is the insert's, old entries out first.
+// v8: v3's tables and v7's insert trigger, the word index with an intent column more (cut from their own
+// text, as v7 does: the stop hook has little room under 150 KB); the update trigger is the insert's, old entries out first.
 const V8_TABLES = V3_BEST_MATCH.slice(
   V3_BEST_MATCH.indexOf('CREATE VIRTUAL'),
   V3_BEST_MATCH.indexOf('  -- A row'),
-).replace(/request,/g, 'request, intent,');
-const V8_INSERT = V7_INSERT.replace(/request\)\n/g, 'request, intent)\n')
-  .replace('text(new.request)', '$&, memory_request_text(new.intent)')
-  .replace("(new.request, NULL, '')", '$&, memory_intent_grams(new.intent)');
+).replace('request,', 'request, intent,');
+const V8_INSERT = V7_INSERT.replace('request)', 'request, intent)').replace(
+  'text(new.request)',
+  '$&, memory_intent_text(new.intent)',
+);
 const V8_UPDATE = V8_INSERT.replace(
   'insert AFTER INSERT',
   'update AFTER UPDATE OF content, tags, file_path, request, intent',
@@ -258,10 +259,10 @@ CREATE TRIGGER memory_files_delete AFTER DELETE ON memories BEGIN ${change('old'
 CREATE TRIGGER memory_files_update AFTER UPDATE OF ${FILE}, created_at ON memories
 BEGIN ${change('old', -1)} ${change('new', 1)} END;`,
   // Intent (v8): what each call was for, in the session's words (lib/intent.ts), searched as a field of
-  // its own below the request. FTS5 tables take no new column, so both indexes are made again and
-  // every existing row goes back to the batch indexer (search_index_build): search reads those with
-  // LIKE meanwhile, and no hook waits on re-indexing a large database. The substring index keeps only
-  // the intent's non-ASCII words (a Korean word inside a longer one); the word index has the rest.
+  // the word index below the request (its distinct content words: identifiers.ts intentText). FTS5
+  // tables take no new column, so both indexes are made again and every existing row goes back to the
+  // batch indexer (search_index_build): search reads those with LIKE meanwhile, and no hook waits on
+  // re-indexing a large database. The substring index leaves the intent out (bytes per memory).
   `ALTER TABLE memories ADD COLUMN intent TEXT;
 DROP TRIGGER memories_after_insert;DROP TRIGGER memories_after_update;DROP TABLE memory_words;DROP TABLE memory_grams;
 ${V8_TABLES}INSERT OR REPLACE INTO search_index_build (id, pending_to) SELECT 1, max(id) FROM memories HAVING count(*) > 0;

@@ -19,12 +19,11 @@ export function pendingCount(db: Db): number {
 const WORDS_FROM = `
   INSERT INTO memory_words (rowid, name, head, body, request, intent)
   SELECT id, memory_name_text(file_path, tags), memory_head_text(content), memory_body_text(content),
-         memory_request_text(request), memory_request_text(intent)
+         memory_request_text(request), memory_intent_text(intent)
   FROM memories WHERE id BETWEEN @low AND @high`;
 const GRAMS_FROM = `
-  INSERT INTO memory_grams (rowid, text, request, intent)
-  SELECT id, memory_gram_words(content, file_path, project_path), memory_gram_words(request, NULL, ''),
-         memory_intent_grams(intent)
+  INSERT INTO memory_grams (rowid, text, request)
+  SELECT id, memory_gram_words(content, file_path, project_path), memory_gram_words(request, NULL, '')
   FROM memories WHERE id BETWEEN @low AND @high`;
 
 /**
