@@ -293,7 +293,7 @@ function parseTime(value: string | undefined): Date | null {
 }
 
 function countRedactions(memory: NewMemory): number {
-  return occurrences(memory.content) + occurrences(memory.filePath ?? '');
+  return occurrences(memory.content) + occurrences(memory.filePath ?? '') + occurrences(memory.intent ?? '');
 }
 
 function occurrences(text: string): number {
