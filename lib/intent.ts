@@ -2,7 +2,7 @@
 // sentence before the call, the todo in progress, a failed Bash call's description) → one bounded,
 // redacted line. Pure: the transcript readers and the live hook gather the parts; nothing here reads
 // or stores. (Terse: every hook that stores carries it.)
-import type { MemoryDraft } from './memory.js';
+import { INTENT_MAX, type MemoryDraft } from './memory.js';
 import { Redactor, stripUnstored } from './redact.js';
 import { clip, head, oneLine, SCAN_MAX, stripAnsi } from './text.js';
 import { str } from './unknown.js';
@@ -19,8 +19,7 @@ export interface IntentParts {
 
 export const NO_INTENT: IntentParts = { narration: '', todo: '', description: '' };
 
-/** A stored intent never exceeds this; the narration keeps at most 160 characters, the others 100. */
-export const INTENT_MAX = 320;
+export { INTENT_MAX };
 /** Between the parts; never inside one (each is cut to one line, and this is taken out of it). */
 export const INTENT_SEPARATOR = ' \u00b7 ';
 

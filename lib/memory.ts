@@ -60,6 +60,9 @@ export interface MemoryOrigin {
   readonly source: MemorySource;
 }
 
+/** A stored intent never exceeds this (lib/intent.ts): the narration keeps at most 160 characters, the others 100. */
+export const INTENT_MAX = 320;
+
 /** One memory as it is inserted; the live hook and imports build it the same way. */
 export interface NewMemory {
   readonly sessionId: string;
