@@ -191,6 +191,7 @@ export function getTool(args: GetArgs, context: ToolContext): ToolReply {
       file_path: safe(relativePath(row), 300) || null,
       exit_code: row.exit_code,
       content: safeBlock(row.content, contentMax),
+      ...(row.intent ? { why: safe(row.intent, 400) } : {}),
       before,
       after,
     };
@@ -201,6 +202,7 @@ export function getTool(args: GetArgs, context: ToolContext): ToolReply {
       ...before.map((other) => line(other, 'before')),
       ...(before.length > 0 || after.length > 0 ? [`this #${row.id}:`] : []),
       item.content,
+      ...(item.why ? [`why: ${item.why}`] : []),
       ...after.map((other) => line(other, 'after')),
       '</memory>',
     ].join('\n');
