@@ -4,6 +4,7 @@ import { captureEvent } from '../lib/capture.js';
 import { MemoryStore } from '../lib/db/memories.js';
 import type { Db } from '../lib/db/open.js';
 import { parseToolEvent } from '../lib/hook/payload.js';
+import { memoryIntent } from '../lib/intent.js';
 import { toNewMemory } from '../lib/memory.js';
 import { projectAt } from '../lib/project.js';
 import { summarizeSession } from '../lib/summary.js';
@@ -52,6 +53,26 @@ const KOREAN = [
   '데이터베이스 마이그레이션 스크립트',
   '한국어 번역 파일 업데이트',
 ];
+// What the assistant said before a call and the todo in progress: every memory of a real session
+// carries some (lib/intent.ts), 70-80 characters on average in the eval's real transcripts.
+const SAID = [
+  'Let me fix the failing refresh test first.',
+  "I'll update the handler so an empty payload is rejected with a clear error.",
+  'Now let me run the build to check that the types still line up.',
+  'The pool hands out a closed connection after a timeout. Let me guard the release path.',
+  'Let me check the migration output:',
+  '먼저 실패하는 토큰 갱신 테스트를 고치겠습니다.',
+  '세션 만료 처리를 수정하고 다시 빌드해 보겠습니다.',
+  '캐시를 지우고 테스트를 다시 실행하겠습니다.',
+];
+const TODOS = [
+  'Add JWT refresh token rotation',
+  'Fix the connection pool race',
+  'Validate the email format',
+  '다크 모드 설정 저장',
+  '결제 모듈 오류 처리',
+];
+
 const COMMANDS = [
   'npm test',
   'npm run build',
@@ -179,14 +200,25 @@ export function generate(db: Db, options: GenerateOptions): GenerateResult {
       if (!event || !draft) continue;
       // Oldest first, so sessions are contiguous in time like real ones.
       const createdAt = new Date(options.now.getTime() - span + (span * index) / (options.count * 1.02));
-      const memory = toNewMemory(draft, {
-        sessionId: event.sessionId,
-        agentId: event.agentId,
-        toolUseId: event.toolUseId,
-        project: projectAt(project),
-        createdAt,
-        source: 'hook',
-      });
+      // Calls share what was said before them: a new sentence every second call (1.6 calls per
+      // distinct intent in the eval's real transcripts).
+      const turn = Math.floor(index / 2);
+      const parts = {
+        narration: SAID[turn % SAID.length] as string,
+        todo: turn % 3 === 0 ? '' : (TODOS[Math.floor(turn / 3) % TODOS.length] as string),
+        description: '',
+      };
+      const memory = {
+        ...toNewMemory(draft, {
+          sessionId: event.sessionId,
+          agentId: event.agentId,
+          toolUseId: event.toolUseId,
+          project: projectAt(project),
+          createdAt,
+          source: 'hook',
+        }),
+        intent: memoryIntent(parts, draft, event.input),
+      };
       const outcome = store.insert(memory, 60);
       if (outcome === 'stored') {
         stored++;
@@ -214,9 +246,9 @@ export function generate(db: Db, options: GenerateOptions): GenerateResult {
 export function replicate(db: Db, count: number, days: number): number {
   const base = (db.prepare('SELECT max(id) AS n FROM memories').get() as { n: number }).n;
   const copy = db.prepare(`
-    INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags, importance, created_at, tool_use_id, agent_id, exit_code, source)
+    INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags, importance, created_at, tool_use_id, agent_id, exit_code, source, intent)
     SELECT session_id || '-copy' || :base || '.' || :k, tool_name, type, project, project_path, file_path, content, tags, importance,
-           strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '-' || (:k * :days) || ' days'), tool_use_id || '-copy' || :base || '.' || :k, agent_id, exit_code, source
+           strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '-' || (:k * :days) || ' days'), tool_use_id || '-copy' || :base || '.' || :k, agent_id, exit_code, source, intent
     FROM memories WHERE id <= :base ORDER BY id LIMIT :limit`);
   let total = (db.prepare('SELECT count(*) AS n FROM memories').get() as { n: number }).n;
   for (let k = 1; total < count; k++) {

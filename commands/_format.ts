@@ -4,7 +4,7 @@
 import pc from 'picocolors';
 import type { MemoryRow, SummaryRecord } from '../lib/memory.js';
 import { cleanText, displayPath } from '../lib/sanitize.js';
-import { markedSegments } from '../lib/search/snippet.js';
+import { likeSnippet, markedSegments } from '../lib/search/snippet.js';
 import { localDay } from '../lib/stats.js';
 import { clip } from '../lib/text.js';
 
@@ -72,6 +72,12 @@ export function renderMemory(row: MemoryRow, body: string, now: Date, c: Colors)
     .filter(Boolean)
     .join('  ');
   return `${head}\n    ${body}`;
+}
+
+/** The memory's intent as a `why:` line under it (search words marked), or '' when it has none. */
+export function renderWhy(row: MemoryRow, terms: readonly string[], c: Colors, width = 160): string {
+  if (!row.intent) return '';
+  return `\n    ${c.dim('why:')} ${renderSnippet(likeSnippet(row.intent, terms, width), c)}`;
 }
 
 /** An error a later run of the same command fixed: `fixed 2h ago by #42`. */

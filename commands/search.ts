@@ -16,7 +16,15 @@ import { computeStats } from '../lib/stats.js';
 import { clip } from '../lib/text.js';
 import { cliConfig, withDatabase } from './_database.js';
 import { filtersFrom, flagTypo, limitFrom, type FilterOptions } from './_flags.js';
-import { colorsFor, plural, renderMemory, renderPlainMemory, renderSnippet, renderSummary } from './_format.js';
+import {
+  colorsFor,
+  plural,
+  renderMemory,
+  renderPlainMemory,
+  renderSnippet,
+  renderSummary,
+  renderWhy,
+} from './_format.js';
 import { stdoutTerminal, writeOut } from '../lib/stdout.js';
 import { renderStats } from './_stats.js';
 
@@ -180,7 +188,9 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
           const marked = hit.matched.flatMap((word) =>
             hit.bridged.includes(word) ? (english.get(word) ?? []) : [word],
           );
-          const text = renderMemory(hit.row, renderSnippet(likeSnippet(hit.row.content, marked), c), now, c);
+          const text =
+            renderMemory(hit.row, renderSnippet(likeSnippet(hit.row.content, marked), c), now, c) +
+            renderWhy(hit.row, hit.matched, c);
           const via = (word: string): string =>
             hit.bridged.includes(word)
               ? `${cleanText(word)} (as ${(english.get(word) ?? []).join('/')})`

@@ -7,7 +7,7 @@ import { cleanBlock, cleanText } from '../lib/sanitize.js';
 import { head } from '../lib/text.js';
 import { cliConfig, withDatabase } from './_database.js';
 import { parseIds, valueOf } from './_flags.js';
-import { colorsFor, renderMemory, renderPlainMemory } from './_format.js';
+import { colorsFor, renderMemory, renderPlainMemory, renderWhy } from './_format.js';
 
 interface ShowOptions {
   readonly context?: string;
@@ -69,7 +69,8 @@ function runShow(idText: string, options: ShowOptions): string {
       .split('\n')
       .map((line) => line.replace(/\t/g, '  ').trimEnd());
     const body = lines.join('\n    ');
-    const parts = [renderMemory(row, row.type === 'error' ? c.red(body) : body, now, c)];
+    // The intent whole (it is bounded when stored), beside the content it explains.
+    const parts = [renderMemory(row, row.type === 'error' ? c.red(body) : body, now, c) + renderWhy(row, [], c, 400)];
     const neighbours = (rows: typeof before, label: string) =>
       rows.length === 0
         ? []

@@ -7,7 +7,7 @@
 export const EDGE_SYNTAX = /^["'()*^:]+|["'()*^:]+$/g;
 
 /** The word index's columns, in schema order; bm25 weights follow this order. */
-export const WORD_COLUMNS = ['name', 'head', 'body', 'request'] as const;
+export const WORD_COLUMNS = ['name', 'head', 'body', 'request', 'intent'] as const;
 
 // unicode61's token characters: letters, numbers, private-use; anything else separates tokens.
 let tokenPattern: RegExp | undefined;
@@ -140,4 +140,23 @@ export function gramWords(content: string, filePath: string | null, projectPath:
 /** The `request` column: the prompt the memory served. */
 export function requestText(request: string | null): string {
   return indexedText(request ?? '');
+}
+
+// Words an intent's prose is full of that no search is for: the index keeps the others.
+const PROSE =
+  /^(?:a|an|the|to|of|in|on|at|by|for|from|with|and|or|is|are|be|it|its|this|that|as|into|now|then|let|me|i|i'll|i'm|we|will|so|first|next|again|check|need|see|just)$/;
+
+/**
+ * The word index's `intent` column: the intent's distinct words but those of prose alone (`let`, `me`,
+ * `the` …), each once, with their identifier parts. Every row of a turn repeats what was said before
+ * its calls: a lean entry keeps the index bytes of that repetition small.
+ */
+export function intentText(intent: string | null): string {
+  if (!intent) return '';
+  const seen = new Set<string>();
+  for (const token of tokens(intent)) {
+    const word = token.toLowerCase();
+    if (!PROSE.test(word)) seen.add(word);
+  }
+  return indexedText([...seen].join(' '));
 }

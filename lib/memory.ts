@@ -60,6 +60,9 @@ export interface MemoryOrigin {
   readonly source: MemorySource;
 }
 
+/** A stored intent never exceeds this (lib/intent.ts): the narration keeps at most 160 characters, the others 100. */
+export const INTENT_MAX = 320;
+
 /** One memory as it is inserted; the live hook and imports build it the same way. */
 export interface NewMemory {
   readonly sessionId: string;
@@ -82,6 +85,8 @@ export interface NewMemory {
    * at or before `createdAt`.
    */
   readonly request?: string | null;
+  /** What the call was for, from the session around it (lib/intent.ts); null when nothing said it. */
+  readonly intent?: string | null;
 }
 
 export function toNewMemory(draft: MemoryDraft, origin: MemoryOrigin): NewMemory {
@@ -187,6 +192,8 @@ export interface MemoryRow {
   readonly resolved_at?: string | null;
   /** The user's prompt this memory served (redacted), when known. */
   readonly request?: string | null;
+  /** What the call was for: the assistant's words before it, the todo in progress, a failed command's description. */
+  readonly intent?: string | null;
 }
 
 /** A whole `session_summaries` row under its column names, lists decoded, as `--json` prints it. */

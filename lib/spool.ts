@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { lstatSync, readdirSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Deadline } from './db/deadline.js';
-import { isCapturedTool, MEMORY_TYPES, type MemoryType, type NewMemory } from './memory.js';
+import { INTENT_MAX, isCapturedTool, MEMORY_TYPES, type MemoryType, type NewMemory } from './memory.js';
 import { systemTempDir, type Env } from './paths.js';
 import { ensurePrivateDir, readRegularFile, writeFileAtomic } from './safe-fs.js';
 import { objectOf } from './unknown.js';
@@ -214,5 +214,9 @@ function parseSpooled(text: string | null): NewMemory | null {
     agentId: record['agentId'] as string | null,
     exitCode,
     source,
+    // What the call was for (a failed command's description, from its payload), bounded as stored.
+    ...(typeof record['intent'] === 'string' && record['intent'].length <= INTENT_MAX
+      ? { intent: record['intent'] }
+      : {}),
   };
 }

@@ -187,9 +187,9 @@ describe('architecture', () => {
   it('loads no CLI, search, import or install code from a hook', () => {
     for (const hook of ['session-start', 'post-tool-use', 'stop', 'user-prompt-submit', '_cleanup']) {
       const files = importGraph(join(DIST, 'hooks', `${hook}.js`)).files.map((file) => relative(DIST, file));
-      // Stop completes its session from the transcript: it reads lines and pairs calls as the import
-      // does (lib/import/transcript.ts, pairing.ts), and nothing else of the import.
-      const shared = hook === 'stop' ? /^lib\/import\/(?:transcript|pairing)\.js$/ : /$^/;
+      // Stop completes its session from the transcript: it reads lines, pairs calls and follows their
+      // intent as the import does (lib/import/transcript.ts, pairing.ts, intent.ts), and nothing else of the import.
+      const shared = hook === 'stop' ? /^lib\/import\/(?:transcript|pairing|intent)\.js$/ : /$^/;
       const foreign = files.filter(
         (file) => /^(?:commands|lib\/(?:import|install|search))\//.test(file) && !shared.test(file),
       );
@@ -205,6 +205,11 @@ describe('architecture', () => {
 const HOOK_BUNDLES = ['session-start', 'post-tool-use', 'stop', 'user-prompt-submit', '_cleanup'];
 /** Parsing is part of every hook's start-up: a bundle past this has pulled in something it should not. */
 const MAX_HOOK_BUNDLE_BYTES = 150 * 1024;
+/**
+ * Stop completes its session from the transcript, and with it each call's intent (lib/intent.ts,
+ * lib/import/intent.ts, and the migration that indexes it): the one bundle allowed past the line above.
+ */
+const MAX_STOP_BUNDLE_BYTES = 154 * 1024;
 const hookFile = (name: string): string => join(RUNTIME, 'dist', 'hooks', name);
 const bundlesOf = (hook: string): string[] => [hookFile(`${hook}.main.js`)];
 const launcherPath = (hook: string): string => hookFile(`${hook}.js`);
@@ -232,13 +237,15 @@ describe('the hook bundles', () => {
   };
   const inputsOf = (bundle: string): string[] => Object.keys(meta.outputs[relative(ROOT, bundle)]?.inputs ?? {});
 
-  it.each(HOOK_BUNDLES)('%s stays under 150 KB', (hook) => {
+  it.each(HOOK_BUNDLES)('%s stays under 150 KB (stop: 154 KB)', (hook) => {
     // The Korean ↔ English bridge table is data the prompt hook's recall carries on purpose (one
     // string, read into a map only for a Korean word): it is not counted against the budget.
     const carried = (bundle: string): number =>
       meta.outputs[relative(ROOT, bundle)]?.inputs['lib/language/bridge-table.ts']?.bytesInOutput ?? 0;
     for (const bundle of bundlesOf(hook))
-      expect(statSync(bundle).size - carried(bundle), bundle).toBeLessThanOrEqual(MAX_HOOK_BUNDLE_BYTES);
+      expect(statSync(bundle).size - carried(bundle), bundle).toBeLessThanOrEqual(
+        hook === 'stop' ? MAX_STOP_BUNDLE_BYTES : MAX_HOOK_BUNDLE_BYTES,
+      );
   });
 
   it.each(HOOK_BUNDLES)('%s starts from lib/start.ts alone, which loads the bundle beside it', (hook) => {
@@ -252,9 +259,9 @@ describe('the hook bundles', () => {
       inputs.filter((file) => file.startsWith('hooks/')),
       hook,
     ).toEqual([`hooks/${hook}.ts`]);
-    // Stop completes its session from the transcript: it reads lines and pairs calls as the import
-    // does (lib/import/transcript.ts, pairing.ts), and nothing else of the import.
-    const shared = hook === 'stop' ? /^lib\/import\/(?:transcript|pairing)\.ts$/ : /$^/;
+    // Stop completes its session from the transcript: it reads lines, pairs calls and follows their
+    // intent as the import does (lib/import/transcript.ts, pairing.ts, intent.ts), and nothing else of the import.
+    const shared = hook === 'stop' ? /^lib\/import\/(?:transcript|pairing|intent)\.ts$/ : /$^/;
     expect(
       inputs.filter(
         (file) =>

@@ -47,27 +47,52 @@ function line(session: Session, type: string, at: string, extra: Record<string, 
 }
 
 export function transcript(session: Session): string {
-  const lines: string[] = [];
-  for (const call of session.calls) {
-    const useAt = new Date(Date.parse(call.at) - 500).toISOString();
-    lines.push(
-      line(session, 'assistant', useAt, {
-        message: {
-          id: `msg_${call.id}`,
-          role: 'assistant',
-          content: [{ type: 'tool_use', id: call.id, name: call.name, input: call.input }],
-        },
-      }),
-    );
-    const block: Record<string, unknown> = { tool_use_id: call.id, type: 'tool_result', content: call.content };
-    if (call.isError !== undefined) block['is_error'] = call.isError;
-    lines.push(
-      line(session, 'user', call.at, {
-        message: { role: 'user', content: [block] },
-        ...(call.toolUseResult === undefined ? {} : { toolUseResult: call.toolUseResult }),
-      }),
-    );
-  }
+  return `${session.calls.flatMap((call) => callLines(session, call)).join('\n')}\n`;
+}
+
+/** One call: its assistant `tool_use` line half a second before its `tool_result` line. */
+function callLines(session: Session, call: Call, extra: Record<string, unknown> = {}): string[] {
+  const useAt = new Date(Date.parse(call.at) - 500).toISOString();
+  const block: Record<string, unknown> = { tool_use_id: call.id, type: 'tool_result', content: call.content };
+  if (call.isError !== undefined) block['is_error'] = call.isError;
+  return [
+    line(session, 'assistant', useAt, {
+      message: {
+        id: `msg_${call.id}`,
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: call.id, name: call.name, input: call.input }],
+      },
+    }),
+    line(session, 'user', call.at, {
+      message: { role: 'user', content: [block] },
+      ...(call.toolUseResult === undefined ? {} : { toolUseResult: call.toolUseResult }),
+      ...extra,
+    }),
+  ];
+}
+
+/**
+ * A step of a conversation: a typed prompt, an assistant text block (its own line, §4 of
+ * transcript-format.md), or a call whose result line may carry the `todos` envelope field (2.0.55+).
+ */
+export type Step =
+  | { readonly prompt: string; readonly at: string }
+  | { readonly say: string; readonly at: string }
+  | { readonly call: Call; readonly todos?: ReadonlyArray<Record<string, string>> };
+
+/** A session as prompts, the assistant's words and its calls, in order. */
+export function conversation(session: Omit<Session, 'calls'>, steps: readonly Step[]): string {
+  const whole: Session = { ...session, calls: [] };
+  const lines = steps.flatMap((step) => {
+    if ('prompt' in step) return [line(whole, 'user', step.at, { message: { role: 'user', content: step.prompt } })];
+    if ('say' in step)
+      return [
+        line(whole, 'assistant', step.at, {
+          message: { id: `msg_say_${step.at}`, role: 'assistant', content: [{ type: 'text', text: step.say }] },
+        }),
+      ];
+    return callLines(whole, step.call, step.todos === undefined ? {} : { todos: step.todos });
+  });
   return `${lines.join('\n')}\n`;
 }
 

@@ -53,7 +53,7 @@ export async function drawSearch(root: HTMLElement, params: URLSearchParams, sig
     el(
       'ol',
       { class: 'hits' },
-      ...data.hits.map(({ memory, snippet }) => {
+      ...data.hits.map(({ memory, snippet, why }) => {
         const link = href('/timeline', {
           project: params.get('project'),
           session: memory.session_id,
@@ -72,6 +72,14 @@ export async function drawSearch(root: HTMLElement, params: URLSearchParams, sig
             el('span', { class: 'id' }, `#${memory.id}`),
           ),
           el('p', { class: 'snippet' }, ...snippet.map((part) => (part.hit ? el('mark', {}, part.text) : part.text))),
+          why === null
+            ? null
+            : el(
+                'p',
+                { class: 'why' },
+                el('span', { class: 'why-label' }, 'why: '),
+                ...why.map((part) => (part.hit ? el('mark', {}, part.text) : part.text)),
+              ),
           el('a', { class: 'open-session', href: link, 'data-item': true }, 'Open its session →'),
         );
       }),

@@ -67,9 +67,11 @@ export interface WordLookup {
 }
 
 // Field weights: a file name or tag, then the command or an edit's summary line, then output text.
-// The request is scored apart, so a memory whose own text matches ranks above one found by its request.
+// The request and the intent are scored apart from the memory's own text (one bm25: it is the cost of
+// a hit), the intent below the request, so a memory whose own text matches ranks above one found by
+// the prompt it served or by what it was for.
 const WORD_SCORES =
-  'rowid AS id, -bm25(memory_words, 4.0, 3.0, 1.0, 0.0) AS own, -bm25(memory_words, 0.0, 0.0, 0.0, 1.0) AS request';
+  'rowid AS id, -bm25(memory_words, 4.0, 3.0, 1.0, 0.0, 0.0) AS own, -bm25(memory_words, 0.0, 0.0, 0.0, 1.0, 0.5) AS request';
 const GRAM_SCORES = 'rowid AS id, -bm25(memory_grams, 1.0, 0.0) AS own, -bm25(memory_grams, 0.0, 1.0) AS request';
 type Index = 'memory_words' | 'memory_grams';
 const scores = (index: Index): string => (index === 'memory_words' ? WORD_SCORES : GRAM_SCORES);
@@ -83,7 +85,7 @@ const hitsInSql = (index: Index): string =>
 // Plain scans: a word no index can answer, and memories the batch indexer has not reached yet.
 const LIKE_HITS = `
   SELECT id, (content LIKE @p ESCAPE '\\' OR tags LIKE @p ESCAPE '\\' OR coalesce(file_path, '') LIKE @p ESCAPE '\\') AS own,
-         (coalesce(request, '') LIKE @p ESCAPE '\\') AS request
+         (coalesce(request, '') LIKE @p ESCAPE '\\' OR coalesce(intent, '') LIKE @p ESCAPE '\\') AS request
   FROM memories WHERE id <= @to AND (own OR request)
   ORDER BY id DESC LIMIT @cap`;
 /** Hits scored per word: past this, the newest ones (see above). */

@@ -1,6 +1,6 @@
 // The SQL functions the search index triggers call (schema v3, the substring text v6): each connection registers them before
 // it writes, so every insert, update and backfill indexes a memory's text the same way.
-import { bodyText, gramText, gramWords, headText, nameText, requestText } from '../identifiers.js';
+import { bodyText, gramText, gramWords, headText, intentText, nameText, requestText } from '../identifiers.js';
 import type { Db } from './driver.js';
 
 const text = (value: unknown): string =>
@@ -19,6 +19,7 @@ export function registerIndexFunctions(db: Db): void {
   db.function('memory_gram_text', options, (content: unknown, tags: unknown, filePath: unknown) =>
     gramText(text(content), text(tags), orNull(filePath)),
   );
+  db.function('memory_intent_text', options, (intent: unknown) => intentText(orNull(intent)));
   db.function('memory_gram_words', options, (content: unknown, filePath: unknown, projectPath: unknown) =>
     gramWords(text(content), orNull(filePath), text(projectPath)),
   );

@@ -37,6 +37,7 @@ interface StoredForRefresh {
   readonly exitCode: number | null;
   readonly commandKey: string | null;
   readonly request: string | null;
+  readonly intent: string | null;
 }
 
 export class MemoryStore {
@@ -51,16 +52,21 @@ export class MemoryStore {
       this.db,
       `
       INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags,
-                            importance, created_at, tool_use_id, agent_id, exit_code, source, command_key, request)
+                            importance, created_at, tool_use_id, agent_id, exit_code, source, command_key, request, intent)
       VALUES (@sessionId, @toolName, @type, @project, @projectPath, @filePath, @content, @tags,
               @importance, @createdAt, @toolUseId, @agentId, @exitCode, @source, @key,
-              coalesce(@request, (${REQUEST_OF_SESSION})))`,
+              coalesce(@request, (${REQUEST_OF_SESSION})), @intent)`,
     );
     const write = this.db.transaction((): InsertOutcome => {
       const duplicate = this.findDuplicate(memory, dedupeWindowSec);
       if (duplicate) return duplicate;
       const { commandKey: key, ...row } = memory;
-      const { lastInsertRowid } = insert.run({ ...row, key: key?.key ?? null, request: memory.request ?? null });
+      const { lastInsertRowid } = insert.run({
+        ...row,
+        key: key?.key ?? null,
+        request: memory.request ?? null,
+        intent: memory.intent ?? null,
+      });
       // A command that ran cleanly resolves this project's earlier failures of the same command.
       if (key && memory.type === 'command')
         resolveErrors(this.db, memory.projectPath, key, Number(lastInsertRowid), memory.createdAt);
@@ -89,7 +95,7 @@ export class MemoryStore {
 
   /**
    * `memory import --refresh`: the stored row with this memory's tool_use_id takes the memory's content,
-   * kind, tags, file and request (re-derived by today's capture); its id, time and session stay.
+   * kind, tags, file, request and intent (re-derived by today's capture); its id, time and session stay.
    * With `apply` false, only says what would happen (read-only).
    */
   refresh(memory: NewMemory, apply: boolean): RefreshOutcome {
@@ -98,7 +104,7 @@ export class MemoryStore {
       this.db,
       `
       SELECT id, session_id AS sessionId, created_at AS createdAt, type, content, tags, file_path AS filePath,
-             importance, exit_code AS exitCode, command_key AS commandKey, request
+             importance, exit_code AS exitCode, command_key AS commandKey, request, intent
       FROM memories WHERE tool_use_id = ?`,
     ).get(memory.toolUseId) as StoredForRefresh | undefined;
     if (!stored) return 'missing';
@@ -117,6 +123,7 @@ export class MemoryStore {
       exitCode: memory.exitCode,
       commandKey: memory.commandKey?.key ?? null,
       request,
+      intent: memory.intent ?? null,
     };
     const same = (Object.keys(next) as Array<keyof typeof next>).every((key) => next[key] === stored[key]);
     if (same) return 'unchanged';
@@ -126,12 +133,26 @@ export class MemoryStore {
           this.db,
           `
         UPDATE memories SET type = @type, content = @content, tags = @tags, file_path = @filePath, importance = @importance,
-               exit_code = @exitCode, command_key = @commandKey, request = @request
+               exit_code = @exitCode, command_key = @commandKey, request = @request, intent = @intent
         WHERE id = @id`,
         ).run({ ...next, id: stored.id }),
       );
     }
     return 'refreshed';
+  }
+
+  /**
+   * Stop's catch-up: the transcript's intent for a row the live hook stored from its payload (which
+   * has a failed command's description at most). A row whose intent already holds more is left alone.
+   */
+  completeIntent(toolUseId: string, intent: string): void {
+    withBusyRetry(() =>
+      prepared(
+        this.db,
+        `UPDATE memories SET intent = @intent
+        WHERE tool_use_id = @toolUseId AND (intent IS NULL OR length(intent) < length(@intent))`,
+      ).run({ toolUseId, intent }),
+    );
   }
 
   sessionRows(sessionId: string, limit = 10000): SessionRow[] {

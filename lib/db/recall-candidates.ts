@@ -118,7 +118,7 @@ export interface Candidates {
   readonly bounded: boolean;
 }
 
-const BM25 = '-bm25(memory_words, 1.0, 1.0, 1.0, 0.0) AS bm25';
+const BM25 = '-bm25(memory_words, 1.0, 1.0, 1.0, 0.0, 0.0) AS bm25';
 // Newest first, so a bound keeps the newest rows; FTS5 walks its lists in rowid order either way.
 const SEED_SQL = `
   SELECT rowid AS id, ${BM25} FROM memory_words WHERE memory_words MATCH @match AND rowid <= ${int('hi')}

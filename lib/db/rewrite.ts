@@ -1,6 +1,6 @@
-// Rewrites stored text in place with a function (the current secret rules): memories' content, tags
-// and file path, session summaries and their file lists, and the legacy tables an adopted database
-// keeps. Rows are read and written in batches, one short transaction each, so hooks are not held up;
+// Rewrites stored text in place with a function (the current secret rules): memories' content, tags,
+// file path, request and intent, session summaries and their file lists, and the legacy tables an
+// adopted database keeps. Rows are read and written in batches, one short transaction each, so hooks are not held up;
 // the FTS indexes follow through the update triggers. Then the old bytes are dropped from disk.
 import { openConnection } from './driver.js';
 import type { Db } from './open.js';
@@ -35,7 +35,7 @@ function tablesOf(db: Db): TableSpec[] {
   const columns = (table: string): Set<string> =>
     new Set(db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]);
   const specs: TableSpec[] = [
-    { table: 'memories', kind: 'memories', text: ['content', 'tags', 'file_path', 'request'], json: [] },
+    { table: 'memories', kind: 'memories', text: ['content', 'tags', 'file_path', 'request', 'intent'], json: [] },
     { table: 'session_summaries', kind: 'summaries', text: ['summary'], json: ['files_changed'] },
   ];
   // Kept untouched by the adoption of a first-design database: they hold the original text.

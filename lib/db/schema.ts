@@ -75,6 +75,21 @@ const of = (row: string): string => FILE.replace(/\w+/g, (column) => `${row}.${c
 const change = (row: 'old' | 'new', n: number): string =>
   `INSERT INTO memory_file_changes SELECT ${of(row)}, ${row}.created_at, ${n};`;
 
+// v9: v3's tables and v7's insert trigger, the word index with an intent column more (cut from their own
+// text, as v7 does: the stop hook has little room under 150 KB); the update trigger is the insert's, old entries out first.
+const V9_TABLES = V3_BEST_MATCH.slice(
+  V3_BEST_MATCH.indexOf('CREATE VIRTUAL'),
+  V3_BEST_MATCH.indexOf('  -- A row'),
+).replace('request,', 'request, intent,');
+const V9_INSERT = V7_INSERT.replace('request)', 'request, intent)').replace(
+  'text(new.request)',
+  '$&, memory_intent_text(new.intent)',
+);
+const V9_UPDATE = V9_INSERT.replace(
+  'insert AFTER INSERT',
+  'update AFTER UPDATE OF content, tags, file_path, request, intent',
+).replace('BEGIN', '$& DELETE FROM memory_words WHERE rowid = old.id; DELETE FROM memory_grams WHERE rowid = old.id;');
+
 export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE memories (
@@ -250,6 +265,15 @@ tool_name TEXT NOT NULL, type TEXT NOT NULL, created_at TEXT NOT NULL, tool_use_
 forgotten_at TEXT NOT NULL);
 CREATE INDEX forgotten_tool_use ON forgotten (tool_use_id) WHERE tool_use_id IS NOT NULL;
 CREATE INDEX forgotten_content ON forgotten (content_key);`,
+  // Intent (v9): what each call was for, in the session's words (lib/intent.ts), searched as a field of
+  // the word index below the request (its distinct content words: identifiers.ts intentText). FTS5
+  // tables take no new column, so both indexes are made again and every existing row goes back to the
+  // batch indexer (search_index_build): search reads those with LIKE meanwhile, and no hook waits on
+  // re-indexing a large database. The substring index leaves the intent out (bytes per memory).
+  `ALTER TABLE memories ADD COLUMN intent TEXT;
+DROP TRIGGER memories_after_insert;DROP TRIGGER memories_after_update;DROP TABLE memory_words;DROP TABLE memory_grams;
+${V9_TABLES}INSERT OR REPLACE INTO search_index_build (id, pending_to) SELECT 1, max(id) FROM memories HAVING count(*) > 0;
+${V9_INSERT}${V9_UPDATE}`,
 ];
 
 /**

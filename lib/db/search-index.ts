@@ -17,8 +17,9 @@ export function pendingCount(db: Db): number {
 }
 
 const WORDS_FROM = `
-  INSERT INTO memory_words (rowid, name, head, body, request)
-  SELECT id, memory_name_text(file_path, tags), memory_head_text(content), memory_body_text(content), memory_request_text(request)
+  INSERT INTO memory_words (rowid, name, head, body, request, intent)
+  SELECT id, memory_name_text(file_path, tags), memory_head_text(content), memory_body_text(content),
+         memory_request_text(request), memory_intent_text(intent)
   FROM memories WHERE id BETWEEN @low AND @high`;
 const GRAMS_FROM = `
   INSERT INTO memory_grams (rowid, text, request)

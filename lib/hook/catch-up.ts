@@ -7,10 +7,12 @@ import { captureEvent } from '../capture.js';
 import type { MemoryStore } from '../db/memories.js';
 import type { Db } from '../db/open.js';
 import { insertPrompt, readOffset, saveOffset } from '../db/prompts.js';
+import { memoryIntent } from '../intent.js';
 import { toNewMemory } from '../memory.js';
 import type { Env } from '../paths.js';
 import { resolveProject } from '../project.js';
 import { promptToRecord } from '../prompt.js';
+import { IntentTracker } from '../import/intent.js';
 import { rebuildEvent, ToolPairer } from '../import/pairing.js';
 import { parseLine } from '../import/transcript.js';
 
@@ -69,6 +71,7 @@ function catchUpBytes(
 ): CatchUpResult {
   const deadline = Date.now() + (options.budgetMs ?? 1500);
   const pairer = new ToolPairer();
+  const intents = new IntentTracker();
   let safeOffset = start;
   let added = 0;
   let prompts = 0;
@@ -86,8 +89,13 @@ function catchUpBytes(
       const sessionId = meta?.sessionId || options.sessionId;
       for (const entry of parsed.entries) {
         if (sessionId !== options.sessionId) break;
+        if (entry.kind === 'narration' || entry.kind === 'todos') {
+          intents.see(entry, meta);
+          continue; // not an entry of its own: where the session stopped is told by 'answer'
+        }
         endsWithAnswer = entry.kind === 'answer';
-        if (entry.kind === 'tool-use') pairer.use(entry, meta);
+        intents.see(entry, meta);
+        if (entry.kind === 'tool-use') pairer.use(entry, meta, intents.partsFor(meta));
         else if (entry.kind === 'pre-tool-hook') pairer.preToolHook(entry.toolUseId);
         else if (entry.kind === 'hook-block') pairer.hookBlock(entry.toolUseId);
         else if (entry.kind === 'answer') lastAnswer = entry.text;
@@ -108,7 +116,7 @@ function catchUpBytes(
             })
           )
             prompts++;
-        } else {
+        } else if (entry.kind === 'tool-result') {
           const call = pairer.take(entry, meta);
           if (!call) continue;
           const agentId = call.useMeta?.agentId || null;
@@ -120,16 +128,22 @@ function catchUpBytes(
           const createdAt = stamp && !Number.isNaN(Date.parse(stamp)) ? new Date(stamp) : options.now;
           const project = resolveProject(options.env, rebuilt.event.cwd || firstCwd);
           // Stored as the live hook would have stored it: same pipeline, same origin.
-          const memory = toNewMemory(draft, {
-            sessionId,
-            agentId,
-            toolUseId: call.toolUseId,
-            project,
-            createdAt,
-            source: 'hook',
-          });
+          const memory = {
+            ...toNewMemory(draft, {
+              sessionId,
+              agentId,
+              toolUseId: call.toolUseId,
+              project,
+              createdAt,
+              source: 'hook',
+            }),
+            intent: memoryIntent(call.intent, draft, call.input),
+          };
           const outcome = store.insert(memory, options.dedupeWindowSec);
           if (outcome === 'stored') added++;
+          // The live hook stored it from its payload, which holds no narration or todo: the transcript adds them.
+          else if (outcome === 'duplicate-tool-use' && memory.intent)
+            store.completeIntent(call.toolUseId, memory.intent);
         }
       }
     }

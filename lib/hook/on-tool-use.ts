@@ -25,17 +25,24 @@ export function prepareToolEvent({ input, env }: HookInput): PreparedToolEvent |
 }
 
 export async function handleToolEvent({ env }: HookInput, { config, event }: PreparedToolEvent): Promise<void> {
-  const { captureEvent } = await import('../capture.js');
+  const [{ captureEvent }, { memoryIntent, NO_INTENT }] = await Promise.all([
+    import('../capture.js'),
+    import('../intent.js'),
+  ]);
   const draft = captureEvent(event);
   if (!draft) return;
-  const memory = toNewMemory(draft, {
-    sessionId: event.sessionId,
-    agentId: event.agentId,
-    toolUseId: event.toolUseId,
-    project: resolveProject(env, event.cwd),
-    createdAt: config.now(),
-    source: 'hook',
-  });
+  const memory = {
+    ...toNewMemory(draft, {
+      sessionId: event.sessionId,
+      agentId: event.agentId,
+      toolUseId: event.toolUseId,
+      project: resolveProject(env, event.cwd),
+      createdAt: config.now(),
+      source: 'hook',
+    }),
+    // The payload holds the call's description only; Stop adds what the transcript says around it.
+    intent: memoryIntent(NO_INTENT, draft, event.input),
+  };
   // Within the hook's deadline, or kept in the spool for a later run (lib/store-or-defer.ts).
   const { storeOrDefer } = await import('../store-or-defer.js');
   await storeOrDefer(config, env, memory);

@@ -4,10 +4,12 @@
 import { captureEvent } from '../capture.js';
 import { retentionCutoff } from '../cleanup.js';
 import type { Config } from '../config.js';
+import { memoryIntent } from '../intent.js';
 import { toNewMemory, type NewMemory } from '../memory.js';
 import { resolveProject } from '../project.js';
 import { REDACTED } from '../redact.js';
 import type { TranscriptFile } from './files.js';
+import { IntentTracker } from './intent.js';
 import { rebuildEvent, ToolPairer, type PairedCall } from './pairing.js';
 import { promptToRecord } from '../prompt.js';
 import { openSink, type Sink } from './sink.js';
@@ -125,6 +127,7 @@ class ImportRun {
 
   private async file(file: TranscriptFile): Promise<void> {
     const pairer = new ToolPairer();
+    const intents = new IntentTracker();
     const queue: NewMemory[] = [];
     const reader = readLines(file.path);
     const lines = reader.lines[Symbol.asyncIterator]();
@@ -138,14 +141,20 @@ class ImportRun {
       }
       if (next.done) break;
       if (count % PROGRESS_EVERY_LINES === 0) this.progress(Math.min(reader.bytesRead(), file.size));
-      this.line(next.value, file, pairer, queue);
+      this.line(next.value, file, pairer, intents, queue);
       if (queue.length >= BATCH_SIZE) this.flush(queue);
     }
     this.flush(queue);
     this.summary.unpaired += pairer.reset();
   }
 
-  private line(text: string, file: TranscriptFile, pairer: ToolPairer, queue: NewMemory[]): void {
+  private line(
+    text: string,
+    file: TranscriptFile,
+    pairer: ToolPairer,
+    intents: IntentTracker,
+    queue: NewMemory[],
+  ): void {
     if (text.trim() === '') return;
     const parsed = parseLine(text);
     if (!parsed.ok) {
@@ -159,11 +168,12 @@ class ImportRun {
       if (meta.cwd && !this.firstCwd.has(sessionId)) this.firstCwd.set(sessionId, meta.cwd);
     }
     for (const entry of parsed.entries) {
-      if (entry.kind === 'tool-use') pairer.use(entry, meta);
+      intents.see(entry, meta);
+      if (entry.kind === 'tool-use') pairer.use(entry, meta, intents.partsFor(meta));
       else if (entry.kind === 'pre-tool-hook') pairer.preToolHook(entry.toolUseId);
       else if (entry.kind === 'hook-block') pairer.hookBlock(entry.toolUseId);
       else if (entry.kind === 'prompt' || entry.kind === 'answer') this.conversation(entry, sessionId, meta);
-      else {
+      else if (entry.kind === 'tool-result') {
         const call = pairer.take(entry, meta);
         if (call) this.call(call, file, queue);
       }
@@ -223,9 +233,10 @@ class ImportRun {
     const project = resolveProject({ CLAUDE_PROJECT_DIR: this.firstCwd.get(sessionId) }, rebuilt.event.cwd);
     // Only the row is queued: the event's response can hold a whole file (`originalFile`), and a
     // batch of those would make memory grow with the transcript.
-    queue.push(
-      toNewMemory(draft, { sessionId, agentId, toolUseId: call.toolUseId, project, createdAt, source: 'import' }),
-    );
+    queue.push({
+      ...toNewMemory(draft, { sessionId, agentId, toolUseId: call.toolUseId, project, createdAt, source: 'import' }),
+      intent: memoryIntent(call.intent, draft, call.input),
+    });
   }
 
   private flush(queue: NewMemory[]): void {
@@ -287,7 +298,7 @@ function parseTime(value: string | undefined): Date | null {
 }
 
 function countRedactions(memory: NewMemory): number {
-  return occurrences(memory.content) + occurrences(memory.filePath ?? '');
+  return occurrences(memory.content) + occurrences(memory.filePath ?? '') + occurrences(memory.intent ?? '');
 }
 
 function occurrences(text: string): number {

@@ -2,6 +2,7 @@
 // PostToolUseFailure hook would have received. Calls that never ran (rejected by the user, blocked
 // by a hook, refused by validation) yield `not-run`: Claude Code fires no capture hook for them.
 import type { ToolEvent } from '../hook/payload.js';
+import { NO_INTENT, type IntentParts } from '../intent.js';
 import { isCapturedTool, type CapturedTool } from '../memory.js';
 import { str } from '../unknown.js';
 import type { LineMeta, TranscriptEntry } from './transcript.js';
@@ -13,6 +14,7 @@ interface PendingUse {
   readonly name: CapturedTool;
   readonly input: Readonly<Record<string, unknown>>;
   readonly meta: LineMeta | null;
+  readonly intent: IntentParts;
 }
 
 export interface PairedCall {
@@ -25,6 +27,8 @@ export interface PairedCall {
   readonly resultMeta: LineMeta | null;
   readonly preToolHookRan: boolean;
   readonly blockedByHook: boolean;
+  /** What the session said the call was for when it was made (lib/import/intent.ts). */
+  readonly intent: IntentParts;
 }
 
 /**
@@ -36,9 +40,9 @@ export class ToolPairer {
   private readonly preHooked = new Set<string>();
   private readonly blocked = new Set<string>();
 
-  use(entry: ToolUse, meta: LineMeta | null): void {
+  use(entry: ToolUse, meta: LineMeta | null, intent: IntentParts = NO_INTENT): void {
     if (!isCapturedTool(entry.name)) return; // Read, Grep, Task…: nothing to keep
-    this.pending.set(entry.id, { name: entry.name, input: entry.input, meta });
+    this.pending.set(entry.id, { name: entry.name, input: entry.input, meta, intent });
   }
 
   preToolHook(toolUseId: string): void {
@@ -65,6 +69,7 @@ export class ToolPairer {
       resultMeta: meta,
       preToolHookRan,
       blockedByHook,
+      intent: use.intent,
     };
   }
 

@@ -37,7 +37,11 @@ export type TranscriptEntry =
   /** Text the user typed (a main-thread user line that is not a tool result or injected text). */
   | { readonly kind: 'prompt'; readonly text: string }
   /** A text block the assistant wrote in the main thread; the session's last one is where it stopped. */
-  | { readonly kind: 'answer'; readonly text: string };
+  | { readonly kind: 'answer'; readonly text: string }
+  /** A text block the assistant wrote in any thread, in order among its calls: what it said it would do. */
+  | { readonly kind: 'narration'; readonly text: string }
+  /** The todo list a user line carries (`todos`, 2.0.55+): the item in progress, or '' when none is. */
+  | { readonly kind: 'todos'; readonly inProgress: string };
 
 export type ParsedLine =
   | { readonly ok: false }
@@ -61,7 +65,11 @@ export function parseLine(text: string): ParsedLine {
     case 'assistant':
       return { ok: true, meta, entries: [...toolUses(line), ...conversationText(line, 'answer')] };
     case 'user':
-      return { ok: true, meta, entries: [...toolResults(line), ...conversationText(line, 'prompt')] };
+      return {
+        ok: true,
+        meta,
+        entries: [...todoList(line), ...toolResults(line), ...conversationText(line, 'prompt')],
+      };
     case 'progress':
       return { ok: true, meta, entries: preToolHook(line) };
     case 'attachment':
@@ -90,10 +98,15 @@ function contentBlocks(line: Readonly<Record<string, unknown>>): readonly unknow
   return Array.isArray(content) ? content : NOTHING;
 }
 
+/** An assistant line's calls, and its text blocks as narration, in the order it wrote them. */
 function toolUses(line: Readonly<Record<string, unknown>>): TranscriptEntry[] {
   const entries: TranscriptEntry[] = [];
   for (const item of contentBlocks(line)) {
     const block = objectOf(item);
+    if (block['type'] === 'text' && line['isMeta'] !== true) {
+      const text = str(block['text']);
+      if (text.trim()) entries.push({ kind: 'narration', text });
+    }
     if (block['type'] !== 'tool_use') continue;
     const id = str(block['id']);
     const name = str(block['name']);
@@ -114,6 +127,22 @@ function conversationText(line: Readonly<Record<string, unknown>>, kind: 'prompt
     .join('\n')
     .trim();
   return text ? [{ kind, text }] : [];
+}
+
+/** TodoWrite's list as a user line's envelope carries it; nothing when the line has none. */
+function todoList(line: Readonly<Record<string, unknown>>): readonly TranscriptEntry[] {
+  const todos = line['todos'];
+  return Array.isArray(todos) ? [{ kind: 'todos', inProgress: inProgressTodo(todos) }] : NOTHING;
+}
+
+/** The first item in progress of a TodoWrite list (`[{content, status, activeForm}]`), or ''. */
+export function inProgressTodo(todos: unknown): string {
+  if (!Array.isArray(todos)) return '';
+  for (const item of todos) {
+    const todo = objectOf(item);
+    if (todo['status'] === 'in_progress') return str(todo['content']) || str(todo['activeForm']);
+  }
+  return '';
 }
 
 function toolResults(line: Readonly<Record<string, unknown>>): TranscriptEntry[] {

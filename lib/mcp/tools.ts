@@ -102,6 +102,7 @@ export function searchTool(args: SearchArgs, context: ToolContext): ToolReply {
       project: safe(row.project, 100),
       file_path: file === null ? null : safe(file, 200),
       snippet: plainSnippet(likeSnippet(row.content, matched), 240),
+      ...(row.intent ? { why: plainSnippet(likeSnippet(row.intent, matched, 160), 200) } : {}),
       score,
       matched: matched.map((word) => safe(word, 100)),
       ...(fixes === undefined ? {} : { fixes }),
@@ -112,7 +113,7 @@ export function searchTool(args: SearchArgs, context: ToolContext): ToolReply {
         : matched.length < found.words.length
           ? ` matched: ${item.matched.join(', ')}`
           : '';
-    const line = `#${row.id} ${shortTime(row.created_at)} ${item.type}${item.file_path ? ` ${item.file_path}` : ''}${scope.label === '*' ? ` (${item.project})` : ''} score ${score}${partial}\n  ${item.snippet}`;
+    const line = `#${row.id} ${shortTime(row.created_at)} ${item.type}${item.file_path ? ` ${item.file_path}` : ''}${scope.label === '*' ? ` (${item.project})` : ''} score ${score}${partial}\n  ${item.snippet}${item.why ? `\n  why: ${item.why}` : ''}`;
     if (!budget.take(line, item)) break;
     lines.push(line);
     results.push(item);
@@ -190,6 +191,7 @@ export function getTool(args: GetArgs, context: ToolContext): ToolReply {
       file_path: safe(relativePath(row), 300) || null,
       exit_code: row.exit_code,
       content: safeBlock(row.content, contentMax),
+      ...(row.intent ? { why: safe(row.intent, 400) } : {}),
       before,
       after,
     };
@@ -200,6 +202,7 @@ export function getTool(args: GetArgs, context: ToolContext): ToolReply {
       ...before.map((other) => line(other, 'before')),
       ...(before.length > 0 || after.length > 0 ? [`this #${row.id}:`] : []),
       item.content,
+      ...(item.why ? [`why: ${item.why}`] : []),
       ...after.map((other) => line(other, 'after')),
       '</memory>',
     ].join('\n');

@@ -7,7 +7,7 @@
 export interface WordHit {
   /** From the memory's own text (file, command, output); 0 when only its request matched. */
   readonly own: number;
-  /** From the request the memory served. */
+  /** From the request the memory served, or (weighing less) from its intent. */
   readonly request: number;
   /** Found through the word's English bridge (캐시 → cache), not the word itself: it counts BRIDGE_SHARE. */
   readonly bridged?: boolean;

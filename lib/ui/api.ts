@@ -122,6 +122,7 @@ function search(context: ApiContext, params: URLSearchParams): SearchResponse {
     hits: found.matches.map(({ row, score, matched }) => ({
       memory: wireMemory(row),
       snippet: markedSegments(likeSnippet(row.content, matched)),
+      why: row.intent ? markedSegments(likeSnippet(row.intent, matched, 160)) : null,
       score,
       matched,
     })),

@@ -63,6 +63,8 @@ export interface SearchResponse {
   readonly hits: Array<{
     readonly memory: WireMemory;
     readonly snippet: WireSegment[];
+    /** What the call was for (its intent), search words marked; null when nothing said it. */
+    readonly why: WireSegment[] | null;
     readonly score: number;
     readonly matched: readonly string[];
   }>;

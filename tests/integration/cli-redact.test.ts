@@ -37,10 +37,11 @@ function seedOldDatabase(box: Sandbox): void {
   if (!db) throw new Error('no database');
   try {
     const store = new MemoryStore(db);
-    // The request it served holds the secret too: redact rewrites it, and the search indexes with it.
+    // The request it served and its intent hold the secret too: redact rewrites them, and the search indexes with them.
     store.insert(
       memory(box, 'export DB_PASSWORD=hunter2hunter2 && npm run migrate', {
         request: 'migrate with DB_PASSWORD=hunter2hunter2 please',
+        intent: 'I will export DB_PASSWORD=hunter2hunter2 and migrate.',
       }),
       0,
     );
@@ -134,6 +135,9 @@ describe('memory redact', () => {
     ).toEqual({ n: 0 });
     expect(db.prepare('SELECT request FROM memories WHERE id = 1').pluck().get()).toMatch(
       /^migrate with DB_PASSWORD=\[REDACTED\] please$/,
+    );
+    expect(db.prepare('SELECT intent FROM memories WHERE id = 1').pluck().get()).toBe(
+      'I will export DB_PASSWORD=[REDACTED] and migrate.',
     );
     expect(db.prepare("SELECT count(*) AS n FROM memory_grams WHERE memory_grams MATCH 'ssw0rdLeak'").get()).toEqual({
       n: 0,

@@ -326,6 +326,7 @@ describe('memory search modes', () => {
       'resolved_by',
       'resolved_at',
       'request',
+      'intent',
     ]);
   });
 

@@ -458,6 +458,32 @@ describe('memory mcp: bad input is a tool error, and the server keeps serving', 
   });
 });
 
+describe('memory mcp: intent', () => {
+  it('gives each search result and each memory got what its call was for, escaped and bounded, as why', async () => {
+    const box = sandbox();
+    seed(box, [
+      memory({
+        box,
+        content: 'rm -rf .next/cache  # Clear the Next.js build cache',
+        tags: 'bash,rm',
+        intent: '캐시를 지우고 다시 빌드하겠습니다. · 빌드 캐시 정리 </memory-search> <b>',
+      }),
+    ]);
+    const mcp = await startMcp(box, AT_NOW);
+    try {
+      const result = await mcp.call('search', { query: '빌드' });
+      const [row] = result.structured?.['results'] as Array<Record<string, unknown>>;
+      expect(row?.['why']).toBe('캐시를 지우고 다시 빌드하겠습니다. · 빌드 캐시 정리 &lt;/memory-search&gt; &lt;b&gt;');
+      expect(result.text).toContain(`\n  why: ${String(row?.['why'])}\n</memory-search>`);
+      const got = await mcp.call('get', { ids: [Number(row?.['id'])] });
+      expect((got.structured?.['memories'] as Array<Record<string, unknown>>)[0]?.['why']).toBe(row?.['why']);
+      expect(got.text).toContain(`\nwhy: ${String(row?.['why'])}\n</memory>`);
+    } finally {
+      await mcp.close();
+    }
+  });
+});
+
 describe('memory mcp: the database underneath', () => {
   it('answers every call while 50 hook processes write at once, and then sees all 50', async () => {
     const box = sandbox();

@@ -74,6 +74,14 @@ describe('spool', () => {
     expect(readdirSync(dir)).toEqual(['999999999999999-1-0000beef.json.rejected']);
   });
 
+  it('keeps the intent of a deferred event', () => {
+    const { dbPath, env } = box();
+    deferMemory(dbPath, env, { ...memory('npm test'), intent: 'Run the unit tests' });
+    const stored: NewMemory[] = [];
+    drainSpool(dbPath, env, (batch) => batch.map((m) => stored.push(m) > 0), null);
+    expect(stored.map((m) => m.intent)).toEqual(['Run the unit tests']);
+  });
+
   it('sets aside an event the database rejects and stores the rest of its batch', () => {
     const { dbPath, env } = box();
     deferMemory(dbPath, env, memory('first'));

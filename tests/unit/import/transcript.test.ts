@@ -118,7 +118,7 @@ describe('reading transcript lines', () => {
     expect(entries(line)).toEqual([]);
   });
 
-  it('reads what the user typed and what the assistant answered, but not injected or subagent text', () => {
+  it('reads what the user typed and what the assistant answered, but not injected or subagent text (those are narration only)', () => {
     expect(entries(envelope('user', { message: { role: 'user', content: 'fix the cart' } }))).toEqual([
       { kind: 'prompt', text: 'fix the cart' },
     ]);
@@ -131,7 +131,10 @@ describe('reading transcript lines', () => {
           message: { role: 'assistant', content: [{ type: 'text', text: 'I will fix the import next.' }] },
         }),
       ),
-    ).toEqual([{ kind: 'answer', text: 'I will fix the import next.' }]);
+    ).toEqual([
+      { kind: 'narration', text: 'I will fix the import next.' },
+      { kind: 'answer', text: 'I will fix the import next.' },
+    ]);
     expect(
       entries(
         envelope('assistant', {
@@ -139,7 +142,7 @@ describe('reading transcript lines', () => {
           message: { role: 'assistant', content: [{ type: 'text', text: 'subagent' }] },
         }),
       ),
-    ).toEqual([]);
+    ).toEqual([{ kind: 'narration', text: 'subagent' }]);
   });
 
   it('takes the session, cwd, time and agent from the envelope, whatever the key order', () => {
@@ -164,6 +167,21 @@ describe('reading transcript lines', () => {
         isSidechain: true,
       },
       entries: [],
+    });
+  });
+
+  it('reads the todo in progress from the todos a user line carries (2.0.55+)', () => {
+    const todos = [
+      { content: 'Add the cart route', status: 'completed', activeForm: 'Adding the cart route' },
+      { content: 'Fix the cart total', status: 'in_progress', activeForm: 'Fixing the cart total' },
+    ];
+    expect(entries(envelope('user', { todos, message: { role: 'user', content: 'go on' } }))).toEqual([
+      { kind: 'todos', inProgress: 'Fix the cart total' },
+      { kind: 'prompt', text: 'go on' },
+    ]);
+    expect(entries(envelope('user', { todos: [], message: { role: 'user', content: 'go on' } }))[0]).toEqual({
+      kind: 'todos',
+      inProgress: '',
     });
   });
 
