@@ -2,10 +2,12 @@
 // (`DB_PASSWORD=…`, `"client_secret": "…"`, `password: …`, `?api_key=…`) and a password flag
 // (`--password x`). The regex finds a name; the picker reads the value with bounded forward scans.
 import type { SecretRule, Span } from './engine.js';
+import { NO_STOP, shellWords } from './shell-words.js';
 import { credentialName, type NameStrength } from './names.js';
 import {
   bareKind,
   isQuote,
+  isReference,
   lineEnd,
   lineStart,
   quotedKind,
@@ -14,6 +16,7 @@ import {
   secretSpan,
   skipBlanks,
   type Value,
+  VALUE_MAX,
 } from './values.js';
 
 const AUTH_SCHEME = /^(?:Bearer|Basic|Token|Bot|Digest|Negotiate|ApiKey|SSWS)$/i;
@@ -217,7 +220,16 @@ function pickFlag(match: RegExpExecArray, text: string): Span | null {
   // A flag named inside a quoted string is prose (`git commit -m "add a --token option"`): only a
   // value that looks random is taken for a secret there.
   const inProse = !value.quote && /^[a-z]+$/.test(raw) && insideDoubleQuotes(text, match.index);
-  return secretSpan(text, value.start, value.end, inProse ? 'weak' : strength, flag);
+  // openssl's pass phrase argument syntax, which keytool, apksigner and others share: `pass:<secret>`
+  // holds one, `env:VAR`, `file:path` and `fd:n` only say where it is.
+  if (/^(?:env|file|fd):/.test(raw)) return null;
+  // A quoted part glued to more (`'it'\''s a pass'`) is one shell word: it is taken whole.
+  if (value.quote && value.closed && /[^\s;|&)]/.test(text[value.after] ?? ' ')) {
+    const [word] = shellWords(text, pos, NO_STOP, VALUE_MAX, false, 1);
+    if (word && !isReference(word.text)) return { start: word.start, end: word.end };
+  }
+  const start = raw.startsWith('pass:') ? value.start + 5 : value.start;
+  return secretSpan(text, start, value.end, inProse ? 'weak' : strength, flag);
 }
 
 /** An odd number of double quotes between the start of the line and `pos` (at most 200 back). */
@@ -242,6 +254,18 @@ export const flag: SecretRule = {
     { text: 'keytool -importkeystore -srcstorepass changeit1 -deststorepass K3yst0re!', secret: 'K3yst0re!' },
     { text: 'doctl auth init --access-token dop_local_4f8a9c2e1d7b3a6f', secret: 'dop_local_4f8a9c2e1d7b3a6f' },
     { text: 'java -Djavax.net.ssl.keyStorePassword=St0rePass -jar app.jar', secret: 'St0rePass' },
+    { text: "gpg --batch --pinentry-mode loopback --passphrase 'open sesame' -c notes.txt", secret: 'open sesame' },
+    {
+      text: 'keytool -genkeypair -alias app -keystore app.jks -storepass St0re1Pw -keypass K3yPass9',
+      secret: 'K3yPass9',
+    },
+    { text: 'apksigner sign --ks release.jks --ks-pass pass:Rel3asePw app.apk', secret: 'Rel3asePw' },
+    {
+      text: 'consul kv get -token=5b6c7d8e-9f01-4a2b-8c3d-4e5f6a7b8c9d config/db',
+      secret: '5b6c7d8e-9f01-4a2b-8c3d-4e5f6a7b8c9d',
+    },
+    { text: 'mysql -u root --password="two word pass" shop', secret: 'two word pass' },
+    { text: "curl --password 'it'\\''s a pass' https://x", secret: 's a pass' },
   ],
   keeps: [
     'echo "$PW" | docker login -u ci --password-stdin ghcr.io',
@@ -252,5 +276,9 @@ export const flag: SecretRule = {
     'openssl req -new -key server.key -out server.csr',
     'llm --max-tokens 400 "summarise"',
     'git commit -m "feat: add a --token option to deploy"',
+    'gpg --batch --passphrase-fd 0 --decrypt notes.gpg',
+    'keytool -list -keystore app.jks -storepass:env STORE_PASS',
+    'apksigner sign --ks release.jks --ks-pass env:KS_PASS app.apk',
+    'apksigner sign --ks release.jks --ks-pass file:ks.txt app.apk',
   ],
 };

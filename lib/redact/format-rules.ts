@@ -241,6 +241,20 @@ export const FORMAT_RULES: readonly SecretRule[] = [
     ['client.token = os.environ["VAULT_TOKEN"]'],
   ),
   format(
+    'Vault token (legacy format), beside the word vault',
+    ['vault'],
+    /(?<![A-Za-z0-9_.])[sbr]\.[A-Za-z0-9]{24}(?![A-Za-z0-9_.(])/g,
+    [
+      ['export VAULT_TOKEN=s.Xq7Lm2Rt9vBn4Kp8Wy3Cz6Hd', 's.Xq7Lm2Rt9vBn4Kp8Wy3Cz6Hd'],
+      [
+        'curl -H "X-Vault-Token: s.Xq7Lm2Rt9vBn4Kp8Wy3Cz6Hd" https://vault.internal:8200/v1/secret/db',
+        's.Xq7Lm2Rt9vBn4Kp8Wy3Cz6Hd',
+      ],
+    ],
+    ['vault kv get -field=password secret/db', 'const vault = new Vault({ token: s.vaultTokenFromSettings })'],
+    (value) => looksRandom(value.slice(2)),
+  ),
+  format(
     'Mailgun API key',
     ['key-'],
     /(?<![A-Za-z0-9_-])key-[0-9a-z]{32}(?![A-Za-z0-9])/g,

@@ -3,6 +3,7 @@
 // `Bearer`/`Basic` credentials, and a Twilio auth token next to its account.
 import type { SecretRule, Span } from './engine.js';
 import { insideQuotes, shellWords } from './shell-words.js';
+import { mixed } from './key-files.js';
 import { isPlaceholder, isReference, looksRandom } from './values.js';
 
 // ---- credentials in URLs ------------------------------------------------------------------------
@@ -187,6 +188,55 @@ export const pemLines: SecretRule = {
     },
   ],
   keeps: ['line one\nline two\n'],
+};
+
+/** A random-looking base64 run, extended to its end whatever its length. */
+function pickContextBody(match: RegExpExecArray, text: string): Span | null {
+  const end = base64Run(text, match.index + match[0].length, text.length);
+  const run = text.slice(match.index, end);
+  return mixed(run) ? { start: match.index, end } : { start: end, end };
+}
+
+export const keyContextBody: SecretRule = {
+  name: 'Key body beside a mention of a key',
+  // What names key material: a header or field name, a PuTTY section, an SSH key file.
+  hints: [
+    'private key',
+    'private_key',
+    'privatekey',
+    'private-key',
+    'private-lines',
+    'putty-user-key',
+    'openssh',
+    'ssh_key',
+    'ssh-key',
+    'id_rsa',
+    'id_ed25519',
+    'id_ecdsa',
+    '.pem',
+    '.ppk',
+  ],
+  pattern: /(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{40}/g,
+  pick: pickContextBody,
+  redacts: [
+    {
+      text: 'Private-Lines: 1\nAAAAIBmd8Qz1YcB2ZQ9XwQ5pZf3KlR7tYw2Hn4Jm6Vb8Xc0Z',
+      secret: 'AAAAIBmd8Qz1YcB2ZQ9XwQ5pZf3KlR7tYw2Hn4Jm6Vb8Xc0Z',
+    },
+    {
+      text: 'echo "q8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1m" >> ~/.ssh/id_ed25519',
+      secret: 'q8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1m',
+    },
+    {
+      text: 'ssh_private_key: |\n  Z3wX7cV5bN1mK4lJ2hG6fD8sA0pOq8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9t\n',
+      secret: 'Z3wX7cV5bN1mK4lJ2hG6fD8sA0pOq8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9t',
+    },
+  ],
+  keeps: [
+    'git log --oneline -- id_rsa  # 0123456789abcdef0123456789abcdef01234567',
+    'cp ~/.ssh/id_ed25519.pub authorized_keys',
+    'const key = fs.readFileSync(path.join(os.homedir(), ".ssh", "id_rsa"))',
+  ],
 };
 
 // ---- Bearer / Basic credentials -------------------------------------------------------------------
