@@ -112,7 +112,8 @@ function nameMatches(entry: NameEntry, name: string): boolean {
   return false;
 }
 
-function baseNameOf(path: string): string {
+/** The last part of a path, `/` or `\\` separated. */
+export function baseNameOf(path: string): string {
   let end = path.length;
   while (end > 0 && (path[end - 1] === '/' || path[end - 1] === '\\')) end--;
   const cut = Math.max(path.lastIndexOf('/', end - 1), path.lastIndexOf('\\', end - 1));

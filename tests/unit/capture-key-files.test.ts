@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { captureEvent } from '../../lib/capture.js';
 import { parseToolEvent } from '../../lib/hook/payload.js';
+import { redactStoredRow } from '../../lib/redact.js';
 import { KEY_CONTENT_SAMPLES, KEY_FILE_NAMES, NOT_KEY_CONTENT, NOT_KEY_FILES } from '../../lib/redact/key-files.js';
 
 const base = { session_id: 's-1', cwd: '/home/dev/app', transcript_path: '/t.jsonl', tool_use_id: 'toolu_1' };
@@ -151,5 +152,23 @@ describe('an .env file', () => {
       'String to replace not found in file.\nString: DB_HOST=localhost',
     );
     expect(draft?.content).toBe('Edit failed on .env: String to replace not found in file.');
+  });
+});
+
+describe('what memory redact does to a memory captured today', () => {
+  it.each([
+    ['a key file', 'Write', { file_path: '/srv/tls/server.pem', content: 'x\ny\n' }],
+    ['a key file by content', 'Write', { file_path: '/app/sa.json', content: KEY_CONTENT_SAMPLES[4] }],
+    ['a key file edited', 'Edit', { file_path: '/home/dev/.ssh/id_rsa', old_string: BODY_LINE, new_string: NEW_LINE }],
+    ['an .env file', 'Write', { file_path: '/app/.env', content: 'A=1\nB_TOKEN=Zq8LmT3vR9xK2pW7\n' }],
+    ['an .env file without names', 'Write', { file_path: '/app/.env', content: '' }],
+    ['an .env file edited', 'Edit', { file_path: '/app/.env', old_string: 'A=1', new_string: 'A=2' }],
+    ['code', 'Edit', { file_path: '/app/ssh.ts', old_string: 'a', new_string: "readFileSync('id_rsa')" }],
+  ] as const)('leaves %s as it is', (_what, tool, input) => {
+    const draft = capture(tool, input, { type: 'create' });
+    if (!draft) throw new Error('not captured');
+    const fields = [draft.content, draft.tags, draft.filePath ?? '', ''];
+    const row = { columns: ['content', 'tags', 'file_path', 'request'], toolName: draft.toolName };
+    expect(redactStoredRow(fields, row)).toEqual(fields);
   });
 });
