@@ -1,7 +1,7 @@
 // Secrets given to command-line tools by position: `mysql -pX`, `docker login -p x`, `htpasswd -b …`,
 // `vault login <token>`, `curl -u user:pass`, `aws configure set <key> <value>`, `openssl … pass:x`.
 // Each regex finds the tool; its arguments are split the way sh would, within the one command.
-import type { Sample, SecretRule, Span } from './engine.js';
+import type { RuleSamples, SecretRule, Span } from './engine.js';
 import { credentialName } from './names.js';
 import { inQuotedString, insideQuotes, NO_STOP, shellWords, type Word } from './shell-words.js';
 import { isPlaceholder, isQuote, isReference, looksRandom, secretSpan, skipBlanks } from './values.js';
@@ -26,12 +26,10 @@ interface ToolSpec {
   readonly passArg?: boolean;
 }
 
-/** Tools that take a password the same way, with commands that must redact and commands that must be kept. */
+/** Tools that take a password the same way; TOOL_SAMPLES holds commands each must redact and keep. */
 export interface ToolFamily {
   readonly tools: readonly string[];
   readonly spec: ToolSpec;
-  readonly redacts: readonly Sample[];
-  readonly keeps: readonly string[];
 }
 
 const LOGIN: ToolSpec = { next: ['-p', '--password'], within: 'login' };
@@ -41,153 +39,70 @@ export const TOOL_FAMILIES: readonly ToolFamily[] = [
   {
     tools: ['mysql', 'mysqldump', 'mysqladmin', 'mysqlimport', 'mysqlshow', 'mysqlcheck', 'mariadb', 'mariadb-dump'],
     spec: { attached: ['-p'] },
-    redacts: [
-      { text: 'mysql -u root -pS3cretPw app < dump.sql', secret: 'S3cretPw' },
-      { text: "mysqldump -uroot -p'two words' shop", secret: 'two words' },
-    ],
-    keeps: ['mysql -u root -p app', 'mysql -u root -p"$MYSQL_PWD" app', 'mysql -h db -P 3306 -u app -p shop'],
   },
   {
     tools: ['mongo', 'mongosh', 'mongodump', 'mongorestore', 'mongoexport', 'mongoimport'],
     spec: { next: ['-p'] },
-    redacts: [{ text: 'mongosh "mongodb://db:27017" -u admin -p M0ngoPw', secret: 'M0ngoPw' }],
-    keeps: ['mongosh "mongodb://db:27017" -u admin -p'],
   },
   {
     tools: ['sshpass'],
     spec: { attached: ['-p'], next: ['-p'], runs: ['-p', '-f', '-d', '-P'] },
-    redacts: [{ text: 'sshpass -p "Hunter 2" ssh admin@10.0.0.5', secret: 'Hunter 2' }],
-    keeps: ['sshpass -e ssh admin@10.0.0.5', 'sshpass -f ~/.ssh/pw.txt ssh -p 2222 admin@10.0.0.5'],
   },
   {
     tools: ['redis-cli'],
     spec: { next: ['-a'] },
-    redacts: [
-      { text: 'redis-cli -h cache -a R3disPass ping', secret: 'R3disPass' },
-      { text: "redis-cli -a 'two word pass' --no-auth-warning ping", secret: 'two word pass' },
-    ],
-    keeps: ['redis-cli -a "$REDIS_PASSWORD" ping', 'redis-cli -p 6380 ping'],
   },
   {
     tools: ['sqlcmd', 'bcp'],
     spec: { next: ['-P'] },
-    redacts: [{ text: 'sqlcmd -S db -U sa -P "Str0ng!Pass" -Q "select 1"', secret: 'Str0ng!Pass' }],
-    keeps: ['sqlcmd -S db -U sa -Q "select 1"'],
   },
   {
     tools: ['zip', 'zipcloak', 'unzip'],
     spec: { next: ['-P'] },
-    redacts: [
-      { text: 'zip -P ZipPw123 backup.zip notes.txt', secret: 'ZipPw123' },
-      { text: "zip -r -P 'zip pass phrase' out.zip dir", secret: 'zip pass phrase' },
-    ],
-    keeps: ['zip -r out.zip dir', 'unzip -o build.zip -d out', 'zip -e secret.zip notes.txt'],
   },
   {
     tools: ['7z', '7za', '7zr'],
     spec: { attached: ['-p'] },
-    redacts: [
-      { text: '7z a -pS3venZip backup.7z dir', secret: 'S3venZip' },
-      { text: "7z x -p'two words' backup.7z", secret: 'two words' },
-    ],
-    keeps: ['7z a -p backup.7z dir', '7z x archive.7z -oout'],
   },
   {
     tools: ['ldapsearch', 'ldapadd', 'ldapmodify', 'ldapdelete', 'ldapwhoami', 'ldappasswd', 'ldapcompare'],
     spec: LDAP,
-    redacts: [
-      { text: 'ldapsearch -x -D cn=admin,dc=example,dc=org -w LdapPw1 -b dc=example,dc=org', secret: 'LdapPw1' },
-    ],
-    keeps: ['ldapsearch -x -W -D cn=admin,dc=example,dc=org -b dc=example,dc=org'],
   },
   {
     tools: ['doctl'],
     spec: { next: ['-t'] },
-    redacts: [{ text: 'doctl -t 4f8a9c2e1d7b3a6f5e0c8d2b compute droplet list', secret: '4f8a9c2e1d7b3a6f5e0c8d2b' }],
-    keeps: ['doctl compute droplet list --format ID,Name'],
   },
   {
     tools: ['docker', 'podman', 'buildah', 'skopeo', 'nerdctl', 'helm', 'oras', 'crane', 'cf', 'az'],
     spec: LOGIN,
-    redacts: [
-      {
-        text: 'docker login -u deploy -p dckr_pat_4f8a9c2e1d7b registry.example.com',
-        secret: 'dckr_pat_4f8a9c2e1d7b',
-      },
-      { text: 'az login -u me@example.com -p "Azure Pass 1"', secret: 'Azure Pass 1' },
-    ],
-    keeps: [
-      'docker run -p 8080:80 nginx',
-      'docker login -u deploy --password-stdin registry.example.com',
-      'podman run -p 5432:5432 postgres',
-    ],
   },
   {
     tools: ['twine', 'cqlsh'],
     spec: { next: ['-p', '--password'] },
-    redacts: [
-      { text: 'twine upload -u ci -p Tw1nePass dist/*', secret: 'Tw1nePass' },
-      { text: 'cqlsh db.internal 9042 -u cassandra -p CqlPass9', secret: 'CqlPass9' },
-    ],
-    keeps: ['twine upload -u __token__ -p "$PYPI_TOKEN" dist/*', 'twine check dist/*'],
   },
   {
     tools: ['gh'],
     spec: { next: ['-b', '--body'], within: 'secret' },
-    redacts: [{ text: 'gh secret set DEPLOY_KEY --body Kp8Wy3Cz6Hd', secret: 'Kp8Wy3Cz6Hd' }],
-    keeps: ['gh pr create -b "Fixes the login flow"', 'gh secret set DEPLOY_KEY < key.txt'],
   },
   {
     tools: ['htpasswd'],
     spec: { positional: htpasswdPassword },
-    redacts: [
-      { text: 'htpasswd -bc /etc/nginx/.htpasswd admin AdminPw99', secret: 'AdminPw99' },
-      { text: 'htpasswd -nb admin s3cret', secret: 's3cret' },
-    ],
-    keeps: ['htpasswd -c /etc/nginx/.htpasswd admin'],
   },
   {
     tools: ['vault'],
     spec: { positional: vaultToken, within: 'login' },
-    redacts: [{ text: 'vault login s.Xq7Lm2Rt9vBn4Kp8Wy3Cz6Hd', secret: 's.Xq7Lm2Rt9vBn4Kp8Wy3Cz6Hd' }],
-    keeps: ['vault login -method=oidc', 'vault login -method=userpass username=me'],
   },
   {
     tools: ['ssh-keygen'],
     spec: { attached: ['-N', '-P'], next: ['-N', '-P'] },
-    redacts: [
-      { text: "ssh-keygen -t ed25519 -N 'correct horse battery' -f deploy_key", secret: 'correct horse battery' },
-      { text: 'ssh-keygen -p -P OldPass1 -N NewPass2 -f ~/.ssh/id_ed25519', secret: 'OldPass1' },
-      { text: 'ssh-keygen -p -P OldPass1 -N NewPass2 -f ~/.ssh/id_ed25519', secret: 'NewPass2' },
-    ],
-    keeps: [
-      'ssh-keygen -t ed25519 -f deploy_key',
-      "ssh-keygen -t ed25519 -N '' -f deploy_key -C ci",
-      'ssh-keygen -lf ~/.ssh/id_ed25519.pub',
-      'ssh-keygen -p -P "$OLD_PASS" -N "$NEW_PASS" -f key',
-      "git commit -m 'Support ssh-keygen -N and zip -P in the redaction rules'",
-    ],
   },
   {
     tools: ['openssl'],
     spec: { next: ['-k', '-pass', '-passin', '-passout', '-password'], passArg: true },
-    redacts: [
-      { text: "openssl rsa -aes256 -in k.pem -out e.pem -k 'secret phrase'", secret: 'secret phrase' },
-      { text: 'openssl enc -aes-256-cbc -pass pass:S3cretPw -in a -out b', secret: 'S3cretPw' },
-      { text: "openssl pkcs12 -export -in c.pem -passout 'pass:two words' -out c.p12", secret: 'two words' },
-    ],
-    keeps: [
-      'openssl rsa -in key.pem -passin env:KEY_PASS',
-      'openssl rsa -in key.pem -passin file:pw.txt',
-      'openssl enc -d -aes256 -kfile pw.txt -in a -out b',
-      'openssl req -new -key server.key -out server.csr',
-    ],
   },
   {
     tools: ['sqlplus', 'rman', 'expdp', 'impdp', 'sqlldr'],
     spec: { positional: oracleLogin },
-    redacts: [{ text: 'sqlplus scott/Tig3rPw@orcl @report.sql', secret: 'Tig3rPw' }],
-    keeps: ['sqlplus /nolog', 'sqlplus / as sysdba', 'sqlplus scott@orcl'],
   },
 ];
 
@@ -319,8 +234,6 @@ export const tools: SecretRule = {
     'g',
   ),
   pick: pickTool,
-  redacts: TOOL_FAMILIES.flatMap((family) => family.redacts),
-  keeps: TOOL_FAMILIES.flatMap((family) => family.keeps),
 };
 
 // ---- curl -u user:pass --------------------------------------------------------------------------
@@ -347,19 +260,6 @@ export const userPass: SecretRule = {
   hints: ['-u', '--user', '--proxy-user'],
   pattern: /(?<!\S)(?:-u|-U|--user|--proxy-user)(?=[= \t])/g,
   pick: pickUserPass,
-  redacts: [
-    { text: 'curl -u admin:Pa55w0rdXYZ https://api.example.com', secret: 'Pa55w0rdXYZ' },
-    {
-      text: 'curl --user "ACa1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6:f00dbabe11223344556677889900aabb" https://api.twilio.com',
-      secret: 'f00dbabe11223344556677889900aabb',
-    },
-    { text: 'smbclient //nas/share -U backup%Sh4reP4ss', secret: 'Sh4reP4ss' },
-  ],
-  keeps: [
-    'docker run -u 1000:1000 node:20',
-    'curl -u "$USER:$TOKEN" https://api.example.com',
-    'git push -u origin main',
-  ],
 };
 
 // ---- `<tool> config set <key> <value>` ------------------------------------------------------------
@@ -381,19 +281,6 @@ export const configSet: SecretRule = {
   hints: ['config', 'user-secrets'],
   pattern: /(?<![A-Za-z0-9_-])(?:configure|config|user-secrets)[ \t]{1,8}set(?=[ \t])/g,
   pick: pickConfigSet,
-  redacts: [
-    {
-      text: 'aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
-      secret: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
-    },
-    { text: 'npm config set //registry.npmjs.org/:_authToken Zq8LmT3vR9xK2pW7nB4y', secret: 'Zq8LmT3vR9xK2pW7nB4y' },
-    { text: 'dotnet user-secrets set "Movies:ServiceApiKey" "12345-abcde-67890"', secret: '12345-abcde-67890' },
-  ],
-  keeps: [
-    'aws configure set region eu-west-1',
-    'npm config set registry https://registry.npmjs.org/',
-    'aws configure set aws_secret_access_key "$AWS_SECRET"',
-  ],
 };
 
 // ---- openssl -passin pass:… ----------------------------------------------------------------------
@@ -402,6 +289,163 @@ export const opensslPass: SecretRule = {
   name: 'openssl pass: argument',
   hints: ['pass:'],
   pattern: /(?<!\S)-pass(?:in|out)?[ \t]{1,8}pass:(?<secret>[^\s'"]{1,256})/g,
-  redacts: [{ text: 'openssl pkcs12 -export -in c.pem -out c.p12 -passout pass:Exp0rtPw', secret: 'Exp0rtPw' }],
-  keeps: ['openssl rsa -in key.pem -passin env:KEY_PASS', 'openssl rsa -in key.pem -passin file:pw.txt'],
+};
+
+/** Samples of the rules above, by rule name: read by the tests and the bench, never by a hook (lib/redact/samples.ts). */
+export const COMMAND_SAMPLES: Readonly<Record<string, RuleSamples>> = {
+  'user:password argument': {
+    redacts: [
+      { text: 'curl -u admin:Pa55w0rdXYZ https://api.example.com', secret: 'Pa55w0rdXYZ' },
+      {
+        text: 'curl --user "ACa1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6:f00dbabe11223344556677889900aabb" https://api.twilio.com',
+        secret: 'f00dbabe11223344556677889900aabb',
+      },
+      { text: 'smbclient //nas/share -U backup%Sh4reP4ss', secret: 'Sh4reP4ss' },
+    ],
+    keeps: [
+      'docker run -u 1000:1000 node:20',
+      'curl -u "$USER:$TOKEN" https://api.example.com',
+      'git push -u origin main',
+    ],
+  },
+  'config set <credential> <value>': {
+    redacts: [
+      {
+        text: 'aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+        secret: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      },
+      { text: 'npm config set //registry.npmjs.org/:_authToken Zq8LmT3vR9xK2pW7nB4y', secret: 'Zq8LmT3vR9xK2pW7nB4y' },
+      { text: 'dotnet user-secrets set "Movies:ServiceApiKey" "12345-abcde-67890"', secret: '12345-abcde-67890' },
+    ],
+    keeps: [
+      'aws configure set region eu-west-1',
+      'npm config set registry https://registry.npmjs.org/',
+      'aws configure set aws_secret_access_key "$AWS_SECRET"',
+    ],
+  },
+  'openssl pass: argument': {
+    redacts: [{ text: 'openssl pkcs12 -export -in c.pem -out c.p12 -passout pass:Exp0rtPw', secret: 'Exp0rtPw' }],
+    keeps: ['openssl rsa -in key.pem -passin env:KEY_PASS', 'openssl rsa -in key.pem -passin file:pw.txt'],
+  },
+};
+
+/** Each family's commands to redact and to keep, by its first tool (the tools rule's samples are all of them). */
+export const TOOL_SAMPLES: Readonly<Record<string, RuleSamples>> = {
+  mysql: {
+    redacts: [
+      { text: 'mysql -u root -pS3cretPw app < dump.sql', secret: 'S3cretPw' },
+      { text: "mysqldump -uroot -p'two words' shop", secret: 'two words' },
+    ],
+    keeps: ['mysql -u root -p app', 'mysql -u root -p"$MYSQL_PWD" app', 'mysql -h db -P 3306 -u app -p shop'],
+  },
+  mongo: {
+    redacts: [{ text: 'mongosh "mongodb://db:27017" -u admin -p M0ngoPw', secret: 'M0ngoPw' }],
+    keeps: ['mongosh "mongodb://db:27017" -u admin -p'],
+  },
+  sshpass: {
+    redacts: [{ text: 'sshpass -p "Hunter 2" ssh admin@10.0.0.5', secret: 'Hunter 2' }],
+    keeps: ['sshpass -e ssh admin@10.0.0.5', 'sshpass -f ~/.ssh/pw.txt ssh -p 2222 admin@10.0.0.5'],
+  },
+  'redis-cli': {
+    redacts: [
+      { text: 'redis-cli -h cache -a R3disPass ping', secret: 'R3disPass' },
+      { text: "redis-cli -a 'two word pass' --no-auth-warning ping", secret: 'two word pass' },
+    ],
+    keeps: ['redis-cli -a "$REDIS_PASSWORD" ping', 'redis-cli -p 6380 ping'],
+  },
+  sqlcmd: {
+    redacts: [{ text: 'sqlcmd -S db -U sa -P "Str0ng!Pass" -Q "select 1"', secret: 'Str0ng!Pass' }],
+    keeps: ['sqlcmd -S db -U sa -Q "select 1"'],
+  },
+  zip: {
+    redacts: [
+      { text: 'zip -P ZipPw123 backup.zip notes.txt', secret: 'ZipPw123' },
+      { text: "zip -r -P 'zip pass phrase' out.zip dir", secret: 'zip pass phrase' },
+    ],
+    keeps: ['zip -r out.zip dir', 'unzip -o build.zip -d out', 'zip -e secret.zip notes.txt'],
+  },
+  '7z': {
+    redacts: [
+      { text: '7z a -pS3venZip backup.7z dir', secret: 'S3venZip' },
+      { text: "7z x -p'two words' backup.7z", secret: 'two words' },
+    ],
+    keeps: ['7z a -p backup.7z dir', '7z x archive.7z -oout'],
+  },
+  ldapsearch: {
+    redacts: [
+      { text: 'ldapsearch -x -D cn=admin,dc=example,dc=org -w LdapPw1 -b dc=example,dc=org', secret: 'LdapPw1' },
+    ],
+    keeps: ['ldapsearch -x -W -D cn=admin,dc=example,dc=org -b dc=example,dc=org'],
+  },
+  doctl: {
+    redacts: [{ text: 'doctl -t 4f8a9c2e1d7b3a6f5e0c8d2b compute droplet list', secret: '4f8a9c2e1d7b3a6f5e0c8d2b' }],
+    keeps: ['doctl compute droplet list --format ID,Name'],
+  },
+  docker: {
+    redacts: [
+      {
+        text: 'docker login -u deploy -p dckr_pat_4f8a9c2e1d7b registry.example.com',
+        secret: 'dckr_pat_4f8a9c2e1d7b',
+      },
+      { text: 'az login -u me@example.com -p "Azure Pass 1"', secret: 'Azure Pass 1' },
+    ],
+    keeps: [
+      'docker run -p 8080:80 nginx',
+      'docker login -u deploy --password-stdin registry.example.com',
+      'podman run -p 5432:5432 postgres',
+    ],
+  },
+  twine: {
+    redacts: [
+      { text: 'twine upload -u ci -p Tw1nePass dist/*', secret: 'Tw1nePass' },
+      { text: 'cqlsh db.internal 9042 -u cassandra -p CqlPass9', secret: 'CqlPass9' },
+    ],
+    keeps: ['twine upload -u __token__ -p "$PYPI_TOKEN" dist/*', 'twine check dist/*'],
+  },
+  gh: {
+    redacts: [{ text: 'gh secret set DEPLOY_KEY --body Kp8Wy3Cz6Hd', secret: 'Kp8Wy3Cz6Hd' }],
+    keeps: ['gh pr create -b "Fixes the login flow"', 'gh secret set DEPLOY_KEY < key.txt'],
+  },
+  htpasswd: {
+    redacts: [
+      { text: 'htpasswd -bc /etc/nginx/.htpasswd admin AdminPw99', secret: 'AdminPw99' },
+      { text: 'htpasswd -nb admin s3cret', secret: 's3cret' },
+    ],
+    keeps: ['htpasswd -c /etc/nginx/.htpasswd admin'],
+  },
+  vault: {
+    redacts: [{ text: 'vault login s.Xq7Lm2Rt9vBn4Kp8Wy3Cz6Hd', secret: 's.Xq7Lm2Rt9vBn4Kp8Wy3Cz6Hd' }],
+    keeps: ['vault login -method=oidc', 'vault login -method=userpass username=me'],
+  },
+  'ssh-keygen': {
+    redacts: [
+      { text: "ssh-keygen -t ed25519 -N 'correct horse battery' -f deploy_key", secret: 'correct horse battery' },
+      { text: 'ssh-keygen -p -P OldPass1 -N NewPass2 -f ~/.ssh/id_ed25519', secret: 'OldPass1' },
+      { text: 'ssh-keygen -p -P OldPass1 -N NewPass2 -f ~/.ssh/id_ed25519', secret: 'NewPass2' },
+    ],
+    keeps: [
+      'ssh-keygen -t ed25519 -f deploy_key',
+      "ssh-keygen -t ed25519 -N '' -f deploy_key -C ci",
+      'ssh-keygen -lf ~/.ssh/id_ed25519.pub',
+      'ssh-keygen -p -P "$OLD_PASS" -N "$NEW_PASS" -f key',
+      "git commit -m 'Support ssh-keygen -N and zip -P in the redaction rules'",
+    ],
+  },
+  openssl: {
+    redacts: [
+      { text: "openssl rsa -aes256 -in k.pem -out e.pem -k 'secret phrase'", secret: 'secret phrase' },
+      { text: 'openssl enc -aes-256-cbc -pass pass:S3cretPw -in a -out b', secret: 'S3cretPw' },
+      { text: "openssl pkcs12 -export -in c.pem -passout 'pass:two words' -out c.p12", secret: 'two words' },
+    ],
+    keeps: [
+      'openssl rsa -in key.pem -passin env:KEY_PASS',
+      'openssl rsa -in key.pem -passin file:pw.txt',
+      'openssl enc -d -aes256 -kfile pw.txt -in a -out b',
+      'openssl req -new -key server.key -out server.csr',
+    ],
+  },
+  sqlplus: {
+    redacts: [{ text: 'sqlplus scott/Tig3rPw@orcl @report.sql', secret: 'Tig3rPw' }],
+    keeps: ['sqlplus /nolog', 'sqlplus / as sysdba', 'sqlplus scott@orcl'],
+  },
 };
