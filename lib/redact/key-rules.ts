@@ -135,9 +135,12 @@ export const pemLines: SecretRule = {
 /** A random-looking base64 run, extended to its end whatever its length. */
 function pickContextBody(match: RegExpExecArray, text: string): Span | null {
   const end = base64Run(text, match.index + match[0].length, text.length);
-  const run = text.slice(match.index, end);
-  return mixed(run) ? { start: match.index, end } : { start: end, end };
+  // Part of a host name, a path or an identifier (`github.com/acme/Repo2024/raw/main`, `key_v2`), not a key line.
+  const inName = PATH_PUNCTUATION.includes(text[match.index - 1] ?? ' ') || PATH_PUNCTUATION.includes(text[end] ?? ' ');
+  return !inName && mixed(text.slice(match.index, end)) ? { start: match.index, end } : { start: end, end };
 }
+
+const PATH_PUNCTUATION = '.-_~@%';
 
 export const keyContextBody: SecretRule = {
   name: 'Key body beside a mention of a key',
@@ -277,6 +280,7 @@ export const KEY_SAMPLES: Readonly<Record<string, RuleSamples>> = {
     keeps: [
       'git log --oneline -- id_rsa  # 0123456789abcdef0123456789abcdef01234567',
       'cp ~/.ssh/id_ed25519.pub authorized_keys',
+      'curl -o ca.pem https://github.com/acme/SomeRepo123/raw/main/certs/Server2024Cert/ca.pem',
       'const key = fs.readFileSync(path.join(os.homedir(), ".ssh", "id_rsa"))',
     ],
   },
