@@ -193,7 +193,8 @@ function pickTool(match: RegExpExecArray, text: string): Span[] | null {
     }
   }
   // Named inside a quoted sentence (`git commit -m 'support ssh-keygen -N'`), only a random-looking value is a secret.
-  if (inQuotedString(text, match.index)) return spans.filter((span) => looksRandom(text.slice(span.start, span.end)));
+  if (spans.length > 0 && inQuotedString(text, match.index))
+    return spans.filter((span) => looksRandom(text.slice(span.start, span.end)));
   return spans;
 }
 
