@@ -205,6 +205,7 @@ export const KEY_SAMPLES: Readonly<Record<string, RuleSamples>> = {
       },
       { text: 'redis://:R3dis-P4ss@cache:6379/0', secret: 'R3dis-P4ss' },
       { text: 'amqp://guest:gu3st:colon@rabbit/', secret: 'gu3st:colon' },
+      { text: 'psql "postgresql://app:Pg-Pass-77@db:5432/app?sslmode=require" -c "select 1"', secret: 'Pg-Pass-77' },
     ],
     keeps: [
       'const url = `postgres://${user}:${password}@${host}/db`',
