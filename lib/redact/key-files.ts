@@ -1,7 +1,6 @@
-// Which files are key material, never to be stored by content: by name (one table, a sample per entry)
-// or by what is in them (a private-key header anywhere, a service-account JSON). `.env` files are their
-// own kind: their names are kept, their values dropped. Pure string logic; every scan is a forward
-// literal search, so the cost is linear in the text whatever its size.
+// Which files are key material, never stored by content: by name (one table, a sample per entry) or by
+// what is in them (a private-key header, a service-account JSON); `.env` files keep names, not values.
+// Pure string logic: every scan is a forward literal search, linear in the text whatever its size.
 
 /** `key`: nothing of the content is kept. `env`: variable names are kept, values are not. */
 export type KeyFileKind = 'key' | 'env';

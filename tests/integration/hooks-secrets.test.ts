@@ -4,10 +4,12 @@
 // verbatim. The first payload of each kind runs as the real built hook; the other ~70 run through the
 // same handler in one process (a process each proves nothing more and costs ~6 s of CPU). Also the
 // inputs that used to keep a hook busy for minutes.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_KEEP_SAMPLES, ALL_SECRET_SAMPLES } from '../fixtures/secret-corpus.js';
+import { SECRET_RULES } from '../../lib/redact.js';
+import { samplesOf } from '../../lib/redact/samples.js';
 import {
   allMemories,
   bashResponse,
@@ -15,6 +17,7 @@ import {
   postToolUseFailure,
   runHook,
   runHooksInOneProcess,
+  RUNTIME,
   sandbox,
   type Sandbox,
 } from '../helpers.js';
@@ -361,5 +364,22 @@ describe('key files through the real hooks', () => {
     // A fragment of each body is not in the file either: no line of a key was stored in part.
     expect(KEY_FILE_SECRETS.filter((secret) => bytes.includes(Buffer.from(secret.slice(0, 16))))).toEqual([]);
     expect(start).toContain('content not kept: key file');
+  });
+});
+
+describe('the hook bundles', () => {
+  it('carry no rule samples: they are read by the tests, not by every tool call', () => {
+    const dir = join(RUNTIME, 'dist', 'hooks');
+    const code = readdirSync(dir)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => readFileSync(join(dir, name), 'utf8'))
+      .join('\n');
+    // Samples written the same in any quoting: no quote, backslash, newline or `$`.
+    const plain = SECRET_RULES.flatMap((rule) => [
+      ...samplesOf(rule).redacts.map((sample) => sample.text),
+      ...samplesOf(rule).keeps,
+    ]).filter((text) => !/['"`\\\n$]/.test(text));
+    expect(plain.length).toBeGreaterThan(20);
+    expect(plain.filter((text) => code.includes(text))).toEqual([]);
   });
 });
