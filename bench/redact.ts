@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { redactFields, SECRET_RULES } from '../lib/redact.js';
+import { samplesOf } from '../lib/redact/samples.js';
 
 const FIELD = 16 * 1024;
 const TARGET_MS = 10;
@@ -54,7 +55,7 @@ export function worstInputs(): Array<[string, string]> {
       add(`${JSON.stringify(`${hint}: abc\n`)} (${rule.name})`, `${hint}: abc\n`);
       add(`${JSON.stringify(`"${hint}":"`)} (${rule.name})`, `"${hint}":"`);
     }
-    rule.redacts.forEach((sample, index) => add(`sample ${index + 1} of ${rule.name}`, `${sample.text}\n`));
+    samplesOf(rule).redacts.forEach((sample, index) => add(`sample ${index + 1} of ${rule.name}`, `${sample.text}\n`));
   }
   return [...inputs];
 }

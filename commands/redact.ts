@@ -2,7 +2,7 @@
 // ids) unless --yes; the rewrite itself is lib/db/rewrite.ts, the rules lib/redact.ts.
 import type { Command } from 'commander';
 import { dropOldBytes, rewriteStored, type RewriteCounts } from '../lib/db/rewrite.js';
-import { redactFields } from '../lib/redact.js';
+import { redactStoredRow } from '../lib/redact.js';
 import { databaseBytes } from '../lib/stats.js';
 import { cliConfig, withDatabase } from './_database.js';
 import { colorsFor, plural } from './_format.js';
@@ -22,7 +22,8 @@ export function registerRedact(program: Command): void {
       'after',
       `
 Rewrites memories (content, tags, file path), session summaries and both search indexes in place, in
-batches, then runs VACUUM and truncates the WAL. \`memory doctor\` says when there is something to redact.
+batches, then runs VACUUM and truncates the WAL. A memory of a key file keeps its path and says
+"content not kept: key file"; one of an .env file keeps the names, not the values. \`memory doctor\` says when there is something to redact.
 
 Examples:
   memory redact
@@ -38,7 +39,7 @@ function runRedact(options: RedactOptions): string {
   const dryRun = options.yes !== true;
   const before = databaseBytes(config.dbPath);
   return withDatabase(config, (db) => {
-    const counts = rewriteStored(db, redactFields, !dryRun);
+    const counts = rewriteStored(db, redactStoredRow, !dryRun);
     const changed = counts.memories + counts.summaries + counts.legacy;
     // Compact even when nothing changed now: a previous interrupted run may have left old pages.
     if (!dryRun) dropOldBytes(db);

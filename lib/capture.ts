@@ -3,6 +3,14 @@
 import type { ToolEvent } from './hook/payload.js';
 import { IMPORTANCE, type MemoryDraft } from './memory.js';
 import { Redactor as FieldRedactor, stripUnstored } from './redact.js';
+import {
+  ENV_VALUES_NOTE,
+  envNames,
+  isKeyContent,
+  KEY_FILE_NOTE,
+  keyFileByName,
+  type KeyFileKind,
+} from './redact/key-files.js';
 import { eventPath, isNoiseEvent } from './noise.js';
 import { classifyCommand, type CommandClass } from './shell.js';
 import { commandKey } from './command-key.js';
@@ -100,12 +108,37 @@ function captureEdit(event: ToolEvent): MemoryDraft | null {
   const edits = editPairs(event.input);
   const redactor = new Redactor([path, ...edits.flatMap(([before, after]) => [before, after])]);
   const name = baseName(path);
-  if (event.outcome === 'failure') return toolFailure(event, path, name, redactor);
+  const keyFile = keyFileKind(path, [str(event.response['originalFile']), ...edits.flat()]);
+  if (event.outcome === 'failure') return toolFailure(event, path, name, redactor, keyFile);
   const [first] = edits;
-  const change = first ? describeChange(redactor.clean(first[0]), redactor.clean(first[1])) : 'changed';
   const count = edits.length > 1 ? ` (${edits.length} edits)` : '';
   const all = event.input['replace_all'] === true ? ' (all occurrences)' : '';
-  return fileMemory(event, redactor.clean(path), `Edited ${redactor.clean(name)}${count}${all}: ${change}`, 'edit', 2);
+  const edited = `Edited ${redactor.clean(name)}`;
+  if (keyFile === 'key') {
+    const written = edits.reduce((sum, [, after]) => sum + Buffer.byteLength(after), 0);
+    const size = `${edits.length} edit${edits.length === 1 ? '' : 's'}, ${bytes(written)} written`;
+    return keyFileMemory(event, redactor.clean(path), `${edited} (${size}): ${KEY_FILE_NOTE}`);
+  }
+  let change: string;
+  if (keyFile === 'env') {
+    const names = (texts: readonly string[]): string =>
+      texts.flatMap((text) => envNames(head(text, SCAN_MAX))).join(', ');
+    const was = names(edits.map(([before]) => before));
+    const now = names(edits.map(([, after]) => after));
+    change = `${was || now ? describeChange(redactor.clean(was), redactor.clean(now)) : 'changed'} (${ENV_VALUES_NOTE})`;
+  } else {
+    change = first ? describeChange(redactor.clean(first[0]), redactor.clean(first[1])) : 'changed';
+  }
+  return fileMemory(event, redactor.clean(path), `${edited}${count}${all}: ${change}`, 'edit', 2);
+}
+
+/**
+ * Whether the file is key material (never stored by content) or an `.env` file (names only): by its
+ * name, or by what any of `texts` (the content written, the file before the edit, the edit's
+ * strings) holds.
+ */
+function keyFileKind(path: string, texts: readonly string[]): KeyFileKind | null {
+  return keyFileByName(path) ?? (texts.some(isKeyContent) ? 'key' : null);
 }
 
 function editPairs(input: Readonly<Record<string, unknown>>): Array<[string, string]> {
@@ -131,7 +164,8 @@ function captureWrite(event: ToolEvent): MemoryDraft | null {
   const content = str(event.input['content']);
   const redactor = new Redactor([path, content]);
   const name = baseName(path);
-  if (event.outcome === 'failure') return toolFailure(event, path, name, redactor);
+  const keyFile = keyFileKind(path, [content]);
+  if (event.outcome === 'failure') return toolFailure(event, path, name, redactor, keyFile);
   const verb =
     str(event.response['type']) === 'create'
       ? 'Created'
@@ -139,9 +173,22 @@ function captureWrite(event: ToolEvent): MemoryDraft | null {
         ? 'Rewrote'
         : 'Wrote';
   const lineCount = countLines(content);
-  const preview = clip(oneLine(redactor.clean(head(content, 2048))), 300);
-  const summary = `${verb} ${redactor.clean(name)} (${lineCount} line${lineCount === 1 ? '' : 's'})${preview ? `: ${preview}` : ''}`;
+  const lineText = `${lineCount} line${lineCount === 1 ? '' : 's'}`;
+  if (keyFile === 'key') {
+    const summary = `${verb} ${redactor.clean(name)} (${bytes(Buffer.byteLength(content))}, ${lineText}): ${KEY_FILE_NOTE}`;
+    return keyFileMemory(event, redactor.clean(path), summary);
+  }
+  const preview =
+    keyFile === 'env'
+      ? envPreview(redactor.clean(envNames(head(content, SCAN_MAX)).join(', ')))
+      : clip(oneLine(redactor.clean(head(content, 2048))), 300);
+  const summary = `${verb} ${redactor.clean(name)} (${lineText})${preview ? `: ${preview}` : ''}`;
   return fileMemory(event, redactor.clean(path), summary, verb === 'Created' ? 'create' : 'write', 2);
+}
+
+/** An `.env` file's names, bounded like any preview, and the note that its values are not kept. */
+function envPreview(names: string): string {
+  return `${clip(names, 300)}${names ? ' ' : ''}(${ENV_VALUES_NOTE})`;
 }
 
 function captureNotebookEdit(event: ToolEvent): MemoryDraft | null {
@@ -149,20 +196,30 @@ function captureNotebookEdit(event: ToolEvent): MemoryDraft | null {
   const source = str(event.input['new_source']);
   const redactor = new Redactor([path, source]);
   const name = baseName(path);
-  if (event.outcome === 'failure') return toolFailure(event, path, name, redactor);
+  const keyFile = isKeyContent(source) ? 'key' : null;
+  if (event.outcome === 'failure') return toolFailure(event, path, name, redactor, keyFile);
   const mode = str(event.input['edit_mode']) || str(event.response['edit_mode']) || 'replace';
   const cellType = str(event.input['cell_type']) || str(event.response['cell_type']);
   const cellId = str(event.input['cell_id']) || str(event.response['cell_id']);
   const verb = mode === 'insert' ? 'inserted' : mode === 'delete' ? 'deleted' : 'replaced';
   const cell = [cellType, 'cell', cellId].filter(Boolean).join(' ');
-  const preview = mode === 'delete' ? '' : clip(oneLine(redactor.clean(source)), 300);
+  const preview = mode === 'delete' ? '' : keyFile ? KEY_FILE_NOTE : clip(oneLine(redactor.clean(source)), 300);
   const summary = `Notebook ${redactor.clean(name)}: ${verb} ${redactor.clean(cell)}${preview ? `: ${preview}` : ''}`;
   return fileMemory(event, redactor.clean(path), summary, 'notebook', 2);
 }
 
 /** A failed Edit/Write/NotebookEdit ("string not found", a permission error) is worth a low note. */
-function toolFailure(event: ToolEvent, path: string, name: string, redactor: Redactor): MemoryDraft {
-  const reason = clip(oneLine(redactor.clean(event.error)), 400) || 'failed';
+function toolFailure(
+  event: ToolEvent,
+  path: string,
+  name: string,
+  redactor: Redactor,
+  keyFile: KeyFileKind | null,
+): MemoryDraft {
+  // The error of a failed edit quotes the string it looked for: of a key file, none of it is kept.
+  // Of an `.env` file, its first line only ("String to replace not found in file."): the rest quotes values.
+  const error = keyFile === 'env' ? (event.error.split('\n', 1)[0] ?? '') : event.error;
+  const reason = keyFile === 'key' ? KEY_FILE_NOTE : clip(oneLine(redactor.clean(error)), 400) || 'failed';
   return {
     type: 'observation',
     toolName: event.toolName,
@@ -184,6 +241,23 @@ function fileMemory(event: ToolEvent, path: string, content: string, action: str
     importance,
     exitCode: null,
   };
+}
+
+/** A key file's memory: its path, tool and size, none of its content. */
+function keyFileMemory(event: ToolEvent, path: string, content: string): MemoryDraft {
+  return {
+    type: 'file_edit',
+    toolName: event.toolName,
+    filePath: path,
+    content: bound(content),
+    tags: joinTags([event.toolName.toLowerCase(), 'key-file', extensionOf(path)]),
+    importance: 2,
+    exitCode: null,
+  };
+}
+
+function bytes(count: number): string {
+  return `${count.toLocaleString('en')} byte${count === 1 ? '' : 's'}`;
 }
 
 function commandTags(found: CommandClass, extra: readonly string[]): string {

@@ -4,6 +4,7 @@
 // Never logs what it finds.
 import { applySpans, findSpans, REDACTED, type Span } from './redact/engine.js';
 import { SECRET_RULES } from './redact/rules.js';
+import { type StoredRow, withoutKeyFileContent } from './redact/stored.js';
 
 export { REDACTED } from './redact/engine.js';
 export type { SecretRule } from './redact/engine.js';
@@ -22,6 +23,14 @@ const MIN_ECHO_LENGTH = 6;
 export function redactFields(fields: readonly string[]): string[] {
   const redactor = new Redactor(fields.map(stripUnstored));
   return fields.map((field) => redactor.clean(stripUnstored(field)));
+}
+
+/**
+ * The text fields of one stored row as capture keeps them today (what `memory redact` writes and
+ * `memory doctor` counts): the secret rules, and a key file's content replaced by its note.
+ */
+export function redactStoredRow(fields: readonly string[], row: StoredRow): string[] {
+  return withoutKeyFileContent(fields, redactFields(fields), row);
 }
 
 /** One text on its own (see redactFields). */

@@ -7,8 +7,16 @@ import type { Db } from './open.js';
 import { withBusyRetry } from './open.js';
 import { registerIndexFunctions } from './index-functions.js';
 
+/** What a rewrite may know of the row besides its text: the column of each field, and its tool. */
+export interface RewriteRow {
+  /** The column each field comes from (a JSON list's column once per item). */
+  readonly columns: readonly string[];
+  /** The row's `tool_name`, for a table that has one. */
+  readonly toolName: string | null;
+}
+
 /** Related text fields of one row in, the same fields rewritten out. */
-export type RewriteFields = (fields: readonly string[]) => string[];
+export type RewriteFields = (fields: readonly string[], row: RewriteRow) => string[];
 
 export interface RewriteCounts {
   /** Rows whose text changed (or would change), per kind. */
@@ -27,6 +35,8 @@ interface TableSpec {
   readonly text: readonly string[];
   /** Columns holding a JSON array of strings (file lists). */
   readonly json: readonly string[];
+  /** Whether the table has a `tool_name` column, read and never written. */
+  readonly tool: boolean;
 }
 
 const MAX_IDS = 50;
@@ -35,8 +45,14 @@ function tablesOf(db: Db): TableSpec[] {
   const columns = (table: string): Set<string> =>
     new Set(db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]);
   const specs: TableSpec[] = [
-    { table: 'memories', kind: 'memories', text: ['content', 'tags', 'file_path', 'request', 'intent'], json: [] },
-    { table: 'session_summaries', kind: 'summaries', text: ['summary'], json: ['files_changed'] },
+    {
+      table: 'memories',
+      kind: 'memories',
+      text: ['content', 'tags', 'file_path', 'request', 'intent'],
+      json: [],
+      tool: true,
+    },
+    { table: 'session_summaries', kind: 'summaries', text: ['summary'], json: ['files_changed'], tool: false },
   ];
   // Kept untouched by the adoption of a first-design database: they hold the original text.
   for (const [table, text, json] of [
@@ -45,7 +61,13 @@ function tablesOf(db: Db): TableSpec[] {
   ] as const) {
     const have = columns(table);
     if (have.size === 0) continue;
-    specs.push({ table, kind: 'legacy', text: text.filter((c) => have.has(c)), json: json.filter((c) => have.has(c)) });
+    specs.push({
+      table,
+      kind: 'legacy',
+      text: text.filter((c) => have.has(c)),
+      json: json.filter((c) => have.has(c)),
+      tool: have.has('tool_name'),
+    });
   }
   return specs;
 }
@@ -61,8 +83,9 @@ export function rewriteStored(db: Db, rewrite: RewriteFields, apply: boolean, ba
   for (const spec of tablesOf(db)) {
     const columns = [...spec.text, ...spec.json];
     if (columns.length === 0) continue;
+    const read = spec.tool ? [...columns, 'tool_name'] : columns;
     const select = db.prepare(
-      `SELECT rowid AS rid, ${columns.join(', ')} FROM ${spec.table} WHERE rowid > ? ORDER BY rowid LIMIT ?`,
+      `SELECT rowid AS rid, ${read.join(', ')} FROM ${spec.table} WHERE rowid > ? ORDER BY rowid LIMIT ?`,
     );
     const update = db.prepare(
       `UPDATE ${spec.table} SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE rowid = @rid`,
@@ -103,7 +126,9 @@ function rewriteRow(
   const texts = spec.text.map((column) => (typeof row[column] === 'string' ? (row[column] as string) : ''));
   const lists = spec.json.map((column) => parseList(row[column]));
   const fields = [...texts, ...lists.flatMap((list) => list ?? [])];
-  const out = rewrite(fields);
+  const columns = [...spec.text, ...spec.json.flatMap((column, i) => (lists[i] ?? []).map(() => column))];
+  const toolName = spec.tool && typeof row['tool_name'] === 'string' ? row['tool_name'] : null;
+  const out = rewrite(fields, { columns, toolName });
   if (out.every((field, i) => field === fields[i])) return null;
   const next: Record<string, unknown> = { rid: row['rid'] };
   spec.text.forEach((column, i) => {

@@ -18,7 +18,7 @@ import { readSettingsFile } from './files.js';
 import { checkMcpServer } from '../mcp/health.js';
 import { claudeDir, cleanupMarkerPath, type Env } from '../paths.js';
 import { recallSetting } from '../recall/settings.js';
-import { redactFields } from '../redact.js';
+import { redactStoredRow } from '../redact.js';
 import { launcherRuns, parseRecord } from './launcher.js';
 import { cliPath, installLayout } from './layout.js';
 import {
@@ -292,7 +292,7 @@ function checkStoredSecrets(dbPath: string): Check {
   const section = 'database';
   let counts;
   try {
-    counts = countStoredRewrites(dbPath, redactFields);
+    counts = countStoredRewrites(dbPath, redactStoredRow);
   } catch (error) {
     return {
       section,

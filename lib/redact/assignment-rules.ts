@@ -1,11 +1,13 @@
 // Secrets recognised by the name they are given: a credential-named key with a literal value
 // (`DB_PASSWORD=…`, `"client_secret": "…"`, `password: …`, `?api_key=…`) and a password flag
 // (`--password x`). The regex finds a name; the picker reads the value with bounded forward scans.
-import type { SecretRule, Span } from './engine.js';
+import type { RuleSamples, SecretRule, Span } from './engine.js';
+import { NO_STOP, shellWords } from './shell-words.js';
 import { credentialName, type NameStrength } from './names.js';
 import {
   bareKind,
   isQuote,
+  isReference,
   lineEnd,
   lineStart,
   quotedKind,
@@ -14,6 +16,7 @@ import {
   secretSpan,
   skipBlanks,
   type Value,
+  VALUE_MAX,
 } from './values.js';
 
 const AUTH_SCHEME = /^(?:Bearer|Basic|Token|Bot|Digest|Negotiate|ApiKey|SSWS)$/i;
@@ -134,58 +137,6 @@ export const assignment: SecretRule = {
   pattern:
     /(?<![A-Za-z0-9_.-])["']?(?<key>[A-Za-z_][A-Za-z0-9_.-]{0,79})["']?\]?[ \t]{0,8}(?<sep>:=|=>|=(?!=)|:(?![:/]))/g,
   pick: pickAssignment,
-  redacts: [
-    { text: 'DB_PASSWORD=s3cr3t-Value', secret: 's3cr3t-Value' },
-    { text: 'ENCRYPTION_KEY=9f2c4e7a1b3d5f60', secret: '9f2c4e7a1b3d5f60' },
-    { text: 'MAILGUN_API_KEY=key-3ax6xnjp29jd6fds4gc373sgvjxteol0', secret: 'key-3ax6xnjp29jd6fds4gc373sgvjxteol0' },
-    { text: 'export GITHUB_TOKEN=Zq8LmT3vR9xK2pW7', secret: 'Zq8LmT3vR9xK2pW7' },
-    { text: 'db:\n  password: hunter2hunter2', secret: 'hunter2hunter2' },
-    { text: '{"client_secret": "pXq7-Lm2_Rt9vBn4"}', secret: 'pXq7-Lm2_Rt9vBn4' },
-    { text: '[database]\npassword = correct horse battery staple', secret: 'correct horse battery staple' },
-    { text: 'PASSPHRASE="open sesame now please"', secret: 'open sesame now please' },
-    { text: "const apiKey = 'AbC9dEf8GhI7jKl6'", secret: 'AbC9dEf8GhI7jKl6' },
-    { text: 'conn = psycopg2.connect(host="db", password="Tr0ub4dor&3")', secret: 'Tr0ub4dor&3' },
-    { text: 'Server=tcp:db.example.net;Database=app;User Id=sa;Password=myPassword;', secret: 'myPassword' },
-    {
-      text: 'DefaultEndpointsProtocol=https;AccountName=shopdata;AccountKey=q8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1mK4lJ2hG6fD8sA0pO9iU7yT5rE3wQ1zX==;EndpointSuffix=core.windows.net',
-      secret: 'q8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1mK4lJ2hG6fD8sA0pO9iU7yT5rE3wQ1zX==',
-    },
-    {
-      text: 'https://shop.blob.core.windows.net/c/a.png?sv=2022-11-02&ss=b&sp=r&se=2026-12-01T00:00:00Z&sig=Xy7%2Bq9LmZ3vR1nK7wYc3HdJ6sGa%3D',
-      secret: 'Xy7%2Bq9LmZ3vR1nK7wYc3HdJ6sGa%3D',
-    },
-    { text: 'curl "https://maps.example.com/api/geocode?address=x&key=9fA3kL0pQ7zX2mN8"', secret: '9fA3kL0pQ7zX2mN8' },
-    { text: 'curl -H "X-Auth-Token: opensesame" https://api.example.com', secret: 'opensesame' },
-    { text: 'Authorization: Token 9e107d9d372bb6826bd81d3542a419d6', secret: '9e107d9d372bb6826bd81d3542a419d6' },
-    { text: 'password: str = "hunter2hunter2"', secret: 'hunter2hunter2' },
-    { text: "$password = 'Pa55w0rd!';", secret: 'Pa55w0rd!' },
-    { text: 'secret_key_base: 4f8a9c2e1d7b3a6f5e0c8d2b9a1f7e3c', secret: '4f8a9c2e1d7b3a6f5e0c8d2b9a1f7e3c' },
-    { text: 'docker run -e POSTGRES_PASSWORD=pgpass4711 postgres', secret: 'pgpass4711' },
-    { text: 'kubectl create secret generic db --from-literal=password=hunter2x', secret: 'hunter2x' },
-    {
-      text: '//registry.npmjs.org/:_authToken=a1b2c3d4-e5f6-7a8b-9c0d-e1f2a3b4c5d6',
-      secret: 'a1b2c3d4-e5f6-7a8b-9c0d-e1f2a3b4c5d6',
-    },
-    {
-      text: 'os.environ["AWS_SECRET_ACCESS_KEY"] = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"',
-      secret: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
-    },
-  ],
-  keeps: [
-    'const token = req.headers.authorization',
-    'password: hash(req.body.password),',
-    'const SECRET = process.env.SECRET',
-    'const csrfToken = document.querySelector(\'meta[name="csrf-token"]\').content',
-    'password: string;',
-    'password=$DB_PASSWORD',
-    'api_key = os.environ["API_KEY"]',
-    'token_type: "bearer"',
-    'max_tokens: 4096',
-    "const TOKEN_KEY = 'auth_token'",
-    'connect(host=host, password=password)',
-    'headers: { Authorization: `Bearer ${token}` }',
-    'password: ${{ secrets.DB_PASSWORD }}',
-  ],
 };
 
 // ---- --password value ---------------------------------------------------------------------------
@@ -217,7 +168,16 @@ function pickFlag(match: RegExpExecArray, text: string): Span | null {
   // A flag named inside a quoted string is prose (`git commit -m "add a --token option"`): only a
   // value that looks random is taken for a secret there.
   const inProse = !value.quote && /^[a-z]+$/.test(raw) && insideDoubleQuotes(text, match.index);
-  return secretSpan(text, value.start, value.end, inProse ? 'weak' : strength, flag);
+  // openssl's pass phrase argument syntax, which keytool, apksigner and others share: `pass:<secret>`
+  // holds one, `env:VAR`, `file:path` and `fd:n` only say where it is.
+  if (/^(?:env|file|fd):/.test(raw)) return null;
+  // A quoted part glued to more (`'it'\''s a pass'`) is one shell word: it is taken whole.
+  if (value.quote && value.closed && /[^\s;|&)]/.test(text[value.after] ?? ' ')) {
+    const [word] = shellWords(text, pos, NO_STOP, VALUE_MAX, false, 1);
+    if (word && !isReference(word.text)) return { start: word.start, end: word.end };
+  }
+  const start = raw.startsWith('pass:') ? value.start + 5 : value.start;
+  return secretSpan(text, start, value.end, inProse ? 'weak' : strength, flag);
 }
 
 /** An odd number of double quotes between the start of the line and `pos` (at most 200 back). */
@@ -234,23 +194,102 @@ export const flag: SecretRule = {
   hints: ['pass', 'pw', 'secret', 'token', 'key', 'auth', 'sig', 'cred'],
   pattern: /(?<!\S)--?(?<flag>[A-Za-z][A-Za-z0-9_.-]{0,47})(?=[= \t\\])/g,
   pick: pickFlag,
-  redacts: [
-    { text: 'mysql --password hunter2 -u root', secret: 'hunter2' },
-    { text: 'login --token=abcdef123456', secret: 'abcdef123456' },
-    { text: 'psql --db-password "open sesame please" -h db', secret: 'open sesame please' },
-    { text: 'deploy --api-key \\\n    9fA3kL0pQ7zX2mN8 --region eu', secret: '9fA3kL0pQ7zX2mN8' },
-    { text: 'keytool -importkeystore -srcstorepass changeit1 -deststorepass K3yst0re!', secret: 'K3yst0re!' },
-    { text: 'doctl auth init --access-token dop_local_4f8a9c2e1d7b3a6f', secret: 'dop_local_4f8a9c2e1d7b3a6f' },
-    { text: 'java -Djavax.net.ssl.keyStorePassword=St0rePass -jar app.jar', secret: 'St0rePass' },
-  ],
-  keeps: [
-    'echo "$PW" | docker login -u ci --password-stdin ghcr.io',
-    'mysql -u root --password',
-    'gh auth login --with-token < token.txt',
-    'app --token "$API_TOKEN"',
-    'curl --oauth2-bearer $TOKEN https://api.example.com',
-    'openssl req -new -key server.key -out server.csr',
-    'llm --max-tokens 400 "summarise"',
-    'git commit -m "feat: add a --token option to deploy"',
-  ],
+};
+
+/** Samples of the rules above, by rule name: read by the tests and the bench, never by a hook (lib/redact/samples.ts). */
+export const ASSIGNMENT_SAMPLES: Readonly<Record<string, RuleSamples>> = {
+  'Credential assignment': {
+    redacts: [
+      { text: 'DB_PASSWORD=s3cr3t-Value', secret: 's3cr3t-Value' },
+      { text: 'ENCRYPTION_KEY=9f2c4e7a1b3d5f60', secret: '9f2c4e7a1b3d5f60' },
+      { text: 'MAILGUN_API_KEY=key-3ax6xnjp29jd6fds4gc373sgvjxteol0', secret: 'key-3ax6xnjp29jd6fds4gc373sgvjxteol0' },
+      { text: 'export GITHUB_TOKEN=Zq8LmT3vR9xK2pW7', secret: 'Zq8LmT3vR9xK2pW7' },
+      { text: 'db:\n  password: hunter2hunter2', secret: 'hunter2hunter2' },
+      { text: '{"client_secret": "pXq7-Lm2_Rt9vBn4"}', secret: 'pXq7-Lm2_Rt9vBn4' },
+      { text: '[database]\npassword = correct horse battery staple', secret: 'correct horse battery staple' },
+      { text: 'PASSPHRASE="open sesame now please"', secret: 'open sesame now please' },
+      { text: "const apiKey = 'AbC9dEf8GhI7jKl6'", secret: 'AbC9dEf8GhI7jKl6' },
+      { text: 'conn = psycopg2.connect(host="db", password="Tr0ub4dor&3")', secret: 'Tr0ub4dor&3' },
+      { text: 'Server=tcp:db.example.net;Database=app;User Id=sa;Password=myPassword;', secret: 'myPassword' },
+      {
+        text: 'DefaultEndpointsProtocol=https;AccountName=shopdata;AccountKey=q8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1mK4lJ2hG6fD8sA0pO9iU7yT5rE3wQ1zX==;EndpointSuffix=core.windows.net',
+        secret: 'q8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1mK4lJ2hG6fD8sA0pO9iU7yT5rE3wQ1zX==',
+      },
+      {
+        text: 'https://shop.blob.core.windows.net/c/a.png?sv=2022-11-02&ss=b&sp=r&se=2026-12-01T00:00:00Z&sig=Xy7%2Bq9LmZ3vR1nK7wYc3HdJ6sGa%3D',
+        secret: 'Xy7%2Bq9LmZ3vR1nK7wYc3HdJ6sGa%3D',
+      },
+      {
+        text: 'curl "https://maps.example.com/api/geocode?address=x&key=9fA3kL0pQ7zX2mN8"',
+        secret: '9fA3kL0pQ7zX2mN8',
+      },
+      { text: 'curl -H "X-Auth-Token: opensesame" https://api.example.com', secret: 'opensesame' },
+      { text: 'Authorization: Token 9e107d9d372bb6826bd81d3542a419d6', secret: '9e107d9d372bb6826bd81d3542a419d6' },
+      { text: 'password: str = "hunter2hunter2"', secret: 'hunter2hunter2' },
+      { text: "$password = 'Pa55w0rd!';", secret: 'Pa55w0rd!' },
+      { text: 'secret_key_base: 4f8a9c2e1d7b3a6f5e0c8d2b9a1f7e3c', secret: '4f8a9c2e1d7b3a6f5e0c8d2b9a1f7e3c' },
+      { text: 'docker run -e POSTGRES_PASSWORD=pgpass4711 postgres', secret: 'pgpass4711' },
+      { text: 'kubectl create secret generic db --from-literal=password=hunter2x', secret: 'hunter2x' },
+      {
+        text: '//registry.npmjs.org/:_authToken=a1b2c3d4-e5f6-7a8b-9c0d-e1f2a3b4c5d6',
+        secret: 'a1b2c3d4-e5f6-7a8b-9c0d-e1f2a3b4c5d6',
+      },
+      {
+        text: 'os.environ["AWS_SECRET_ACCESS_KEY"] = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"',
+        secret: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      },
+    ],
+    keeps: [
+      'const token = req.headers.authorization',
+      'password: hash(req.body.password),',
+      'const SECRET = process.env.SECRET',
+      'const csrfToken = document.querySelector(\'meta[name="csrf-token"]\').content',
+      'password: string;',
+      'password=$DB_PASSWORD',
+      'api_key = os.environ["API_KEY"]',
+      'token_type: "bearer"',
+      'max_tokens: 4096',
+      "const TOKEN_KEY = 'auth_token'",
+      'connect(host=host, password=password)',
+      'headers: { Authorization: `Bearer ${token}` }',
+      'password: ${{ secrets.DB_PASSWORD }}',
+    ],
+  },
+  'Password flag': {
+    redacts: [
+      { text: 'mysql --password hunter2 -u root', secret: 'hunter2' },
+      { text: 'login --token=abcdef123456', secret: 'abcdef123456' },
+      { text: 'psql --db-password "open sesame please" -h db', secret: 'open sesame please' },
+      { text: 'deploy --api-key \\\n    9fA3kL0pQ7zX2mN8 --region eu', secret: '9fA3kL0pQ7zX2mN8' },
+      { text: 'keytool -importkeystore -srcstorepass changeit1 -deststorepass K3yst0re!', secret: 'K3yst0re!' },
+      { text: 'doctl auth init --access-token dop_local_4f8a9c2e1d7b3a6f', secret: 'dop_local_4f8a9c2e1d7b3a6f' },
+      { text: 'java -Djavax.net.ssl.keyStorePassword=St0rePass -jar app.jar', secret: 'St0rePass' },
+      { text: "gpg --batch --pinentry-mode loopback --passphrase 'open sesame' -c notes.txt", secret: 'open sesame' },
+      {
+        text: 'keytool -genkeypair -alias app -keystore app.jks -storepass St0re1Pw -keypass K3yPass9',
+        secret: 'K3yPass9',
+      },
+      { text: 'apksigner sign --ks release.jks --ks-pass pass:Rel3asePw app.apk', secret: 'Rel3asePw' },
+      {
+        text: 'consul kv get -token=5b6c7d8e-9f01-4a2b-8c3d-4e5f6a7b8c9d config/db',
+        secret: '5b6c7d8e-9f01-4a2b-8c3d-4e5f6a7b8c9d',
+      },
+      { text: 'mysql -u root --password="two word pass" shop', secret: 'two word pass' },
+      { text: "curl --password 'it'\\''s a pass' https://x", secret: 's a pass' },
+    ],
+    keeps: [
+      'echo "$PW" | docker login -u ci --password-stdin ghcr.io',
+      'mysql -u root --password',
+      'gh auth login --with-token < token.txt',
+      'app --token "$API_TOKEN"',
+      'curl --oauth2-bearer $TOKEN https://api.example.com',
+      'openssl req -new -key server.key -out server.csr',
+      'llm --max-tokens 400 "summarise"',
+      'git commit -m "feat: add a --token option to deploy"',
+      'gpg --batch --passphrase-fd 0 --decrypt notes.gpg',
+      'keytool -list -keystore app.jks -storepass:env STORE_PASS',
+      'apksigner sign --ks release.jks --ks-pass env:KS_PASS app.apk',
+      'apksigner sign --ks release.jks --ks-pass file:ks.txt app.apk',
+    ],
+  },
 };

@@ -19,7 +19,7 @@ export interface SecretRule {
   readonly name: string;
   /**
    * Lowercase literals; the rule runs only when the lowercased text contains one of them. Every
-   * sample contains one (tested), so a hint never hides a match.
+   * sample (RuleSamples) contains one (tested), so a hint never hides a match.
    */
   readonly hints: readonly string[];
   /**
@@ -32,6 +32,13 @@ export interface SecretRule {
    * empty span marks text the picker read and rejected, so the scan resumes after it.
    */
   readonly pick?: (match: RegExpExecArray, text: string) => Span | readonly Span[] | null;
+}
+
+/**
+ * A rule's samples, written beside it but kept out of the rule object, so that no hook bundle carries
+ * them (lib/redact/samples.ts pairs them with their rules for the tests and the bench).
+ */
+export interface RuleSamples {
   /** Texts this rule must redact, with the secret each holds. */
   readonly redacts: readonly Sample[];
   /** Code and commands that merely handle a secret: this rule must leave them unchanged. */

@@ -1,8 +1,9 @@
 // Secrets recognised by their surroundings rather than a name: URL userinfo (the whole password, `@`
 // included, or a token as the user name), `.netrc`, PEM private keys with or without their BEGIN line,
 // `Bearer`/`Basic` credentials, and a Twilio auth token next to its account.
-import type { SecretRule, Span } from './engine.js';
+import type { RuleSamples, SecretRule, Span } from './engine.js';
 import { insideQuotes, shellWords } from './shell-words.js';
+import { mixed } from './key-files.js';
 import { isPlaceholder, isReference, looksRandom } from './values.js';
 
 // ---- credentials in URLs ------------------------------------------------------------------------
@@ -37,24 +38,6 @@ export const url: SecretRule = {
   hints: ['://'],
   pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\//g,
   pick: pickUrl,
-  redacts: [
-    { text: 'postgres://admin:hunter2pass@db.internal:5432/app', secret: 'hunter2pass' },
-    { text: 'mysql://root:p@ssw0rdLeak@localhost/shop', secret: 'p@ssw0rdLeak' },
-    { text: 'git clone https://bob:s3cret@git.example.com/r.git', secret: 's3cret' },
-    {
-      text: 'git clone https://0a1b2c3d4e5f60718293a4b5c6d7e8f901234567@github.com/acme/api.git',
-      secret: '0a1b2c3d4e5f60718293a4b5c6d7e8f901234567',
-    },
-    { text: 'redis://:R3dis-P4ss@cache:6379/0', secret: 'R3dis-P4ss' },
-    { text: 'amqp://guest:gu3st:colon@rabbit/', secret: 'gu3st:colon' },
-  ],
-  keeps: [
-    'const url = `postgres://${user}:${password}@${host}/db`',
-    'DATABASE_URL=postgres://app:${DB_PASSWORD}@db:5432/app',
-    'ssh://git@github.com/acme/api.git',
-    'see https://medium.com/@someone/post',
-    'http://localhost:8080/health',
-  ],
 };
 
 // ---- .netrc -------------------------------------------------------------------------------------
@@ -78,14 +61,6 @@ export const netrc: SecretRule = {
   hints: ['machine', 'default'],
   pattern: /(?<![A-Za-z0-9_-])(?:machine|default)(?=[ \t\r\n])/g,
   pick: pickNetrc,
-  redacts: [
-    {
-      text: 'machine api.heroku.com\n  login me@example.com\n  password 01234567-89ab-cdef-0123-456789abcdef\n',
-      secret: '01234567-89ab-cdef-0123-456789abcdef',
-    },
-    { text: 'machine ftp.example.org login anon password Ftp-Pw-77', secret: 'Ftp-Pw-77' },
-  ],
-  keeps: ['machine learning models need a password manager', 'default login prompt'],
 };
 
 // ---- PEM private keys, with or without their BEGIN line --------------------------------------------
@@ -103,20 +78,6 @@ export const pem: SecretRule = {
   hints: ['private key'],
   pattern: /-----BEGIN (?:[A-Z0-9]{1,12} )?PRIVATE KEY(?: BLOCK)?-----/g,
   pick: pickPem,
-  redacts: [
-    {
-      text: '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1c7+9z5Pad7OejecsQ0bu3aozN3tihPmljnnudb9G3HecdNn\n-----END RSA PRIVATE KEY-----',
-      secret: 'MIIEowIBAAKCAQEA1c7+9z5Pad7OejecsQ0bu3aozN3tihPmljnnudb9G3HecdNn',
-    },
-    {
-      text: '"private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\\n-----END PRIVATE KEY-----\\n"',
-      secret: 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC',
-    },
-  ],
-  keeps: [
-    'if (pem.startsWith("-----BEGIN PUBLIC KEY-----")) verify(pem)',
-    'const header = "-----BEGIN " + kind + " PRIVATE KEY-----"',
-  ],
 };
 
 /** Extends a key body over the base64 lines that follow it (a last short line included). */
@@ -162,17 +123,6 @@ export const keyBody: SecretRule = {
   hints: ['mii', 'mhccaqee', 'b3blbnnzac1rzxktdje'],
   pattern: /(?<![A-Za-z0-9+/])(?:MII[A-Za-z0-9+/]{60}|MHcCAQEE[A-Za-z0-9+/]{40}|b3BlbnNzaC1rZXktdjE[A-Za-z0-9+/]{40})/g,
   pick: pickKeyBody,
-  redacts: [
-    {
-      text: 'key body:\nMIIEowIBAAKCAQEA1c7+9z5Pad7OejecsQ0bu3aozN3tihPmljnnudb9G3HecdNn\nq8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1mK4lJ2hG6fD8sA0pO\n',
-      secret: 'q8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1mK4lJ2hG6fD8sA0pO',
-    },
-    {
-      text: 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\nQyNTUxOQAAACBk',
-      secret: 'QyNTUxOQAAACBk',
-    },
-  ],
-  keeps: ['const MIIN_LENGTH = 3', 'import { MIIControl } from "./mii"'],
 };
 
 export const pemLines: SecretRule = {
@@ -180,13 +130,39 @@ export const pemLines: SecretRule = {
   hints: ['\n'],
   pattern: /(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{60,76}\r?\n[A-Za-z0-9+/]{60,76}\r?\n/g,
   pick: pickKeyBody,
-  redacts: [
-    {
-      text: 'pasted:\nq8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1mK4lJ2hG6fD8sA0pO\nZ3wX7cV5bN1mK4lJ2hG6fD8sA0pOq8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9t\nAbCd==\n-----END PRIVATE KEY-----',
-      secret: 'Z3wX7cV5bN1mK4lJ2hG6fD8sA0pOq8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9t',
-    },
+};
+
+/** A random-looking base64 run, extended to its end whatever its length. */
+function pickContextBody(match: RegExpExecArray, text: string): Span | null {
+  const end = base64Run(text, match.index + match[0].length, text.length);
+  // Part of a host name, a path or an identifier (`github.com/acme/Repo2024/raw/main`, `key_v2`), not a key line.
+  const inName = PATH_PUNCTUATION.includes(text[match.index - 1] ?? ' ') || PATH_PUNCTUATION.includes(text[end] ?? ' ');
+  return !inName && mixed(text.slice(match.index, end)) ? { start: match.index, end } : { start: end, end };
+}
+
+const PATH_PUNCTUATION = '.-_~@%';
+
+export const keyContextBody: SecretRule = {
+  name: 'Key body beside a mention of a key',
+  // What names key material: a header or field name, a PuTTY section, an SSH key file.
+  hints: [
+    'private key',
+    'private_key',
+    'privatekey',
+    'private-key',
+    'private-lines',
+    'putty-user-key',
+    'openssh',
+    'ssh_key',
+    'ssh-key',
+    'id_rsa',
+    'id_ed25519',
+    'id_ecdsa',
+    '.pem',
+    '.ppk',
   ],
-  keeps: ['line one\nline two\n'],
+  pattern: /(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{40}/g,
+  pick: pickContextBody,
 };
 
 // ---- Bearer / Basic credentials -------------------------------------------------------------------
@@ -201,15 +177,6 @@ export const bearer: SecretRule = {
     const end = match.index + match[0].length;
     return { start: end - secret.length, end };
   },
-  redacts: [
-    { text: 'Bearer 8f14e45fceea167a5a36dedd4bea2543', secret: '8f14e45fceea167a5a36dedd4bea2543' },
-    { text: 'curl -H "Authorization: Basic YWRtaW46czNjcjN0LXBhc3M=" https://x', secret: 'YWRtaW46czNjcjN0LXBhc3M=' },
-  ],
-  keeps: [
-    'Authorization: `Bearer ${token}`',
-    'uses the Bearer authentication scheme',
-    "headers.set('Authorization', 'Bearer ' + token)",
-  ],
 };
 
 // ---- Twilio auth token (32 hex) beside an account SID or the word twilio ---------------------------------
@@ -223,11 +190,119 @@ export const twilioAuthToken: SecretRule = {
     if (!window.includes('twilio') && !/\bac[0-9a-f]{32}\b/.test(window)) return null;
     return { start: match.index, end: match.index + 32 };
   },
-  redacts: [
-    {
-      text: 'from twilio.rest import Client\nclient = Client("ACa1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6", "f00dbabe11223344556677889900aabb")',
-      secret: 'f00dbabe11223344556677889900aabb',
-    },
-  ],
-  keeps: ['client = Client(os.environ["TWILIO_ACCOUNT_SID"], os.environ["TWILIO_AUTH_TOKEN"])'],
+};
+
+/** Samples of the rules above, by rule name: read by the tests and the bench, never by a hook (lib/redact/samples.ts). */
+export const KEY_SAMPLES: Readonly<Record<string, RuleSamples>> = {
+  'Credentials in a URL': {
+    redacts: [
+      { text: 'postgres://admin:hunter2pass@db.internal:5432/app', secret: 'hunter2pass' },
+      { text: 'mysql://root:p@ssw0rdLeak@localhost/shop', secret: 'p@ssw0rdLeak' },
+      { text: 'git clone https://bob:s3cret@git.example.com/r.git', secret: 's3cret' },
+      {
+        text: 'git clone https://0a1b2c3d4e5f60718293a4b5c6d7e8f901234567@github.com/acme/api.git',
+        secret: '0a1b2c3d4e5f60718293a4b5c6d7e8f901234567',
+      },
+      { text: 'redis://:R3dis-P4ss@cache:6379/0', secret: 'R3dis-P4ss' },
+      { text: 'amqp://guest:gu3st:colon@rabbit/', secret: 'gu3st:colon' },
+      { text: 'psql "postgresql://app:Pg-Pass-77@db:5432/app?sslmode=require" -c "select 1"', secret: 'Pg-Pass-77' },
+    ],
+    keeps: [
+      'const url = `postgres://${user}:${password}@${host}/db`',
+      'DATABASE_URL=postgres://app:${DB_PASSWORD}@db:5432/app',
+      'ssh://git@github.com/acme/api.git',
+      'see https://medium.com/@someone/post',
+      'http://localhost:8080/health',
+    ],
+  },
+  '.netrc password': {
+    redacts: [
+      {
+        text: 'machine api.heroku.com\n  login me@example.com\n  password 01234567-89ab-cdef-0123-456789abcdef\n',
+        secret: '01234567-89ab-cdef-0123-456789abcdef',
+      },
+      { text: 'machine ftp.example.org login anon password Ftp-Pw-77', secret: 'Ftp-Pw-77' },
+    ],
+    keeps: ['machine learning models need a password manager', 'default login prompt'],
+  },
+  'PEM private key block': {
+    redacts: [
+      {
+        text: '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1c7+9z5Pad7OejecsQ0bu3aozN3tihPmljnnudb9G3HecdNn\n-----END RSA PRIVATE KEY-----',
+        secret: 'MIIEowIBAAKCAQEA1c7+9z5Pad7OejecsQ0bu3aozN3tihPmljnnudb9G3HecdNn',
+      },
+      {
+        text: '"private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\\n-----END PRIVATE KEY-----\\n"',
+        secret: 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC',
+      },
+    ],
+    keeps: [
+      'if (pem.startsWith("-----BEGIN PUBLIC KEY-----")) verify(pem)',
+      'const header = "-----BEGIN " + kind + " PRIVATE KEY-----"',
+    ],
+  },
+  'Private key body without its BEGIN line': {
+    redacts: [
+      {
+        text: 'key body:\nMIIEowIBAAKCAQEA1c7+9z5Pad7OejecsQ0bu3aozN3tihPmljnnudb9G3HecdNn\nq8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1mK4lJ2hG6fD8sA0pO\n',
+        secret: 'q8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1mK4lJ2hG6fD8sA0pO',
+      },
+      {
+        text: 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\nQyNTUxOQAAACBk',
+        secret: 'QyNTUxOQAAACBk',
+      },
+    ],
+    keeps: ['const MIIN_LENGTH = 3', 'import { MIIControl } from "./mii"'],
+  },
+  'Base64 key lines': {
+    redacts: [
+      {
+        text: 'pasted:\nq8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1mK4lJ2hG6fD8sA0pO\nZ3wX7cV5bN1mK4lJ2hG6fD8sA0pOq8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9t\nAbCd==\n-----END PRIVATE KEY-----',
+        secret: 'Z3wX7cV5bN1mK4lJ2hG6fD8sA0pOq8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9t',
+      },
+    ],
+    keeps: ['line one\nline two\n'],
+  },
+  'Key body beside a mention of a key': {
+    redacts: [
+      {
+        text: 'Private-Lines: 1\nAAAAIBmd8Qz1YcB2ZQ9XwQ5pZf3KlR7tYw2Hn4Jm6Vb8Xc0Z',
+        secret: 'AAAAIBmd8Qz1YcB2ZQ9XwQ5pZf3KlR7tYw2Hn4Jm6Vb8Xc0Z',
+      },
+      {
+        text: 'echo "q8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1m" >> ~/.ssh/id_ed25519',
+        secret: 'q8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1m',
+      },
+      {
+        text: 'ssh_private_key: |\n  Z3wX7cV5bN1mK4lJ2hG6fD8sA0pOq8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9t\n',
+        secret: 'Z3wX7cV5bN1mK4lJ2hG6fD8sA0pOq8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9t',
+      },
+    ],
+    keeps: [
+      'git log --oneline -- id_rsa  # 0123456789abcdef0123456789abcdef01234567',
+      'cp ~/.ssh/id_ed25519.pub authorized_keys',
+      'curl -o ca.pem https://github.com/acme/SomeRepo123/raw/main/certs/Server2024Cert/ca.pem',
+      'const key = fs.readFileSync(path.join(os.homedir(), ".ssh", "id_rsa"))',
+    ],
+  },
+  'Bearer or Basic credential': {
+    redacts: [
+      { text: 'Bearer 8f14e45fceea167a5a36dedd4bea2543', secret: '8f14e45fceea167a5a36dedd4bea2543' },
+      { text: 'curl -H "Authorization: Basic YWRtaW46czNjcjN0LXBhc3M=" https://x', secret: 'YWRtaW46czNjcjN0LXBhc3M=' },
+    ],
+    keeps: [
+      'Authorization: `Bearer ${token}`',
+      'uses the Bearer authentication scheme',
+      "headers.set('Authorization', 'Bearer ' + token)",
+    ],
+  },
+  'Twilio auth token': {
+    redacts: [
+      {
+        text: 'from twilio.rest import Client\nclient = Client("ACa1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6", "f00dbabe11223344556677889900aabb")',
+        secret: 'f00dbabe11223344556677889900aabb',
+      },
+    ],
+    keeps: ['client = Client(os.environ["TWILIO_ACCOUNT_SID"], os.environ["TWILIO_AUTH_TOKEN"])'],
+  },
 };

@@ -4,13 +4,14 @@ import { assignment, flag } from './assignment-rules.js';
 import { configSet, opensslPass, tools, userPass } from './command-rules.js';
 import type { SecretRule } from './engine.js';
 import { FORMAT_RULES } from './format-rules.js';
-import { bearer, keyBody, netrc, pem, pemLines, twilioAuthToken, url } from './key-rules.js';
+import { bearer, keyBody, keyContextBody, netrc, pem, pemLines, twilioAuthToken, url } from './key-rules.js';
 
 export const SECRET_RULES: readonly SecretRule[] = [
   ...FORMAT_RULES,
   pem,
   keyBody,
   pemLines,
+  keyContextBody,
   url,
   netrc,
   tools,

@@ -84,3 +84,18 @@ export function insideQuotes(text: string, word: Word): Span {
   const quoted = isQuote(first) && word.end - word.start >= 2 && text[word.end - 1] === first;
   return quoted ? { start: word.start + 1, end: word.end - 1 } : { start: word.start, end: word.end };
 }
+
+/**
+ * Whether `pos` is inside a quoted string that opened on its line (at most 200 characters back):
+ * a tool named in a commit message or an echo is prose, not a command.
+ */
+export function inQuotedString(text: string, pos: number): boolean {
+  let quote = '';
+  for (let i = Math.max(0, pos - 200); i < pos; i++) {
+    const c = text[i];
+    if (c === '\n') quote = '';
+    else if (quote === '' && (c === '"' || c === "'")) quote = c;
+    else if (c === quote && (quote === "'" || text[i - 1] !== '\\')) quote = '';
+  }
+  return quote !== '';
+}

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectDocSample, terminal } from '../doc-samples.js';
 import { MemoryStore } from '../../lib/db/memories.js';
-import type { NewMemory } from '../../lib/memory.js';
+import type { CapturedTool, NewMemory } from '../../lib/memory.js';
 import { openDb } from '../../lib/db/open.js';
 import { allMemories, openForRead, runCli, sandbox, type Sandbox } from '../helpers.js';
 
@@ -179,5 +179,83 @@ describe('memory redact', () => {
       status: 'ok',
       message: 'no stored text matches the current secret rules (5 rows checked)',
     });
+  });
+});
+
+// Key material an older version stored as previews: by the file's name (a PuTTY key, a PEM whose edit
+// touched only the body), by its content (a service-account JSON), and an .env file's values.
+const KEY_SECRETS = [
+  'AAAAIBmd8Qz1YcB2ZQ9XwQ5pZf3Kl',
+  'QyNTUxOQAAACBkq8Lm3vR9xK2pW7nB4yC6hD1jF5gS0aE8uQ9tZ3wX7cV5bN1mK4lJ2hG6',
+  '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c',
+  'db.internal.example',
+];
+
+function seedKeyFiles(box: Sandbox): void {
+  const db = openDb(box.dbPath, { create: true });
+  if (!db) throw new Error('no database');
+  try {
+    const store = new MemoryStore(db);
+    const file = (name: string, tool: CapturedTool, content: string): NewMemory =>
+      memory(box, content, { toolName: tool, type: 'file_edit', filePath: `${box.project}/${name}`, tags: tool });
+    store.insert(
+      file(
+        'deploy.ppk',
+        'Write',
+        `Created deploy.ppk (9 lines): PuTTY-User-Key-File-3: ssh-ed25519 Encryption: none Private-Lines: 1 ${KEY_SECRETS[0]}`,
+      ),
+      0,
+    );
+    store.insert(file('server.pem', 'Edit', `Edited server.pem: "${KEY_SECRETS[1]}" → "QyNTUxOQ"`), 0);
+    store.insert(
+      file(
+        'gcp.json',
+        'Write',
+        `Created gcp.json (6 lines): { "type": "service_account", "private_key_id": "${KEY_SECRETS[2]}" }`,
+      ),
+      0,
+    );
+    store.insert(file('.env', 'Write', `Wrote .env (2 lines): DB_HOST=${KEY_SECRETS[3]} DEBUG=1`), 0);
+    // Kept as it is: code that reads a key, and a command that names one.
+    store.insert(file('ssh.ts', 'Edit', `Edited ssh.ts: "x" → "const key = fs.readFileSync('id_rsa')"`), 0);
+    store.insert(memory(box, 'ssh-keygen -t ed25519 -f deploy_key'), 0);
+  } finally {
+    db.close();
+  }
+}
+
+describe('memory redact of key files an older version stored', () => {
+  it('counts them in doctor, shows them in the dry run, then keeps path and note only', async () => {
+    const box = sandbox();
+    seedKeyFiles(box);
+    const before = rawBytes(box.dbPath);
+    expect(KEY_SECRETS.filter((secret) => before.includes(Buffer.from(secret)))).toEqual(KEY_SECRETS);
+
+    const doctor = await runCli(['doctor', '--json'], { env: box.env });
+    const checks = (JSON.parse(doctor.stdout) as { checks: Array<{ message: string }> }).checks;
+    expect(checks.find((c) => c.message.includes('secret rules'))?.message).toBe(
+      '4 stored rows hold text the current secret rules would redact (4 memories, 0 session summaries; 6 rows checked)',
+    );
+    const dry = await runCli(['redact'], { env: box.env });
+    expect(dry.stdout.split('\n').slice(0, 2)).toEqual([
+      'Would redact secrets in 4 memories (6 stored rows checked).',
+      'Memories: #1 #2 #3 #4',
+    ]);
+    expect(rawBytes(box.dbPath).equals(before)).toBe(true);
+
+    expect(await runCli(['redact', '--yes'], { env: box.env })).toMatchObject({ code: 0, stderr: '' });
+    expect(allMemories(box.dbPath).map((row) => row.content)).toEqual([
+      'Created deploy.ppk (9 lines): content not kept: key file',
+      'Edited server.pem: content not kept: key file',
+      'Created gcp.json (6 lines): content not kept: key file',
+      'Wrote .env (2 lines): DB_HOST, DEBUG (values not kept)',
+      `Edited ssh.ts: "x" → "const key = fs.readFileSync('id_rsa')"`,
+      'ssh-keygen -t ed25519 -f deploy_key',
+    ]);
+    const after = rawBytes(box.dbPath);
+    expect(KEY_SECRETS.filter((secret) => after.includes(Buffer.from(secret)))).toEqual([]);
+    expect((await runCli(['redact'], { env: box.env })).stdout).toBe(
+      'Nothing to redact: no stored text matches the current secret rules (6 stored rows checked).\n',
+    );
   });
 });

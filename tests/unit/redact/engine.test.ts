@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { findSpans } from '../../../lib/redact/engine.js';
 import { REDACTED, redactText, SECRET_RULES } from '../../../lib/redact.js';
+import { samplesOf } from '../../../lib/redact/samples.js';
 import { shapeProblems } from '../../regex-shape.js';
 
 const KB64 = 64 * 1024;
@@ -62,7 +63,7 @@ describe('every secret rule', () => {
         units.add(`${hint} -p`);
         units.add(`://${hint}:`);
       }
-      for (const sample of rule.redacts) {
+      for (const sample of samplesOf(rule).redacts) {
         units.add(sample.text);
         units.add(sample.text.slice(0, Math.max(1, sample.text.length - 1)));
         units.add(sample.text.slice(0, Math.ceil(sample.text.length / 2)));

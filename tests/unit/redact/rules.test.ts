@@ -3,11 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { applySpans, findSpans, type SecretRule } from '../../../lib/redact/engine.js';
 import { REDACTED, redactText, SECRET_RULES } from '../../../lib/redact.js';
+import { familySamples, samplesOf } from '../../../lib/redact/samples.js';
+import { TOOL_FAMILIES } from '../../../lib/redact/command-rules.js';
 
 const redactions = SECRET_RULES.flatMap((rule) =>
-  rule.redacts.map((sample) => [rule.name, sample.text, sample.secret, rule] as const),
+  samplesOf(rule).redacts.map((sample) => [rule.name, sample.text, sample.secret, rule] as const),
 );
-const keeps = SECRET_RULES.flatMap((rule) => rule.keeps.map((text) => [rule.name, text, rule] as const));
+const keeps = SECRET_RULES.flatMap((rule) => samplesOf(rule).keeps.map((text) => [rule.name, text, rule] as const));
 
 function byRule(rule: SecretRule, text: string): string {
   return applySpans(text, findSpans(text, [rule]));
@@ -16,8 +18,8 @@ function byRule(rule: SecretRule, text: string): string {
 describe('secret rules', () => {
   it('has at least one sample to redact and one to keep per rule', () => {
     for (const rule of SECRET_RULES) {
-      expect(rule.redacts.length, rule.name).toBeGreaterThan(0);
-      expect(rule.keeps.length, rule.name).toBeGreaterThan(0);
+      expect(samplesOf(rule).redacts.length, rule.name).toBeGreaterThan(0);
+      expect(samplesOf(rule).keeps.length, rule.name).toBeGreaterThan(0);
     }
   });
 
@@ -53,5 +55,13 @@ describe('secret rules', () => {
 
   it('writes hints in lower case (the text is lowered once, then searched)', () => {
     for (const rule of SECRET_RULES) for (const hint of rule.hints) expect(hint, rule.name).toBe(hint.toLowerCase());
+  });
+});
+
+describe('the samples', () => {
+  it('belong each to a rule, under its name', () => {
+    const names = SECRET_RULES.map((rule) => rule.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const family of TOOL_FAMILIES) expect(familySamples(family.tools), family.tools.join(' ')).not.toBeNull();
   });
 });
