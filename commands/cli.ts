@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// The `memory` CLI: wires the subcommands and maps typed errors to exit codes, in this one place.
+// The `memory` CLI: wires the subcommands; lib/exit.ts turns what they throw into the exit code.
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { exitCodeFor } from './_exit.js';
+import { failWith, ReportedError } from '../lib/exit.js';
 import { writeOut } from '../lib/stdout.js';
 
 type Register = (program: Command) => void;
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
       writeOut((await import('./search.js')).searchWords(args.slice(1)));
     else await runProgram();
   } catch (error) {
-    process.exitCode = exitCodeFor(error);
+    failWith('memory', error);
   }
 }
 
@@ -61,8 +61,7 @@ async function runProgram(): Promise<void> {
     await program.parseAsync(process.argv);
   } catch (error) {
     // Commander already printed its message (usage errors, --help, --version).
-    if (!(error instanceof CommanderError)) throw error;
-    process.exitCode = error.exitCode === 0 ? 0 : 1;
+    throw error instanceof CommanderError ? new ReportedError(error.exitCode) : error;
   }
 }
 

@@ -1,5 +1,6 @@
-// The only hook-side owner of stdin, stdout, stderr and the exit code.
+// The only hook-side owner of stdin, stdout and stderr; its exit code is lib/exit.ts's exitZero.
 // A hook must never hurt Claude Code: every path ends in exit code 0, and a failure is one stderr line.
+import { exitZero } from '../exit.js';
 import { describeError } from '../unknown.js';
 import { writeOut } from '../stdout.js';
 import { readFd0 } from './stdin-fd.js';
@@ -113,13 +114,13 @@ export async function readHookStdin(): Promise<HookStdin> {
  * code 0, and a failure, expected or not, is one `[memory-hook] <hook>: <reason>` line, no stack.
  */
 export async function guardHook(hookName: string, body: () => Promise<void>): Promise<void> {
-  process.exitCode = 0;
+  exitZero();
   try {
     await body();
   } catch (error) {
     logFailure(hookName, describeError(error));
   } finally {
-    process.exitCode = 0;
+    exitZero();
   }
 }
 
