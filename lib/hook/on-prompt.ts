@@ -2,11 +2,10 @@
 // the gate lets the prompt through — prints the few past memories the prompt is clearly about.
 // Filters before anything is loaded, so a skipped prompt costs only the parse; the database layer is
 // imported only for a prompt that will be stored or searched. Prints nothing rather than be late.
-import { loadConfig } from '../config.js';
+import { loadConfig, recallSetting } from '../config.js';
 import { resolveProject } from '../project.js';
 import { promptToRecord } from '../prompt.js';
 import { recallGate } from '../recall/gate.js';
-import { recallSetting } from '../recall/settings.js';
 import { str } from '../unknown.js';
 import type { HookContext, HookStdin } from './io.js';
 import { finishHook } from './run.js';

@@ -9,7 +9,7 @@ import { parseToolEvent } from './payload.js';
 
 /** Off, not a captured tool or not ours, or noise: post-tool-use stores nothing. */
 export function toolEventNeedsNothing({ input, env }: HookInput): boolean {
-  if (isDisabled(env)) return true;
   const event = parseToolEvent(input);
-  return event === null || isNoiseEvent(event);
+  // The switch last: it may read the settings file, which noise never needs.
+  return event === null || isNoiseEvent(event) || isDisabled(env);
 }

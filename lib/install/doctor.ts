@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../config.js';
+import { loadConfig, recallSetting, settingsWarnings } from '../config.js';
 import { rowCounts } from '../db/health.js';
 import { sqliteDriver } from '../db/driver.js';
 import { countStoredRewrites } from '../db/rewrite.js';
@@ -16,7 +16,6 @@ import { checkDriver, checkPluginAlongside, checkPluginCopy } from './doctor-cop
 import { readSettingsFile } from './files.js';
 import { checkMcpServer } from '../mcp/health.js';
 import { cleanupMarkerPath, type Env } from '../paths.js';
-import { recallSetting } from '../recall/settings.js';
 import { redactFields } from '../redact.js';
 import { launcherRuns, parseRecord } from './launcher.js';
 import { cliPath, installLayout } from './layout.js';
@@ -76,6 +75,8 @@ export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
     });
   }
   checks.push(checkRecall(env));
+  const settings = checkSettingValues(env);
+  if (settings) checks.push(settings);
   // The plugin: Claude Code registers its hooks, command and MCP server; ./install.sh's parts are not its business.
   if (IS_PLUGIN) {
     const root = pluginRoot();
@@ -112,6 +113,20 @@ export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
     dbPath: config.dbPath,
     checks,
   };
+}
+
+/** Settings that fell back to their defaults (recall's own are in its check). */
+function checkSettingValues(env: Env): Check | null {
+  const recall = recallSetting(env).warnings;
+  const others = settingsWarnings(env).filter((warning) => !recall.includes(warning));
+  return others.length === 0
+    ? null
+    : {
+        section: 'environment',
+        status: 'warn',
+        message: `some settings fell back to their defaults: ${others.join('; ')}`,
+        fix: 'fix the values (docs/configuration.md lists each setting and what it takes)',
+      };
 }
 
 /** Prompt-time recall: on or off, and what decided it. Off is a choice, not a problem. */

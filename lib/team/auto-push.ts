@@ -6,7 +6,7 @@ import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { baseName, type Env } from '../paths.js';
-import { loadTeamConfig } from './config.js';
+import { teamAutoPush } from '../config.js';
 
 export function teamPushMarkerPath(dbPath: string): string {
   return join(dirname(dbPath), `${baseName(dbPath)}.last-team-push`);
@@ -24,9 +24,9 @@ export function claimTeamPush(dbPath: string, now: Date, minutes: number): boole
 
 /** Starts a detached push when one is configured and due; returns whether it did. */
 export function maybeStartTeamPush(env: Env, dbPath: string, now: Date): boolean {
-  const config = loadTeamConfig(env);
-  if (!config.url || config.autoPushMinutes === 0) return false;
-  if (!claimTeamPush(dbPath, now, config.autoPushMinutes)) return false;
+  const { url, minutes } = teamAutoPush(env);
+  if (!url || minutes === 0) return false;
+  if (!claimTeamPush(dbPath, now, minutes)) return false;
   // dist/lib/team/auto-push.js → dist/commands/cli.js, in the checkout and in the installed runtime alike.
   const cli = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'commands', 'cli.js');
   // A child that inherited our stdio would keep Claude Code waiting for the hook's output to close.
