@@ -1,13 +1,15 @@
 // The CLI's way into the database: the configuration, and a read-only entry that never creates the
 // file (MissingDatabaseError instead).
-import { loadConfig, type Config } from '../lib/config.js';
+import { loadConfig, warnAboutSettings, type Config } from '../lib/config.js';
 import { MemoryStore } from '../lib/db/memories.js';
 import type { Db } from '../lib/db/open.js';
 import { withReadableDb } from '../lib/db/read-only.js';
 import { MissingDatabaseError } from '../lib/errors.js';
 import { drainPending } from '../lib/store-or-defer.js';
 
+/** The settings, after saying once on stderr what is wrong with any of them. */
 export function cliConfig(): Config {
+  warnAboutSettings(process.env, (line) => process.stderr.write(`memory: ${line}\n`));
   return loadConfig(process.env);
 }
 

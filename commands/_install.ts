@@ -4,13 +4,13 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { UsageError } from '../lib/errors.js';
+import { failWith } from '../lib/exit.js';
 import { install } from '../lib/install/install.js';
 import { cliPath } from '../lib/install/layout.js';
 import { parseInstallArgs } from '../lib/install/options.js';
 import type { Reporter } from '../lib/install/steps.js';
 import { uninstall } from '../lib/install/uninstall.js';
 import { ownRoot } from '../lib/own-files.js';
-import { describeError } from '../lib/unknown.js';
 
 /**
  * The checkout an install copies from: ./install.sh runs this from the checkout's dist/runtime/. (An
@@ -48,7 +48,5 @@ try {
     }
   }
 } catch (error) {
-  process.stderr.write(`install.sh: ${describeError(error)}\n`);
-  if (error instanceof UsageError) process.stderr.write("Run './install.sh --help' for the options.\n");
-  process.exitCode = 1;
+  failWith('install.sh', error, error instanceof UsageError ? "Run './install.sh --help' for the options." : undefined);
 }

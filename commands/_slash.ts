@@ -2,6 +2,7 @@
 // no shell ever parses it; it runs `memory search …` and always exits 0, because a non-zero exit
 // would abort the whole slash command (errors are printed for the model to relay instead).
 import { spawnSync } from 'node:child_process';
+import { exitZero } from '../lib/exit.js';
 import { readStdin } from '../lib/hook/io.js';
 import { restoreArgumentText, searchArgv, splitArguments } from '../lib/install/slash.js';
 import { CLI_BUNDLE } from '../lib/executables.js';
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
   if (result.stdout) process.stdout.write(result.stdout);
   if (result.stderr) process.stdout.write(result.stderr);
   if (result.error) process.stdout.write(`memory: ${result.error.message}\n`);
-  process.exitCode = 0;
+  exitZero();
 }
 
 function display(word: string): string {

@@ -9,6 +9,7 @@ import { UsageError } from '../lib/errors.js';
 import { resolveProject } from '../lib/project.js';
 import { cleanText } from '../lib/sanitize.js';
 import type { MemoryRow } from '../lib/memory.js';
+import { teamRecord, toPublicRecord } from '../lib/memory-record.js';
 import { planSearch, TIER_LABELS, type Tier } from '../lib/search/plan.js';
 import { likeSnippet } from '../lib/search/snippet.js';
 import { loadTeamConfig } from '../lib/team/config.js';
@@ -77,8 +78,13 @@ export async function runTeamSearch(
       `${JSON.stringify(
         merged.map((item) =>
           item.origin === 'local'
-            ? { origin: 'local', host: team.hostName, ...item.hit, tier: local.tier }
-            : { origin: 'team', host: item.hit.host_name, ...item.hit, tier: remote.tier },
+            ? {
+                memory: toPublicRecord(item.hit, {}, { origin: 'local', host: team.hostName }),
+                tier: local.tier,
+                score: item.hit.score,
+                matched: item.hit.matched,
+              }
+            : { memory: teamRecord(item.hit), tier: remote.tier },
         ),
         null,
         2,

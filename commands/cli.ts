@@ -1,6 +1,8 @@
-// The `memory` CLI: wires the subcommands and maps typed errors to exit codes, in this one place.
+// The `memory` CLI: wires the subcommands; lib/exit.ts turns what they throw into the exit code.
 import type { Command } from 'commander';
-import { exitCodeFor } from './_exit.js';
+import { loadConfig } from '../lib/config.js';
+import { failWith, ReportedError } from '../lib/exit.js';
+import { withDamageHint } from '../lib/faults.js';
 import { ownVersion } from '../lib/own-files.js';
 import { writeOut } from '../lib/stdout.js';
 
@@ -38,7 +40,7 @@ async function main(): Promise<void> {
       writeOut((await import('./search.js')).searchWords(args.slice(1)));
     else await runProgram();
   } catch (error) {
-    process.exitCode = exitCodeFor(error);
+    failWith('memory', withDamageHint(error, loadConfig(process.env).dbPath));
   }
 }
 
@@ -59,7 +61,6 @@ async function runProgram(): Promise<void> {
     await program.parseAsync(process.argv);
   } catch (error) {
     // Commander already printed its message (usage errors, --help, --version).
-    if (!(error instanceof CommanderError)) throw error;
-    process.exitCode = error.exitCode === 0 ? 0 : 1;
+    throw error instanceof CommanderError ? new ReportedError(error.exitCode) : error;
   }
 }

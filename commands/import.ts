@@ -2,7 +2,7 @@
 // same capture pipeline as the live hooks. Progress bar on a terminal (stderr); counts on stdout.
 import { Option, type Command } from 'commander';
 import { join } from 'node:path';
-import { loadConfig } from '../lib/config.js';
+import { loadConfig, warnAboutSettings } from '../lib/config.js';
 import { MemoryError } from '../lib/errors.js';
 import { findTranscripts } from '../lib/import/files.js';
 import { importTranscripts, type ImportProgress, type ImportSummary } from '../lib/import/importer.js';
@@ -33,8 +33,8 @@ export function registerImport(program: Command): void {
 
 async function runImport(paths: readonly string[], flags: ImportFlags): Promise<void> {
   const env = process.env;
+  warnAboutSettings(env, (line) => process.stderr.write(`memory: ${line}\n`));
   const config = loadConfig(env);
-  for (const warning of config.warnings) process.stderr.write(`memory: ${warning}\n`);
   const defaultRoot = join(claudeDir(env), 'projects');
   const found = findTranscripts(paths.length > 0 ? paths : [defaultRoot]);
   const [missing] = found.missing;

@@ -1,10 +1,11 @@
 // The MCP server Claude Code starts once per session (`memory mcp`, as install.sh and the plugin
 // register it): lib/mcp/server.ts over stdio. An executable of its own, so that no other command
 // loads the MCP SDK and its schema libraries.
-import { MemoryError } from '../lib/errors.js';
+import { loadConfig } from '../lib/config.js';
+import { failWith } from '../lib/exit.js';
+import { withDamageHint } from '../lib/faults.js';
 import { serveStdio } from '../lib/mcp/server.js';
 import { ownVersion } from '../lib/own-files.js';
-import { describeError } from '../lib/unknown.js';
 
 // A plain call, not a top-level await: the bundles are CommonJS.
 serveStdio({
@@ -12,7 +13,4 @@ serveStdio({
   cwd: process.cwd(),
   version: ownVersion(),
   log: (line) => process.stderr.write(`[memory-mcp] ${line}\n`),
-}).catch((error: unknown) => {
-  process.stderr.write(`memory: ${error instanceof MemoryError ? error.message : describeError(error)}\n`);
-  process.exitCode = error instanceof MemoryError ? error.exitCode : 1;
-});
+}).catch((error: unknown) => failWith('memory', withDamageHint(error, loadConfig(process.env).dbPath)));

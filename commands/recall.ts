@@ -17,7 +17,8 @@ import {
 import { buildRecall } from '../lib/recall/render.js';
 import { BRIDGE_LABELS } from '../lib/language/bridges.js';
 import { MEDIUM_MIN } from '../lib/recall/score.js';
-import { recallSetting, writeRecallSetting, type RecallSetting } from '../lib/recall/settings.js';
+import { recallSetting, type RecallSetting } from '../lib/config.js';
+import { writeRecallSetting } from '../lib/config/write.js';
 import { cleanText } from '../lib/sanitize.js';
 import { clip } from '../lib/text.js';
 import { cliConfig } from './_database.js';
@@ -51,7 +52,7 @@ export function registerRecall(program: Command): void {
         const now = recallSetting(process.env);
         const note =
           now.source === 'CLAUDE_MEMORY_RECALL' && now.on !== (state === 'on')
-            ? ` (but CLAUDE_MEMORY_RECALL=${process.env['CLAUDE_MEMORY_RECALL'] ?? ''} overrides it in this shell)`
+            ? ` (but CLAUDE_MEMORY_RECALL turns it ${now.on ? 'on' : 'off'} in this shell)`
             : '';
         process.stdout.write(`Recall is ${state} in ${path}${note}. New prompts in Claude Code follow it at once.\n`);
         return;

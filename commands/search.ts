@@ -6,6 +6,7 @@ import { bestMatches } from '../lib/db/best-matches.js';
 import { recentMemories, sessionSummaries } from '../lib/db/search.js';
 import { indexPending, indexPendingBriefly } from '../lib/db/search-index.js';
 import { UsageError } from '../lib/errors.js';
+import { toPublicRecord } from '../lib/memory-record.js';
 import { cleanText } from '../lib/sanitize.js';
 import { resolveProject } from '../lib/project.js';
 import { TIER_LABELS } from '../lib/search/plan.js';
@@ -146,7 +147,7 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
       }
       if (mode === 'recent') {
         const rows = recentMemories(db, filters, limit);
-        if (options.json) return json(rows);
+        if (options.json) return json(rows.map((row) => toPublicRecord(row)));
         if (rows.length === 0) return 'No memories yet for these filters.\n';
         return `${rows.map((row) => renderPlainMemory(row, now, c)).join('\n\n')}\n`;
       }
@@ -164,7 +165,7 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
       if (options.json)
         return json(
           hits.map(({ row, score, matched, bridged, fixes }) => ({
-            ...row,
+            memory: toPublicRecord(row),
             tier: found.tier,
             score,
             matched,

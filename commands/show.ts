@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { memoriesByIds, sessionNeighbours } from '../lib/db/lookup.js';
 import { MemoryError, UsageError } from '../lib/errors.js';
+import { toPublicRecord } from '../lib/memory-record.js';
 import { cleanBlock, cleanText } from '../lib/sanitize.js';
 import { head } from '../lib/text.js';
 import { cliConfig, withDatabase } from './_database.js';
@@ -63,7 +64,14 @@ function runShow(idText: string, options: ShowOptions): string {
         `no memory has id ${id} (ids come from \`memory search\`; forgotten or expired memories are gone)`,
       );
     const { before, after } = sessionNeighbours(db, row, count);
-    if (options.json) return `${JSON.stringify({ memory: row, before, after }, null, 2)}\n`;
+    if (options.json) {
+      const records = {
+        memory: toPublicRecord(row),
+        before: before.map((other) => toPublicRecord(other)),
+        after: after.map((other) => toPublicRecord(other)),
+      };
+      return `${JSON.stringify(records, null, 2)}\n`;
+    }
     // Every line of the content, each cleaned of escape sequences and controls, tabs as spaces.
     const lines = cleanBlock(row.content)
       .split('\n')

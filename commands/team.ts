@@ -32,6 +32,7 @@ import { MissingDatabaseError, UsageError } from '../lib/errors.js';
 import { resolveProject } from '../lib/project.js';
 import { cleanText } from '../lib/sanitize.js';
 import { displayUrl, loadTeamConfig, type TeamConfig } from '../lib/team/config.js';
+import { warnAboutSettings } from '../lib/config.js';
 import { TeamError, withTeamServer } from '../lib/team/connect.js';
 import { isUtf8Locale, localeProblem } from '../lib/team/locale.js';
 import { assertServerReady, push, senderFor, sendTombstones } from '../lib/team/push.js';
@@ -328,9 +329,8 @@ for a maintainer's approval before teammates see them.`,
 
 /** Runs one team action: prints config warnings, then its output. Errors go to cli.ts. */
 async function run(action: (config: TeamConfig) => Promise<string>): Promise<void> {
-  const config = loadTeamConfig(process.env);
-  for (const warning of config.warnings) process.stderr.write(`memory: ${warning}\n`);
-  process.stdout.write(await action(config));
+  warnAboutSettings(process.env, (line) => process.stderr.write(`memory: ${line}\n`));
+  process.stdout.write(await action(loadTeamConfig(process.env)));
 }
 
 /** Opens the local database for the duration of `work` (created only when `create`). */

@@ -1,10 +1,37 @@
-// Runtime settings: defaults ← CLAUDE_MEMORY_* environment variables.
-// Bad values fall back to the default with a warning; loading never throws.
+// Every setting of the package, one way: defaults ← the settings file (~/.claude/memory.json) ←
+// CLAUDE_MEMORY_* environment variables. With lib/config/ (the table, the reader, the file, the team
+// section) the only code that reads either for a setting; the rest take typed values from here. A bad
+// value falls back with a warning, and loading never throws. docs/configuration.md lists SETTINGS.
 import { defaultDbPath, type Env } from './paths.js';
+import { configFilePath, Reader } from './config/reader.js';
+import { loadTeamConfig, teamAutoPush, teamFrom, type TeamConfig } from './config/team.js';
+import {
+  CAPTURE_BUDGET_MS,
+  CONTEXT_CHARS_MAX,
+  RECALL_ON_BY_DEFAULT,
+  SETTINGS,
+  STDIN_TIMEOUT_MS,
+  TEAM_PII_KINDS,
+  type Setting,
+  type TeamPiiKind,
+} from './config/settings.js';
+
+export {
+  CAPTURE_BUDGET_MS,
+  CONTEXT_CHARS_MAX,
+  RECALL_ON_BY_DEFAULT,
+  SETTINGS,
+  STDIN_TIMEOUT_MS,
+  TEAM_PII_KINDS,
+  type Setting,
+  type TeamPiiKind,
+};
+
+export { configFilePath, loadTeamConfig, teamAutoPush, type TeamConfig };
 
 export interface Config {
   readonly dbPath: string;
-  /** CLAUDE_MEMORY_DISABLE=1: hooks capture nothing and inject nothing. */
+  /** Hooks capture nothing and inject nothing. */
   readonly disabled: boolean;
   /** Soft size of the SessionStart block, in characters. */
   readonly contextChars: number;
@@ -19,49 +46,99 @@ export interface Config {
   readonly warnings: readonly string[];
 }
 
-/** Claude Code replaces hook output over 10,000 characters with a preview: stay well below. */
-export const CONTEXT_CHARS_MAX = 9000;
-
+/** The settings every hook and command uses. */
 export function loadConfig(env: Env): Config {
-  const warnings: string[] = [];
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value)) {
-      warnings.push(`${name}=${raw} is not a whole number; using ${fallback}`);
-      return fallback;
-    }
-    return Math.min(max, Math.max(min, value));
-  };
+  return coreFrom(new Reader(env));
+}
+
+function coreFrom(read: Reader): Config {
+  const env = read.env;
   return {
-    dbPath: env['CLAUDE_MEMORY_DB'] || defaultDbPath(env),
-    disabled: isDisabled(env),
-    contextChars: int('CLAUDE_MEMORY_CONTEXT_CHARS', 2000, 300, CONTEXT_CHARS_MAX),
-    retentionDays: int('CLAUDE_MEMORY_RETENTION_DAYS', 90, 1, 36500),
-    errorRetentionDays: int('CLAUDE_MEMORY_ERROR_RETENTION_DAYS', 365, 1, 36500),
-    contextDays: int('CLAUDE_MEMORY_CONTEXT_DAYS', 21, 1, 36500),
+    dbPath: read.text('db') ?? defaultDbPath(env),
+    disabled: read.onOff('disabled', SETTINGS.disabled.default).on,
+    contextChars: read.whole('contextChars', SETTINGS.contextChars.default, 300, CONTEXT_CHARS_MAX),
+    retentionDays: read.whole('retentionDays', SETTINGS.retentionDays.default, 1, 36500),
+    errorRetentionDays: read.whole('errorRetentionDays', SETTINGS.errorRetentionDays.default, 1, 36500),
+    contextDays: read.whole('contextDays', SETTINGS.contextDays.default, 1, 36500),
     dedupeWindowSec: 60,
-    now: clockFrom(env['CLAUDE_MEMORY_NOW'], warnings),
-    warnings,
+    now: clockFrom(env['CLAUDE_MEMORY_NOW'], read),
+    warnings: read.warnings,
   };
 }
 
 /** CLAUDE_MEMORY_DISABLE: capture and recall are off. */
 export function isDisabled(env: Env): boolean {
-  return isTruthy(env['CLAUDE_MEMORY_DISABLE']);
+  return new Reader(env).onOff('disabled', SETTINGS.disabled.default).on;
 }
 
-function isTruthy(value: string | undefined): boolean {
-  return value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
-}
-
-function clockFrom(fixed: string | undefined, warnings: string[]): () => Date {
+function clockFrom(fixed: string | undefined, read: Reader): () => Date {
   if (!fixed) return () => new Date();
   const time = Date.parse(fixed);
   if (Number.isNaN(time)) {
-    warnings.push(`CLAUDE_MEMORY_NOW=${fixed} is not a date; using the real clock`);
+    read.warn(`CLAUDE_MEMORY_NOW=${fixed} is not a date; using the real clock`);
     return () => new Date();
   }
   return () => new Date(time);
+}
+
+/** A hook's waits, in milliseconds: settings may shorten them (tests of a silent pipe, a locked database), never lengthen. */
+export function stdinTimeoutMs(env: Env): number {
+  return stdinTimeoutFrom(new Reader(env));
+}
+
+export function captureBudgetMs(env: Env): number {
+  return captureBudgetFrom(new Reader(env));
+}
+
+function stdinTimeoutFrom(read: Reader): number {
+  return read.whole('stdinTimeoutMs', STDIN_TIMEOUT_MS, 1, STDIN_TIMEOUT_MS, true);
+}
+
+function captureBudgetFrom(read: Reader): number {
+  return read.whole('captureBudgetMs', CAPTURE_BUDGET_MS, 1, CAPTURE_BUDGET_MS, true);
+}
+
+export interface RecallSetting {
+  readonly on: boolean;
+  readonly source: 'CLAUDE_MEMORY_RECALL' | 'config file' | 'default';
+  readonly configPath: string;
+  readonly warnings: readonly string[];
+}
+
+export function recallSetting(env: Env): RecallSetting {
+  return recallFrom(new Reader(env));
+}
+
+function recallFrom(read: Reader): RecallSetting {
+  const { on, from } = read.onOff('recall', RECALL_ON_BY_DEFAULT);
+  return {
+    on,
+    source: from === 'environment' ? 'CLAUDE_MEMORY_RECALL' : from,
+    configPath: read.path,
+    warnings: read.warnings,
+  };
+}
+
+/** Every warning of every setting, each once: what doctor lists and a command prints. */
+export function settingsWarnings(env: Env): readonly string[] {
+  const read = new Reader(env);
+  coreFrom(read);
+  recallFrom(read);
+  stdinTimeoutFrom(read);
+  captureBudgetFrom(read);
+  teamFrom(read, () => '');
+  return read.warnings;
+}
+
+let warned = false;
+
+/**
+ * The settings' warnings as one stderr line, once per process (`memory: settings: …`). Commands and
+ * the MCP server call it; hooks never do, since a capture hook prints nothing (doctor shows them).
+ */
+export function warnAboutSettings(env: Env, write: (line: string) => void): void {
+  if (warned) return;
+  warned = true;
+  const warnings = settingsWarnings(env);
+  if (warnings.length > 0) write(`settings: ${warnings.join('; ')}`);
 }

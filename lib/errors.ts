@@ -1,5 +1,5 @@
-// Typed errors for the CLI side: each carries its exit code, mapped to output in commands/cli.ts only.
-// Hooks never throw these to Claude Code: lib/hook/io.ts turns every failure into exit 0.
+// Typed errors for the CLI side: each carries its exit code, which lib/exit.ts alone turns into the
+// process's. Hooks never throw these to Claude Code: lib/exit.ts's exitZero ends every hook with 0.
 
 export class MemoryError extends Error {
   override readonly name: string = 'MemoryError';

@@ -2,6 +2,8 @@
 // vocabulary the hooks' stderr line, the spool and `memory doctor` share.
 import { statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { MemoryError } from './errors.js';
+import { describeError } from './unknown.js';
 
 export type Fault = 'locked' | 'disk-full' | 'not-writable' | 'damaged' | 'unsafe-path' | 'too-new' | 'addon' | 'other';
 
@@ -62,3 +64,14 @@ export const FAULT_WORDS: Readonly<Record<Fault, string>> = {
   addon: 'the SQLite driver does not load in this Node',
   other: 'the database could not be written',
 };
+
+/**
+ * A command's error as the user should read it: a damaged file, whichever command met it (told by
+ * SQLite's error code), names `memory doctor`; anything else is left as it is.
+ */
+export function withDamageHint(error: unknown, dbPath: string): unknown {
+  if (faultOf(error, dbPath) !== 'damaged') return error;
+  return new MemoryError(
+    `${dbPath} is damaged (${describeError(error)}); run memory doctor to see what can be recovered`,
+  );
+}

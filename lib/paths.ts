@@ -19,11 +19,6 @@ export function claudeDir(env: Env): string {
   return env['CLAUDE_CONFIG_DIR'] || join(homeDir(env), '.claude');
 }
 
-/** The package's optional settings file (`team`, `recall`). */
-export function configFilePath(env: Env): string {
-  return env['CLAUDE_MEMORY_CONFIG'] || join(claudeDir(env), 'memory.json');
-}
-
 export function defaultDbPath(env: Env): string {
   return join(claudeDir(env), 'memory.db');
 }

@@ -6,6 +6,7 @@
 // A hook that cannot load never hurts Claude Code: one line on stderr, exit code 0.
 import nodeModule from 'node:module';
 import { basename, dirname } from 'node:path';
+import { exitZero, failWith } from './exit.js';
 
 type WithCompileCache = { enableCompileCache?: (directory?: string) => unknown };
 
@@ -20,8 +21,8 @@ try {
 } catch (error) {
   const isHook = basename(dirname(__filename)) === 'hooks';
   const reason = String(error instanceof Error ? error.message : error).split('\n')[0];
-  process.stderr.write(
-    isHook ? `[memory-hook] ${name}: cannot load the hook (${reason})\n` : `memory: cannot start (${reason})\n`,
-  );
-  process.exitCode = isHook ? 0 : 1;
+  if (isHook) {
+    process.stderr.write(`[memory-hook] ${name}: cannot load the hook (${reason})\n`);
+    exitZero();
+  } else failWith('memory', new Error(`cannot start (${reason})`));
 }

@@ -1,9 +1,9 @@
 // The capture write path under faults: store the memory within the hook's deadline, or keep it in
 // the spool and say why in one line; after a successful write, store what the spool holds.
 import { accessSync, constants, existsSync } from 'node:fs';
-import type { Config } from './config.js';
 import { noteDamage, repairNote } from './damage.js';
-import { activeDeadline, captureBudgetMs, startDeadline } from './db/deadline.js';
+import { captureBudgetMs, type Config } from './config.js';
+import { activeDeadline, startDeadline } from './db/deadline.js';
 import type { MemoryStore } from './db/memories.js';
 import { inTransaction } from './db/open.js';
 import { FAULT_WORDS, faultOf } from './faults.js';

@@ -89,6 +89,19 @@ export async function searchJson<T = Array<Record<string, unknown>>>(
   return JSON.parse(result.stdout) as T;
 }
 
+/** One `memory search words --json` result: the public record (docs/record.md) and how it matched. */
+export interface SearchHit {
+  readonly memory: Record<string, unknown>;
+  readonly tier: string;
+  readonly score: number;
+  readonly matched: string[];
+  readonly fixes?: number;
+}
+
+export function searchHits(box: Sandbox, args: readonly string[]): Promise<SearchHit[]> {
+  return searchJson<SearchHit[]>(box, args);
+}
+
 /** A writable connection for assertions that need one (FTS integrity-check); closed when the test ends. */
 export function openForCheck(dbPath: string): Database.Database {
   const db = new Database(dbPath, { fileMustExist: true });

@@ -20,6 +20,21 @@ export function dateTime(iso: string): string {
   return `${localDay(new Date(iso))} ${clock(iso)}`;
 }
 
+/** A memory's file relative to its project when inside it, as the CLI shows it. */
+export function shownFile(record: {
+  readonly filePath: string | null;
+  readonly projectPath: string | null;
+}): string | null {
+  if (record.filePath === null) return null;
+  const root =
+    record.projectPath === null
+      ? null
+      : record.projectPath.endsWith('/')
+        ? record.projectPath
+        : `${record.projectPath}/`;
+  return root !== null && record.filePath.startsWith(root) ? record.filePath.slice(root.length) : record.filePath;
+}
+
 export function duration(seconds: number): string {
   if (seconds < 60) return `${seconds}s`;
   const minutes = Math.round(seconds / 60);

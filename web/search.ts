@@ -3,7 +3,7 @@
 import type { SearchResponse } from '../lib/ui/wire.js';
 import { getJson } from './api.js';
 import { el, replace } from './dom.js';
-import { dateTime } from './format.js';
+import { dateTime, shownFile } from './format.js';
 import { pager } from './pager.js';
 import { href, navigate, withParams } from './router.js';
 
@@ -54,9 +54,10 @@ export async function drawSearch(root: HTMLElement, params: URLSearchParams, sig
       'ol',
       { class: 'hits' },
       ...data.hits.map(({ memory, snippet, why }) => {
+        const file = shownFile(memory);
         const link = href('/timeline', {
           project: params.get('project'),
-          session: memory.session_id,
+          session: memory.sessionId,
           memory: memory.id,
         });
         return el(
@@ -65,10 +66,10 @@ export async function drawSearch(root: HTMLElement, params: URLSearchParams, sig
           el(
             'div',
             { class: 'meta' },
-            el('span', { class: 'when' }, dateTime(memory.created_at)),
+            el('span', { class: 'when' }, dateTime(memory.createdAt)),
             el('span', { class: 'project-name' }, memory.project),
-            el('span', { class: 'kind' }, `${memory.tool_name}/${memory.type}`),
-            memory.file === null ? null : el('span', { class: 'file' }, memory.file),
+            el('span', { class: 'kind' }, `${memory.tool}/${memory.type}`),
+            file === null ? null : el('span', { class: 'file' }, file),
             el('span', { class: 'id' }, `#${memory.id}`),
           ),
           el('p', { class: 'snippet' }, ...snippet.map((part) => (part.hit ? el('mark', {}, part.text) : part.text))),

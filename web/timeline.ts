@@ -3,7 +3,7 @@
 import type { SessionResponse, TimelineResponse, WireMemory, WireSession } from '../lib/ui/wire.js';
 import { getJson } from './api.js';
 import { append, el, replace } from './dom.js';
-import { clock, dayHeading, duration, localDay, plural } from './format.js';
+import { clock, dayHeading, duration, localDay, plural, shownFile } from './format.js';
 import { pager } from './pager.js';
 import { remember, withParams } from './router.js';
 
@@ -132,16 +132,17 @@ async function loadSession(
 }
 
 export function memoryItem(row: WireMemory, target: string | null): HTMLLIElement {
+  const file = shownFile(row);
   const item = el(
     'li',
     { class: `memory type-${row.type}${String(row.id) === target ? ' target' : ''}`, id: `m-${row.id}` },
     el(
       'div',
       { class: 'meta' },
-      el('span', { class: 'when' }, clock(row.created_at)),
-      el('span', { class: 'kind' }, `${row.tool_name}/${row.type}`),
-      row.file === null ? null : el('span', { class: 'file' }, row.file),
-      row.exit_code === null ? null : el('span', { class: 'exit' }, `exit ${row.exit_code}`),
+      el('span', { class: 'when' }, clock(row.createdAt)),
+      el('span', { class: 'kind' }, `${row.tool}/${row.type}`),
+      file === null ? null : el('span', { class: 'file' }, file),
+      row.exitCode === null ? null : el('span', { class: 'exit' }, `exit ${row.exitCode}`),
       el('span', { class: 'id' }, `#${row.id}`),
     ),
     el('pre', { class: 'content' }, row.content),

@@ -4,10 +4,6 @@
 
 /** Synchronous hooks (SessionStart, Stop, UserPromptSubmit) hold up the user's turn: about 1.5 s in all. */
 export const SYNC_HOOK_BUDGET_MS = 1500;
-/** Async capture runs beside the turn; past this its event goes to the spool instead. */
-export const CAPTURE_BUDGET_MS = 8000;
-/** Shortens the capture budget (milliseconds, 1 to CAPTURE_BUDGET_MS), so tests of a locked database need not wait 8 s per hook. */
-export const CAPTURE_BUDGET_ENV = 'CLAUDE_MEMORY_CAPTURE_BUDGET_MS';
 /** The detached daily maintenance may wait longer; it still must not hang for ever. */
 export const MAINTENANCE_BUDGET_MS = 20_000;
 
@@ -35,12 +31,6 @@ export class Deadline {
   expired(): boolean {
     return this.remainingMs() <= 0;
   }
-}
-
-/** CAPTURE_BUDGET_MS unless the environment asks for a shorter wait; anything unusable is ignored. */
-export function captureBudgetMs(env: Readonly<Record<string, string | undefined>>): number {
-  const value = Number(env[CAPTURE_BUDGET_ENV]);
-  return Number.isInteger(value) && value >= 1 && value <= CAPTURE_BUDGET_MS ? value : CAPTURE_BUDGET_MS;
 }
 
 let active: Deadline | null = null;

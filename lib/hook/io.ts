@@ -1,21 +1,20 @@
-// The only hook-side owner of stdin, stdout, stderr and the exit code.
+// The only hook-side owner of stdin, stdout and stderr; its exit code is lib/exit.ts's exitZero.
 // A hook must never hurt Claude Code: every path ends in exit code 0, and a failure is one stderr line.
+import { STDIN_TIMEOUT_MS, stdinTimeoutMs } from '../config.js';
+import { exitZero } from '../exit.js';
 import { describeError } from '../unknown.js';
 import { writeOut } from '../stdout.js';
 
 /** Large enough for an Edit whose `originalFile` is a big source file. */
 export const STDIN_MAX_BYTES = 64 * 1024 * 1024;
-/** A client bug once left stdin open forever; under load, reading can also take seconds. */
-export const STDIN_TIMEOUT_MS = 9000;
-/** Shortens the stdin wait (milliseconds, 1 to STDIN_TIMEOUT_MS), so tests of a never-closed pipe need not wait 9 s. */
-export const STDIN_TIMEOUT_ENV = 'CLAUDE_MEMORY_STDIN_TIMEOUT_MS';
 
 export type StdinResult =
   { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
 
 export interface ReadStdinOptions {
   readonly maxBytes?: number;
-  readonly timeoutMs?: number;
+  /** Asked only if stdin is not all there at once (a function: the setting is read only then). */
+  readonly timeoutMs?: number | (() => number);
   readonly stream?: NodeJS.ReadableStream & { destroy?: () => void };
 }
 
@@ -28,7 +27,8 @@ export interface ReadStdinOptions {
  */
 export function readStdin(options: ReadStdinOptions = {}): Promise<StdinResult> {
   const maxBytes = options.maxBytes ?? STDIN_MAX_BYTES;
-  const timeoutMs = options.timeoutMs ?? STDIN_TIMEOUT_MS;
+  const timeoutMs =
+    typeof options.timeoutMs === 'function' ? options.timeoutMs() : (options.timeoutMs ?? STDIN_TIMEOUT_MS);
   const stream = options.stream ?? process.stdin;
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -102,7 +102,7 @@ export type HookStdin = ReturnType<typeof parseJsonObject>;
 
 /** Reads and parses a hook's stdin within its deadline; never throws for bad input. */
 export async function readHookStdin(): Promise<HookStdin> {
-  const stdin = await readStdin({ timeoutMs: stdinTimeoutMs(process.env) });
+  const stdin = await readStdin({ timeoutMs: () => stdinTimeoutMs(process.env) });
   return stdin.ok ? parseJsonObject(stdin.text) : stdin;
 }
 
@@ -111,13 +111,13 @@ export async function readHookStdin(): Promise<HookStdin> {
  * code 0, and a failure, expected or not, is one `[memory-hook] <hook>: <reason>` line, no stack.
  */
 export async function guardHook(hookName: string, body: () => Promise<void>): Promise<void> {
-  process.exitCode = 0;
+  exitZero();
   try {
     await body();
   } catch (error) {
     logFailure(hookName, describeError(error));
   } finally {
-    process.exitCode = 0;
+    exitZero();
   }
 }
 
@@ -131,12 +131,6 @@ export function runTask(name: string, task: (env: Readonly<Record<string, string
 /** The one line a hook-side failure leaves: `[memory-hook] <name>: <reason>`. */
 export function logFailure(name: string, reason: string): void {
   process.stderr.write(`[memory-hook] ${name}: ${oneLine(reason)}\n`);
-}
-
-/** STDIN_TIMEOUT_MS unless the environment asks for a shorter wait; anything unusable is ignored. */
-export function stdinTimeoutMs(env: Readonly<Record<string, string | undefined>>): number {
-  const value = Number(env[STDIN_TIMEOUT_ENV]);
-  return Number.isInteger(value) && value >= 1 && value <= STDIN_TIMEOUT_MS ? value : STDIN_TIMEOUT_MS;
 }
 
 /** What a hook prints into the model's context (HookContext.print). */

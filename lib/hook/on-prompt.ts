@@ -2,12 +2,11 @@
 // the gate lets the prompt through — prints the few past memories the prompt is clearly about.
 // Filters before the database: a prompt with nothing to record or recall costs only the parse.
 // Prints nothing rather than be late.
-import { loadConfig, type Config } from '../config.js';
+import { loadConfig, recallSetting, type Config } from '../config.js';
 import { resolveProject } from '../project.js';
 import { isPersonRequest } from '../person-request.js';
 import { recallGate } from '../recall/gate.js';
 import type { QueryWord } from '../recall/words.js';
-import { recallSetting } from '../recall/settings.js';
 import { str } from '../unknown.js';
 import type { HookContext, HookInput } from './io.js';
 

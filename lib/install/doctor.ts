@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { loadConfig, type Config } from '../config.js';
+import { loadConfig, recallSetting, settingsWarnings, type Config } from '../config.js';
 import { findTranscripts } from '../import/files.js';
 import { cleanupPeriod, daysAgo, describePeriod, oldestTranscript } from '../import/retention.js';
 import { rowCounts } from '../db/health.js';
@@ -17,7 +17,6 @@ import { checkDriver, checkPluginAlongside, checkPluginCopy } from './doctor-cop
 import { readSettingsFile } from './files.js';
 import { checkMcpServer } from '../mcp/health.js';
 import { claudeDir, cleanupMarkerPath, type Env } from '../paths.js';
-import { recallSetting } from '../recall/settings.js';
 import { redactStoredRow } from '../redact.js';
 import { launcherRuns, parseRecord } from './launcher.js';
 import { cliPath, installLayout } from './layout.js';
@@ -61,6 +60,8 @@ export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
     });
   }
   checks.push(checkRecall(env));
+  const settings = checkSettingValues(env);
+  if (settings) checks.push(settings);
   // The plugin: Claude Code registers its hooks, command and MCP server; ./install.sh's parts are not its business.
   if (isPlugin()) {
     const root = ownRoot();
@@ -117,6 +118,20 @@ function checkTranscripts(env: Env, config: Config): Check {
     status: 'ok',
     message: `Claude Code deletes session transcripts ${describePeriod(period)}; ${onDisk}. The memory keeps what it captured beyond that: ${config.retentionDays} days, errors ${config.errorRetentionDays}`,
   };
+}
+
+/** Settings that fell back to their defaults (recall's own are in its check). */
+function checkSettingValues(env: Env): Check | null {
+  const recall = recallSetting(env).warnings;
+  const others = settingsWarnings(env).filter((warning) => !recall.includes(warning));
+  return others.length === 0
+    ? null
+    : {
+        section: 'environment',
+        status: 'warn',
+        message: `some settings fell back to their defaults: ${others.join('; ')}`,
+        fix: 'fix the values (docs/configuration.md lists each setting and what it takes)',
+      };
 }
 
 /** Prompt-time recall: on or off, and what decided it. Off is a choice, not a problem. */

@@ -6,6 +6,7 @@ import { bestMatches } from '../db/best-matches.js';
 import { knownHostId } from '../db/team/local.js';
 import { searchTeam, type TeamHit } from '../db/team/server.js';
 import type { MemoryRow } from '../memory.js';
+import { teamRecord, toPublicRecord, type MemoryRecord } from '../memory-record.js';
 import { planSearch, type Tier } from '../search/plan.js';
 import { likeSnippet } from '../search/snippet.js';
 import { loadTeamConfig } from '../team/config.js';
@@ -14,7 +15,7 @@ import { mergeResults } from '../team/merge.js';
 import { assertServerReady } from '../team/push.js';
 import { attribute, Budget, DATA_NOTE, errorReply, plainSnippet, safe, shortTime, type ToolReply } from './reply.js';
 import type { SearchArgs } from './schemas.js';
-import { isReply, noDatabase, relativePath, scopeOf, type ToolContext } from './tools.js';
+import { forTheModel, isReply, noDatabase, relativePath, scopeOf, type ToolContext } from './tools.js';
 
 const TEAM_NOTE =
   "Results marked team come from teammates' machines through the team server (approved by a project maintainer); `get` opens only local ids.";
@@ -73,7 +74,7 @@ export async function teamSearchTool(args: SearchArgs, context: ToolContext): Pr
   );
   const budget = new Budget(context.budgetTokens);
   const lines: string[] = [];
-  const results: Array<Record<string, unknown>> = [];
+  const results: Array<{ readonly memory: MemoryRecord }> = [];
   for (const item of merged.slice(args.offset, window)) {
     const entry =
       item.origin === 'local' ? localEntry(item.hit, plan.terms, local?.found.scores) : teamEntry(item.hit, plan.terms);
@@ -94,7 +95,7 @@ export async function teamSearchTool(args: SearchArgs, context: ToolContext): Pr
             : 'No memories match, here or on the team server.',
         ];
   const notes = [
-    ...(results.some((result) => result['origin'] === 'team') ? [TEAM_NOTE] : []),
+    ...(results.some((result) => result.memory.origin === 'team') ? [TEAM_NOTE] : []),
     ...(failure === null ? [] : [`The team server was not searched: ${safe(failure, 300)}`]),
     ...(local === null
       ? [
@@ -128,39 +129,22 @@ function localEntry(
   row: MemoryRow,
   terms: readonly string[],
   scores: ReadonlyMap<number, number> | undefined,
-): { line: string; item: Record<string, unknown> } {
-  const file = relativePath(row);
+): { line: string; item: { readonly memory: MemoryRecord; readonly score: number | null } } {
+  const file = safe(relativePath(row), 200);
   const raw = scores?.get(row.id);
   const score = raw === undefined ? null : Math.round(raw * 1000) / 1000;
-  const item = {
-    origin: 'local',
-    id: row.id,
-    created_at: row.created_at,
-    type: row.type,
-    tool: safe(row.tool_name, 40),
-    project: safe(row.project, 100),
-    file_path: file === null ? null : safe(file, 200),
-    snippet: plainSnippet(likeSnippet(row.content, terms), 240),
-    score,
-  };
-  const line = `#${row.id} ${shortTime(row.created_at)} ${item.type}${item.file_path ? ` ${item.file_path}` : ''} (${item.project}, here)${score === null ? '' : ` score ${score}`}\n  ${item.snippet}`;
+  const snippet = plainSnippet(likeSnippet(row.content, terms), 240);
+  const memory = toPublicRecord(row, forTheModel(snippet, true));
+  const item = { memory, score };
+  const line = `#${row.id} ${shortTime(row.created_at)} ${memory.type}${file ? ` ${file}` : ''} (${memory.project}, here)${score === null ? '' : ` score ${score}`}\n  ${snippet}`;
   return { line, item };
 }
 
-function teamEntry(hit: TeamHit, terms: readonly string[]): { line: string; item: Record<string, unknown> } {
-  const item = {
-    origin: 'team',
-    team_id: safe(hit.id, 30),
-    created_at: safe(hit.created_at, 30),
-    type: safe(hit.type, 20),
-    tool: safe(hit.tool_name, 40),
-    project: safe(hit.project, 100),
-    // Pushed paths are already relative to the project.
-    file_path: hit.file_path ? safe(hit.file_path, 200) : null,
-    author: safe(hit.author, 100),
-    host: safe(hit.host_name, 100),
-    snippet: plainSnippet(likeSnippet(hit.content, terms), 240),
-  };
-  const line = `team #${item.team_id} ${shortTime(hit.created_at)} ${item.type}${item.file_path ? ` ${item.file_path}` : ''} (${item.project}, by ${item.author}@${item.host})\n  ${item.snippet}`;
+function teamEntry(hit: TeamHit, terms: readonly string[]): { line: string; item: { readonly memory: MemoryRecord } } {
+  const snippet = plainSnippet(likeSnippet(hit.content, terms), 240);
+  const memory = teamRecord(hit, forTheModel(snippet, true));
+  const item = { memory };
+  // Pushed paths are already relative to the project.
+  const line = `team #${memory.id} ${shortTime(hit.created_at)} ${memory.type}${memory.filePath ? ` ${memory.filePath}` : ''} (${memory.project}, by ${memory.author}@${memory.host})\n  ${snippet}`;
   return { line, item };
 }

@@ -5,6 +5,7 @@ import { bestMatches } from '../db/best-matches.js';
 import { NO_FILTERS, sessionSummaries, type Filters } from '../db/search.js';
 import { memoryStats } from '../db/stats.js';
 import type { MemoryRow } from '../memory.js';
+import { toPublicRecord, type RecordView } from '../memory-record.js';
 import type { Env } from '../paths.js';
 import type { Project } from '../project.js';
 import { searchTerms } from '../search/plan.js';
@@ -69,6 +70,11 @@ export function noDatabase(tag: string, context: ToolContext, empty: Record<stri
   return { text: `<${tag}>\n${hint}\n</${tag}>`, structured: { ...empty, hint } };
 }
 
+/** A record as the model may read it: every stored string one safe bounded line, the content as given. */
+export function forTheModel(content: string, excerpt: boolean): RecordView {
+  return { text: safe, content: { text: content, excerpt } };
+}
+
 export function relativePath(row: Pick<MemoryRow, 'file_path' | 'project_path'>): string | null {
   if (!row.file_path) return null;
   const prefix = `${row.project_path}/`;
@@ -93,18 +99,15 @@ export function searchTool(args: SearchArgs, context: ToolContext): ToolReply {
   const lines: string[] = [];
   const results: Array<Record<string, unknown>> = [];
   for (const { row, score, matched, fixes } of hits) {
-    const file = relativePath(row);
+    const file = safe(relativePath(row), 200);
+    const snippet = plainSnippet(likeSnippet(row.content, matched), 240);
+    const memory = toPublicRecord(row, forTheModel(snippet, true));
+    const why = row.intent ? plainSnippet(likeSnippet(row.intent, matched, 160), 200) : null;
     const item = {
-      id: row.id,
-      created_at: row.created_at,
-      type: row.type,
-      tool: safe(row.tool_name, 40),
-      project: safe(row.project, 100),
-      file_path: file === null ? null : safe(file, 200),
-      snippet: plainSnippet(likeSnippet(row.content, matched), 240),
-      ...(row.intent ? { why: plainSnippet(likeSnippet(row.intent, matched, 160), 200) } : {}),
+      memory,
       score,
       matched: matched.map((word) => safe(word, 100)),
+      ...(why === null ? {} : { why }),
       ...(fixes === undefined ? {} : { fixes }),
     };
     const partial =
@@ -113,7 +116,7 @@ export function searchTool(args: SearchArgs, context: ToolContext): ToolReply {
         : matched.length < found.words.length
           ? ` matched: ${item.matched.join(', ')}`
           : '';
-    const line = `#${row.id} ${shortTime(row.created_at)} ${item.type}${item.file_path ? ` ${item.file_path}` : ''}${scope.label === '*' ? ` (${item.project})` : ''} score ${score}${partial}\n  ${item.snippet}${item.why ? `\n  why: ${item.why}` : ''}`;
+    const line = `#${row.id} ${shortTime(row.created_at)} ${memory.type}${file ? ` ${file}` : ''}${scope.label === '*' ? ` (${memory.project})` : ''} score ${score}${partial}\n  ${snippet}${why === null ? '' : `\n  why: ${why}`}`;
     if (!budget.take(line, item)) break;
     lines.push(line);
     results.push(item);
@@ -162,47 +165,38 @@ export function getTool(args: GetArgs, context: ToolContext): ToolReply {
   const blocks: string[] = [];
   const memories: Array<Record<string, unknown>> = [];
   for (const [index, { row, around }] of found.entries()) {
-    const neighbour = (other: MemoryRow) => ({
-      id: other.id,
-      created_at: other.created_at,
-      type: other.type,
-      file_path: safe(relativePath(other), 200) || null,
-      content: safe(
-        other.content
-          .split('\n')
-          .map((part) => part.trim())
-          .filter(Boolean)
-          .join(' | '),
-        200,
-      ),
-    });
+    // A neighbour is one line: its content's lines joined and cut.
+    const neighbour = (other: MemoryRow) => {
+      const oneLine = other.content
+        .split('\n')
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .join(' | ');
+      const content = safe(oneLine, 200);
+      return { record: toPublicRecord(other, forTheModel(content, content !== safe(oneLine, Infinity))), other };
+    };
     const before = around.before.map(neighbour);
     const after = around.after.map(neighbour);
-    const contextCost = [...before, ...after].reduce((sum, item) => sum + item.content.length + 40, 0);
+    const contextCost = [...before, ...after].reduce((sum, { record }) => sum + record.content.length + 40, 0);
     // The first memory always goes in, its content cut to what the budget leaves.
     const contentMax = index === 0 ? Math.max(200, Math.min(8000, (budget.remaining - contextCost / 4) * 2)) : 8000;
+    const content = safeBlock(row.content, contentMax);
+    const file = safe(relativePath(row), 300);
     const item = {
-      id: row.id,
-      session_id: safe(row.session_id, 80),
-      created_at: row.created_at,
-      type: row.type,
-      tool: safe(row.tool_name, 40),
-      project: safe(row.project, 100),
-      file_path: safe(relativePath(row), 300) || null,
-      exit_code: row.exit_code,
-      content: safeBlock(row.content, contentMax),
-      ...(row.intent ? { why: safe(row.intent, 400) } : {}),
-      before,
-      after,
+      memory: toPublicRecord(row, forTheModel(content, content !== safeBlock(row.content, Infinity))),
+      before: before.map(({ record }) => record),
+      after: after.map(({ record }) => record),
     };
-    const line = (other: ReturnType<typeof neighbour>, mark: string) =>
-      `${mark} #${other.id} ${shortTime(other.created_at)} ${other.type}${other.file_path ? ` ${other.file_path}` : ''}: ${other.content}`;
+    const line = ({ record, other }: ReturnType<typeof neighbour>, mark: string) => {
+      const otherFile = safe(relativePath(other), 200);
+      return `${mark} #${other.id} ${shortTime(other.created_at)} ${record.type}${otherFile ? ` ${otherFile}` : ''}: ${record.content}`;
+    };
     const block = [
-      `<memory id="${row.id}" time="${shortTime(row.created_at)}" type="${row.type}" tool="${attribute(row.tool_name, 40)}" project="${attribute(row.project, 100)}"${item.file_path ? ` file="${attribute(item.file_path, 300)}"` : ''}${row.exit_code === null ? '' : ` exit="${row.exit_code}"`} session="${attribute(row.session_id, 80)}">`,
+      `<memory id="${row.id}" time="${shortTime(row.created_at)}" type="${row.type}" tool="${attribute(row.tool_name, 40)}" project="${attribute(row.project, 100)}"${file ? ` file="${attribute(file, 300)}"` : ''}${row.exit_code === null ? '' : ` exit="${row.exit_code}"`} session="${attribute(row.session_id, 80)}">`,
       ...before.map((other) => line(other, 'before')),
       ...(before.length > 0 || after.length > 0 ? [`this #${row.id}:`] : []),
-      item.content,
-      ...(item.why ? [`why: ${item.why}`] : []),
+      content,
+      ...(row.intent ? [`why: ${safe(row.intent, 400)}`] : []),
       ...after.map((other) => line(other, 'after')),
       '</memory>',
     ].join('\n');

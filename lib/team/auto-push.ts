@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { CLI_BUNDLE } from '../executables.js';
 import { ownFile } from '../own-files.js';
 import { baseName, type Env } from '../paths.js';
-import { loadTeamConfig } from './config.js';
+import { teamAutoPush } from '../config.js';
 
 export function teamPushMarkerPath(dbPath: string): string {
   return join(dirname(dbPath), `${baseName(dbPath)}.last-team-push`);
@@ -25,9 +25,9 @@ export function claimTeamPush(dbPath: string, now: Date, minutes: number): boole
 
 /** Starts a detached push when one is configured and due; returns whether it did. */
 export function maybeStartTeamPush(env: Env, dbPath: string, now: Date): boolean {
-  const config = loadTeamConfig(env);
-  if (!config.url || config.autoPushMinutes === 0) return false;
-  if (!claimTeamPush(dbPath, now, config.autoPushMinutes)) return false;
+  const { url, minutes } = teamAutoPush(env);
+  if (!url || minutes === 0) return false;
+  if (!claimTeamPush(dbPath, now, minutes)) return false;
   const cli = ownFile(CLI_BUNDLE);
   // A child that inherited our stdio would keep Claude Code waiting for the hook's output to close.
   spawn(process.execPath, [cli, 'team', 'push'], { detached: true, stdio: 'ignore', env: { ...env } }).unref();

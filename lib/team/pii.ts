@@ -1,8 +1,11 @@
 // Personal data that must not reach teammates: e-mail addresses and phone numbers, as data with a
 // sample each (like the secret patterns), replaced by a placeholder before a push. Never logs a match.
 
-export const PII_KINDS = ['email', 'phone'] as const;
-export type PiiKind = (typeof PII_KINDS)[number];
+import { TEAM_PII_KINDS, type TeamPiiKind } from '../config.js';
+
+/** The kinds the `team.pii` setting names. */
+export const PII_KINDS = TEAM_PII_KINDS;
+export type PiiKind = TeamPiiKind;
 
 export interface PiiPattern {
   readonly kind: PiiKind;

@@ -6,6 +6,7 @@ import type { Db } from '../db/open.js';
 import { bestMatches } from '../db/best-matches.js';
 import { NO_FILTERS, type Filters } from '../db/search.js';
 import type { MemoryRow } from '../memory.js';
+import { toPublicRecord } from '../memory-record.js';
 import { cleanBlock, cleanText, displayPath } from '../sanitize.js';
 import { parseType, parseWhen } from '../search/filters.js';
 import { searchTerms, TIER_LABELS } from '../search/plan.js';
@@ -157,18 +158,9 @@ function overview(context: ApiContext, params: URLSearchParams): OverviewRespons
   };
 }
 
+/** The public record with every string as plain text for the browser. */
 function wireMemory(row: MemoryRow): WireMemory {
-  return {
-    id: row.id,
-    session_id: row.session_id,
-    project: row.project,
-    tool_name: row.tool_name,
-    type: row.type,
-    file: row.file_path === null ? null : displayPath(row.file_path, row.project_path),
-    content: cleanBlock(row.content),
-    created_at: row.created_at,
-    exit_code: row.exit_code,
-  };
+  return toPublicRecord(row, { text: cleanText, content: { text: cleanBlock(row.content), excerpt: false } });
 }
 
 /** project, type and since, validated as the CLI validates its flags. */

@@ -1,21 +1,14 @@
 // The JSON the page's API sends and the browser code reads: one set of types for both sides.
 // Types only: the browser bundle imports this file, so it must not import anything at run time.
+import type { MemoryRecord } from '../memory-record.js';
 
 export type TierName = 'unicode61' | 'trigram' | 'like';
 
-export interface WireMemory {
-  readonly id: number;
-  readonly session_id: string;
-  readonly project: string;
-  readonly tool_name: string;
-  readonly type: string;
-  /** Relative to the project when inside it. */
-  readonly file: string | null;
-  /** Escape sequences and invisible characters removed; newlines kept. Render as text. */
-  readonly content: string;
-  readonly created_at: string;
-  readonly exit_code: number | null;
-}
+/**
+ * A memory is the public record (lib/memory-record.ts), every string cleaned of escape sequences and
+ * invisible characters (the content keeps its newlines). Render as text.
+ */
+export type WireMemory = MemoryRecord;
 
 export interface WireSession {
   readonly session_id: string;

@@ -42,12 +42,12 @@ for version in "${versions[@]}"; do
     --scenario "$root/edit-and-test-instant.json" --prompt "Add a greet() helper and run the tests" >"$dir/s1.json" || true
   echo "  session 1 hooks: $(jq -c '[.hooks[] | "\(.name): \(.outcome)"]' "$dir/s1.json")"
   check "session 1: Write, Edit, npm test, npm run build stored once each" \
-    "[ \"\$(memory search --recent --here --json | jq -c '[.[] | .tool_name + \":\" + .type] | sort')\" = '[\"Bash:command\",\"Bash:error\",\"Edit:file_edit\",\"Write:file_edit\"]' ]"
+    "[ \"\$(memory search --recent --here --json | jq -c '[.[] | .tool + \":\" + .type] | sort')\" = '[\"Bash:command\",\"Bash:error\",\"Edit:file_edit\",\"Write:file_edit\"]' ]"
 
   node "$harness/run.mjs" --claude "$claude" --home "$home" --cwd "$work" --out "$dir/s2" \
     --scenario "$here/fix-greeting.json" --prompt "Make greet() say Hello, Ada! so the test passes" >"$dir/s2.json" || true
   check "session 2: the npm test failure is resolved by the passing run" \
-    "memory search 'ERR_ASSERTION' --json | jq -e '.[0].resolved_by != null' >/dev/null"
+    "memory search 'ERR_ASSERTION' --json | jq -e '.[0].memory.resolvedBy != null' >/dev/null"
 
   node "$harness/run.mjs" --claude "$claude" --home "$home" --cwd "$work" --out "$dir/s3" \
     --prompt "What did we do here last time?" >"$dir/s3.json" || true

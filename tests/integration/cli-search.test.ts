@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANSI, NOW, hoursAgo, memory, memoryCli, searchJson, seed, summary } from '../cli-helpers.js';
+import { ANSI, NOW, hoursAgo, memory, memoryCli, searchHits, searchJson, seed, summary } from '../cli-helpers.js';
 import { postToolUse, runCli, runHook, RUNTIME, sandbox, useSharedSandbox, type Sandbox } from '../helpers.js';
+import { expectRecords } from '../record-schema.js';
 
 /** Captures an Edit through the real PostToolUse hook, at NOW. */
 async function captureEdit(box: Sandbox, file: string, oldString: string, newString: string): Promise<void> {
@@ -29,28 +30,28 @@ const captured = useSharedSandbox(captureThreeEdits);
 describe('memory search tiers', () => {
   it('finds whole words through the unicode61 index', async () => {
     const box = captured();
-    const rows = await searchJson(box, ['dark', 'mode']);
-    expect(rows.map((row) => [row['tier'], row['file_path']])).toEqual([
+    const rows = await searchHits(box, ['dark', 'mode']);
+    expect(rows.map((row) => [row.tier, row.memory['filePath']])).toEqual([
       ['unicode61', join(box.project, 'src/theme.ts')],
     ]);
   });
 
   it('finds a substring inside a word through the trigram index', async () => {
     const box = captured();
-    const rows = await searchJson(box, ['andle']);
-    expect(rows.map((row) => [row['tier'], row['file_path']])).toEqual([
+    const rows = await searchHits(box, ['andle']);
+    expect(rows.map((row) => [row.tier, row.memory['filePath']])).toEqual([
       ['trigram', join(box.project, 'src/handler.ts')],
     ]);
   });
 
   it('finds a two-syllable Korean word with a particle attached through the word index', async () => {
     const box = captured();
-    const rows = await searchJson(box, ['인증']);
-    expect(rows.map((row) => [row['tier'], row['file_path']])).toEqual([
+    const rows = await searchHits(box, ['인증']);
+    expect(rows.map((row) => [row.tier, row.memory['filePath']])).toEqual([
       ['unicode61', join(box.project, 'src/auth.ts')],
     ]);
     // The particle may be typed too: 인증을 → 인증.
-    expect((await searchJson(box, ['인증을'])).map((row) => row['file_path'])).toEqual([
+    expect((await searchHits(box, ['인증을'])).map((row) => row.memory['filePath'])).toEqual([
       join(box.project, 'src/auth.ts'),
     ]);
   });
@@ -59,12 +60,12 @@ describe('memory search tiers', () => {
     const box = sandbox();
     await captureThreeEdits(box);
     seed(box, [memory({ box, content: 'JWT refresh token rotation' })]);
-    const rows = await searchJson(box, ['JWT', '인증']);
-    expect(rows.map((row) => [row['content'], row['matched']])).toEqual([
+    const rows = await searchHits(box, ['JWT', '인증']);
+    expect(rows.map((row) => [row.memory['content'], row.matched])).toEqual([
       ['Edited auth.ts: added "JWT 인증을 추가"', ['JWT', '인증']],
       ['JWT refresh token rotation', ['JWT']],
     ]);
-    const [first, second] = rows.map((row) => row['score'] as number);
+    const [first, second] = rows.map((row) => row.score);
     expect(first).toBeGreaterThan(second as number);
     expect(first).toBeLessThanOrEqual(1);
     expect(second).toBeGreaterThan(0);
@@ -77,12 +78,12 @@ describe('memory search tiers', () => {
       memory({ box, content: '인증 plain' }),
       memory({ box, content: 'Fixed TypeError in 인증서' }),
     ]);
-    expect((await searchJson(box, ['인*'])).map((row) => row['content'])).toEqual(['인*증 literal star']);
+    expect((await searchHits(box, ['인*'])).map((row) => row.memory['content'])).toEqual(['인*증 literal star']);
     // Only the last tier can see "나?다", and its "?" is a character, not GLOB's any-character.
     seed(box, [memory({ box, content: '가나*다 star' })]);
-    expect((await searchJson(box, ['나?다'])).map((row) => row['content'])).toEqual([]);
+    expect((await searchHits(box, ['나?다'])).map((row) => row.memory['content'])).toEqual([]);
     // "pEer" is no word of any row: the substring index finds it inside TypeError, in any case.
-    expect((await searchJson(box, ['pEer', '인증'])).map((row) => [row['tier'], row['content']])[0]).toEqual([
+    expect((await searchHits(box, ['pEer', '인증'])).map((row) => [row.tier, row.memory['content']])[0]).toEqual([
       'trigram',
       'Fixed TypeError in 인증서',
     ]);
@@ -137,8 +138,8 @@ describe('memory search tiers', () => {
         memory({ box, content, createdAt: hoursAgo(5) }),
       ),
     ]);
-    const rows = await searchJson(box, ['deploy']);
-    expect(rows.map((row) => row['id'])).toEqual([1, 4, 3, 2]);
+    const rows = await searchHits(box, ['deploy']);
+    expect(rows.map((row) => row.memory['id'])).toEqual([1, 4, 3, 2]);
   });
 
   it('shows time, project, tool/type, file, a highlighted snippet and the tier', async () => {
@@ -303,42 +304,43 @@ describe('memory search modes', () => {
     return box;
   }
 
-  it('--recent --json prints database rows, newest first', async () => {
+  it('--recent --json prints public records (docs/record.md), newest first', async () => {
     const rows = await searchJson(seededBox(), ['--recent']);
     expect(rows.map((row) => row['id'])).toEqual([4, 3, 2, 1]);
     expect(Object.keys(rows[0] ?? {})).toEqual([
+      'version',
+      'origin',
       'id',
-      'session_id',
-      'tool_name',
-      'type',
+      'sessionId',
+      'agentId',
       'project',
-      'project_path',
-      'file_path',
+      'projectPath',
+      'tool',
+      'type',
+      'filePath',
       'content',
+      'excerpt',
       'tags',
       'importance',
-      'created_at',
-      'tool_use_id',
-      'agent_id',
-      'exit_code',
+      'createdAt',
+      'exitCode',
       'source',
-      'command_key',
-      'resolved_by',
-      'resolved_at',
+      'resolvedBy',
+      'resolvedAt',
       'request',
       'intent',
     ]);
+    expectRecords(rows);
   });
 
-  it('search --json adds the tier to each database row', async () => {
-    const rows = await searchJson(seededBox(), ['auth']);
+  it('search --json gives each public record with its tier', async () => {
+    const rows = await searchHits(seededBox(), ['auth']);
     expect(Object.keys(rows[0] ?? {})).toContain('tier');
     expect(rows[0]).toMatchObject({
-      id: 3,
-      session_id: 'sess-1111',
-      file_path: expect.stringMatching(/src\/auth\.ts$/),
+      memory: { id: 3, sessionId: 'sess-1111', filePath: expect.stringMatching(/src\/auth\.ts$/) },
       tier: 'unicode61',
     });
+    expectRecords(rows.map((row) => row.memory));
   });
 
   it('--summaries --json prints summary rows with their lists parsed', async () => {
@@ -434,7 +436,10 @@ describe('filters', () => {
   }
   // Sorted: these cases are about which rows pass, not their order.
   const ids = async (box: Sandbox, args: string[]): Promise<number[]> =>
-    (await searchJson(box, args)).map((row) => row['id'] as number).sort((a, b) => a - b);
+    (await searchJson(box, args))
+      // --recent lists records; a word search lists hits, each holding its record.
+      .map((item) => ((item['memory'] ?? item) as Record<string, unknown>)['id'] as number)
+      .sort((a, b) => a - b);
 
   it.each([
     [['build'], [1, 2, 3]],

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { hoursAgo, memory, memoryCli, seed } from '../cli-helpers.js';
 import { sandbox, type Sandbox } from '../helpers.js';
+import { expectRecords } from '../record-schema.js';
 
 function sessionBox(): Sandbox {
   const box = sandbox();
@@ -64,7 +65,7 @@ describe('memory show', () => {
     expect(result.stdout).not.toContain('npm install');
   });
 
-  it('prints the stored rows with --json', async () => {
+  it('prints public records (docs/record.md) with --json', async () => {
     const box = sessionBox();
     const result = await memoryCli(box, ['show', '4', '--json']);
     const json = JSON.parse(result.stdout) as {
@@ -76,6 +77,7 @@ describe('memory show', () => {
     expect(json.memory.content.split('\n')).toHaveLength(42);
     expect(json.before.map((row) => row.id)).toEqual([1, 2, 3]);
     expect(json.after.map((row) => row.id)).toEqual([5]);
+    expectRecords([json.memory, ...json.before, ...json.after]);
   });
 
   it.each([

@@ -10,7 +10,7 @@ import { registerIndexFunctions } from '../../lib/db/index-functions.js';
 import { openDb } from '../../lib/db/open.js';
 import { MIGRATIONS } from '../../lib/db/schema.js';
 import { NO_FILTERS } from '../../lib/db/search.js';
-import { memoryCli, openForCheck, searchJson } from '../cli-helpers.js';
+import { memoryCli, openForCheck, searchHits } from '../cli-helpers.js';
 import {
   allMemories,
   bashResponse,
@@ -92,13 +92,13 @@ describe('upgrading a v2 database to best-match search', () => {
     }
 
     // `memory search` indexes a batch first; then the words index answers with identifier parts.
-    const rows = await searchJson(box, ['assertion', 'error']);
-    expect(rows.map((row) => [row['id'], row['tier']])).toEqual([[3, 'unicode61']]);
+    const rows = await searchHits(box, ['assertion', 'error']);
+    expect(rows.map((row) => [row.memory['id'], row.tier])).toEqual([[3, 'unicode61']]);
     const after = openForRead(box.dbPath);
     expect(after.prepare('SELECT count(*) FROM search_index_build').pluck().get()).toBe(0);
     expect(after.prepare('SELECT count(*) FROM memory_words').pluck().get()).toBe(4);
     after.close();
-    expect((await searchJson(box, ['use', 'todos'])).map((row) => row['id'])).toEqual([2]);
+    expect((await searchHits(box, ['use', 'todos'])).map((row) => row.memory['id'])).toEqual([2]);
     const reindex = await runCli(['search', '--reindex'], { env: box.env });
     expect(reindex.stdout).toBe('Every memory was already in the search index.\n');
   });
@@ -146,9 +146,9 @@ describe('the request a memory served', () => {
       { id: 2, request: '로그인할 때 에러 나는 거 고쳐줘 [private]' },
     ]);
     // Both are found; the one whose own text holds the words ranks first.
-    const rows = await searchJson(box, ['로그인', '에러']);
-    expect(rows.map((row) => row['id'])).toEqual([2, 1]);
-    expect((await searchJson(box, ['hunter2'])).map((row) => row['id'])).toEqual([]);
+    const rows = await searchHits(box, ['로그인', '에러']);
+    expect(rows.map((row) => row.memory['id'])).toEqual([2, 1]);
+    expect((await searchHits(box, ['hunter2'])).map((row) => row.memory['id'])).toEqual([]);
   });
 });
 
@@ -259,14 +259,14 @@ describe('upgrading a v5 database to the compact substring index (v7)', () => {
     expect(newRow).toEqual([before.length + 1]);
 
     // A substring (trigram tier) reaches a v5 row and the v7 row; a word, a v5 row; so does its request.
-    const andle = await searchJson(box, ['andle']);
-    expect(andle.map((row) => [row['id'], row['tier']]).sort()).toEqual([
+    const andle = await searchHits(box, ['andle']);
+    expect(andle.map((row) => [row.memory['id'], row.tier]).sort()).toEqual([
       [3, 'trigram'],
       [4, 'trigram'],
     ]);
-    expect((await searchJson(box, ['pnpm'])).map((row) => row['id'])).toEqual([1]);
-    expect((await searchJson(box, ['evelopmen'])).map((row) => row['id'])).toEqual([1]);
-    expect((await searchJson(box, ['useTodos'])).map((row) => row['id'])).toEqual([2]);
+    expect((await searchHits(box, ['pnpm'])).map((row) => row.memory['id'])).toEqual([1]);
+    expect((await searchHits(box, ['evelopmen'])).map((row) => row.memory['id'])).toEqual([1]);
+    expect((await searchHits(box, ['useTodos'])).map((row) => row.memory['id'])).toEqual([2]);
 
     // An old row rewritten in place (the update trigger) and one deleted (the delete trigger) keep both indexes whole.
     const writer = openForCheck(box.dbPath);
@@ -279,7 +279,7 @@ describe('upgrading a v5 database to the compact substring index (v7)', () => {
         writer.prepare(`INSERT INTO ${table} (${table}, rank) VALUES ('integrity-check', 1)`).run(),
       ).not.toThrow();
     }
-    expect((await searchJson(box, ['4000'])).map((row) => row['id'])).toEqual([1]);
-    expect((await searchJson(box, ['todos'])).map((row) => row['id'])).toEqual([]);
+    expect((await searchHits(box, ['4000'])).map((row) => row.memory['id'])).toEqual([1]);
+    expect((await searchHits(box, ['todos'])).map((row) => row.memory['id'])).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memory, memoryCli, seed } from '../cli-helpers.js';
 import { sandbox, type Sandbox } from '../helpers.js';
+import { expectRecords } from '../record-schema.js';
 import {
   expectOk,
   fileSandbox,
@@ -224,9 +225,14 @@ describe('search on the server', () => {
     seed(carol, [memory({ box: carol, content: 'carol fixed 인증 locally' })]);
   }, 120_000);
 
-  async function teamSearch(box: Sandbox, person: Person, words: string): Promise<Array<Record<string, unknown>>> {
+  /** `memory search --team --json`: each hit is a public record (docs/record.md) and its tier. */
+  async function teamSearch(
+    box: Sandbox,
+    person: Person,
+    words: string,
+  ): Promise<Array<{ memory: Record<string, unknown>; tier: string }>> {
     const result = await expectOk(memoryCli(box, ['search', '--team', words, '--json'], teamEnv(server, person)));
-    return JSON.parse(result.stdout) as Array<Record<string, unknown>>;
+    return JSON.parse(result.stdout) as Array<{ memory: Record<string, unknown>; tier: string }>;
   }
 
   it.each([
@@ -234,18 +240,19 @@ describe('search on the server', () => {
     ['a Korean substring (pg_trgm)', '들웨어', 'trigram', 'JWT 인증을 미들웨어에 추가했다'],
     ['an English substring (pg_trgm)', 'thenticat', 'trigram', 'refactor the authentication middleware'],
   ] as const)('finds %s', async (_what, words, tier, content) => {
-    const hits = (await teamSearch(sandbox(), 'carol', words)).filter((hit) => hit['origin'] === 'team');
-    expect(hits.map((hit) => [hit['content'], hit['tier'], hit['host'], hit['author']])).toEqual([
+    const hits = (await teamSearch(sandbox(), 'carol', words)).filter((hit) => hit.memory['origin'] === 'team');
+    expect(hits.map((hit) => [hit.memory['content'], hit.tier, hit.memory['host'], hit.memory['author']])).toEqual([
       [content, tier, 'bob-laptop', 'bob'],
     ]);
   });
 
   it('finds a two-syllable Korean word inside a longer one with the bounded ILIKE tier, merged with local results', async () => {
     const hits = await teamSearch(carol, 'carol', '인증');
-    expect(hits.map((hit) => [hit['origin'], hit['host'], hit['content'], hit['tier']])).toEqual([
+    expect(hits.map((hit) => [hit.memory['origin'], hit.memory['host'], hit.memory['content'], hit.tier])).toEqual([
       ['local', 'carol-laptop', 'carol fixed 인증 locally', 'unicode61'],
       ['team', 'bob-laptop', 'JWT 인증을 미들웨어에 추가했다', 'like'],
     ]);
+    expectRecords(hits.map((hit) => hit.memory));
     const text = await expectOk(memoryCli(carol, ['search', '--team', '인증'], teamEnv(server, 'carol')));
     expect(text.stdout).toContain('local · carol-laptop');
     expect(text.stdout).toContain('by bob@bob-laptop');
@@ -253,7 +260,7 @@ describe('search on the server', () => {
 
   it('does not show this host its own pushed memories twice', async () => {
     const hits = await teamSearch(bob, 'bob', 'build');
-    expect(hits.map((hit) => hit['origin'])).toEqual(['local']);
+    expect(hits.map((hit) => hit.memory['origin'])).toEqual(['local']);
   });
 
   it('answers the word and substring tiers from the GIN indexes (as the search function runs: as the owner)', async () => {

@@ -3,11 +3,12 @@
 // against `memory search --stats` on the same database.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectDocSample, normalise, terminal } from '../doc-samples.js';
 import { memoryCli } from '../cli-helpers.js';
 import { sandbox, tempDir } from '../helpers.js';
+import { expectRecords } from '../record-schema.js';
 import {
   fillThroughHooks,
   login,
@@ -166,21 +167,24 @@ describe('memory ui: the API', () => {
   it('returns a session in order with its summary', async () => {
     const session = await api<{
       summary: { text: string } | null;
-      memories: Array<{ type: string; content: string; file: string | null }>;
+      memories: Array<{ type: string; content: string; filePath: string | null; projectPath: string | null }>;
     }>('/api/session?id=sess-auth');
     expect(session.summary?.text.split('\n')[0]).toBe('Edited 1 file: src/auth.ts');
     expect(session.memories.map((m) => m.type)).toEqual(['file_edit', 'command', 'error', 'file_edit', 'command']);
-    expect(session.memories[0]?.file).toBe('src/auth.ts');
+    const [first] = session.memories;
+    expect(relative(first?.projectPath ?? '', first?.filePath ?? '')).toBe('src/auth.ts');
+    expectRecords(session.memories);
   });
 
   it('searches with the CLI engine: same hits, same tier', async () => {
     const cli = await memoryCli(box, ['search', 'refresh', '--json'], { TZ: 'UTC' });
-    const expected = JSON.parse(cli.stdout) as Array<{ id: number; tier: string }>;
+    const expected = JSON.parse(cli.stdout) as Array<{ memory: { id: number }; tier: string }>;
     const page = await api<{
       tier: string;
       hits: Array<{ memory: { id: number }; snippet: Array<{ text: string; hit: boolean }> }>;
     }>('/api/search?q=refresh');
-    expect(page.hits.map((hit) => hit.memory.id)).toEqual(expected.map((row) => row.id));
+    expect(page.hits.map((hit) => hit.memory.id)).toEqual(expected.map((row) => row.memory.id));
+    expectRecords(page.hits.map((hit) => hit.memory));
     expect(page.tier).toBe(expected[0]?.tier);
     expect(page.hits[0]?.snippet.filter((part) => part.hit).map((part) => part.text.toLowerCase())).toContain(
       'refresh',

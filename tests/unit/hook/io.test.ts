@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { parseJsonObject, readStdin, stdinTimeoutMs } from '../../../lib/hook/io.js';
+import { parseJsonObject, readStdin } from '../../../lib/hook/io.js';
 
 describe('reading stdin', () => {
   it('reads a payload that arrives in pieces', async () => {
@@ -39,17 +39,5 @@ describe('reading stdin', () => {
     ['null', 'stdin JSON is not an object'],
   ])('rejects %j as a reason, not a throw', (text, reason) => {
     expect(parseJsonObject(text)).toEqual({ ok: false, reason });
-  });
-});
-
-describe('stdin timeout', () => {
-  it.each([
-    [{}, 9000],
-    [{ CLAUDE_MEMORY_STDIN_TIMEOUT_MS: '300' }, 300],
-    [{ CLAUDE_MEMORY_STDIN_TIMEOUT_MS: '60000' }, 9000],
-    [{ CLAUDE_MEMORY_STDIN_TIMEOUT_MS: '0' }, 9000],
-    [{ CLAUDE_MEMORY_STDIN_TIMEOUT_MS: 'soon' }, 9000],
-  ])('waits %j → %i ms, never longer than the default', (env, ms) => {
-    expect(stdinTimeoutMs(env)).toBe(ms);
   });
 });
