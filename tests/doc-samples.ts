@@ -81,7 +81,8 @@ export function installShown(home: string, text: string): string {
     [process.execPath, '/usr/bin/node'],
     [process.version, 'v22.x'],
     [/\(\d+ KB:/, '(… KB:'],
-    [/bak-\d{8}T\d{6}Z/g, 'bak-<time>'],
+    // Two backups within one second get a counter: the time says enough.
+    [/bak-\d{8}T\d{6}Z(?:-\d+)?/g, 'bak-<time>'],
   ]);
 }
 

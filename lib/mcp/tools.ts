@@ -184,6 +184,7 @@ export function getTool(args: GetArgs, context: ToolContext): ToolReply {
     const file = safe(relativePath(row), 300);
     const item = {
       memory: toPublicRecord(row, forTheModel(content, content !== safeBlock(row.content, Infinity))),
+      ...(row.intent ? { why: safe(row.intent, 400) } : {}),
       before: before.map(({ record }) => record),
       after: after.map(({ record }) => record),
     };
@@ -196,7 +197,7 @@ export function getTool(args: GetArgs, context: ToolContext): ToolReply {
       ...before.map((other) => line(other, 'before')),
       ...(before.length > 0 || after.length > 0 ? [`this #${row.id}:`] : []),
       content,
-      ...(row.intent ? [`why: ${safe(row.intent, 400)}`] : []),
+      ...(item.why ? [`why: ${item.why}`] : []),
       ...after.map((other) => line(other, 'after')),
       '</memory>',
     ].join('\n');

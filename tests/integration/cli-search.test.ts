@@ -216,7 +216,9 @@ describe('memory search tiers', () => {
       memory({ box, content: 'git status', createdAt: hoursAgo(1) }),
     ]);
     const rows = await searchJson(box, ['캐시를', '지우고']);
-    expect(rows.map((row) => [row['content'], row['matched'], row['bridged'] ?? []])).toEqual([
+    expect(
+      rows.map((row) => [(row['memory'] as { content: string }).content, row['matched'], row['bridged'] ?? []]),
+    ).toEqual([
       ['rm -rf .next/cache  # clear the build cache', ['캐시를', '지우고'], ['캐시를', '지우고']],
       ['npm run build  # 캐시 정리 후 다시 빌드', ['캐시를'], []],
     ]);

@@ -133,7 +133,7 @@ describe('install.sh', () => {
       startAndBundle(['_cleanup', 'session-start', 'stop', 'post-tool-use', 'user-prompt-submit']),
     );
     expect(readdirSync(join(box.runtime, 'dist', 'commands')).sort()).toEqual(
-      startAndBundle(['_install', '_slash', 'cli']),
+      startAndBundle(['_install', '_slash', 'cli', 'mcp-server']),
     );
     // `memory ui` serves its page from the runtime copy: the bundle travels with it.
     expect(readdirSync(join(box.runtime, 'dist', 'web')).sort()).toEqual(['main.css', 'main.js']);
