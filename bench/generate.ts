@@ -1,13 +1,13 @@
 // Synthetic memory databases for the benchmarks, written through the real capture path:
 // wire payload → parseToolEvent → captureEvent (filters, redaction) → toNewMemory → MemoryStore.insert.
-import { captureEvent } from '../lib/capture.js';
+import { captureEvent } from '../lib/capture/capture.js';
 import { MemoryStore } from '../lib/db/memories.js';
 import type { Db } from '../lib/db/open.js';
-import { parseToolEvent } from '../lib/hook/payload.js';
-import { memoryIntent } from '../lib/intent.js';
+import { parseToolEvent } from '../lib/wire/payload.js';
+import { memoryIntent } from '../lib/capture/intent.js';
 import { toNewMemory } from '../lib/memory.js';
-import { projectAt } from '../lib/project.js';
-import { summarizeSession } from '../lib/summary.js';
+import { projectAt } from '../lib/capture/project.js';
+import { summarizeSession } from '../lib/session/summary.js';
 
 const PROJECTS = [
   '/home/dev/work/api-server',
@@ -54,7 +54,7 @@ const KOREAN = [
   '한국어 번역 파일 업데이트',
 ];
 // What the assistant said before a call and the todo in progress: every memory of a real session
-// carries some (lib/intent.ts), 70-80 characters on average in the eval's real transcripts.
+// carries some (lib/capture/intent.ts), 70-80 characters on average in the eval's real transcripts.
 const SAID = [
   'Let me fix the failing refresh test first.',
   "I'll update the handler so an empty payload is rejected with a clear error.",

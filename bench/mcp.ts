@@ -8,7 +8,7 @@ import { MemoryReader } from '../lib/mcp/store.js';
 import { REPLY_TOKENS } from '../lib/mcp/reply.js';
 import { searchInput } from '../lib/mcp/schemas.js';
 import { searchTool } from '../lib/mcp/tools.js';
-import { projectAt } from '../lib/project.js';
+import { projectAt } from '../lib/capture/project.js';
 import { ms, ratio, stats, timeCalls, type Stats } from './measure.js';
 
 const INITIALIZE = `${JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } })}\n`;

@@ -7,7 +7,7 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { redactFields, SECRET_RULES } from '../lib/redact.js';
+import { redactFields, SECRET_RULES } from '../lib/redact/redact.js';
 import { samplesOf } from '../lib/redact/samples.js';
 
 const FIELD = 16 * 1024;

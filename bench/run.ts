@@ -592,7 +592,7 @@ function bundles(): void {
   }
   say();
   say(
-    "Each executable starts from a small start file (lib/start.ts) that turns on Node's compile cache (Node 22.1 and newer) and then loads its bundle; better-sqlite3 is a package beside the bundles.",
+    "Each executable starts from a small start file (lib/runtime/start.ts) that turns on Node's compile cache (Node 22.1 and newer) and then loads its bundle; better-sqlite3 is a package beside the bundles.",
   );
   say();
 }

@@ -5,7 +5,7 @@ import { MemoryStore } from '../lib/db/memories.js';
 import type { Db } from '../lib/db/open.js';
 import { withReadableDb } from '../lib/db/read-only.js';
 import { MissingDatabaseError } from '../lib/errors.js';
-import { drainPending } from '../lib/store-or-defer.js';
+import { drainPending } from '../lib/faults/store-or-defer.js';
 
 /** The settings, after saying once on stderr what is wrong with any of them. */
 export function cliConfig(): Config {
@@ -19,7 +19,7 @@ export function cliConfig(): Config {
  * `oneShot`: work that only reads (a search), with the small page cache of lib/db/open.ts.
  */
 export function withDatabase(config: Config, work: (db: Db) => string, options: { oneShot?: boolean } = {}): string {
-  // A CLI run that can write stores what the hooks had to keep aside (see lib/spool.ts); one that
+  // A CLI run that can write stores what the hooks had to keep aside (see lib/faults/spool.ts); one that
   // cannot (a read-only home) still reads, from a snapshot.
   const result = withReadableDb(config.dbPath, { create: false, oneShot: options.oneShot ?? false }, (db, snapshot) => {
     if (!snapshot) drainPending(new MemoryStore(db), config, process.env);

@@ -2,7 +2,7 @@
 // filters `search` and `forget` share. A bad value is a UsageError whose message says what to type.
 import { NO_FILTERS, type Filters } from '../lib/db/search.js';
 import { UsageError } from '../lib/errors.js';
-import { resolveProject } from '../lib/project.js';
+import { resolveProject } from '../lib/capture/project.js';
 import { parseType, parseWhen, type Parsed } from '../lib/search/filters.js';
 import { head } from '../lib/text.js';
 

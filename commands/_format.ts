@@ -3,9 +3,9 @@
 // (ANSI escapes in a command's output, say) can drive the terminal.
 import pc from 'picocolors';
 import type { MemoryRow, SummaryRecord } from '../lib/memory.js';
-import { cleanText, displayPath } from '../lib/sanitize.js';
+import { cleanText, displayPath } from '../lib/text/sanitize.js';
 import { likeSnippet, markedSegments } from '../lib/search/snippet.js';
-import { localDay } from '../lib/stats.js';
+import { localDay } from '../lib/overview/stats.js';
 import { clip } from '../lib/text.js';
 
 export type Colors = ReturnType<typeof pc.createColors>;

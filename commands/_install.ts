@@ -4,13 +4,13 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { UsageError } from '../lib/errors.js';
-import { failWith } from '../lib/exit.js';
+import { failWith } from '../lib/runtime/exit.js';
 import { install } from '../lib/install/install.js';
 import { cliPath } from '../lib/install/layout.js';
 import { parseInstallArgs } from '../lib/install/options.js';
 import type { Reporter } from '../lib/install/steps.js';
 import { uninstall } from '../lib/install/uninstall.js';
-import { ownRoot } from '../lib/own-files.js';
+import { ownRoot } from '../lib/runtime/own-files.js';
 
 /**
  * The checkout an install copies from: ./install.sh runs this from the checkout's dist/runtime/. (An

@@ -2,11 +2,11 @@
 // no shell ever parses it; it runs `memory search …` and always exits 0, because a non-zero exit
 // would abort the whole slash command (errors are printed for the model to relay instead).
 import { spawnSync } from 'node:child_process';
-import { exitZero } from '../lib/exit.js';
+import { exitZero } from '../lib/runtime/exit.js';
 import { readStdin } from '../lib/hook/io.js';
 import { restoreArgumentText, searchArgv, splitArguments } from '../lib/install/slash.js';
-import { CLI_BUNDLE } from '../lib/executables.js';
-import { ownFile } from '../lib/own-files.js';
+import { CLI_BUNDLE } from '../lib/runtime/executables.js';
+import { ownFile } from '../lib/runtime/own-files.js';
 
 const cli = ownFile(CLI_BUNDLE);
 

@@ -1,8 +1,8 @@
-// `memory search --stats`: the atuin-style text view of lib/stats.ts's numbers, with a bar chart of
+// `memory search --stats`: the atuin-style text view of lib/overview/stats.ts's numbers, with a bar chart of
 // activity per day.
 import type { Count } from '../lib/db/stats.js';
-import { cleanText } from '../lib/sanitize.js';
-import { CHART_DAYS, localDay, type Stats } from '../lib/stats.js';
+import { cleanText } from '../lib/text/sanitize.js';
+import { CHART_DAYS, localDay, type Stats } from '../lib/overview/stats.js';
 import { clip } from '../lib/text.js';
 import { displayPath, plural, relativeTime, type Colors } from './_format.js';
 

@@ -1,10 +1,10 @@
-// The `memory` CLI: wires the subcommands; lib/exit.ts turns what they throw into the exit code.
+// The `memory` CLI: wires the subcommands; lib/runtime/exit.ts turns what they throw into the exit code.
 import type { Command } from 'commander';
 import { loadConfig } from '../lib/config.js';
-import { failWith, ReportedError } from '../lib/exit.js';
-import { withDamageHint } from '../lib/faults.js';
-import { ownVersion } from '../lib/own-files.js';
-import { writeOut } from '../lib/stdout.js';
+import { failWith, ReportedError } from '../lib/runtime/exit.js';
+import { withDamageHint } from '../lib/faults/faults.js';
+import { ownVersion } from '../lib/runtime/own-files.js';
+import { writeOut } from '../lib/io/stdout.js';
 
 type Register = (program: Command) => void;
 

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../lib/config.js';
 import { runDoctor, type Check, type DoctorReport } from '../lib/install/doctor.js';
 import { MemoryError } from '../lib/errors.js';
-import { repairDatabase, type RepairReport } from '../lib/repair.js';
+import { repairDatabase, type RepairReport } from '../lib/faults/repair.js';
 import { loadTeamConfig } from '../lib/team/config.js';
 import { colorsFor, type Colors } from './_format.js';
 

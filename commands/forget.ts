@@ -2,13 +2,13 @@
 // search match. A dry run (count and samples) unless --yes; the delete itself is in lib/db/forget.ts.
 import type { Command } from 'commander';
 import { listTombstones, removeTombstones } from '../lib/db/tombstones.js';
-import { relativeAge } from '../lib/age.js';
+import { relativeAge } from '../lib/text/age.js';
 import { forgetNow, selectForget, type ForgetSelection, type ForgetTarget } from '../lib/db/forget.js';
 import { NO_FILTERS } from '../lib/db/search.js';
 import { UsageError } from '../lib/errors.js';
-import { cleanText } from '../lib/sanitize.js';
+import { cleanText } from '../lib/text/sanitize.js';
 import { planSearch, TIER_LABELS } from '../lib/search/plan.js';
-import { summarizeSession } from '../lib/summary.js';
+import { summarizeSession } from '../lib/session/summary.js';
 import { loadTeamConfig } from '../lib/team/config.js';
 import { clip } from '../lib/text.js';
 import { cliConfig, withDatabase } from './_database.js';

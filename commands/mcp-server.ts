@@ -2,10 +2,10 @@
 // register it): lib/mcp/server.ts over stdio. An executable of its own, so that no other command
 // loads the MCP SDK and its schema libraries.
 import { loadConfig } from '../lib/config.js';
-import { failWith } from '../lib/exit.js';
-import { withDamageHint } from '../lib/faults.js';
+import { failWith } from '../lib/runtime/exit.js';
+import { withDamageHint } from '../lib/faults/faults.js';
 import { serveStdio } from '../lib/mcp/server.js';
-import { ownVersion } from '../lib/own-files.js';
+import { ownVersion } from '../lib/runtime/own-files.js';
 
 // A plain call, not a top-level await: the bundles are CommonJS.
 serveStdio({

@@ -2,8 +2,8 @@
 // plugin). The server is an executable of its own (commands/mcp-server.ts): this runs it in this
 // process, so the CLI's bundle never holds the MCP SDK.
 import type { Command } from 'commander';
-import { MCP_SERVER } from '../lib/executables.js';
-import { ownFile } from '../lib/own-files.js';
+import { MCP_SERVER } from '../lib/runtime/executables.js';
+import { ownFile } from '../lib/runtime/own-files.js';
 
 export function registerMcp(program: Command): void {
   program

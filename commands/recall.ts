@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { withDb } from '../lib/db/open.js';
 import { MissingDatabaseError, UsageError } from '../lib/errors.js';
-import { projectAt, resolveProject } from '../lib/project.js';
+import { projectAt, resolveProject } from '../lib/capture/project.js';
 import { recallGate } from '../lib/recall/gate.js';
 import {
   BRIDGE_SHARE,
@@ -19,7 +19,7 @@ import { BRIDGE_LABELS } from '../lib/language/bridges.js';
 import { MEDIUM_MIN } from '../lib/recall/score.js';
 import { recallSetting, type RecallSetting } from '../lib/config.js';
 import { writeRecallSetting } from '../lib/config/write.js';
-import { cleanText } from '../lib/sanitize.js';
+import { cleanText } from '../lib/text/sanitize.js';
 import { clip } from '../lib/text.js';
 import { cliConfig } from './_database.js';
 

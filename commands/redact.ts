@@ -1,9 +1,9 @@
 // `memory redact`: applies the current secret rules to what is already stored. A dry run (counts and
-// ids) unless --yes; the rewrite itself is lib/db/rewrite.ts, the rules lib/redact.ts.
+// ids) unless --yes; the rewrite itself is lib/db/rewrite.ts, the rules lib/redact/redact.ts.
 import type { Command } from 'commander';
 import { dropOldBytes, rewriteStored, type RewriteCounts } from '../lib/db/rewrite.js';
-import { redactStoredRow } from '../lib/redact.js';
-import { databaseBytes } from '../lib/stats.js';
+import { redactStoredRow } from '../lib/redact/redact.js';
+import { databaseBytes } from '../lib/overview/stats.js';
 import { cliConfig, withDatabase } from './_database.js';
 import { colorsFor, plural } from './_format.js';
 

@@ -7,13 +7,13 @@ import { recentMemories, sessionSummaries } from '../lib/db/search.js';
 import { indexPending, indexPendingBriefly } from '../lib/db/search-index.js';
 import { UsageError } from '../lib/errors.js';
 import { toPublicRecord } from '../lib/memory-record.js';
-import { cleanText } from '../lib/sanitize.js';
-import { resolveProject } from '../lib/project.js';
+import { cleanText } from '../lib/text/sanitize.js';
+import { resolveProject } from '../lib/capture/project.js';
 import { TIER_LABELS } from '../lib/search/plan.js';
 import { BRIDGE_LABELS } from '../lib/language/bridges.js';
 import type { BestResult } from '../lib/db/best-matches.js';
 import { likeSnippet } from '../lib/search/snippet.js';
-import { computeStats } from '../lib/stats.js';
+import { computeStats } from '../lib/overview/stats.js';
 import { clip } from '../lib/text.js';
 import { cliConfig, withDatabase } from './_database.js';
 import { filtersFrom, flagTypo, limitFrom, type FilterOptions } from './_flags.js';
@@ -26,7 +26,7 @@ import {
   renderSummary,
   renderWhy,
 } from './_format.js';
-import { stdoutTerminal, writeOut } from '../lib/stdout.js';
+import { stdoutTerminal, writeOut } from '../lib/io/stdout.js';
 import { renderStats } from './_stats.js';
 
 interface SearchOptions extends FilterOptions {

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { memoriesByIds, sessionNeighbours } from '../lib/db/lookup.js';
 import { MemoryError, UsageError } from '../lib/errors.js';
 import { toPublicRecord } from '../lib/memory-record.js';
-import { cleanBlock, cleanText } from '../lib/sanitize.js';
+import { cleanBlock, cleanText } from '../lib/text/sanitize.js';
 import { head } from '../lib/text.js';
 import { cliConfig, withDatabase } from './_database.js';
 import { parseIds, valueOf } from './_flags.js';

@@ -29,8 +29,8 @@ import {
   type ReviewSelection,
 } from '../lib/db/team/server.js';
 import { MissingDatabaseError, UsageError } from '../lib/errors.js';
-import { resolveProject } from '../lib/project.js';
-import { cleanText } from '../lib/sanitize.js';
+import { resolveProject } from '../lib/capture/project.js';
+import { cleanText } from '../lib/text/sanitize.js';
 import { displayUrl, loadTeamConfig, type TeamConfig } from '../lib/team/config.js';
 import { warnAboutSettings } from '../lib/config.js';
 import { TeamError, withTeamServer } from '../lib/team/connect.js';

@@ -1,5 +1,5 @@
-// Typed errors for the CLI side: each carries its exit code, which lib/exit.ts alone turns into the
-// process's. Hooks never throw these to Claude Code: lib/exit.ts's exitZero ends every hook with 0.
+// Typed errors for the CLI side: each carries its exit code, which lib/runtime/exit.ts alone turns into the
+// process's. Hooks never throw these to Claude Code: lib/runtime/exit.ts's exitZero ends every hook with 0.
 
 export class MemoryError extends Error {
   override readonly name: string = 'MemoryError';

@@ -1,6 +1,6 @@
 // The domain vocabulary, said once: memory types, importance, the tools we capture (and the settings
 // matcher derived from them), and the shapes a memory takes from draft to stored row. Pure: no I/O.
-import type { Project } from './project.js';
+import type { Project } from './capture/project.js';
 
 export const MEMORY_TYPES = ['observation', 'file_edit', 'command', 'error'] as const;
 export type MemoryType = (typeof MEMORY_TYPES)[number];
@@ -60,7 +60,7 @@ export interface MemoryOrigin {
   readonly source: MemorySource;
 }
 
-/** A stored intent never exceeds this (lib/intent.ts): the narration keeps at most 160 characters, the others 100. */
+/** A stored intent never exceeds this (lib/capture/intent.ts): the narration keeps at most 160 characters, the others 100. */
 export const INTENT_MAX = 320;
 
 /** One memory as it is inserted; the live hook and imports build it the same way. */
@@ -85,7 +85,7 @@ export interface NewMemory {
    * at or before `createdAt`.
    */
   readonly request?: string | null;
-  /** What the call was for, from the session around it (lib/intent.ts); null when nothing said it. */
+  /** What the call was for, from the session around it (lib/capture/intent.ts); null when nothing said it. */
   readonly intent?: string | null;
 }
 

@@ -1,9 +1,9 @@
-// `npm run build`: bundles every executable of lib/executables.ts with esbuild into dist/runtime/, the
+// `npm run build`: bundles every executable of lib/runtime/executables.ts with esbuild into dist/runtime/, the
 // folder ./install.sh copies to ~/.claude/hooks/memory. `npm run build:plugin` (this script with
 // --plugin [--out DIR]) writes the same bundles into the Claude Code plugin (plugin/), with the files
 // Claude Code reads there — all derived from the same list. Compiled by tsc like the rest, run from dist/.
 //
-// Each executable is two files: <name>.js, lib/start.ts (turns on Node's compile cache, then loads the
+// Each executable is two files: <name>.js, lib/runtime/start.ts (turns on Node's compile cache, then loads the
 // other), and <name>.main.js, its bundle. better-sqlite3 stays a package beside the bundles: a native
 // addon cannot be bundled, and the plugin takes a prebuilt one from npm (Claude Code runs
 // `npm ci --ignore-scripts` in a plugin's folder and builds nothing).
@@ -12,8 +12,15 @@ import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } fro
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundlePath, CLI_BUNDLE, EXECUTABLES, HOOK_SPECS, MCP_ARGS, type Executable } from '../lib/executables.js';
-import { MARKETPLACE_NAME, PLUGIN_NAME } from '../lib/packaging.js';
+import {
+  bundlePath,
+  CLI_BUNDLE,
+  EXECUTABLES,
+  HOOK_SPECS,
+  MCP_ARGS,
+  type Executable,
+} from '../lib/runtime/executables.js';
+import { MARKETPLACE_NAME, PLUGIN_NAME } from '../lib/runtime/packaging.js';
 
 /** The checkout: this file runs as dist/scripts/build.js. */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -59,7 +66,7 @@ async function bundleExecutables(out: string, executables: readonly Executable[]
   const entryPoints: Record<string, string> = {};
   for (const executable of executables) {
     const file = bundlePath(executable).slice(0, -'.js'.length);
-    entryPoints[file] = join(ROOT, 'lib', 'start.ts');
+    entryPoints[file] = join(ROOT, 'lib', 'runtime', 'start.ts');
     entryPoints[`${file}.main`] = join(ROOT, executable.source);
   }
   const result = await build({ ...NODE_BUNDLES, entryPoints, outdir: out });

@@ -51,22 +51,22 @@ const commands = sourceFiles('commands');
 // Decisions over values, no I/O: they must never reach the database, so they stay testable alone.
 const PURE = [
   'lib/memory.ts',
-  'lib/capture.ts',
-  'lib/summary.ts',
-  'lib/context.ts',
-  'lib/shell.ts',
-  'lib/redact.ts',
-  'lib/sanitize.ts',
+  'lib/capture/capture.ts',
+  'lib/session/summary.ts',
+  'lib/session/context.ts',
+  'lib/capture/shell.ts',
+  'lib/redact/redact.ts',
+  'lib/text/sanitize.ts',
   'lib/text.ts',
   'lib/unknown.ts',
-  'lib/hook/payload.ts',
+  'lib/wire/payload.ts',
   'lib/search/plan.ts',
   'lib/search/snippet.ts',
   'lib/search/filters.ts',
   'lib/import/pairing.ts',
   'lib/ui/security.ts',
   'lib/ui/wire.ts',
-  'lib/identifiers.ts',
+  'lib/text/identifiers.ts',
   'lib/search/words.ts',
   'lib/search/rank.ts',
   'lib/recall/gate.ts',
@@ -82,9 +82,9 @@ const PURE = [
 const DB_MAY_IMPORT = [
   'lib/memory.ts',
   // Whether this copy is the plugin, whose better-sqlite3 needs a newer Node-API.
-  'lib/own-files.ts',
+  'lib/runtime/own-files.ts',
   'lib/search/plan.ts',
-  'lib/identifiers.ts',
+  'lib/text/identifiers.ts',
   'lib/search/rank.ts',
   'lib/search/words.ts',
   'lib/language/bridges.ts',
@@ -200,13 +200,13 @@ describe('architecture', () => {
 });
 
 // What Claude Code runs (dist/runtime/dist/hooks/, see scripts/build.ts): each hook as a start file of
-// the hook's name (lib/start.ts) that turns on Node's compile cache and loads the hook's bundle,
+// the hook's name (lib/runtime/start.ts) that turns on Node's compile cache and loads the hook's bundle,
 // <hook>.main.js.
 const HOOK_BUNDLES = ['session-start', 'post-tool-use', 'stop', 'user-prompt-submit', '_cleanup'];
 /** Parsing is part of every hook's start-up: a bundle past this has pulled in something it should not. */
 const MAX_HOOK_BUNDLE_BYTES = 150 * 1024;
 /**
- * Stop completes its session from the transcript, and with it each call's intent (lib/intent.ts,
+ * Stop completes its session from the transcript, and with it each call's intent (lib/capture/intent.ts,
  * lib/import/intent.ts, and the migration that indexes it): the one bundle allowed past the line above.
  */
 const MAX_STOP_BUNDLE_BYTES = 154 * 1024;
@@ -248,15 +248,15 @@ describe('the hook bundles', () => {
       );
   });
 
-  it.each(HOOK_BUNDLES)('%s starts from lib/start.ts alone, which loads the bundle beside it', (hook) => {
+  it.each(HOOK_BUNDLES)('%s starts from lib/runtime/start.ts alone, which loads the bundle beside it', (hook) => {
     // The start file and the one place exit codes are set (with the error types it reads).
     expect(inputsOf(launcherPath(hook)).sort()).toEqual([
       'lib/errors.ts',
-      'lib/exit.ts',
-      'lib/start.ts',
+      'lib/runtime/exit.ts',
+      'lib/runtime/start.ts',
       'lib/unknown.ts',
     ]);
-    expect(inputsOf(hookFile(`${hook}.main.js`))).not.toContain('lib/start.ts');
+    expect(inputsOf(hookFile(`${hook}.main.js`))).not.toContain('lib/runtime/start.ts');
   });
 
   it.each(HOOK_BUNDLES)('%s holds no commander, picocolors, CLI, search, import or install code', (hook) => {

@@ -6,7 +6,7 @@ import { chownSync, closeSync, mkdtempSync, openSync, readdirSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
-import { listPending } from '../lib/spool.js';
+import { listPending } from '../lib/faults/spool.js';
 import { ROOT, RUNTIME, type RunResult, type Sandbox } from './helpers.js';
 
 export interface HeldLock {

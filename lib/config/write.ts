@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MemoryError } from '../errors.js';
-import { ensurePrivateDir, writeFileAtomic } from '../safe-fs.js';
+import { ensurePrivateDir, writeFileAtomic } from '../io/safe-fs.js';
 import { configFilePath } from '../config.js';
 import type { Env } from '../paths.js';
 import { forgetSettingsFile, readNow } from './file.js';

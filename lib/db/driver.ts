@@ -2,7 +2,7 @@
 // loads, else Node's own node:sqlite when it has FTS5, else none (the hooks then stay off and say
 // why). Never loads an addon that would crash the process: a crash cannot be caught, an error can.
 import type Database from 'better-sqlite3';
-import { isPlugin } from '../own-files.js';
+import { isPlugin } from '../runtime/own-files.js';
 import { openNodeSqlite, nodeSqliteProblem } from './node-sqlite.js';
 
 export type Db = Database.Database;

@@ -1,6 +1,6 @@
 // The SQL functions the search index triggers call (schema v3, the substring text v6): each connection registers them before
 // it writes, so every insert, update and backfill indexes a memory's text the same way.
-import { bodyText, gramText, gramWords, headText, intentText, nameText, requestText } from '../identifiers.js';
+import { bodyText, gramText, gramWords, headText, intentText, nameText, requestText } from '../text/identifiers.js';
 import type { Db } from './driver.js';
 
 const text = (value: unknown): string =>

@@ -87,7 +87,7 @@ export function openNodeSqlite(
 }
 
 // SQLite's primary result codes by number, named as better-sqlite3 names them in `error.code`
-// (lib/faults.ts and isBusy read those names).
+// (lib/faults/faults.ts and isBusy read those names).
 const RESULT_CODES = [
   'OK',
   'ERROR',

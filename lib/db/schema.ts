@@ -232,7 +232,7 @@ export const MIGRATIONS: readonly string[] = [
   END;
   `,
   // Fewer bytes per memory (v7). The substring index holds only what a query word can match: the
-  // content's and the file path's distinct tokens (lib/identifiers.ts gramWords), for every row
+  // content's and the file path's distinct tokens (lib/text/identifiers.ts gramWords), for every row
   // inserted from now on; rows stored before (and rows rewritten in place: the update trigger stays)
   // keep their longer entries, which find the same words, so the upgrade rewrites nothing. The indexes
   // (project_path, created_at) and (project, created_at) go: their readers use (project_path,
@@ -265,7 +265,7 @@ tool_name TEXT NOT NULL, type TEXT NOT NULL, created_at TEXT NOT NULL, tool_use_
 forgotten_at TEXT NOT NULL);
 CREATE INDEX forgotten_tool_use ON forgotten (tool_use_id) WHERE tool_use_id IS NOT NULL;
 CREATE INDEX forgotten_content ON forgotten (content_key);`,
-  // Intent (v9): what each call was for, in the session's words (lib/intent.ts), searched as a field of
+  // Intent (v9): what each call was for, in the session's words (lib/capture/intent.ts), searched as a field of
   // the word index below the request (its distinct content words: identifiers.ts intentText). FTS5
   // tables take no new column, so both indexes are made again and every existing row goes back to the
   // batch indexer (search_index_build): search reads those with LIKE meanwhile, and no hook waits on

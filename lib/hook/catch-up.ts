@@ -3,15 +3,15 @@
 // cancelled when `claude -p` exited) and every prompt. Idempotent by tool_use_id; bounded in bytes
 // and time; the offset it keeps never passes a call still waiting for its result.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { captureEvent } from '../capture.js';
+import { captureEvent } from '../capture/capture.js';
 import type { MemoryStore } from '../db/memories.js';
 import type { Db } from '../db/open.js';
 import { insertPrompt, readOffset, saveOffset } from '../db/prompts.js';
-import { memoryIntent } from '../intent.js';
+import { memoryIntent } from '../capture/intent.js';
 import { toNewMemory } from '../memory.js';
 import type { Env } from '../paths.js';
-import { resolveProject } from '../project.js';
-import { promptToRecord } from '../prompt.js';
+import { resolveProject } from '../capture/project.js';
+import { promptToRecord } from '../capture/prompt.js';
 import { IntentTracker } from '../import/intent.js';
 import { rebuildEvent, ToolPairer } from '../import/pairing.js';
 import { parseLine } from '../import/transcript.js';

@@ -7,9 +7,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { loadConfig } from '../config.js';
 import { sqliteDriver } from '../db/driver.js';
-import { installShCaptures, isPlugin } from '../own-files.js';
+import { installShCaptures, isPlugin } from '../runtime/own-files.js';
 import { driverNoticePath, type Env } from '../paths.js';
-import { regularFileMtime, writeFileAtomic } from '../safe-fs.js';
+import { regularFileMtime, writeFileAtomic } from '../io/safe-fs.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

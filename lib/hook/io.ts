@@ -1,9 +1,9 @@
-// The only hook-side owner of stdin, stdout and stderr; its exit code is lib/exit.ts's exitZero.
+// The only hook-side owner of stdin, stdout and stderr; its exit code is lib/runtime/exit.ts's exitZero.
 // A hook must never hurt Claude Code: every path ends in exit code 0, and a failure is one stderr line.
 import { STDIN_TIMEOUT_MS, stdinTimeoutMs } from '../config.js';
-import { exitZero } from '../exit.js';
+import { exitZero } from '../runtime/exit.js';
 import { describeError } from '../unknown.js';
-import { writeOut } from '../stdout.js';
+import { writeOut } from '../io/stdout.js';
 
 /** Large enough for an Edit whose `originalFile` is a big source file. */
 export const STDIN_MAX_BYTES = 64 * 1024 * 1024;

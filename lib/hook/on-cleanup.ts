@@ -1,16 +1,16 @@
 // The detached daily maintenance (hooks/_cleanup.ts) of an existing database: a quick_check first
 // (a damaged file gets the repair note and is left alone), then what the spool holds, then the
 // memories past retention. Never creates a database; SessionStart decides when this runs.
-import { runCleanup } from '../cleanup.js';
+import { runCleanup } from '../faults/cleanup.js';
 import { loadConfig } from '../config.js';
-import { clearDamageNote, noteDamage } from '../damage.js';
+import { clearDamageNote, noteDamage } from '../faults/damage.js';
 import { MAINTENANCE_BUDGET_MS, startDeadline } from '../db/deadline.js';
 import { quickCheck } from '../db/health.js';
 import { MemoryStore } from '../db/memories.js';
 import { withDb } from '../db/open.js';
 import { indexPending } from '../db/search-index.js';
 import type { Env } from '../paths.js';
-import { drainPending, noticeDamage } from '../store-or-defer.js';
+import { drainPending, noticeDamage } from '../faults/store-or-defer.js';
 
 /** Rows deleted. */
 export function cleanupNow(env: Env): number {

@@ -3,8 +3,8 @@
 // Filters before the database: a prompt with nothing to record or recall costs only the parse.
 // Prints nothing rather than be late.
 import { loadConfig, recallSetting, type Config } from '../config.js';
-import { resolveProject } from '../project.js';
-import { isPersonRequest } from '../person-request.js';
+import { resolveProject } from '../capture/project.js';
+import { isPersonRequest } from '../capture/person-request.js';
 import { recallGate } from '../recall/gate.js';
 import type { QueryWord } from '../recall/words.js';
 import { str } from '../unknown.js';
@@ -48,7 +48,7 @@ export async function handlePrompt(
   { config, sessionId, prompt, source, words }: PreparedPrompt,
 ): Promise<void> {
   // Redaction is imported only for a prompt that is recorded.
-  const text = prompt === null ? null : (await import('../prompt.js')).promptToRecord(prompt, source);
+  const text = prompt === null ? null : (await import('../capture/prompt.js')).promptToRecord(prompt, source);
   if (!text && !words) return;
   const project = resolveProject(env, str(input['cwd']));
   const [
@@ -62,9 +62,9 @@ export async function handlePrompt(
     import('../db/open.js'),
     import('../db/prompts.js'),
     import('../db/deadline.js'),
-    import('../damage.js'),
-    import('../store-or-defer.js'),
-    import('../faults.js'),
+    import('../faults/damage.js'),
+    import('../faults/store-or-defer.js'),
+    import('../faults/faults.js'),
   ]);
   // A damaged file is not written into (nor recalled from); the next Stop after the repair reads the prompt back.
   if (repairNote(config.dbPath) !== null) {

@@ -3,21 +3,21 @@
 // detached process. Never creates the database.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { daysBefore } from '../age.js';
-import { claimDailyCleanup } from '../cleanup.js';
+import { daysBefore } from '../text/age.js';
+import { claimDailyCleanup } from '../faults/cleanup.js';
 import { loadConfig } from '../config.js';
-import { buildContext, sessionStartOutput, SESSIONS_SHOWN } from '../context.js';
-import { claimRepairNotice, repairNote } from '../damage.js';
+import { buildContext, sessionStartOutput, SESSIONS_SHOWN } from '../session/context.js';
+import { claimRepairNotice, repairNote } from '../faults/damage.js';
 import { sinceStartMs, startSyncHookDeadline, SYNC_HOOK_BUDGET_MS } from '../db/deadline.js';
 import { MemoryStore } from '../db/memories.js';
 import { withReadableDb } from '../db/read-only.js';
 import { IMPORTANCE } from '../memory.js';
-import { isPlugin } from '../own-files.js';
+import { isPlugin } from '../runtime/own-files.js';
 import type { HookInput } from './io.js';
 import type { Env } from '../paths.js';
-import { parseSessionStartEvent } from './payload.js';
-import { resolveProject } from '../project.js';
-import { drainPending, explainFault, noticeDamage } from '../store-or-defer.js';
+import { parseSessionStartEvent } from '../wire/payload.js';
+import { resolveProject } from '../capture/project.js';
+import { drainPending, explainFault, noticeDamage } from '../faults/store-or-defer.js';
 
 export interface SessionStartResult {
   /** The JSON envelope to print, or '' when there is nothing to say. */

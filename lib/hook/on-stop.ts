@@ -4,19 +4,19 @@
 // database nor a transcript, or while the database is known to be damaged.
 import { existsSync, statSync } from 'node:fs';
 import { loadConfig } from '../config.js';
-import { repairNote } from '../damage.js';
+import { repairNote } from '../faults/damage.js';
 import { startSyncHookDeadline } from '../db/deadline.js';
 import { MemoryStore } from '../db/memories.js';
 import { migratedOnOpen, sleepMs, withDb } from '../db/open.js';
 import { indexPendingBriefly } from '../db/search-index.js';
 import { sessionPrompts } from '../db/prompts.js';
-import { FAULT_WORDS } from '../faults.js';
-import { DeferredError, drainPending, explainFault, noticeDamage } from '../store-or-defer.js';
+import { FAULT_WORDS } from '../faults/faults.js';
+import { DeferredError, drainPending, explainFault, noticeDamage } from '../faults/store-or-defer.js';
 import type { HookInput } from './io.js';
 import { catchUpTranscript } from './catch-up.js';
-import { parseStopEvent } from './payload.js';
-import { outcomeToRecord } from '../prompt.js';
-import { summarizeSession } from '../summary.js';
+import { parseStopEvent } from '../wire/payload.js';
+import { outcomeToRecord } from '../capture/prompt.js';
+import { summarizeSession } from '../session/summary.js';
 import { maybeStartTeamPush } from '../team/auto-push.js';
 
 /** What Stop spends, at most, on indexing memories that predate the search index (see db/search-index.ts). */

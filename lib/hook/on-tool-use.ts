@@ -1,14 +1,14 @@
 // PostToolUse and PostToolUseFailure: one memory, or nothing for noise. The write path runs once,
 // in order: event → draft → row → store (or the spool). Most events are noise (`ls`, `git status`, a
-// lock file), told from the event alone (lib/noise.ts, the same question capture asks first): the
+// lock file), told from the event alone (lib/capture/noise.ts, the same question capture asks first): the
 // rest of the write path (formatting, redaction, the database, the spool) is imported only for an
 // event that will be stored, so a skipped one never loads it.
 import { loadConfig, type Config } from '../config.js';
-import { isNoiseEvent } from '../noise.js';
+import { isNoiseEvent } from '../capture/noise.js';
 import { toNewMemory } from '../memory.js';
-import { resolveProject } from '../project.js';
+import { resolveProject } from '../capture/project.js';
 import type { HookInput } from './io.js';
-import { parseToolEvent, type ToolEvent } from './payload.js';
+import { parseToolEvent, type ToolEvent } from '../wire/payload.js';
 
 /** What a tool event becomes before the gate and the database: the settings and the parsed event. */
 export interface PreparedToolEvent {
@@ -26,8 +26,8 @@ export function prepareToolEvent({ input, env }: HookInput): PreparedToolEvent |
 
 export async function handleToolEvent({ env }: HookInput, { config, event }: PreparedToolEvent): Promise<void> {
   const [{ captureEvent }, { memoryIntent, NO_INTENT }] = await Promise.all([
-    import('../capture.js'),
-    import('../intent.js'),
+    import('../capture/capture.js'),
+    import('../capture/intent.js'),
   ]);
   const draft = captureEvent(event);
   if (!draft) return;
@@ -43,7 +43,7 @@ export async function handleToolEvent({ env }: HookInput, { config, event }: Pre
     // The payload holds the call's description only; Stop adds what the transcript says around it.
     intent: memoryIntent(NO_INTENT, draft, event.input),
   };
-  // Within the hook's deadline, or kept in the spool for a later run (lib/store-or-defer.ts).
-  const { storeOrDefer } = await import('../store-or-defer.js');
+  // Within the hook's deadline, or kept in the spool for a later run (lib/faults/store-or-defer.ts).
+  const { storeOrDefer } = await import('../faults/store-or-defer.js');
   await storeOrDefer(config, env, memory);
 }

@@ -5,9 +5,9 @@
 // pointing at the version that runs now; the README's one line links it into the user's PATH.
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { isPlugin } from '../own-files.js';
+import { isPlugin } from '../runtime/own-files.js';
 import type { Env } from '../paths.js';
-import { readRegularFile, writeFileAtomic } from '../safe-fs.js';
+import { readRegularFile, writeFileAtomic } from '../io/safe-fs.js';
 
 export function pluginLauncherText(pluginRoot: string): string {
   const cli = `${pluginRoot}/dist/commands/cli.js`;

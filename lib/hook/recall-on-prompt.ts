@@ -4,7 +4,7 @@
 import { sinceStartMs } from '../db/deadline.js';
 import type { Db } from '../db/open.js';
 import { claimInjections } from '../db/recall-candidates.js';
-import type { Project } from '../project.js';
+import type { Project } from '../capture/project.js';
 import { recallFor, RecallTimeout, type RecallReport } from '../recall/recall.js';
 import { buildRecall, promptSubmitOutput } from '../recall/render.js';
 import type { QueryWord } from '../recall/words.js';

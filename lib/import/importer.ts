@@ -1,17 +1,17 @@
 // `memory import`, the orchestration: streams each transcript, pairs calls with results, sends every
 // captured call through the live hooks' pipeline (captureEvent → recordDraft), and counts what
 // happened to it. Never prints: progress and the final counts go back to the caller.
-import { captureEvent } from '../capture.js';
-import { retentionCutoff } from '../cleanup.js';
+import { captureEvent } from '../capture/capture.js';
+import { retentionCutoff } from '../faults/cleanup.js';
 import type { Config } from '../config.js';
-import { memoryIntent } from '../intent.js';
+import { memoryIntent } from '../capture/intent.js';
 import { toNewMemory, type NewMemory } from '../memory.js';
-import { resolveProject } from '../project.js';
-import { REDACTED } from '../redact.js';
+import { resolveProject } from '../capture/project.js';
+import { REDACTED } from '../redact/redact.js';
 import type { TranscriptFile } from './files.js';
 import { IntentTracker } from './intent.js';
 import { rebuildEvent, ToolPairer, type PairedCall } from './pairing.js';
-import { promptToRecord } from '../prompt.js';
+import { promptToRecord } from '../capture/prompt.js';
 import { openSink, type Sink } from './sink.js';
 import { parseLine, readLines, type LineMeta, type TranscriptEntry } from './transcript.js';
 

@@ -2,7 +2,7 @@
 // intent around it: the assistant's last text in the call's thread, the todo or task in progress.
 // Fed the parsed entries in file order; holds a few strings, never the transcript. (Terse: the stop
 // hook carries it, with little room under 150 KB.)
-import type { IntentParts } from '../intent.js';
+import type { IntentParts } from '../capture/intent.js';
 import { objectOf, str } from '../unknown.js';
 import { inProgressTodo, type LineMeta, type TranscriptEntry } from './transcript.js';
 

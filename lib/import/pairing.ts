@@ -1,8 +1,8 @@
 // Joins each captured tool call to its result by id and rebuilds the ToolEvent the live PostToolUse /
 // PostToolUseFailure hook would have received. Calls that never ran (rejected by the user, blocked
 // by a hook, refused by validation) yield `not-run`: Claude Code fires no capture hook for them.
-import type { ToolEvent } from '../hook/payload.js';
-import { NO_INTENT, type IntentParts } from '../intent.js';
+import type { ToolEvent } from '../wire/payload.js';
+import { NO_INTENT, type IntentParts } from '../capture/intent.js';
 import { isCapturedTool, type CapturedTool } from '../memory.js';
 import { str } from '../unknown.js';
 import type { LineMeta, TranscriptEntry } from './transcript.js';

@@ -6,8 +6,8 @@ import { MemoryStore, type RefreshOutcome } from '../db/memories.js';
 import { inTransaction, openDb, type Db } from '../db/open.js';
 import { insertPrompt, sessionPrompts, type NewPrompt } from '../db/prompts.js';
 import type { InsertOutcome, NewMemory } from '../memory.js';
-import { outcomeToRecord } from '../prompt.js';
-import { summarizeSession } from '../summary.js';
+import { outcomeToRecord } from '../capture/prompt.js';
+import { summarizeSession } from '../session/summary.js';
 
 export interface Sink {
   insert(memory: NewMemory): InsertOutcome;

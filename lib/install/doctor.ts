@@ -10,14 +10,14 @@ import { cleanupPeriod, daysAgo, describePeriod, oldestTranscript } from '../imp
 import { rowCounts } from '../db/health.js';
 import { sqliteDriver } from '../db/driver.js';
 import { countStoredRewrites } from '../db/rewrite.js';
-import { checkDatabase } from '../doctor-database.js';
-import { PLUGIN_ID, REMOVE_PLUGIN } from '../packaging.js';
-import { installShCaptures, isPlugin, ownRoot } from '../own-files.js';
+import { checkDatabase } from '../doctor/database.js';
+import { PLUGIN_ID, REMOVE_PLUGIN } from '../runtime/packaging.js';
+import { installShCaptures, isPlugin, ownRoot } from '../runtime/own-files.js';
 import { checkDriver, checkPluginAlongside, checkPluginCopy } from './doctor-copies.js';
 import { readSettingsFile } from './files.js';
 import { checkMcpServer } from '../mcp/health.js';
 import { claudeDir, cleanupMarkerPath, type Env } from '../paths.js';
-import { redactStoredRow } from '../redact.js';
+import { redactStoredRow } from '../redact/redact.js';
 import { launcherRuns, parseRecord } from './launcher.js';
 import { cliPath, installLayout } from './layout.js';
 import {
@@ -30,7 +30,7 @@ import {
   type RegisteredHandler,
 } from './settings.js';
 import { isOurSlashCommand } from './slash.js';
-import type { Check, Status } from '../check.js';
+import type { Check, Status } from '../doctor/check.js';
 
 export type { Check, Status };
 

@@ -1,10 +1,10 @@
 // Our hook entries in Claude Code's settings.json: what we register, and the text edits that put
 // them in and take them out again without touching a byte of anything else. Never reads or writes files.
-import { HOOK_SPECS, type HookSpec } from '../executables.js';
+import { HOOK_SPECS, type HookSpec } from '../runtime/executables.js';
 import { describeError } from '../unknown.js';
 import { insertValue, removeValue, textStyle } from './json-text.js';
 
-export { HOOK_SPECS, type HookEvent, type HookSpec } from '../executables.js';
+export { HOOK_SPECS, type HookEvent, type HookSpec } from '../runtime/executables.js';
 /** A hook Claude Code runs from settings.json. */
 export type HookScript = HookSpec['script'];
 

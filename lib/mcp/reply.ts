@@ -1,6 +1,6 @@
 // What every MCP tool answer is made of: a compact text for the model and the same facts as
 // structuredContent, both within a token budget, every stored string sanitised as the injected context is.
-import { cleanText, escapeXml, escapeXmlText, safeLine } from '../sanitize.js';
+import { cleanText, escapeXml, escapeXmlText, safeLine } from '../text/sanitize.js';
 import { MARK_END, MARK_START } from '../search/snippet.js';
 
 export interface ToolReply {

@@ -9,7 +9,7 @@ import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import type { z } from 'zod';
 import { loadConfig, warnAboutSettings } from '../config.js';
 import type { Env } from '../paths.js';
-import { resolveProject } from '../project.js';
+import { resolveProject } from '../capture/project.js';
 import { errorReply, REPLY_TOKENS, type ToolReply } from './reply.js';
 import { getInput, searchInput, sessionsInput, statsInput, TOOL_TEXT } from './schemas.js';
 import type { MemoryReader } from './store.js';

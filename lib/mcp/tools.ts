@@ -7,11 +7,11 @@ import { memoryStats } from '../db/stats.js';
 import type { MemoryRow } from '../memory.js';
 import { toPublicRecord, type RecordView } from '../memory-record.js';
 import type { Env } from '../paths.js';
-import type { Project } from '../project.js';
+import type { Project } from '../capture/project.js';
 import { searchTerms } from '../search/plan.js';
 import { likeSnippet } from '../search/snippet.js';
 import { parseWhen } from '../search/filters.js';
-import { topCommands } from '../stats.js';
+import { topCommands } from '../overview/stats.js';
 import {
   attribute,
   Budget,

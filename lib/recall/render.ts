@@ -1,7 +1,7 @@
 // Recall hits → the bounded, escaped <memory-recall> block and the UserPromptSubmit envelope.
 // Phrased as recorded facts, never as instructions; every stored string passes through safeLine(),
 // exactly as in the SessionStart block, so no stored text can close or forge the tag. Pure.
-import { cleanText, escapeXml, safeLine } from '../sanitize.js';
+import { cleanText, escapeXml, safeLine } from '../text/sanitize.js';
 import type { Tier } from './score.js';
 
 /** The whole block never exceeds this. */

@@ -3,7 +3,7 @@
 // is opened. Korean is counted in words (space-separated eojeol), never in characters.
 import { koreanStem } from '../language/korean.js';
 import { lazyWordSet } from '../text.js';
-import { isAscii } from '../unicode-pattern.js';
+import { isAscii } from '../text/unicode-pattern.js';
 
 export type WordKind = 'word' | 'identifier';
 

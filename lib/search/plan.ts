@@ -1,9 +1,9 @@
 // Free text → what each search tier runs (quoted FTS5 strings, LIKE patterns) and which tiers can answer.
 // Pure: no I/O, and no query text, however hostile, can make a tier's SQL fail.
-import { EDGE_SYNTAX } from '../identifiers.js';
-import { INVISIBLE } from '../sanitize.js';
+import { EDGE_SYNTAX } from '../text/identifiers.js';
+import { INVISIBLE } from '../text/sanitize.js';
 import { head } from '../text.js';
-import { isAscii, lazyPattern } from '../unicode-pattern.js';
+import { isAscii, lazyPattern } from '../text/unicode-pattern.js';
 
 export type Tier = 'unicode61' | 'trigram' | 'like';
 
@@ -33,7 +33,7 @@ export interface SearchPlan {
 // FTS5 operators typed as bare words: dropped, since every term is searched literally.
 const OPERATORS: ReadonlySet<string> = new Set(['AND', 'OR', 'NOT', 'NEAR']);
 // unicode61 keeps letters, numbers and private-use characters as token characters; anything else
-// separates. Unicode patterns are built on first use (lib/unicode-pattern.ts), for text that needs them.
+// separates. Unicode patterns are built on first use (lib/text/unicode-pattern.ts), for text that needs them.
 const ASCII_WORD_CHAR = /[A-Za-z0-9]/;
 const wordCharPattern = lazyPattern(String.raw`[\p{L}\p{N}\p{Co}]`, 'u');
 const signPattern = lazyPattern(String.raw`^[-+](?=[\p{L}\p{N}])`, 'u');

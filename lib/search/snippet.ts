@@ -1,7 +1,7 @@
 // Search hits for display: a window of text around the terms with the hits marked, and marked text →
 // one-line segments safe on a terminal. Pure; the database never needs it.
-import { cleanText } from '../sanitize.js';
-import { charTest } from '../unicode-pattern.js';
+import { cleanText } from '../text/sanitize.js';
+import { charTest } from '../text/unicode-pattern.js';
 
 // Private-use characters mark highlighted spans inside snippet text; FTS5's snippet() uses the same pair.
 export const MARK_START = '\uE000';

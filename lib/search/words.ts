@@ -1,8 +1,8 @@
 // Query words as developers write them: identifiers found whole and by their parts (camelCase,
 // PascalCase, snake_case, kebab-case, dotted and slashed paths; the index holds both, see
-// lib/identifiers.ts), English inflections through the index's porter stemmer, and a Korean word
+// lib/text/identifiers.ts), English inflections through the index's porter stemmer, and a Korean word
 // meeting the same word with a particle or ending attached. Pure.
-import { identifierParts, tokens } from '../identifiers.js';
+import { identifierParts, tokens } from '../text/identifiers.js';
 import { bridgeOf, type Bridge } from '../language/bridges.js';
 import { isHangul, koreanStem } from '../language/korean.js';
 import { searchTerms } from './plan.js';

@@ -4,8 +4,8 @@
 import { spawn } from 'node:child_process';
 import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CLI_BUNDLE } from '../executables.js';
-import { ownFile } from '../own-files.js';
+import { CLI_BUNDLE } from '../runtime/executables.js';
+import { ownFile } from '../runtime/own-files.js';
 import { baseName, type Env } from '../paths.js';
 import { teamAutoPush } from '../config.js';
 

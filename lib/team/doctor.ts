@@ -1,7 +1,7 @@
 // `memory doctor`'s team checks: the server answers, has our schema, and uses a UTF-8 ctype (pg_trgm
 // ignores Korean under C). Only when a team server is configured; an unreachable server is a note,
 // since hooks and local search never depend on it.
-import type { Check } from '../check.js';
+import type { Check } from '../doctor/check.js';
 import { serverLocale, serverSchemaVersion, SERVER_SCHEMA_VERSION } from '../db/team/server.js';
 import type { Env } from '../paths.js';
 import { loadTeamConfig } from './config.js';

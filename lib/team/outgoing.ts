@@ -4,7 +4,7 @@
 import type { OutgoingMemory, OutgoingSummary } from '../db/team/server.js';
 import type { StoredSummary } from '../db/team/local.js';
 import type { MemoryRow } from '../memory.js';
-import { redact } from '../redact.js';
+import { redact } from '../redact/redact.js';
 import { filterPii, type PiiKind } from './pii.js';
 
 export interface Sender {

@@ -7,11 +7,11 @@ import { bestMatches } from '../db/best-matches.js';
 import { NO_FILTERS, type Filters } from '../db/search.js';
 import type { MemoryRow } from '../memory.js';
 import { toPublicRecord } from '../memory-record.js';
-import { cleanBlock, cleanText, displayPath } from '../sanitize.js';
+import { cleanBlock, cleanText, displayPath } from '../text/sanitize.js';
 import { parseType, parseWhen } from '../search/filters.js';
 import { searchTerms, TIER_LABELS } from '../search/plan.js';
 import { likeSnippet, markedSegments } from '../search/snippet.js';
-import { computeStats } from '../stats.js';
+import { computeStats } from '../overview/stats.js';
 import type {
   ErrorResponse,
   OverviewResponse,

@@ -2,7 +2,7 @@
 // Read once at start; only files found there at start can ever be served (no path from a URL reaches the disk).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { ownFile } from '../own-files.js';
+import { ownFile } from '../runtime/own-files.js';
 
 export interface Asset {
   readonly type: string;

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../lib/db/memories.js';
 import { openDb } from '../../lib/db/open.js';
-import { summarizeSession } from '../../lib/summary.js';
+import { summarizeSession } from '../../lib/session/summary.js';
 import { hoursAgo, memory, NOW, seed } from '../cli-helpers.js';
 import { runHook, sandbox, type Sandbox } from '../helpers.js';
 

@@ -1,6 +1,6 @@
 // How a hook reads stdin (lib/hook/io.ts, through process.stdin): a socket (what Claude Code hands a
 // hook), a pipe, a file, a device or a terminal. Every kind of stdin must give the whole payload, or
-// one line and exit 0. And how it prints: synchronously to fd 1 (lib/stdout.ts).
+// one line and exit 0. And how it prints: synchronously to fd 1 (lib/io/stdout.ts).
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

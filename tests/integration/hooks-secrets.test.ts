@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_KEEP_SAMPLES, ALL_SECRET_SAMPLES } from '../fixtures/secret-corpus.js';
-import { SECRET_RULES } from '../../lib/redact.js';
+import { SECRET_RULES } from '../../lib/redact/redact.js';
 import { samplesOf } from '../../lib/redact/samples.js';
 import {
   allMemories,

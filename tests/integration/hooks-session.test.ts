@@ -3,13 +3,13 @@ import Database from 'better-sqlite3';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { captureEvent } from '../../lib/capture.js';
+import { captureEvent } from '../../lib/capture/capture.js';
 import { loadConfig } from '../../lib/config.js';
 import { MemoryStore } from '../../lib/db/memories.js';
 import { openDb } from '../../lib/db/open.js';
-import { parseToolEvent } from '../../lib/hook/payload.js';
+import { parseToolEvent } from '../../lib/wire/payload.js';
 import { toNewMemory } from '../../lib/memory.js';
-import { resolveProject } from '../../lib/project.js';
+import { resolveProject } from '../../lib/capture/project.js';
 import {
   allMemories,
   bashResponse,

@@ -117,7 +117,7 @@ describe('install.sh', () => {
     expect(existsSync(join(box.claude, 'commands', 'mem.md'))).toBe(true);
     expect(existsSync(join(box.claude, 'commands', 'memory.md'))).toBe(false);
     expect(statSync(box.launcher).mode & 0o111).not.toBe(0);
-    // Each executable of lib/executables.ts: its start file and its bundle; of npm packages only
+    // Each executable of lib/runtime/executables.ts: its start file and its bundle; of npm packages only
     // better-sqlite3 with what finds its addon (a native addon is never bundled).
     expect(readdirSync(join(box.runtime, 'node_modules')).sort()).toEqual([
       'better-sqlite3',

@@ -58,7 +58,7 @@ async function scenario(open, second, path) {
   seen.trigram = db.prepare("SELECT body FROM f WHERE f MATCH 'eeti'").pluck().all();
   try { db.exec('SELEC 1'); } catch (error) { seen.syntax = error.code; }
   try { db.prepare('INSERT INTO t (id, name) VALUES (1, ?)').run('dup'); } catch (error) { seen.constraint = error.code; }
-  // Another connection holds the write lock: ours reports SQLITE_BUSY, as lib/faults.ts expects.
+  // Another connection holds the write lock: ours reports SQLITE_BUSY, as lib/faults/faults.ts expects.
   const other = second(path);
   other.pragma('busy_timeout = 0');
   db.pragma('busy_timeout = 0');
@@ -108,7 +108,7 @@ describe.each([22, 24] as const)('node:sqlite behind the better-sqlite3 API, in 
     });
     const adapter = viaAdapter(node.path, dir) as Record<string, unknown>;
     // better-sqlite3 names extended codes (SQLITE_CONSTRAINT_PRIMARYKEY); the adapter the primary one,
-    // which is what lib/faults.ts and the capture path compare (by prefix).
+    // which is what lib/faults/faults.ts and the capture path compare (by prefix).
     expect(String((expected as Record<string, unknown>)['constraint'])).toMatch(
       new RegExp(`^${String(adapter['constraint'])}`),
     );

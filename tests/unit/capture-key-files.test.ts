@@ -2,9 +2,9 @@
 // its name or by what is in it keeps the path, the tool and the size, and no byte of the content; an
 // `.env` file keeps its names, not its values. Code that merely handles a key is captured as before.
 import { describe, expect, it } from 'vitest';
-import { captureEvent } from '../../lib/capture.js';
-import { parseToolEvent } from '../../lib/hook/payload.js';
-import { redactStoredRow } from '../../lib/redact.js';
+import { captureEvent } from '../../lib/capture/capture.js';
+import { parseToolEvent } from '../../lib/wire/payload.js';
+import { redactStoredRow } from '../../lib/redact/redact.js';
 import { KEY_CONTENT_SAMPLES, KEY_FILE_NAMES, NOT_KEY_CONTENT, NOT_KEY_FILES } from '../../lib/redact/key-files.js';
 
 const base = { session_id: 's-1', cwd: '/home/dev/app', transcript_path: '/t.jsonl', tool_use_id: 'toolu_1' };

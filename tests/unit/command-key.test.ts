@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandKey, resolves } from '../../lib/command-key.js';
+import { commandKey, resolves } from '../../lib/capture/command-key.js';
 
 describe('what counts as the same command', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildContext, sessionStartOutput } from '../../lib/context.js';
-import { cleanText, safeLine } from '../../lib/sanitize.js';
+import { buildContext, sessionStartOutput } from '../../lib/session/context.js';
+import { cleanText, safeLine } from '../../lib/text/sanitize.js';
 
 const day = '2026-11-20T10:00:00.000Z';
 

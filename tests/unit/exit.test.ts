@@ -1,10 +1,10 @@
-// Exit codes are decided in lib/exit.ts alone: each error kind's code, and no other source file that
+// Exit codes are decided in lib/runtime/exit.ts alone: each error kind's code, and no other source file that
 // sets process.exitCode or calls process.exit.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryError, MissingDatabaseError, UsageError } from '../../lib/errors.js';
-import { exitCodeOf, ReportedError } from '../../lib/exit.js';
+import { exitCodeOf, ReportedError } from '../../lib/runtime/exit.js';
 import { InstallRefusal } from '../../lib/install/steps.js';
 import { TeamError } from '../../lib/team/connect.js';
 import { ROOT } from '../helpers.js';
@@ -24,13 +24,13 @@ describe('exit codes', () => {
     expect(exitCodeOf(error)).toBe(code);
   });
 
-  it('is set nowhere but lib/exit.ts', () => {
+  it('is set nowhere but lib/runtime/exit.ts', () => {
     const setters = ['hooks', 'commands', 'lib'].flatMap((dir) =>
       readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
         .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
         .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)))
         .filter((file) => /process\.exitCode\s*=|process\.exit\(/.test(readFileSync(join(ROOT, file), 'utf8'))),
     );
-    expect(setters).toEqual(['lib/exit.ts']);
+    expect(setters).toEqual(['lib/runtime/exit.ts']);
   });
 });

@@ -1,7 +1,7 @@
-// lib/identifiers.ts splits ASCII text with ASCII patterns and anything else with Unicode property
+// lib/text/identifiers.ts splits ASCII text with ASCII patterns and anything else with Unicode property
 // classes (which cost V8 up to ~1 ms each to build). On ASCII text the two must split identically.
 import { describe, expect, it } from 'vitest';
-import { identifierParts, indexedText, tokens } from '../../lib/identifiers.js';
+import { identifierParts, indexedText, tokens } from '../../lib/text/identifiers.js';
 
 const UNICODE_TOKEN = /[\p{L}\p{N}\p{Co}]+/gu;
 const UNICODE_BOUNDARY = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;

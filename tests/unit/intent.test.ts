@@ -1,7 +1,7 @@
 // The intent line, pure: which sentences of the assistant's text it keeps, how its parts are joined,
 // redacted and bounded.
 import { describe, expect, it } from 'vitest';
-import { INTENT_MAX, intentToRecord, lastSentences, memoryIntent, NO_INTENT } from '../../lib/intent.js';
+import { INTENT_MAX, intentToRecord, lastSentences, memoryIntent, NO_INTENT } from '../../lib/capture/intent.js';
 
 describe('lastSentences', () => {
   it.each([

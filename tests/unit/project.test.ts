@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectAt, resolveProject } from '../../lib/project.js';
+import { projectAt, resolveProject } from '../../lib/capture/project.js';
 import { tempDir } from '../helpers.js';
 
 describe('project identity', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findSecrets, REDACTED, redact, redactFields, redactText, stripPrivate } from '../../lib/redact.js';
+import { findSecrets, REDACTED, redact, redactFields, redactText, stripPrivate } from '../../lib/redact/redact.js';
 
 describe('redaction', () => {
   it('keeps the useful rest of a command with a secret', () => {

@@ -6,7 +6,7 @@ import {
   isNoiseCommand,
   splitCommand,
   writesFile,
-} from '../../lib/shell.js';
+} from '../../lib/capture/shell.js';
 
 describe('read-only shell noise', () => {
   it.each([

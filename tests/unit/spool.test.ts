@@ -4,7 +4,7 @@ import { lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync,
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { NewMemory } from '../../lib/memory.js';
-import { deferMemory, drainSpool, listPending, SPOOL_MAX_FILES, spoolDirs } from '../../lib/spool.js';
+import { deferMemory, drainSpool, listPending, SPOOL_MAX_FILES, spoolDirs } from '../../lib/faults/spool.js';
 import { tempDir } from '../helpers.js';
 
 function memory(content: string): NewMemory {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionRow } from '../../lib/memory.js';
-import { summarizeSession } from '../../lib/summary.js';
+import { summarizeSession } from '../../lib/session/summary.js';
 
 const at = (second: number) => new Date(Date.UTC(2026, 10, 20, 9, 0, second)).toISOString();
 const row = (second: number, fields: Partial<SessionRow>): SessionRow => ({

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { HookInput } from '../../../lib/hook/io.js';
 import { prepareToolEvent } from '../../../lib/hook/on-tool-use.js';
 import { preparePrompt } from '../../../lib/hook/on-prompt.js';
-import { promptToRecord } from '../../../lib/prompt.js';
+import { promptToRecord } from '../../../lib/capture/prompt.js';
 import { recallGate } from '../../../lib/recall/gate.js';
 
 const ENV = { HOME: '/home/someone' };

@@ -1,7 +1,7 @@
 // Search and recall read a prompt's words the same way: the same Korean stem for a word with a
 // particle or an ending, the same identifiers, the same bridge, mixed Korean and English included.
 import { describe, expect, it } from 'vitest';
-import { tokens } from '../../../lib/identifiers.js';
+import { tokens } from '../../../lib/text/identifiers.js';
 import { bridgeOf } from '../../../lib/language/bridges.js';
 import { koreanStem } from '../../../lib/language/korean.js';
 import { queryWords as recallWords } from '../../../lib/recall/words.js';

@@ -1,10 +1,10 @@
 // What this package put into the model's context never comes back as a memory: capture, prompt
 // recording and import drop <memory-recall> and <memory-context> blocks from everything they store.
 import { describe, expect, it } from 'vitest';
-import { captureEvent } from '../../../lib/capture.js';
-import { parseToolEvent } from '../../../lib/hook/payload.js';
-import { promptToRecord } from '../../../lib/prompt.js';
-import { stripInjected } from '../../../lib/redact.js';
+import { captureEvent } from '../../../lib/capture/capture.js';
+import { parseToolEvent } from '../../../lib/wire/payload.js';
+import { promptToRecord } from '../../../lib/capture/prompt.js';
+import { stripInjected } from '../../../lib/redact/redact.js';
 
 const RECALL =
   '<memory-recall project="app">\nEarlier records …:\n- #61 2026-03-02 error: npm test failed\n</memory-recall>';

@@ -2,7 +2,7 @@
 // when every row is duplicated, nothing changed by a word common in the project, the crowd rule
 // counted before anything is cut, and the project boundary.
 import { describe, expect, it } from 'vitest';
-import { runCleanup } from '../../../lib/cleanup.js';
+import { runCleanup } from '../../../lib/faults/cleanup.js';
 import { MemoryStore } from '../../../lib/db/memories.js';
 import { claimInjections, injectedIds } from '../../../lib/db/recall-candidates.js';
 import { openDb, type Db } from '../../../lib/db/open.js';

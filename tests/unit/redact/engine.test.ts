@@ -3,7 +3,7 @@
 // No timing is asserted (that lives in `npm run bench`); a super-linear rule would not finish these.
 import { describe, expect, it } from 'vitest';
 import { findSpans } from '../../../lib/redact/engine.js';
-import { REDACTED, redactText, SECRET_RULES } from '../../../lib/redact.js';
+import { REDACTED, redactText, SECRET_RULES } from '../../../lib/redact/redact.js';
 import { samplesOf } from '../../../lib/redact/samples.js';
 import { shapeProblems } from '../../regex-shape.js';
 

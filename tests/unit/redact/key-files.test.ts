@@ -14,7 +14,7 @@ import {
   NOT_KEY_CONTENT,
   NOT_KEY_FILES,
 } from '../../../lib/redact/key-files.js';
-import { redactText } from '../../../lib/redact.js';
+import { redactText } from '../../../lib/redact/redact.js';
 import { familySamples } from '../../../lib/redact/samples.js';
 
 describe('key files by name', () => {

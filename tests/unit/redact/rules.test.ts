@@ -2,7 +2,7 @@
 // and through the whole rule set) and the code that merely handles a secret, which must survive.
 import { describe, expect, it } from 'vitest';
 import { applySpans, findSpans, type SecretRule } from '../../../lib/redact/engine.js';
-import { REDACTED, redactText, SECRET_RULES } from '../../../lib/redact.js';
+import { REDACTED, redactText, SECRET_RULES } from '../../../lib/redact/redact.js';
 import { familySamples, samplesOf } from '../../../lib/redact/samples.js';
 import { TOOL_FAMILIES } from '../../../lib/redact/command-rules.js';
 

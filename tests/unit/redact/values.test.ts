@@ -1,7 +1,7 @@
 // Code that handles credentials must stay readable; literals that are credentials must not be stored:
 // the tables of tests/fixtures/secret-corpus.ts through the whole rule set.
 import { describe, expect, it } from 'vitest';
-import { redactText } from '../../../lib/redact.js';
+import { redactText } from '../../../lib/redact/redact.js';
 import { KEEP, REDACT } from '../../fixtures/secret-corpus.js';
 
 describe('code that handles secrets', () => {

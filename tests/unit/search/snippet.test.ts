@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanText } from '../../../lib/sanitize.js';
+import { cleanText } from '../../../lib/text/sanitize.js';
 import { MARK_END, MARK_START, likeSnippet, markedSegments } from '../../../lib/search/snippet.js';
 
 describe('snippets', () => {

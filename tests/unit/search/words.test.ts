@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gramText, gramWords, identifierParts, indexedText } from '../../../lib/identifiers.js';
+import { gramText, gramWords, identifierParts, indexedText } from '../../../lib/text/identifiers.js';
 import { searchTerms } from '../../../lib/search/plan.js';
 import { koreanStem, queryWords, wordExpression } from '../../../lib/search/words.js';
 

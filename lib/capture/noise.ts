@@ -1,10 +1,10 @@
 // Which tool events are noise, never stored: decided from the event alone, before any formatting or
 // redaction, so the post-tool-use hook can exit on them without loading the rest (hooks/post-tool-use.ts).
-// lib/capture.ts asks the same question first. Pure: no I/O.
-import type { ToolEvent } from './hook/payload.js';
+// lib/capture/capture.ts asks the same question first. Pure: no I/O.
+import type { ToolEvent } from '../wire/payload.js';
 import { isNoiseCommand } from './shell.js';
-import { head, SCAN_MAX } from './text.js';
-import { str } from './unknown.js';
+import { head, SCAN_MAX } from '../text.js';
+import { str } from '../unknown.js';
 
 // Build output, dependencies, caches and editor folders anywhere in the path, lock files and
 // generated files by name. Sets rather than one alternation pattern: V8 compiles a pattern on its

@@ -2,8 +2,8 @@
 // file damaged, read by capture (defer instead of writing into it) and by SessionStart (tell the
 // user once a day), removed by `memory doctor --repair`.
 import { unlinkSync } from 'node:fs';
-import { repairNotePath } from './paths.js';
-import { readRegularFile, regularFileMtime, writeFileAtomic } from './safe-fs.js';
+import { repairNotePath } from '../paths.js';
+import { readRegularFile, regularFileMtime, writeFileAtomic } from '../io/safe-fs.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOTE_MAX_BYTES = 4096;

@@ -1,8 +1,8 @@
 // The one place that turns an outcome into a process exit code: typed errors (lib/errors.ts) carry
 // theirs, anything else is 1, and the hook side is always 0. Entries call these; nothing else sets
 // process.exitCode or calls process.exit.
-import { MemoryError } from './errors.js';
-import { describeError } from './unknown.js';
+import { MemoryError } from '../errors.js';
+import { describeError } from '../unknown.js';
 
 export const EXIT_OK = 0;
 /** Usage and runtime errors alike: one clear line on stderr, no stack. */

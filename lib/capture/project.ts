@@ -2,7 +2,7 @@
 // git top-level above `cwd`, else `cwd`. Walks the file system for `.git`; never spawns git.
 import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { baseName, type Env } from './paths.js';
+import { baseName, type Env } from '../paths.js';
 
 export interface Project {
   /** Basename, shown to people and used by `--project`. */

@@ -1,11 +1,11 @@
 // Where this running copy keeps its own files, and which copy it is (the plugin or ./install.sh's). Every executable is a bundle at
-// <root>/dist/<hooks|commands>/<name>.js (lib/executables.ts), and inside a CommonJS bundle `__dirname`
+// <root>/dist/<hooks|commands>/<name>.js (lib/runtime/executables.ts), and inside a CommonJS bundle `__dirname`
 // is the bundle's folder, so the root is two folders up: the same in a checkout's dist/runtime/, the
 // installed runtime and the plugin. Reads only the one marker file that tells the plugin apart.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { claudeDir, installedRuntimeDir, type Env } from './paths.js';
-import { readRegularFile } from './safe-fs.js';
+import { claudeDir, installedRuntimeDir, type Env } from '../paths.js';
+import { readRegularFile } from '../io/safe-fs.js';
 
 const SETTINGS_MAX_BYTES = 4 * 1024 * 1024;
 

@@ -2,16 +2,16 @@
 // keeps the damaged file as `<db>.damaged-<date>`, swaps the new one in by rename, and stores the
 // events that waited in the spool. A database that passes its integrity check is left alone.
 import { existsSync, renameSync } from 'node:fs';
-import type { Config } from './config.js';
+import type { Config } from '../config.js';
 import { clearDamageNote, noteDamage, repairNote } from './damage.js';
-import { MemoryStore } from './db/memories.js';
-import { withDb } from './db/open.js';
-import { probeDb } from './db/probe.js';
-import { copyReadableRows, removeFiles, type TableCopy } from './db/recover.js';
-import { MemoryError } from './errors.js';
+import { MemoryStore } from '../db/memories.js';
+import { withDb } from '../db/open.js';
+import { probeDb } from '../db/probe.js';
+import { copyReadableRows, removeFiles, type TableCopy } from '../db/recover.js';
+import { MemoryError } from '../errors.js';
 import { FAULT_WORDS, faultOf } from './faults.js';
-import { describeError } from './unknown.js';
-import type { Env } from './paths.js';
+import { describeError } from '../unknown.js';
+import type { Env } from '../paths.js';
 import { drainPending } from './store-or-defer.js';
 
 export type RepairReport =

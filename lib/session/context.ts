@@ -2,13 +2,13 @@
 // session leading with its request, the errors still open, recent changes with paths relative to
 // the project, where the last session stopped, and where more history is. Phrased as facts, never
 // as instructions; every stored string passes through safeLine() before it is printed.
-import { CONTEXT_CHARS_MAX } from './config.js';
-import type { ContextRow, ContextSummaryRow } from './memory.js';
-import { tellingLine } from './error-lines.js';
-import { cleanText, escapeXml, safeLine } from './sanitize.js';
+import { CONTEXT_CHARS_MAX } from '../config.js';
+import type { ContextRow, ContextSummaryRow } from '../memory.js';
+import { tellingLine } from '../capture/error-lines.js';
+import { cleanText, escapeXml, safeLine } from '../text/sanitize.js';
 import { relativeTo } from './summary.js';
-import { baseName } from './paths.js';
-import { relativeAge } from './age.js';
+import { baseName } from '../paths.js';
+import { relativeAge } from '../text/age.js';
 
 export const LINE_MAX = 200;
 const SESSION_LINE_MAX = 320;

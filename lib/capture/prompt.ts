@@ -1,9 +1,9 @@
 // A user's prompt, or the session's last answer → the bounded, redacted text worth keeping. Skips
 // what no person typed (task notifications, slash-command expansions, system prompts). Pure: the
 // recording hook calls it before it opens anything, and a later recall concern can reuse it.
-import { findSecrets, redact, stripUnstored } from './redact.js';
+import { findSecrets, redact, stripUnstored } from '../redact/redact.js';
 import { isPersonRequest } from './person-request.js';
-import { clip, head, SCAN_MAX, stripAnsi } from './text.js';
+import { clip, head, SCAN_MAX, stripAnsi } from '../text.js';
 
 /** Stored prompts and last answers never exceed this. */
 export const PROMPT_MAX = 1000;

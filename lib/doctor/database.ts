@@ -13,12 +13,12 @@ import {
   type Stats,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { repairNote } from './damage.js';
-import { ftsRebuildSql, probeDb, WAL_SQL, type DbFacts } from './db/probe.js';
-import { DISK_FULL_BYTES, FAULT_WORDS, faultOf, freeBytes, type Fault } from './faults.js';
-import { cleanupMarkerPath, repairNotePath, type Env } from './paths.js';
-import { sidecarPaths } from './db/sidecars.js';
-import { listPending } from './spool.js';
+import { repairNote } from '../faults/damage.js';
+import { ftsRebuildSql, probeDb, WAL_SQL, type DbFacts } from '../db/probe.js';
+import { DISK_FULL_BYTES, FAULT_WORDS, faultOf, freeBytes, type Fault } from '../faults/faults.js';
+import { cleanupMarkerPath, repairNotePath, type Env } from '../paths.js';
+import { sidecarPaths } from '../db/sidecars.js';
+import { listPending } from '../faults/spool.js';
 
 export interface DbCheck {
   readonly status: 'ok' | 'warn' | 'fail';

@@ -1,7 +1,7 @@
 // Every program this package ships, in one list: the build makes one bundle of each, and the plugin's
 // hooks.json, the installer's settings.json entries and its MCP registration are all derived from it.
 // Pure data: no I/O, and nothing here may import more than the shared vocabulary.
-import { CAPTURED_TOOLS_MATCHER } from './memory.js';
+import { CAPTURED_TOOLS_MATCHER } from '../memory.js';
 
 export type HookEvent = 'SessionStart' | 'PostToolUse' | 'PostToolUseFailure' | 'Stop' | 'UserPromptSubmit';
 

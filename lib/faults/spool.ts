@@ -4,11 +4,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { lstatSync, readdirSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Deadline } from './db/deadline.js';
-import { INTENT_MAX, isCapturedTool, MEMORY_TYPES, type MemoryType, type NewMemory } from './memory.js';
-import { systemTempDir, type Env } from './paths.js';
-import { ensurePrivateDir, readRegularFile, writeFileAtomic } from './safe-fs.js';
-import { objectOf } from './unknown.js';
+import type { Deadline } from '../db/deadline.js';
+import { INTENT_MAX, isCapturedTool, MEMORY_TYPES, type MemoryType, type NewMemory } from '../memory.js';
+import { systemTempDir, type Env } from '../paths.js';
+import { ensurePrivateDir, readRegularFile, writeFileAtomic } from '../io/safe-fs.js';
+import { objectOf } from '../unknown.js';
 
 export const SPOOL_MAX_FILES = 2000;
 export const SPOOL_MAX_BYTES = 16 * 1024 * 1024;

@@ -2,15 +2,15 @@
 // the spool and say why in one line; after a successful write, store what the spool holds.
 import { accessSync, constants, existsSync } from 'node:fs';
 import { noteDamage, repairNote } from './damage.js';
-import { captureBudgetMs, type Config } from './config.js';
-import { activeDeadline, startDeadline } from './db/deadline.js';
-import type { MemoryStore } from './db/memories.js';
-import { inTransaction } from './db/open.js';
+import { captureBudgetMs, type Config } from '../config.js';
+import { activeDeadline, startDeadline } from '../db/deadline.js';
+import type { MemoryStore } from '../db/memories.js';
+import { inTransaction } from '../db/open.js';
 import { FAULT_WORDS, faultOf } from './faults.js';
-import type { NewMemory } from './memory.js';
-import type { Env } from './paths.js';
+import type { NewMemory } from '../memory.js';
+import type { Env } from '../paths.js';
 import { deferMemory, drainSpool, listPending, type DrainResult } from './spool.js';
-import { describeError } from './unknown.js';
+import { describeError } from '../unknown.js';
 
 /** Thrown after an event went to the spool: the message is the hook's one stderr line. */
 export class DeferredError extends Error {
@@ -27,7 +27,7 @@ export async function storeOrDefer(config: Config, env: Env, memory: NewMemory):
     // file's read-only mode, which a later `chmod u+w memory.db` alone would not undo.
     if (existsSync(config.dbPath)) accessSync(config.dbPath, constants.W_OK);
     // Loaded here, not at the top: a skipped event never pays for better-sqlite3.
-    const [{ withDb }, { MemoryStore }] = await Promise.all([import('./db/open.js'), import('./db/memories.js')]);
+    const [{ withDb }, { MemoryStore }] = await Promise.all([import('../db/open.js'), import('../db/memories.js')]);
     withDb(config.dbPath, { create: true }, (db) => {
       const store = new MemoryStore(db);
       store.insert(memory, config.dedupeWindowSec);

@@ -2,10 +2,10 @@
 // sentence before the call, the todo in progress, a failed Bash call's description) → one bounded,
 // redacted line. Pure: the transcript readers and the live hook gather the parts; nothing here reads
 // or stores. (Terse: every hook that stores carries it.)
-import { INTENT_MAX, type MemoryDraft } from './memory.js';
-import { Redactor, stripUnstored } from './redact.js';
-import { clip, head, oneLine, SCAN_MAX, stripAnsi } from './text.js';
-import { str } from './unknown.js';
+import { INTENT_MAX, type MemoryDraft } from '../memory.js';
+import { Redactor, stripUnstored } from '../redact/redact.js';
+import { clip, head, oneLine, SCAN_MAX, stripAnsi } from '../text.js';
+import { str } from '../unknown.js';
 
 /** What a call's session said about it, as found; any part may be empty. */
 export interface IntentParts {

@@ -2,13 +2,13 @@
 // captured tool calls, imports, prompts and assistant messages, rows rewritten by `memory redact`.
 // The rules are data (lib/redact/*-rules.ts), each with samples it must redact and code it must keep.
 // Never logs what it finds.
-import { applySpans, findSpans, REDACTED, type Span } from './redact/engine.js';
-import { SECRET_RULES } from './redact/rules.js';
-import { type StoredRow, withoutKeyFileContent } from './redact/stored.js';
+import { applySpans, findSpans, REDACTED, type Span } from './engine.js';
+import { SECRET_RULES } from './rules.js';
+import { type StoredRow, withoutKeyFileContent } from './stored.js';
 
-export { REDACTED } from './redact/engine.js';
-export type { SecretRule } from './redact/engine.js';
-export { SECRET_RULES } from './redact/rules.js';
+export { REDACTED } from './engine.js';
+export type { SecretRule } from './engine.js';
+export { SECRET_RULES } from './rules.js';
 
 // Literal re-occurrences of a secret are only chased for values long enough to be unambiguous.
 const MIN_ECHO_LENGTH = 6;

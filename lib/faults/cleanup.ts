@@ -1,10 +1,10 @@
 // The retention cleanup: what it deletes (old non-error memories), and the once-a-day throttle
 // that keeps it off SessionStart's path: a marker beside the database, replaced through a temp file
 // and a rename so that a symlink planted at its path is never written through.
-import type { MemoryStore } from './db/memories.js';
-import { pruneInjections } from './db/recall-candidates.js';
-import { cleanupMarkerPath } from './paths.js';
-import { regularFileMtime, writeFileAtomic } from './safe-fs.js';
+import type { MemoryStore } from '../db/memories.js';
+import { pruneInjections } from '../db/recall-candidates.js';
+import { cleanupMarkerPath } from '../paths.js';
+import { regularFileMtime, writeFileAtomic } from '../io/safe-fs.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -2,8 +2,8 @@
 // vocabulary the hooks' stderr line, the spool and `memory doctor` share.
 import { statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { MemoryError } from './errors.js';
-import { describeError } from './unknown.js';
+import { MemoryError } from '../errors.js';
+import { describeError } from '../unknown.js';
 
 export type Fault = 'locked' | 'disk-full' | 'not-writable' | 'damaged' | 'unsafe-path' | 'too-new' | 'addon' | 'other';
 

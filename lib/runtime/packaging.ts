@@ -1,6 +1,6 @@
 // The names the two ways of installing go by: the Claude Code plugin and ./install.sh's runtime. Both
 // use the same database and settings; they differ in who registers the hooks and how they are removed
-// (lib/own-files.ts tells which one is running).
+// (lib/runtime/own-files.ts tells which one is running).
 
 /** The plugin's name in .claude-plugin/plugin.json and the marketplace's in marketplace.json. */
 export const PLUGIN_NAME = 'mem';

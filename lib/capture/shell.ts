@@ -1,8 +1,8 @@
 // Reads shell commands the way a person skims them: splits chains, drops read-only noise,
 // and names what a command does (commit, install, test, deploy …) for tags and importance, and the
 // key (`git commit`, `npm`) commands are grouped by in `--stats`.
-import type { Importance } from './memory.js';
-import { head } from './text.js';
+import type { Importance } from '../memory.js';
+import { head } from '../text.js';
 
 export type CommandKind =
   | 'vcs-change'

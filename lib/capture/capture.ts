@@ -1,8 +1,8 @@
-// Tool event → the memory worth keeping, or null for noise (lib/noise.ts). Decides type, importance, tags and
+// Tool event → the memory worth keeping, or null for noise (lib/capture/noise.ts). Decides type, importance, tags and
 // content; strips <private> and redacts secrets before anything leaves this module. Pure: no I/O.
-import type { ToolEvent } from './hook/payload.js';
-import { IMPORTANCE, type MemoryDraft } from './memory.js';
-import { Redactor as FieldRedactor, stripUnstored } from './redact.js';
+import type { ToolEvent } from '../wire/payload.js';
+import { IMPORTANCE, type MemoryDraft } from '../memory.js';
+import { Redactor as FieldRedactor, stripUnstored } from '../redact/redact.js';
 import {
   ENV_VALUES_NOTE,
   envNames,
@@ -10,14 +10,14 @@ import {
   KEY_FILE_NOTE,
   keyFileByName,
   type KeyFileKind,
-} from './redact/key-files.js';
+} from '../redact/key-files.js';
 import { eventPath, isNoiseEvent } from './noise.js';
 import { classifyCommand, type CommandClass } from './shell.js';
 import { commandKey } from './command-key.js';
 import { pickErrorLines } from './error-lines.js';
-import { clip, countLines, head, oneLine, SCAN_MAX, stripAnsi } from './text.js';
-import { baseName } from './paths.js';
-import { objectOf, str } from './unknown.js';
+import { clip, countLines, head, oneLine, SCAN_MAX, stripAnsi } from '../text.js';
+import { baseName } from '../paths.js';
+import { objectOf, str } from '../unknown.js';
 
 /** Stored content never exceeds this, whatever the payload's size. */
 export const CONTENT_MAX = 2000;

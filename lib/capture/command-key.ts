@@ -3,7 +3,7 @@
 // `2>&1 | tail -20`). Test commands also know their target, so a later passing run of the whole
 // suite, or of a target that contains the failed one, resolves the failure. Pure; resolution.ts
 // applies the same rule in SQL.
-import type { CommandKey } from './memory.js';
+import type { CommandKey } from '../memory.js';
 import { classifyCommand } from './shell.js';
 
 const KEY_MAX = 300;

@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
-import { UnsafePathError } from './db/sidecars.js';
+import { UnsafePathError } from '../db/sidecars.js';
 
 function ownUid(): number | undefined {
   return process.geteuid?.();

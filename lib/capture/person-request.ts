@@ -1,4 +1,4 @@
-// Whether a UserPromptSubmit prompt is a person's request: what lib/prompt.ts records and what the
+// Whether a UserPromptSubmit prompt is a person's request: what lib/capture/prompt.ts records and what the
 // user-prompt-submit hook asks before the database (lib/hook/on-prompt.ts). Pure.
 
 /** Typed by a person (or sent through the SDK), not empty, and not a notification or expansion. */

@@ -6,9 +6,9 @@
 //   Errors (1): AssertionError: expected 'Hi Ada' to be 'Hello Ada'
 //   Stopped at: "greet() is in place; the test still fails."
 //   [15 memories, 120s, tools: Edit/Bash/Write]
-import { tellingLine } from './error-lines.js';
-import type { SessionRow, SessionSummaryRow } from './memory.js';
-import { clip, oneLine } from './text.js';
+import { tellingLine } from '../capture/error-lines.js';
+import type { SessionRow, SessionSummaryRow } from '../memory.js';
+import { clip, oneLine } from '../text.js';
 
 /** What the session was asked and where it stopped (prompts table, Stop's last message). */
 export interface SessionIntent {
