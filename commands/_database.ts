@@ -1,6 +1,6 @@
 // The CLI's way into the database: the configuration, and a read-only entry that never creates the
 // file (MissingDatabaseError instead).
-import { loadConfig, warnAboutSettings, type Config } from '../lib/config.js';
+import { loadConfig, warnAboutSettings, type Config } from '../lib/config/config.js';
 import { MemoryStore } from '../lib/db/memories.js';
 import type { Db } from '../lib/db/open.js';
 import { withReadableDb } from '../lib/db/read-only.js';

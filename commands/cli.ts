@@ -1,6 +1,6 @@
 // The `memory` CLI: wires the subcommands; lib/runtime/exit.ts turns what they throw into the exit code.
 import type { Command } from 'commander';
-import { loadConfig } from '../lib/config.js';
+import { loadConfig } from '../lib/config/config.js';
 import { failWith, ReportedError } from '../lib/runtime/exit.js';
 import { withDamageHint } from '../lib/faults/faults.js';
 import { ownVersion } from '../lib/runtime/own-files.js';

@@ -1,7 +1,7 @@
 // `memory doctor`: prints the installation checks of lib/install/doctor.ts as ✓/!/✗ lines with a fix each,
 // or as JSON; exits 1 (through MemoryError) when any check failed.
 import type { Command } from 'commander';
-import { loadConfig } from '../lib/config.js';
+import { loadConfig } from '../lib/config/config.js';
 import { runDoctor, type Check, type DoctorReport } from '../lib/install/doctor.js';
 import { MemoryError } from '../lib/errors.js';
 import { repairDatabase, type RepairReport } from '../lib/faults/repair.js';

@@ -2,7 +2,7 @@
 // same capture pipeline as the live hooks. Progress bar on a terminal (stderr); counts on stdout.
 import { Option, type Command } from 'commander';
 import { join } from 'node:path';
-import { loadConfig, warnAboutSettings } from '../lib/config.js';
+import { loadConfig, warnAboutSettings } from '../lib/config/config.js';
 import { MemoryError } from '../lib/errors.js';
 import { findTranscripts } from '../lib/import/files.js';
 import { importTranscripts, type ImportProgress, type ImportSummary } from '../lib/import/importer.js';

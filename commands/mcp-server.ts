@@ -1,7 +1,7 @@
 // The MCP server Claude Code starts once per session (`memory mcp`, as install.sh and the plugin
 // register it): lib/mcp/server.ts over stdio. An executable of its own, so that no other command
 // loads the MCP SDK and its schema libraries.
-import { loadConfig } from '../lib/config.js';
+import { loadConfig } from '../lib/config/config.js';
 import { failWith } from '../lib/runtime/exit.js';
 import { withDamageHint } from '../lib/faults/faults.js';
 import { serveStdio } from '../lib/mcp/server.js';

@@ -17,7 +17,7 @@ import {
 import { buildRecall } from '../lib/recall/render.js';
 import { BRIDGE_LABELS } from '../lib/language/bridges.js';
 import { MEDIUM_MIN } from '../lib/recall/score.js';
-import { recallSetting, type RecallSetting } from '../lib/config.js';
+import { recallSetting, type RecallSetting } from '../lib/config/config.js';
 import { writeRecallSetting } from '../lib/config/write.js';
 import { cleanText } from '../lib/text/sanitize.js';
 import { clip } from '../lib/text.js';

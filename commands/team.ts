@@ -32,7 +32,7 @@ import { MissingDatabaseError, UsageError } from '../lib/errors.js';
 import { resolveProject } from '../lib/capture/project.js';
 import { cleanText } from '../lib/text/sanitize.js';
 import { displayUrl, loadTeamConfig, type TeamConfig } from '../lib/team/config.js';
-import { warnAboutSettings } from '../lib/config.js';
+import { warnAboutSettings } from '../lib/config/config.js';
 import { TeamError, withTeamServer } from '../lib/team/connect.js';
 import { isUtf8Locale, localeProblem } from '../lib/team/locale.js';
 import { assertServerReady, push, senderFor, sendTombstones } from '../lib/team/push.js';

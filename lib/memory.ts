@@ -1,6 +1,13 @@
 // The domain vocabulary, said once: memory types, importance, the tools we capture (and the settings
 // matcher derived from them), and the shapes a memory takes from draft to stored row. Pure: no I/O.
-import type { Project } from './capture/project.js';
+
+/** Which project a memory belongs to. */
+export interface Project {
+  /** Basename, shown to people and used by `--project`. */
+  readonly name: string;
+  /** Full path, so two repositories called `app` never mix. */
+  readonly path: string;
+}
 
 export const MEMORY_TYPES = ['observation', 'file_edit', 'command', 'error'] as const;
 export type MemoryType = (typeof MEMORY_TYPES)[number];

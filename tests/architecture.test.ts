@@ -82,6 +82,7 @@ const PURE = [
 const DB_MAY_IMPORT = [
   'lib/memory.ts',
   // Whether this copy is the plugin, whose better-sqlite3 needs a newer Node-API.
+  'lib/io/safe-fs.ts',
   'lib/runtime/own-files.ts',
   'lib/search/plan.ts',
   'lib/text/identifiers.ts',
@@ -89,6 +90,70 @@ const DB_MAY_IMPORT = [
   'lib/search/words.ts',
   'lib/language/bridges.ts',
 ];
+
+// The layers, top to bottom. A module imports only from its own folder or a folder in a lower layer, so
+// the arrows run down; and no modules import each other in a circle, not even two files of one folder.
+// (lib/ is lib/'s top level: the vocabulary every subject shares.)
+const LAYERS: ReadonlyArray<readonly string[]> = [
+  ['hooks', 'commands'],
+  ['lib/hook', 'lib/install'],
+  ['lib/mcp', 'lib/ui'],
+  ['lib/team'],
+  ['lib/import'],
+  ['lib/doctor'],
+  ['lib/recall', 'lib/faults', 'lib/overview'],
+  ['lib/db'],
+  ['lib/session'],
+  ['lib/capture'],
+  ['lib/search'],
+  ['lib/redact', 'lib/language'],
+  // Claude Code's payload types, how a program starts and ends, text helpers, the settings.
+  ['lib/wire', 'lib/runtime', 'lib/text', 'lib/config'],
+  ['lib/io'],
+  ['lib'],
+];
+
+/** The folder a module belongs to, as LAYERS names it (lib/db/team/x.ts belongs to lib/db). */
+function folderOf(file: string): string {
+  const parts = file.split('/');
+  if (parts[0] !== 'lib') return parts[0] as string;
+  return parts.length > 2 ? `lib/${parts[1]}` : 'lib';
+}
+
+const layerOf = new Map(LAYERS.flatMap((folders, index) => folders.map((folder) => [folder, index] as const)));
+
+describe('layers', () => {
+  const sources = [...hooks, ...commands, ...lib];
+
+  it('put every folder in a layer', () => {
+    expect([...new Set(sources.map(folderOf))].filter((folder) => !layerOf.has(folder))).toEqual([]);
+  });
+
+  it('let imports run only down: to the same folder or a lower layer', () => {
+    const upward = sources.flatMap((file) =>
+      localImports(file)
+        .filter((target) => folderOf(target) !== folderOf(file))
+        .filter((target) => (layerOf.get(folderOf(target)) ?? -1) <= (layerOf.get(folderOf(file)) ?? -1))
+        .map((target) => `${file} → ${target}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('have no import cycles, not even inside a folder', () => {
+    const state = new Map<string, 'open' | 'done'>();
+    const cycles: string[] = [];
+    const visit = (file: string, path: string[]): void => {
+      state.set(file, 'open');
+      for (const next of localImports(file)) {
+        if (state.get(next) === 'open') cycles.push([...path.slice(path.indexOf(next)), file, next].join(' → '));
+        else if (!state.has(next)) visit(next, [...path, file]);
+      }
+      state.set(file, 'done');
+    };
+    for (const file of sources) if (!state.has(file)) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+});
 
 describe('architecture', () => {
   it('keeps hook entry points to wiring over lib/hook/', () => {

@@ -2,14 +2,10 @@
 // git top-level above `cwd`, else `cwd`. Walks the file system for `.git`; never spawns git.
 import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Project } from '../memory.js';
 import { baseName, type Env } from '../paths.js';
 
-export interface Project {
-  /** Basename, shown to people and used by `--project`. */
-  readonly name: string;
-  /** Full path, so two repositories called `app` never mix. */
-  readonly path: string;
-}
+export type { Project };
 
 export function resolveProject(env: Env, cwd: string): Project {
   const declared = env['CLAUDE_PROJECT_DIR'];

@@ -1,5 +1,5 @@
 // The settings file (~/.claude/memory.json, or $CLAUDE_MEMORY_CONFIG): read at most once per process
-// and path. Only lib/config.ts reads through it; a file that is missing is no settings, a file that
+// and path. Only lib/config/config.ts reads through it; a file that is missing is no settings, a file that
 // is not a JSON object is a warning, never a throw.
 import { existsSync, readFileSync } from 'node:fs';
 

@@ -1,5 +1,5 @@
 // How one setting is read: the environment variable if set, else the settings file's key, else the
-// default, each value checked and a bad one turned into a warning. lib/config.ts and
+// default, each value checked and a bad one turned into a warning. lib/config/config.ts and
 // lib/config/team.ts build their sections with it; nothing else reads settings.
 import { join } from 'node:path';
 import { claudeDir, type Env } from '../paths.js';

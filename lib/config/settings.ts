@@ -1,5 +1,5 @@
 // Every setting the package has, as data: its key in the settings file, its environment variable and
-// its default. lib/config.ts reads them; docs/configuration.md says what each does (a test keeps the
+// its default. lib/config/config.ts reads them; docs/configuration.md says what each does (a test keeps the
 // page and this table in step). Pure: no I/O.
 
 /** One setting as docs/configuration.md lists it: its key in the file, its variable, its default. */

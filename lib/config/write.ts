@@ -1,10 +1,10 @@
 // Writes one key of the settings file, keeping the others: what `memory recall on|off` does. Apart
-// from lib/config.ts so the hooks, which only read settings, never load the writing code.
+// from lib/config/config.ts so the hooks, which only read settings, never load the writing code.
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MemoryError } from '../errors.js';
 import { ensurePrivateDir, writeFileAtomic } from '../io/safe-fs.js';
-import { configFilePath } from '../config.js';
+import { configFilePath } from './config.js';
 import type { Env } from '../paths.js';
 import { forgetSettingsFile, readNow } from './file.js';
 

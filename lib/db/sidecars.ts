@@ -2,18 +2,9 @@
 // sidecar is a symlink: SQLite opens them with O_CREAT and follows links, so it would write into
 // whatever file the link points at.
 import { lstatSync, realpathSync } from 'node:fs';
+import { UnsafePathError } from '../io/safe-fs.js';
 
-/** A path we will not write through: a symlink, another user's file, or a folder others can write. */
-export class UnsafePathError extends Error {
-  override readonly name = 'UnsafePathError';
-  readonly code = 'UNSAFE_PATH';
-  constructor(
-    readonly path: string,
-    reason: string,
-  ) {
-    super(`${path} ${reason}`);
-  }
-}
+export { UnsafePathError };
 
 const SIDECARS = ['-wal', '-shm'] as const;
 

@@ -2,7 +2,7 @@
 // keeps the damaged file as `<db>.damaged-<date>`, swaps the new one in by rename, and stores the
 // events that waited in the spool. A database that passes its integrity check is left alone.
 import { existsSync, renameSync } from 'node:fs';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { clearDamageNote, noteDamage, repairNote } from './damage.js';
 import { MemoryStore } from '../db/memories.js';
 import { withDb } from '../db/open.js';

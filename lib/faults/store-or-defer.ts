@@ -2,7 +2,7 @@
 // the spool and say why in one line; after a successful write, store what the spool holds.
 import { accessSync, constants, existsSync } from 'node:fs';
 import { noteDamage, repairNote } from './damage.js';
-import { captureBudgetMs, type Config } from '../config.js';
+import { captureBudgetMs, type Config } from '../config/config.js';
 import { activeDeadline, startDeadline } from '../db/deadline.js';
 import type { MemoryStore } from '../db/memories.js';
 import { inTransaction } from '../db/open.js';

@@ -5,7 +5,7 @@
 //   stderr, and SessionStart tells the user (not the model) once a day in one line.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { sqliteDriver } from '../db/driver.js';
 import { installShCaptures, isPlugin } from '../runtime/own-files.js';
 import { driverNoticePath, type Env } from '../paths.js';

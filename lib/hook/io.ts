@@ -1,6 +1,6 @@
 // The only hook-side owner of stdin, stdout and stderr; its exit code is lib/runtime/exit.ts's exitZero.
 // A hook must never hurt Claude Code: every path ends in exit code 0, and a failure is one stderr line.
-import { STDIN_TIMEOUT_MS, stdinTimeoutMs } from '../config.js';
+import { STDIN_TIMEOUT_MS, stdinTimeoutMs } from '../config/config.js';
 import { exitZero } from '../runtime/exit.js';
 import { describeError } from '../unknown.js';
 import { writeOut } from '../io/stdout.js';

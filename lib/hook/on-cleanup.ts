@@ -2,7 +2,7 @@
 // (a damaged file gets the repair note and is left alone), then what the spool holds, then the
 // memories past retention. Never creates a database; SessionStart decides when this runs.
 import { runCleanup } from '../faults/cleanup.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { clearDamageNote, noteDamage } from '../faults/damage.js';
 import { MAINTENANCE_BUDGET_MS, startDeadline } from '../db/deadline.js';
 import { quickCheck } from '../db/health.js';

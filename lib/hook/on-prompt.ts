@@ -2,7 +2,7 @@
 // the gate lets the prompt through — prints the few past memories the prompt is clearly about.
 // Filters before the database: a prompt with nothing to record or recall costs only the parse.
 // Prints nothing rather than be late.
-import { loadConfig, recallSetting, type Config } from '../config.js';
+import { loadConfig, recallSetting, type Config } from '../config/config.js';
 import { resolveProject } from '../capture/project.js';
 import { isPersonRequest } from '../capture/person-request.js';
 import { recallGate } from '../recall/gate.js';

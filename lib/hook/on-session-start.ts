@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { daysBefore } from '../text/age.js';
 import { claimDailyCleanup } from '../faults/cleanup.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { buildContext, sessionStartOutput, SESSIONS_SHOWN } from '../session/context.js';
 import { claimRepairNotice, repairNote } from '../faults/damage.js';
 import { sinceStartMs, startSyncHookDeadline, SYNC_HOOK_BUDGET_MS } from '../db/deadline.js';

@@ -3,7 +3,7 @@
 // session's summary. Never prints; does nothing without a session id, when there is neither a
 // database nor a transcript, or while the database is known to be damaged.
 import { existsSync, statSync } from 'node:fs';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { repairNote } from '../faults/damage.js';
 import { startSyncHookDeadline } from '../db/deadline.js';
 import { MemoryStore } from '../db/memories.js';

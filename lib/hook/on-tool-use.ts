@@ -3,7 +3,7 @@
 // lock file), told from the event alone (lib/capture/noise.ts, the same question capture asks first): the
 // rest of the write path (formatting, redaction, the database, the spool) is imported only for an
 // event that will be stored, so a skipped one never loads it.
-import { loadConfig, type Config } from '../config.js';
+import { loadConfig, type Config } from '../config/config.js';
 import { isNoiseEvent } from '../capture/noise.js';
 import { toNewMemory } from '../memory.js';
 import { resolveProject } from '../capture/project.js';

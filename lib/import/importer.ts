@@ -3,7 +3,7 @@
 // happened to it. Never prints: progress and the final counts go back to the caller.
 import { captureEvent } from '../capture/capture.js';
 import { retentionCutoff } from '../faults/cleanup.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { memoryIntent } from '../capture/intent.js';
 import { toNewMemory, type NewMemory } from '../memory.js';
 import { resolveProject } from '../capture/project.js';

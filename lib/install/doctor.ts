@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { loadConfig, recallSetting, settingsWarnings, type Config } from '../config.js';
+import { loadConfig, recallSetting, settingsWarnings, type Config } from '../config/config.js';
 import { findTranscripts } from '../import/files.js';
 import { cleanupPeriod, daysAgo, describePeriod, oldestTranscript } from '../import/retention.js';
 import { rowCounts } from '../db/health.js';

@@ -5,7 +5,7 @@
 // The installed runtime runs this itself, so it needs no checkout and no build.
 import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { cleanupMarkerPath } from '../paths.js';
 import { pruneBackups } from './files.js';
 import { launcherRuns, parseRecord, type InstallRecord } from './launcher.js';

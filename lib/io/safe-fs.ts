@@ -15,8 +15,6 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
-import { UnsafePathError } from '../db/sidecars.js';
-
 function ownUid(): number | undefined {
   return process.geteuid?.();
 }
@@ -35,6 +33,18 @@ export function ensurePrivateDir(dir: string): void {
     throw new UnsafePathError(dir, `belongs to another user (uid ${stat.uid})`);
   if ((stat.mode & 0o077) !== 0)
     throw new UnsafePathError(dir, `is open to other users (${(stat.mode & 0o777).toString(8)})`);
+}
+
+/** A path we will not write through: a symlink, another user's file, or a folder others can write. */
+export class UnsafePathError extends Error {
+  override readonly name = 'UnsafePathError';
+  readonly code = 'UNSAFE_PATH';
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
+    super(`${path} ${reason}`);
+  }
 }
 
 let writes = 0;

@@ -7,7 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import type { z } from 'zod';
-import { loadConfig, warnAboutSettings } from '../config.js';
+import { loadConfig, warnAboutSettings } from '../config/config.js';
 import type { Env } from '../paths.js';
 import { resolveProject } from '../capture/project.js';
 import { errorReply, REPLY_TOKENS, type ToolReply } from './reply.js';

@@ -2,7 +2,7 @@
 // session leading with its request, the errors still open, recent changes with paths relative to
 // the project, where the last session stopped, and where more history is. Phrased as facts, never
 // as instructions; every stored string passes through safeLine() before it is printed.
-import { CONTEXT_CHARS_MAX } from '../config.js';
+import { CONTEXT_CHARS_MAX } from '../config/config.js';
 import type { ContextRow, ContextSummaryRow } from '../memory.js';
 import { tellingLine } from '../capture/error-lines.js';
 import { cleanText, escapeXml, safeLine } from '../text/sanitize.js';

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { CLI_BUNDLE } from '../runtime/executables.js';
 import { ownFile } from '../runtime/own-files.js';
 import { baseName, type Env } from '../paths.js';
-import { teamAutoPush } from '../config.js';
+import { teamAutoPush } from '../config/config.js';
 
 export function teamPushMarkerPath(dbPath: string): string {
   return join(dirname(dbPath), `${baseName(dbPath)}.last-team-push`);

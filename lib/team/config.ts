@@ -1,6 +1,6 @@
 // The team server's connection string, made printable (never the password) and scrubbable out of
-// error messages. The team settings themselves come from lib/config.ts, like every other setting.
-export { loadTeamConfig, type TeamConfig } from '../config.js';
+// error messages. The team settings themselves come from lib/config/config.ts, like every other setting.
+export { loadTeamConfig, type TeamConfig } from '../config/config.js';
 
 /** The connection string without its password (user, host, port and database stay). */
 export function displayUrl(url: string): string {

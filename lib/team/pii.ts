@@ -1,7 +1,7 @@
 // Personal data that must not reach teammates: e-mail addresses and phone numbers, as data with a
 // sample each (like the secret patterns), replaced by a placeholder before a push. Never logs a match.
 
-import { TEAM_PII_KINDS, type TeamPiiKind } from '../config.js';
+import { TEAM_PII_KINDS, type TeamPiiKind } from '../config/config.js';
 
 /** The kinds the `team.pii` setting names. */
 export const PII_KINDS = TEAM_PII_KINDS;

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { captureEvent } from '../../lib/capture/capture.js';
-import { loadConfig } from '../../lib/config.js';
+import { loadConfig } from '../../lib/config/config.js';
 import { MemoryStore } from '../../lib/db/memories.js';
 import { openDb } from '../../lib/db/open.js';
 import { parseToolEvent } from '../../lib/wire/payload.js';

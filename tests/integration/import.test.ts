@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectDocSample, terminal } from '../doc-samples.js';
-import { loadConfig } from '../../lib/config.js';
+import { loadConfig } from '../../lib/config/config.js';
 import { MemoryStore } from '../../lib/db/memories.js';
 import type { NewMemory } from '../../lib/memory.js';
 import { inTransaction, openDb } from '../../lib/db/open.js';

@@ -2,9 +2,9 @@
 // CLAUDE_MEMORY_* environment variables. With lib/config/ (the table, the reader, the file, the team
 // section) the only code that reads either for a setting; the rest take typed values from here. A bad
 // value falls back with a warning, and loading never throws. docs/configuration.md lists SETTINGS.
-import { defaultDbPath, type Env } from './paths.js';
-import { configFilePath, Reader } from './config/reader.js';
-import { loadTeamConfig, teamAutoPush, teamFrom, type TeamConfig } from './config/team.js';
+import { defaultDbPath, type Env } from '../paths.js';
+import { configFilePath, Reader } from './reader.js';
+import { loadTeamConfig, teamAutoPush, teamFrom, type TeamConfig } from './team.js';
 import {
   CAPTURE_BUDGET_MS,
   CONTEXT_CHARS_MAX,
@@ -14,7 +14,7 @@ import {
   TEAM_PII_KINDS,
   type Setting,
   type TeamPiiKind,
-} from './config/settings.js';
+} from './settings.js';
 
 export {
   CAPTURE_BUDGET_MS,
