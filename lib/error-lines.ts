@@ -1,6 +1,7 @@
 // Picks the lines of a failed command's output that a person would read: exception and assertion
-// messages, FAILED lines, compiler errors with file:line, `npm ERR!`, panics, a traceback's last
-// frame and message. Banners, progress, passing tests and stack noise are never picked. Pure.
+// messages with their expected/actual lines and the first frame in the user's code, FAILED lines,
+// compiler errors with file:line, `npm ERR!`, panics, a traceback's last frame and message.
+// Banners, progress, passing tests and stack noise are never picked. Pure.
 import { clip, head, stripAnsi } from './text.js';
 
 /** Output beyond this is not scanned: the telling lines of a failure sit in its first 64 KB or its end. */
@@ -11,6 +12,9 @@ interface Rule {
   readonly pattern: RegExp;
   readonly score: number;
 }
+
+const NODE_ASSERT_MESSAGE =
+  /^(?:AssertionError(?: \[ERR_ASSERTION\])?: )?(?:Expected values to be |Expected "actual" |Values have same structure but are not reference-equal|Values identical but not reference-equal|The expression evaluated to a falsy value)/;
 
 // Higher score = more telling. Case-sensitive on purpose: `Error:` and `FAILED` are signals,
 // a word that merely contains "error" or "session" is not.
@@ -36,9 +40,14 @@ const TELLING: readonly Rule[] = [
   { pattern: /^Assertion with \S+ failed|^Assertion failed\b/, score: 7 }, // ExUnit
   { pattern: /^\d+\) test .+ \(\S+\)$/, score: 7 }, // ExUnit failing test title
   { pattern: /^\u25cf .+ \u203a |^\u25cf \S/, score: 7 }, // jest failing test title (● … ›)
-  { pattern: /^FAIL\s+\S+\.\S+(?: > .+)?$/, score: 6 }, // jest / vitest failing file (and test)
-  { pattern: /^[\u00d7\u2715\u2717] /, score: 5 }, // vitest / jest failing test (× ✕ ✗)
-  { pattern: /^Expected:|^Received:|^expected .+ to /, score: 5 },
+  { pattern: /^FAIL\s+\S+\.\S+ > .+$/, score: 6 }, // vitest failing file and test
+  { pattern: /^FAIL\s+\S+\.\S+$/, score: 5 }, // jest failing file: its ● title says more
+  { pattern: /^[\u00d7\u2715\u2717\u2716] /, score: 5 }, // vitest / jest / node --test failing test (× ✕ ✗ ✖)
+  { pattern: /^not ok \d+ - /, score: 6 }, // TAP (node --test piped)
+  { pattern: NODE_ASSERT_MESSAGE, score: 8 }, // node:assert's message, also without its class (TAP's `error:`)
+  { pattern: /^expect\(.*\)\.\w+(?:\.\w+)*\(.*\)/, score: 7 }, // jest / vitest matcher: expect(received).toBe(expected)
+  { pattern: /^Expected:|^Received:/, score: 6 },
+  { pattern: /^expected .+ to /, score: 5 },
   { pattern: /^[A-Z]\w*Error\b|^Error\b/, score: 5 },
   {
     pattern:
@@ -77,6 +86,13 @@ const NOISE: readonly RegExp[] = [
   /^\[?[=#>.\- ]*\]?\s*\d{1,3}%/, // progress bars
   /^[-=_\u23af\u2500 ]{3,}(?:\[\d+\/\d+\][-=_\u23af\u2500 ]*)?$|^[-=_\u23af\u2500]{3,} .* [-=_\u23af\u2500]{3,}$/, // rules (- = _ ⎯ ─), separators and their titles
   /^\d+ \| |^\|\s|^>\s*\d+ \|/, // code frames
+  /^Node\.js v\d+\.\d+/, // node's version line after an uncaught error
+  /^node:[\w/]+:\d+$|^throw new \w*Error\(|^\^+$/, // node's source excerpt of its own throw
+  /^[{}[\](),;]+$/, // a lone bracket closing an error's properties
+  /^(?:generatedMessage|code|duration_ms|failureType): /, // node:assert / TAP properties nobody reads
+  /^\u2716 failing tests:$/,
+  /^(?:error|stack): \|-?$/, // TAP's YAML keys before a block
+  /^E\s+(?:Omitting \d+ identical items|Differing items:$|Full diff:$|Use -v+ to get (?:more|the full) diff)/, // pytest's hints
 ];
 
 export function isNoiseLine(line: string): boolean {
@@ -93,15 +109,24 @@ export function lineScore(line: string): number {
 
 /**
  * Up to `max` telling lines of `output`, in their original order. A Python traceback contributes
- * its last frame and its message; with no telling line at all, the last meaningful lines are kept.
+ * its last frame and its message; an assertion its diff and the first frame in the user's code;
+ * with no telling line at all, the last meaningful lines are kept.
  */
-export function pickErrorLines(output: string, max = 6): string[] {
+export function pickErrorLines(output: string, max = 8): string[] {
   const all = cleanLines(output);
   const scored = all.map((line, index) => ({ line, index, score: lineScore(line) }));
-  for (const index of tracebackLines(all)) {
+  const raise = (index: number, score: number): void => {
     const entry = scored[index];
-    if (entry && entry.score < 8) entry.score = 8;
-  }
+    if (entry && entry.score < score) entry.score = score;
+  };
+  for (const index of tracebackLines(all)) raise(index, 8);
+  for (const index of userFrames(all)) raise(index, 7);
+  for (const index of diffLines(all)) raise(index, 6);
+  // Behind `| tail` the message and its diff may be cut off: node's own actual/expected properties remain.
+  if (!all.some((line) => NODE_ASSERT_MESSAGE.test(line)))
+    all.forEach((line, index) => {
+      if (/^(?:actual|expected|operator): \S/.test(line)) raise(index, 6);
+    });
   const telling = scored.filter((entry) => entry.score > 0);
   const chosen =
     telling.length > 0
@@ -135,11 +160,105 @@ export function tellingLine(lines: readonly string[]): string | null {
 function cleanLines(output: string): string[] {
   const text = output.length > SCAN_MAX * 2 ? `${head(output, SCAN_MAX)}\n${output.slice(-SCAN_MAX)}` : output;
   // Tools pad labels with thin or no-break spaces (pnpm's ` ELIFECYCLE `): read them as spaces.
-  return stripAnsi(text)
+  const raw = stripAnsi(text)
     .replace(/[\u00a0\u2000-\u200a\u202f]/g, ' ')
-    .split(/\r?\n/)
+    .split(/\r?\n/);
+  return foldValues(raw)
     .map((line) => line.trim())
     .filter((line) => line !== '');
+}
+
+/**
+ * Node prints an AssertionError's `actual:` and `expected:` over several indented lines when they
+ * are objects or arrays: each becomes one line, so the value is read (and picked) whole.
+ */
+function foldValues(raw: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let index = 0; index < raw.length; index++) {
+    const line = raw[index] as string;
+    const start = /^(\s*)(?:actual|expected): [[{]\s*$/.exec(line);
+    if (!start) {
+      out.push(line);
+      continue;
+    }
+    const indent = (start[1] as string).length;
+    const parts = [line.trim()];
+    let at = index + 1;
+    for (; at < raw.length && parts.length < 200; at++) {
+      const next = raw[at] as string;
+      const nextIndent = next.length - next.trimStart().length;
+      parts.push(next.trim());
+      if (nextIndent <= indent) break;
+    }
+    out.push(parts.join(' ').replace(/\s+/g, ' '));
+    index = at;
+  }
+  return out;
+}
+
+// A stack frame: `at fn (file:line:col)`, `at file:line:col`, or TAP's frame without `at`.
+const FRAME = /^(?:at )?(?:[^()]+ \()?(?:file:\/\/)?([^\s()]+):\d+:\d+\)?$/;
+const NOT_USER_CODE = /^(?:node:|internal\/)|\/node_modules\//;
+// Locations runners print apart from a stack: vitest's `❯ file:line:col`, pytest's `file.py:N: Error`.
+const LOCATION = /^\u276f \S+:\d+:\d+$|^[^\s/][^\s:]*\.py:\d+:(?: \w+)?$/;
+
+/** In each run of stack frames, the first one in the user's code; and every runner's own location line. */
+function userFrames(all: readonly string[]): number[] {
+  const picked: number[] = [];
+  let inStack = false;
+  let found = false;
+  for (let index = 0; index < all.length; index++) {
+    const line = all[index] as string;
+    if (LOCATION.test(line)) {
+      picked.push(index);
+      continue;
+    }
+    const frame = FRAME.exec(line);
+    const isFrame = frame !== null && (line.startsWith('at ') || inStack);
+    if (line === 'stack: |-')
+      inStack = true; // TAP's YAML stack: its frames have no `at `
+    else if (!isFrame) {
+      inStack = false;
+      found = false;
+    } else if (!found && !NOT_USER_CODE.test(frame[1] as string)) {
+      picked.push(index);
+      found = true;
+    }
+    if (isFrame) inStack = true;
+  }
+  return picked;
+}
+
+const DIFF_LEGEND = /^\+ actual - expected$|^- Expected(?:\s+- \d+)?$|^\+ Received(?:\s+\+ \d+)?$/;
+const DIFF_PER_SIDE = 2;
+
+/**
+ * An assertion diff's legend (`+ actual - expected`, `- Expected` / `+ Received`) and the first
+ * changed lines of each side after it, up to the stack or the code frame.
+ */
+function diffLines(all: readonly string[]): number[] {
+  const picked: number[] = [];
+  for (let index = 0; index < all.length; index++) {
+    if (!DIFF_LEGEND.test(all[index] as string)) continue;
+    picked.push(index);
+    const taken = { '+': 0, '-': 0 };
+    let at = index + 1;
+    for (; at < all.length; at++) {
+      const line = all[at] as string;
+      if (DIFF_LEGEND.test(line)) {
+        picked.push(at);
+        continue;
+      }
+      if (at - index > 400 || FRAME.test(line) || LOCATION.test(line) || lineScore(line) >= 6) break;
+      const sign = line[0];
+      if ((sign === '+' || sign === '-') && /^[+-](?:\s|$)/.test(line) && taken[sign] < DIFF_PER_SIDE) {
+        taken[sign]++;
+        picked.push(at);
+      }
+    }
+    index = at - 1;
+  }
+  return picked;
 }
 
 /** Indexes of each traceback's last `File "…", line N` frame and the exception message after it. */
