@@ -243,6 +243,11 @@ CREATE TRIGGER memory_files_insert AFTER INSERT ON memories BEGIN ${change('new'
 CREATE TRIGGER memory_files_delete AFTER DELETE ON memories BEGIN ${change('old', -1)} END;
 CREATE TRIGGER memory_files_update AFTER UPDATE OF ${FILE}, created_at ON memories
 BEGIN ${change('old', -1)} ${change('new', 1)} END;`,
+  // The duplicate check keyed by content: a session's rows of the same length and ending, not every
+  // row in its time window (a busy session holds thousands a minute, each compared whole). Built-in
+  // functions only, so SQLite keeps it true through every update and any client can write the table.
+  // No time in the key: the few look-alike rows are read to check it (smaller, ~64 bytes a memory).
+  `CREATE INDEX memories_dedupe ON memories (session_id, length(content), substr(content, -16));`,
 ];
 
 /**
