@@ -13,8 +13,9 @@ interface Rule {
   readonly score: number;
 }
 
-const NODE_ASSERT_MESSAGE =
-  /^(?:AssertionError(?: \[ERR_ASSERTION\])?: )?(?:Expected values to be |Expected "actual" |Values have same structure but are not reference-equal|Values identical but not reference-equal|The expression evaluated to a falsy value)/;
+// node:assert's message, with or without its class (TAP's `error:` block has none).
+const ASSERT =
+  /^(?:AssertionError\b.*: )?(?:Expected values|Expected "actual"|Values (?:have|identical)|The expression evaluated)/;
 
 // Higher score = more telling. Case-sensitive on purpose: `Error:` and `FAILED` are signals,
 // a word that merely contains "error" or "session" is not.
@@ -40,14 +41,12 @@ const TELLING: readonly Rule[] = [
   { pattern: /^Assertion with \S+ failed|^Assertion failed\b/, score: 7 }, // ExUnit
   { pattern: /^\d+\) test .+ \(\S+\)$/, score: 7 }, // ExUnit failing test title
   { pattern: /^\u25cf .+ \u203a |^\u25cf \S/, score: 7 }, // jest failing test title (● … ›)
-  { pattern: /^FAIL\s+\S+\.\S+ > .+$/, score: 6 }, // vitest failing file and test
-  { pattern: /^FAIL\s+\S+\.\S+$/, score: 5 }, // jest failing file: its ● title says more
+  { pattern: /^FAIL\s+\S+\.\S+(?: > .+)?$/, score: 5 }, // jest / vitest failing file (and test): the title and message say more
   { pattern: /^[\u00d7\u2715\u2717\u2716] /, score: 5 }, // vitest / jest / node --test failing test (× ✕ ✗ ✖)
   { pattern: /^not ok \d+ - /, score: 6 }, // TAP (node --test piped)
-  { pattern: NODE_ASSERT_MESSAGE, score: 8 }, // node:assert's message, also without its class (TAP's `error:`)
+  { pattern: ASSERT, score: 8 },
   { pattern: /^expect\(.*\)\.\w+(?:\.\w+)*\(.*\)/, score: 7 }, // jest / vitest matcher: expect(received).toBe(expected)
-  { pattern: /^Expected:|^Received:/, score: 6 },
-  { pattern: /^expected .+ to /, score: 5 },
+  { pattern: /^Expected:|^Received:|^expected .+ to /, score: 6 },
   { pattern: /^[A-Z]\w*Error\b|^Error\b/, score: 5 },
   {
     pattern:
@@ -86,13 +85,9 @@ const NOISE: readonly RegExp[] = [
   /^\[?[=#>.\- ]*\]?\s*\d{1,3}%/, // progress bars
   /^[-=_\u23af\u2500 ]{3,}(?:\[\d+\/\d+\][-=_\u23af\u2500 ]*)?$|^[-=_\u23af\u2500]{3,} .* [-=_\u23af\u2500]{3,}$/, // rules (- = _ ⎯ ─), separators and their titles
   /^\d+ \| |^\|\s|^>\s*\d+ \|/, // code frames
-  /^Node\.js v\d+\.\d+/, // node's version line after an uncaught error
-  /^node:[\w/]+:\d+$|^throw new \w*Error\(|^\^+$/, // node's source excerpt of its own throw
-  /^[{}[\](),;]+$/, // a lone bracket closing an error's properties
-  /^(?:generatedMessage|code|duration_ms|failureType): /, // node:assert / TAP properties nobody reads
-  /^\u2716 failing tests:$/,
-  /^(?:error|stack): \|-?$/, // TAP's YAML keys before a block
-  /^E\s+(?:Omitting \d+ identical items|Differing items:$|Full diff:$|Use -v+ to get (?:more|the full) diff)/, // pytest's hints
+  // node's version line and its excerpt of its own throw; a lone bracket; TAP's keys before a block
+  /^Node\.js v\d|^node:[\w/]+:\d+$|^throw new \w*Error\(|^\^+$|^[{}[\](),;]+$|^(?:error|stack): \|-?$|^\u2716 failing tests:$/,
+  /^E\s+(?:Omitting \d+ identical|Differing items:$|Full diff:$|Use -v)/, // pytest's hints
 ];
 
 export function isNoiseLine(line: string): boolean {
@@ -120,13 +115,7 @@ export function pickErrorLines(output: string, max = 8): string[] {
     if (entry && entry.score < score) entry.score = score;
   };
   for (const index of tracebackLines(all)) raise(index, 8);
-  for (const index of userFrames(all)) raise(index, 7);
-  for (const index of diffLines(all)) raise(index, 6);
-  // Behind `| tail` the message and its diff may be cut off: node's own actual/expected properties remain.
-  if (!all.some((line) => NODE_ASSERT_MESSAGE.test(line)))
-    all.forEach((line, index) => {
-      if (/^(?:actual|expected|operator): \S/.test(line)) raise(index, 6);
-    });
+  for (const [index, score] of contextScores(all)) raise(index, score);
   const telling = scored.filter((entry) => entry.score > 0);
   const chosen =
     telling.length > 0
@@ -174,24 +163,21 @@ function cleanLines(output: string): string[] {
  */
 function foldValues(raw: readonly string[]): string[] {
   const out: string[] = [];
-  for (let index = 0; index < raw.length; index++) {
-    const line = raw[index] as string;
-    const start = /^(\s*)(?:actual|expected): [[{]\s*$/.exec(line);
-    if (!start) {
+  for (let i = 0; i < raw.length; i++) {
+    const line = raw[i] as string;
+    const indent = /^(\s*)(?:actual|expected): [[{]\s*$/.exec(line)?.[1]?.length;
+    if (indent === undefined) {
       out.push(line);
       continue;
     }
-    const indent = (start[1] as string).length;
-    const parts = [line.trim()];
-    let at = index + 1;
-    for (; at < raw.length && parts.length < 200; at++) {
-      const next = raw[at] as string;
-      const nextIndent = next.length - next.trimStart().length;
-      parts.push(next.trim());
-      if (nextIndent <= indent) break;
+    let value = line;
+    // Up to the line back at the key's indentation: the closing bracket.
+    while (++i < raw.length) {
+      const next = raw[i] as string;
+      value += ` ${next}`;
+      if (next.length - next.trimStart().length <= indent) break;
     }
-    out.push(parts.join(' ').replace(/\s+/g, ' '));
-    index = at;
+    out.push(value.trim().replace(/\s+/g, ' '));
   }
   return out;
 }
@@ -201,64 +187,43 @@ const FRAME = /^(?:at )?(?:[^()]+ \()?(?:file:\/\/)?([^\s()]+):\d+:\d+\)?$/;
 const NOT_USER_CODE = /^(?:node:|internal\/)|\/node_modules\//;
 // Locations runners print apart from a stack: vitest's `❯ file:line:col`, pytest's `file.py:N: Error`.
 const LOCATION = /^\u276f \S+:\d+:\d+$|^[^\s/][^\s:]*\.py:\d+:(?: \w+)?$/;
-
-/** In each run of stack frames, the first one in the user's code; and every runner's own location line. */
-function userFrames(all: readonly string[]): number[] {
-  const picked: number[] = [];
-  let inStack = false;
-  let found = false;
-  for (let index = 0; index < all.length; index++) {
-    const line = all[index] as string;
-    if (LOCATION.test(line)) {
-      picked.push(index);
-      continue;
-    }
-    const frame = FRAME.exec(line);
-    const isFrame = frame !== null && (line.startsWith('at ') || inStack);
-    if (line === 'stack: |-')
-      inStack = true; // TAP's YAML stack: its frames have no `at `
-    else if (!isFrame) {
-      inStack = false;
-      found = false;
-    } else if (!found && !NOT_USER_CODE.test(frame[1] as string)) {
-      picked.push(index);
-      found = true;
-    }
-    if (isFrame) inStack = true;
-  }
-  return picked;
-}
-
-const DIFF_LEGEND = /^\+ actual - expected$|^- Expected(?:\s+- \d+)?$|^\+ Received(?:\s+\+ \d+)?$/;
-const DIFF_PER_SIDE = 2;
+const DIFF_LEGEND = /^\+ actual - expected$|^[-+] (?:Expected|Received)(?:\s+[-+] \d+)?$/;
 
 /**
- * An assertion diff's legend (`+ actual - expected`, `- Expected` / `+ Received`) and the first
- * changed lines of each side after it, up to the stack or the code frame.
+ * What lines score by their neighbours: the first frame in the user's code of each stack, and a
+ * runner's location line (7); an assertion diff's legend and the first changed lines of each side
+ * up to the stack (6); and, when the message was cut off (`| tail`), node's actual, expected and
+ * operator properties (6).
  */
-function diffLines(all: readonly string[]): number[] {
-  const picked: number[] = [];
-  for (let index = 0; index < all.length; index++) {
-    if (!DIFF_LEGEND.test(all[index] as string)) continue;
-    picked.push(index);
-    const taken = { '+': 0, '-': 0 };
-    let at = index + 1;
-    for (; at < all.length; at++) {
-      const line = all[at] as string;
-      if (DIFF_LEGEND.test(line)) {
-        picked.push(at);
-        continue;
-      }
-      if (at - index > 400 || FRAME.test(line) || LOCATION.test(line) || lineScore(line) >= 6) break;
-      const sign = line[0];
-      if ((sign === '+' || sign === '-') && /^[+-](?:\s|$)/.test(line) && taken[sign] < DIFF_PER_SIDE) {
-        taken[sign]++;
-        picked.push(at);
-      }
+function contextScores(all: readonly string[]): Map<number, number> {
+  const scores = new Map<number, number>();
+  const cut = !all.some((line) => ASSERT.test(line));
+  let stack = false;
+  let userFrame = false;
+  let diff = false;
+  let signs = '';
+  all.forEach((line, index) => {
+    const frame = FRAME.exec(line);
+    const isFrame = frame !== null && (stack || line.startsWith('at '));
+    if (LOCATION.test(line) || (isFrame && !userFrame && !NOT_USER_CODE.test(frame[1] as string))) {
+      scores.set(index, 7);
+      userFrame = isFrame;
     }
-    index = at - 1;
-  }
-  return picked;
+    stack = isFrame || line === 'stack: |-';
+    if (!stack) userFrame = false;
+    if (DIFF_LEGEND.test(line)) {
+      scores.set(index, 6);
+      diff = true;
+      signs = '';
+    } else if (diff && (isFrame || LOCATION.test(line) || lineScore(line) >= 6)) {
+      diff = false;
+    } else if (diff && /^[+-](?:\s|$)/.test(line) && signs.split(line[0] as string).length < 3) {
+      scores.set(index, 6); // at most two changed lines of each side
+      signs += line[0];
+    }
+    if (cut && /^(?:actual|expected|operator): \S/.test(line)) scores.set(index, 6);
+  });
+  return scores;
 }
 
 /** Indexes of each traceback's last `File "…", line N` frame and the exception message after it. */

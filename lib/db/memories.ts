@@ -18,24 +18,22 @@ export const REQUEST_MAX = 500;
 
 // The request a memory served: the session's latest prompt at or before it (the UserPromptSubmit hook
 // and transcript catch-up record them, already redacted and without <private> parts).
+const REQUEST_OF_SESSION = `SELECT substr(p.text, 1, ${REQUEST_MAX}) FROM prompts p
+  WHERE p.session_id = @sessionId AND p.created_at <= @createdAt ORDER BY p.created_at DESC, p.id DESC LIMIT 1`;
+
+const INSERT = `INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content,
+tags, importance, created_at, tool_use_id, agent_id, exit_code, source, command_key, request)
+VALUES (@sessionId, @toolName, @type, @project, @projectPath, @filePath, @content, @tags, @importance,
+@createdAt, @toolUseId, @agentId, @exitCode, @source, @key, coalesce(@request, (${REQUEST_OF_SESSION})))`;
+
 /**
  * The same content in the same session within a time window. The content's length and ending lead
  * the index it reads (memories_dedupe), so only look-alike rows are compared whole; `+created_at`
  * keeps SQLite from choosing the session's time index instead, which reads every row of the window.
  */
-export const DUPLICATE_CONTENT = `SELECT 1 FROM memories
-  WHERE session_id = @sessionId AND length(content) = length(@content) AND substr(content, -16) = substr(@content, -16)
-    AND +created_at BETWEEN @from AND @to AND content = @content LIMIT 1`;
-
-const REQUEST_OF_SESSION = `SELECT substr(p.text, 1, ${REQUEST_MAX}) FROM prompts p
-  WHERE p.session_id = @sessionId AND p.created_at <= @createdAt ORDER BY p.created_at DESC, p.id DESC LIMIT 1`;
-
-const INSERT = `
-  INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags,
-                        importance, created_at, tool_use_id, agent_id, exit_code, source, command_key, request)
-  VALUES (@sessionId, @toolName, @type, @project, @projectPath, @filePath, @content, @tags,
-          @importance, @createdAt, @toolUseId, @agentId, @exitCode, @source, @key,
-          coalesce(@request, (${REQUEST_OF_SESSION})))`;
+export const DUPLICATE_CONTENT = `SELECT 1 FROM memories WHERE session_id = @sessionId
+AND length(content) = length(@content) AND substr(content, -16) = substr(@content, -16)
+AND +created_at BETWEEN @from AND @to AND content = @content LIMIT 1`;
 
 /** What `refresh` did with one re-derived memory. */
 export type RefreshOutcome = 'refreshed' | 'unchanged' | 'missing';
@@ -63,13 +61,12 @@ export class MemoryStore {
    * Inside a caller's transaction it is a savepoint: a caller may catch its failure and go on.
    */
   insert(memory: NewMemory, dedupeWindowSec: number): InsertOutcome {
-    const write = this.db.transaction(() => this.store(memory, dedupeWindowSec));
-    return withBusyRetry(() => write.immediate());
+    return this.insertAll([memory], dedupeWindowSec)[0] as InsertOutcome;
   }
 
   /**
-   * Stores each memory as `insert` would, all in one IMMEDIATE transaction and all or nothing: no
-   * savepoint per row, whose journal copies every page the row touches (most of an import's cost).
+   * Stores each memory as `insert` would, all in one transaction, all or nothing: no savepoint per
+   * row, whose journal copies every page the row touches (most of an import's cost).
    */
   insertAll(memories: readonly NewMemory[], dedupeWindowSec: number): InsertOutcome[] {
     const write = this.db.transaction(() => memories.map((memory) => this.store(memory, dedupeWindowSec)));
