@@ -6,6 +6,7 @@
 // EROFS), else in this process with the same lib/install/ code install.sh hands over to.
 import { spawnSync } from 'node:child_process';
 import {
+  appendFileSync,
   chmodSync,
   chownSync,
   cpSync,
@@ -588,6 +589,58 @@ describe('the installed slash command', () => {
     const [run] = await invoke(box, 'anything');
     expect(run?.code).toBe(0);
     expect(run?.output).toContain('no memory database');
+  });
+});
+
+describe('install.sh run again', () => {
+  it('builds again only when the sources or package-lock.json changed', async () => {
+    const box = installBox();
+    // A checkout of its own: the sources copied, this checkout's node_modules and built dist/ linked in.
+    const checkout = join(box.home, 'checkout');
+    for (const entry of [
+      'hooks',
+      'commands',
+      'lib',
+      'web',
+      'scripts',
+      'bench',
+      'package.json',
+      'package-lock.json',
+      'tsconfig.json',
+      'tsconfig.build.json',
+      'install.sh',
+    ])
+      cpSync(join(ROOT, entry), join(checkout, entry), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'));
+    mkdirSync(join(checkout, 'dist'));
+    for (const entry of readdirSync(join(ROOT, 'dist')))
+      symlinkSync(join(ROOT, 'dist', entry), join(checkout, 'dist', entry));
+    // npm, faked: it records what it was asked and succeeds (`npm ls` agrees; ci and the build do nothing).
+    const bin = join(box.home, 'npm-bin');
+    const log = join(box.home, 'npm.log');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'npm'), `#!/bin/sh\necho "$*" >> '${log}'\n`, { mode: 0o755 });
+    const env = { ...box.env, PATH: `${bin}:${box.env['PATH'] ?? ''}` };
+    const builds = async (): Promise<number> => {
+      const result = await runInstall([], env, join(checkout, 'install.sh'));
+      expect(result.code, result.stderr).toBe(0);
+      return readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((line) => line === 'run build').length;
+    };
+
+    expect(await builds()).toBe(1);
+    const again = await runInstall([], env, join(checkout, 'install.sh'));
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(
+      '✓ build up to date with the sources and package-lock.json (npm run build skipped)\n',
+    );
+    expect(await builds()).toBe(1);
+    appendFileSync(join(checkout, 'lib', 'text.ts'), '\n');
+    expect(await builds()).toBe(2);
+    expect(await builds()).toBe(2);
+    appendFileSync(join(checkout, 'package-lock.json'), '\n');
+    expect(await builds()).toBe(3);
   });
 });
 
