@@ -18,8 +18,11 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
+import { MemoryStore } from '../../lib/db/memories.js';
+import { openDb } from '../../lib/db/open.js';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { allMemories, openForRead, postToolUse, postToolUseFailure, ROOT, tempDir } from '../helpers.js';
@@ -589,6 +592,59 @@ describe('the installed slash command', () => {
     const [run] = await invoke(box, 'anything');
     expect(run?.code).toBe(0);
     expect(run?.output).toContain('no memory database');
+  });
+});
+
+describe('the backfill hint', () => {
+  const HINT = "Sessions before today are not in the database yet: 'memory import' backfills them";
+  const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000);
+
+  /** A transcript Claude Code wrote three days ago. */
+  function olderTranscript(box: InstallBox): void {
+    const dir = join(box.claude, 'projects', '-work-my-app');
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, '11111111-2222-4333-8444-555555555555.jsonl');
+    writeFileSync(path, '{}\n');
+    utimesSync(path, threeDaysAgo, threeDaysAgo);
+  }
+
+  it('is printed when Claude Code holds older sessions and the database nothing older than today', async () => {
+    const box = installBox();
+    olderTranscript(box);
+    expect(await installed(box)).toContain(HINT);
+  });
+
+  it('is not printed on a fresh HOME, where there is nothing to backfill', async () => {
+    expect(await installed(installBox())).not.toContain(HINT);
+  });
+
+  it('is not printed once the database holds sessions from before today (imported or captured)', async () => {
+    const box = installBox();
+    olderTranscript(box);
+    await installed(box);
+    const db = openDb(box.dbPath, { create: true });
+    if (!db) throw new Error('no database');
+    new MemoryStore(db).insert(
+      {
+        sessionId: '11111111-2222-4333-8444-555555555555',
+        toolName: 'Bash',
+        type: 'command',
+        project: 'my-app',
+        projectPath: '/work/my-app',
+        filePath: null,
+        content: 'npm test',
+        tags: 'bash',
+        importance: 1,
+        createdAt: threeDaysAgo.toISOString(),
+        toolUseId: null,
+        agentId: null,
+        exitCode: null,
+        source: 'import',
+      },
+      60,
+    );
+    db.close();
+    expect(await installed(box)).not.toContain(HINT);
   });
 });
 
