@@ -223,7 +223,7 @@ function renderHit(hit: BestMatch, now: Date, c: Colors): string {
 /**
  * A --project no memory belongs to is a name mistyped: say so and offer the nearest names (exit 1).
  * --here in a folder with no memories is a normal first day: say so, with the projects there are.
- * Null when the filters name no such project, or the output is data (`--json`, `--stats`).
+ * Null when the project asked for has memories, or when the output is data (`--json`, `--stats`).
  */
 function unknownProject(db: Db, filters: Filters, countsOnly: boolean): string | null {
   if (filters.project !== null && !hasProject(db, filters.project)) {
