@@ -204,7 +204,7 @@ END;
 CREATE TRIGGER memory_files_insert AFTER INSERT ON memories BEGIN ${change("new",1)} END;
 CREATE TRIGGER memory_files_delete AFTER DELETE ON memories BEGIN ${change("old",-1)} END;
 CREATE TRIGGER memory_files_update AFTER UPDATE OF ${FILE}, created_at ON memories
-BEGIN ${change("old",-1)} ${change("new",1)} END;`],LEGACY_TABLE_RENAMES=`
+BEGIN ${change("old",-1)} ${change("new",1)} END;`,"CREATE INDEX memories_dedupe ON memories (session_id, length(content), substr(content, -16));"],LEGACY_TABLE_RENAMES=`
   DROP TABLE IF EXISTS memory_words;
   DROP TABLE IF EXISTS memory_grams;
   DROP TABLE IF EXISTS memories_fts;
