@@ -12,7 +12,8 @@ Usage: ./install.sh [options]
 Installs claude-memory-hooks: npm ci, build, a runtime copy in ~/.claude/hooks/memory, the hooks in
 ~/.claude/settings.json (backed up first), the /mem slash command, a `memory` launcher, and the
 `memory-hooks` MCP server in Claude Code's user scope (with `claude mcp add` when claude is on PATH).
-Uses $CLAUDE_CONFIG_DIR instead of ~/.claude when it is set. Safe to re-run: it updates in place.
+Uses $CLAUDE_CONFIG_DIR instead of ~/.claude when it is set. Safe to re-run: it updates in place, and
+builds again only when the sources, package-lock.json or Node changed.
 
 Options:
   --command-name NAME  install the slash command as /NAME (default: mem; /memory is a built-in)
@@ -95,6 +96,25 @@ node_modules_current() {
   (cd "$SRC" && node -e 'new (require("better-sqlite3"))(":memory:").close()' >/dev/null 2>&1 </dev/null)
 }
 
+# What the build reads: the sources, the manifests and lockfile, and the Node that runs it (the code
+# caches it writes are per Node). A build that succeeds records their digest in dist/; a re-run whose
+# inputs digest the same, with that build still in place, skips it.
+BUILD_RECORD="$SRC/dist/.build-inputs"
+build_inputs() {
+  (cd "$SRC" && find hooks commands lib web scripts bench package.json package-lock.json tsconfig.json \
+    tsconfig.build.json -type f 2>/dev/null | LC_ALL=C sort | node -e '
+      const { createHash } = require("node:crypto");
+      const { readFileSync } = require("node:fs");
+      const digest = createHash("sha256").update(process.version);
+      for (const file of readFileSync(0, "utf8").split("\n").filter(Boolean))
+        digest.update(`\0${file}\0`).update(readFileSync(file));
+      process.stdout.write(digest.digest("hex"));')
+}
+build_current() {
+  [ -f "$BUILD_RECORD" ] && usable_installer "$SRC" && [ -f "$SRC/dist/runtime/dist/better_sqlite3.node" ] &&
+    [ "$(cat "$BUILD_RECORD")" = "$1" ]
+}
+
 if [ "$build" = 1 ]; then
   if node_modules_current; then
     say "✓ node_modules up to date with package-lock.json (npm ci skipped)"
@@ -102,7 +122,14 @@ if [ "$build" = 1 ]; then
     say "… npm ci (compiles better-sqlite3 when no prebuilt binary can be fetched; can take a few minutes)"
     run_step "npm ci" npm ci --no-audit --no-fund
   fi
-  run_step "npm run build" npm run build
+  inputs=$(build_inputs) || inputs=""
+  if [ -n "$inputs" ] && build_current "$inputs"; then
+    say "✓ build up to date with the sources and package-lock.json (npm run build skipped)"
+  else
+    rm -f "$BUILD_RECORD"
+    run_step "npm run build" npm run build
+    [ -z "$inputs" ] || printf '%s\n' "$inputs" >"$BUILD_RECORD"
+  fi
 else
   usable_installer "$SRC/dist/runtime" ||
     die "--no-build needs a checkout that was already built (node_modules and dist/); run without --no-build"

@@ -69,7 +69,7 @@ export function timeProcesses(cases: readonly ProcessCase[], rounds: number): Ma
  * CPU time of this process's waited-for children so far (/proc/self/stat cutime + cstime), in ms.
  * Counted in clock ticks (10 ms), so only a mean over many runs means anything.
  */
-function childrenCpuMs(): number {
+export function childrenCpuMs(): number {
   // Fields after the parenthesised command name: state is field 3, cutime and cstime are 16 and 17.
   const fields = readFileSync('/proc/self/stat', 'utf8')
     .replace(/^.*\) /s, '')

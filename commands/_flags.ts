@@ -52,6 +52,19 @@ export function flagTypo(word: string, flags: readonly string[]): string | null 
   return best;
 }
 
+/**
+ * Up to `max` of `names` nearest to `wanted`: those that hold it or that it holds first (`app` →
+ * `my-app`), then by edit distance, ignoring case.
+ */
+export function nearestNames(wanted: string, names: readonly string[], max = 3): string[] {
+  const key = wanted.toLowerCase();
+  const rank = (name: string): number => {
+    const other = name.toLowerCase();
+    return (other.includes(key) || key.includes(other) ? 0 : 1000) + editDistance(key, other);
+  };
+  return [...names].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).slice(0, max);
+}
+
 function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {

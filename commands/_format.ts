@@ -12,14 +12,23 @@ export type Colors = ReturnType<typeof pc.createColors>;
 
 export { displayPath };
 
+/** `--color`: as ripgrep's, `auto` decides from the terminal and the environment. */
+export const COLOR_CHOICES = ['auto', 'always', 'never'] as const;
+export type ColorChoice = (typeof COLOR_CHOICES)[number];
+
 /**
- * Colour only on a TTY, never with NO_COLOR; FORCE_COLOR turns it on for pipes. Decided here because
- * picocolors' own detection also switches colour on whenever CI is set.
+ * `always` and `never` decide; `auto`: colour only on a TTY, never with NO_COLOR, and FORCE_COLOR
+ * turns it on for pipes. Decided here because picocolors' own detection also switches colour on
+ * whenever CI is set.
  */
-export function colorsFor(stream: { readonly isTTY?: boolean }, env: NodeJS.ProcessEnv): Colors {
+export function colorsFor(
+  stream: { readonly isTTY?: boolean },
+  env: NodeJS.ProcessEnv,
+  choice: ColorChoice = 'auto',
+): Colors {
   const set = (name: string): boolean => (env[name] ?? '') !== '';
   const forced = set('FORCE_COLOR') && env['FORCE_COLOR'] !== '0';
-  const enabled = !set('NO_COLOR') && (forced || stream.isTTY === true);
+  const enabled = choice === 'always' || (choice === 'auto' && !set('NO_COLOR') && (forced || stream.isTTY === true));
   return pc.createColors(enabled);
 }
 
@@ -46,16 +55,22 @@ export function duration(seconds: number): string {
   return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 
+/** Wrapped in double quotes once: a query that already holds one is shown as typed. */
+export function quoted(text: string): string {
+  return text.includes('"') ? text : `"${text}"`;
+}
+
 export function plural(count: number, word: string, many = `${word}s`): string {
   return `${count} ${count === 1 ? word : many}`;
 }
 
-/** Highlighted snippet: bold on a colour terminal, `**hit**` markers otherwise. */
+/**
+ * Highlighted snippet: hits in bold yellow when colour is on; without colour the text as stored, no
+ * markers, so a pipe (`| grep`, a script, the slash command) reads what the memory holds.
+ */
 export function renderSnippet(marked: string, c: Colors): string {
   return markedSegments(marked)
-    .map((segment) =>
-      segment.hit ? (c.isColorSupported ? c.bold(c.yellow(segment.text)) : `**${segment.text}**`) : segment.text,
-    )
+    .map((segment) => (segment.hit && c.isColorSupported ? c.bold(c.yellow(segment.text)) : segment.text))
     .join('');
 }
 

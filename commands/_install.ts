@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { UsageError } from '../lib/errors.js';
+import { BACKFILL_HINT, needsBackfill } from '../lib/install/backfill.js';
 import { failWith } from '../lib/runtime/exit.js';
 import { install } from '../lib/install/install.js';
 import { cliPath } from '../lib/install/layout.js';
@@ -41,10 +42,8 @@ try {
           `memory import failed (exit ${result.status ?? result.signal}); the installation itself is complete — run 'memory import' again later`,
         );
       }
-    } else {
-      report.info(
-        "Sessions before today are not in the database yet: 'memory import' backfills them from Claude Code's transcripts.",
-      );
+    } else if (needsBackfill(process.env)) {
+      report.info(BACKFILL_HINT);
     }
   }
 } catch (error) {

@@ -19,14 +19,28 @@ import { assertServerReady } from '../lib/team/push.js';
 import { clip } from '../lib/text.js';
 import { cliConfig } from './_database.js';
 import { filtersFrom, limitFrom, type FilterOptions } from './_flags.js';
-import { colorsFor, plural, relativeTime, renderMemory, renderSnippet, type Colors } from './_format.js';
+import {
+  colorsFor,
+  plural,
+  quoted,
+  relativeTime,
+  renderMemory,
+  renderSnippet,
+  type ColorChoice,
+  type Colors,
+} from './_format.js';
 
 /** A local row with its best-match score and the query words it holds. */
 type LocalHit = MemoryRow & { readonly score: number; readonly matched: readonly string[] };
 
 export async function runTeamSearch(
   query: readonly string[],
-  options: FilterOptions & { readonly recent?: boolean; readonly stats?: boolean; readonly summaries?: boolean },
+  options: FilterOptions & {
+    readonly recent?: boolean;
+    readonly stats?: boolean;
+    readonly summaries?: boolean;
+    readonly color?: ColorChoice;
+  },
 ): Promise<void> {
   if (options.recent || options.stats || options.summaries)
     throw new UsageError('--team searches words: it does not go with --recent, --stats or --summaries');
@@ -40,7 +54,9 @@ export async function runTeamSearch(
   const shown = clip(cleanText(text), 80);
   const plan = planSearch(text);
   if (!plan) {
-    process.stdout.write(options.json ? '[]\n' : `Nothing to search for in "${shown}": try words or parts of words.\n`);
+    process.stdout.write(
+      options.json ? '[]\n' : `Nothing to search for in ${quoted(shown)}: try words or parts of words.\n`,
+    );
     return;
   }
 
@@ -102,7 +118,7 @@ export async function runTeamSearch(
         remote.tier,
         failure !== null,
         now,
-        colorsFor(process.stdout, process.env),
+        colorsFor(process.stdout, process.env, options.color),
         team.hostName,
         capped,
       ),
@@ -124,10 +140,10 @@ function render(
   capped: boolean,
 ): string {
   if (merged.length === 0)
-    return `No memories match "${shown}"${teamFailed ? ' here (the team server was not searched)' : ', here or on the team server'}.\n`;
+    return `No memories match ${quoted(shown)}${teamFailed ? ' here (the team server was not searched)' : ', here or on the team server'}.\n`;
   const locals = merged.filter((item) => item.origin === 'local').length;
   const header =
-    `${c.bold(`${capped ? 'at least ' : ''}${plural(merged.length, 'memory', 'memories')}`)} ${merged.length === 1 ? 'matches' : 'match'} "${shown}" ` +
+    `${c.bold(`${capped ? 'at least ' : ''}${plural(merged.length, 'memory', 'memories')}`)} ${merged.length === 1 ? 'matches' : 'match'} ${quoted(shown)} ` +
     c.dim(
       `· ${locals} here (${TIER_LABELS[localTier]})${teamFailed ? '' : `, ${merged.length - locals} from the team (${TIER_LABELS[teamTier]})`}`,
     );

@@ -45,21 +45,32 @@ async function runImport(paths: readonly string[], flags: ImportFlags): Promise<
   }
 
   const bar = process.stderr.isTTY && !flags.json ? new ProgressLine() : null;
+  const stop = new StopOnSignal();
   const summary = await importTranscripts({
     files: found.files,
     config,
     dryRun: flags.dryRun === true,
     refresh: flags.refresh === true,
+    signal: stop.signal,
     ...(bar ? { onProgress: (progress: ImportProgress) => bar.draw(progress) } : {}),
-  });
+  }).finally(() => stop.release());
   bar?.clear();
+  const stoppedBy = summary.stopped ? stop.received : null;
+  if (stoppedBy) {
+    process.exitCode = SIGNAL_EXIT[stoppedBy];
+    process.stderr.write(
+      `memory: stopped by ${stoppedBy === 'SIGINT' ? 'Ctrl-C (SIGINT)' : stoppedBy}: what was read before it is kept; ` +
+        'run memory import again to finish (what is stored is skipped)\n',
+    );
+  }
 
   if (flags.json) {
     const extra = flags.debugRss ? { maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024) } : {};
-    const { refreshed, unchanged, notStored, ...counts } = summary;
+    const { refreshed, unchanged, notStored, stopped: _stopped, ...counts } = summary;
     const refresh = flags.refresh ? { refreshed, unchanged, notStored } : {};
+    const stopped = stoppedBy ? { stoppedBy } : {};
     process.stdout.write(
-      `${JSON.stringify({ ...counts, ...refresh, dryRun: flags.dryRun === true, dbPath: config.dbPath, ...extra }, null, 2)}\n`,
+      `${JSON.stringify({ ...counts, ...refresh, ...stopped, dryRun: flags.dryRun === true, dbPath: config.dbPath, ...extra }, null, 2)}\n`,
     );
     return;
   }
@@ -67,7 +78,7 @@ async function runImport(paths: readonly string[], flags: ImportFlags): Promise<
   process.stdout.write(
     flags.refresh
       ? formatRefresh(summary, flags.dryRun === true, where)
-      : formatSummary(summary, flags.dryRun === true, where, config.retentionDays),
+      : formatSummary(summary, flags.dryRun === true, where, config.retentionDays, found.files.length),
   );
   // Only Claude Code's own folder is swept by its cleanup; files named on the command line are the user's.
   const note =
@@ -75,6 +86,38 @@ async function runImport(paths: readonly string[], flags: ImportFlags): Promise<
       ? importReachNote(cleanupPeriod(env), config.retentionDays, oldestTranscript(found.files), config.now())
       : null;
   if (note) process.stdout.write(`${note}\n`);
+}
+
+// A shell reports a process ended by a signal as 128 + its number; an import stopped by one says the same.
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
+type StopSignal = keyof typeof SIGNAL_EXIT;
+
+/**
+ * The first Ctrl-C or SIGTERM asks the import to stop after the line it is reading, so what was read
+ * is stored and the summary printed; the handlers are removed then, so a second one ends the
+ * process at once, as it would have without them.
+ */
+class StopOnSignal {
+  private readonly controller = new AbortController();
+  received: StopSignal | null = null;
+  readonly signal = this.controller.signal;
+  private readonly handlers = (Object.keys(SIGNAL_EXIT) as StopSignal[]).map(
+    (name) => [name, () => this.stop(name)] as const,
+  );
+
+  constructor() {
+    for (const [name, handler] of this.handlers) process.once(name, handler);
+  }
+
+  private stop(name: StopSignal): void {
+    this.received = name;
+    this.release();
+    this.controller.abort();
+  }
+
+  release(): void {
+    for (const [name, handler] of this.handlers) process.removeListener(name, handler);
+  }
 }
 
 function tildify(path: string, home: string): string {
@@ -109,7 +152,13 @@ export function formatRefresh(summary: ImportSummary, dryRun: boolean, dbPath: s
   ].join('\n');
 }
 
-export function formatSummary(summary: ImportSummary, dryRun: boolean, dbPath: string, retentionDays: number): string {
+export function formatSummary(
+  summary: ImportSummary,
+  dryRun: boolean,
+  dbPath: string,
+  retentionDays: number,
+  filesTotal: number,
+): string {
   const s = (count: number, word: string): string =>
     `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
   const head = dryRun ? 'Dry run (nothing written):' : 'Imported';
@@ -137,8 +186,11 @@ export function formatSummary(summary: ImportSummary, dryRun: boolean, dbPath: s
   if (summary.unpaired > 0) rows.push(['unfinished', summary.unpaired, 'calls without a result, skipped']);
   if (summary.unreadableFiles > 0) rows.push(['unreadable', summary.unreadableFiles, 'files skipped']);
   const width = Math.max(...rows.map(([, count]) => count.toLocaleString('en-US').length));
+  const into = dryRun ? '' : ` into ${dbPath}`;
   const lines = [
-    `${head} ${s(summary.files, 'transcript file')} (${s(summary.sessions, 'session')}, ${s(summary.toolCalls, 'tool call')})${dryRun ? '' : ` into ${dbPath}`}`,
+    summary.stopped
+      ? `${dryRun ? 'Dry run stopped' : 'Stopped'} after ${s(summary.toolCalls, 'tool call')} (${s(summary.sessions, 'session')}; ${summary.files.toLocaleString('en-US')} of ${s(filesTotal, 'transcript file')} read to the end)${into}`
+      : `${head} ${s(summary.files, 'transcript file')} (${s(summary.sessions, 'session')}, ${s(summary.toolCalls, 'tool call')})${into}`,
     ...rows.map(
       ([label, count, text]) => `  ${label.padEnd(11)}${count.toLocaleString('en-US').padStart(width)} ${text}`,
     ),

@@ -1,9 +1,11 @@
 // `memory search`: tiered full-text search, and the --recent, --stats and --summaries views, each with
 // the same filters and a --json form. Thin: validation in _flags.ts, SQL in lib/db/search.ts and stats.ts.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { existsSync } from 'node:fs';
-import { bestMatches } from '../lib/db/best-matches.js';
-import { recentMemories, sessionSummaries } from '../lib/db/search.js';
+import { bestMatches, type BestMatch } from '../lib/db/best-matches.js';
+import { hasProject, projectNames, recentMemories, sessionSummaries, type Filters } from '../lib/db/search.js';
+import { projectSpan } from '../lib/db/counts.js';
+import type { Db } from '../lib/db/open.js';
 import { indexPending, indexPendingBriefly } from '../lib/db/search-index.js';
 import { UsageError } from '../lib/errors.js';
 import { toPublicRecord } from '../lib/memory-record.js';
@@ -12,19 +14,23 @@ import { resolveProject } from '../lib/capture/project.js';
 import { TIER_LABELS } from '../lib/search/plan.js';
 import { BRIDGE_LABELS } from '../lib/language/bridges.js';
 import type { BestResult } from '../lib/db/best-matches.js';
-import { likeSnippet } from '../lib/search/snippet.js';
+import { holdsAny, likeSnippet, shownWord } from '../lib/search/snippet.js';
 import { computeStats } from '../lib/overview/stats.js';
 import { clip } from '../lib/text.js';
 import { cliConfig, withDatabase } from './_database.js';
-import { filtersFrom, flagTypo, limitFrom, type FilterOptions } from './_flags.js';
+import { filtersFrom, flagTypo, limitFrom, nearestNames, type FilterOptions } from './_flags.js';
 import {
+  COLOR_CHOICES,
   colorsFor,
   plural,
+  quoted,
   renderMemory,
   renderPlainMemory,
   renderSnippet,
   renderSummary,
   renderWhy,
+  type ColorChoice,
+  type Colors,
 } from './_format.js';
 import { stdoutTerminal, writeOut } from '../lib/io/stdout.js';
 import { renderStats } from './_stats.js';
@@ -35,6 +41,7 @@ interface SearchOptions extends FilterOptions {
   readonly summaries?: boolean;
   readonly reindex?: boolean;
   readonly explain?: boolean;
+  readonly color?: ColorChoice;
 }
 
 /** What one search spends, at most, indexing memories that predate the search index. */
@@ -56,6 +63,11 @@ export function registerSearch(program: Command): void {
     .option('--limit <n>', 'how many rows (default 20; 10 for --summaries and for --stats top lists)')
     .option('--json', 'machine-readable output')
     .option('--explain', 'how each word was looked up (index, memories holding it, its Korean ↔ English bridge)')
+    .addOption(
+      new Option('--color <when>', 'highlight matches in colour: auto (a terminal without NO_COLOR), always, never')
+        .choices(COLOR_CHOICES)
+        .default('auto'),
+    )
     .option('--team', 'also search the team server (`memory team`), results marked with their origin')
     // A query may look like a flag (`--force`): unknown long options are searched for, not rejected
     // (a near-miss of ours and any short flag are, in rejectFlagTypos).
@@ -117,7 +129,7 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
   const now = config.now();
   const filters = filtersFrom(options, now);
   const limit = limitFrom(options, mode === 'stats' || mode === 'summaries' ? 10 : 20);
-  const c = colorsFor(stdoutTerminal, process.env);
+  const c = colorsFor(stdoutTerminal, process.env, options.color);
   const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
   // A brand-new install has no database until the first captured call: that is an empty report, not an error.
@@ -129,6 +141,10 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
   return withDatabase(
     config,
     (db) => {
+      if (mode !== 'reindex') {
+        const unknown = unknownProject(db, filters, options.json === true || mode === 'stats');
+        if (unknown !== null) return unknown;
+      }
       if (mode === 'reindex') {
         const indexed = indexPending(db, Number.MAX_SAFE_INTEGER);
         return options.json
@@ -160,7 +176,7 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
       // Only the terminal's header counts every match; --json lists the page.
       const found = bestMatches(db, text, filters, { limit, here, count: !options.json });
       if (found.words.length === 0)
-        return options.json ? json([]) : `Nothing to search for in "${shown}": try words or parts of words.\n`;
+        return options.json ? json([]) : `Nothing to search for in ${quoted(shown)}: try words or parts of words.\n`;
       const hits = found.matches;
       if (options.json)
         return json(
@@ -174,39 +190,16 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
           })),
         );
       const explained = options.explain ? `${explainWords(found)}\n` : '';
-      if (hits.length === 0) return `${explained}No memories match "${shown}".\n`;
+      if (hits.length === 0) return `${explained}No memories match ${quoted(shown)}.\n`;
       const english = new Map(found.lookups.map((word) => [word.text, word.bridge?.english ?? []]));
       // A full page may be one of many: the header counts them all.
       const total = found.total ?? hits.length;
       const counted = `${found.atLeast ? 'at least ' : ''}${plural(total, 'memory', 'memories')}`;
-      const header = `${c.bold(counted)} ${total === 1 && !found.atLeast ? 'matches' : 'match'} "${shown}" ${c.dim(`· best match first · ${TIER_LABELS[found.tier]}`)}`;
+      const header = `${c.bold(counted)} ${total === 1 && !found.atLeast ? 'matches' : 'match'} ${quoted(shown)} ${c.dim(`· best match first · ${TIER_LABELS[found.tier]}`)}`;
       const more = found.more
         ? `\n${c.dim(`Showing the first ${hits.length} of ${found.atLeast ? 'at least ' : ''}${total}; use --limit for more.`)}`
         : '';
-      const body = hits
-        .map((hit) => {
-          // A word found through its bridge is marked where its English stands.
-          const marked = hit.matched.flatMap((word) =>
-            hit.bridged.includes(word) ? (english.get(word) ?? []) : [word],
-          );
-          const text =
-            renderMemory(hit.row, renderSnippet(likeSnippet(hit.row.content, marked), c), now, c) +
-            renderWhy(hit.row, hit.matched, c);
-          const via = (word: string): string =>
-            hit.bridged.includes(word)
-              ? `${cleanText(word)} (as ${(english.get(word) ?? []).join('/')})`
-              : cleanText(word);
-          const notes = [
-            hit.fixes === undefined ? '' : `the next step after error #${hit.fixes}`,
-            (hit.allMatched && (!options.explain || hit.bridged.length === 0)) || hit.matched.length === 0
-              ? ''
-              : `matched: ${hit.matched.map(via).join(', ')}`,
-          ]
-            .filter(Boolean)
-            .join(' · ');
-          return notes ? text.replace('\n', `  ${c.dim(notes)}\n`) : text;
-        })
-        .join('\n\n');
+      const body = hits.map((hit) => renderHit(hit, now, c, english, options.explain === true)).join('\n\n');
       return `${explained}${header}\n\n${body}\n${more}${more ? '\n' : ''}`;
     },
     // Every mode but --reindex only reads (and at most indexes a brief batch).
@@ -226,4 +219,70 @@ function explainWords(found: BestResult): string {
     return `  ${cleanText(word.text)}: ${parts.join('; ')}`;
   });
   return `Words:\n${lines.join('\n')}\n`;
+}
+
+/** One found memory: its two lines, with why it is here when that is not plain from its text. */
+function renderHit(
+  hit: BestMatch,
+  now: Date,
+  c: Colors,
+  english: ReadonlyMap<string, readonly string[]>,
+  explain: boolean,
+): string {
+  // A word found through its bridge is marked where its English stands.
+  const terms = hit.matched.flatMap((word) =>
+    hit.bridged.includes(word) ? [...(english.get(word) ?? [])] : [shownWord(word)],
+  );
+  const text =
+    renderMemory(hit.row, renderSnippet(likeSnippet(hit.row.content, terms), c), now, c) +
+    renderWhy(hit.row, hit.matched, c);
+  const via = (word: string): string =>
+    hit.bridged.includes(word)
+      ? `${cleanText(word)} (as ${(english.get(word) ?? []).join('/')})`
+      : cleanText(shownWord(word));
+  const own = `${hit.row.content}\n${hit.row.file_path ?? ''}\n${hit.row.tags}`;
+  const request = hit.row.request ?? '';
+  // Found through the prompt it served (its request is searched too), not through its own text.
+  const byRequest = terms.length > 0 && !holdsAny(own, terms) && holdsAny(request, terms);
+  const notes = [
+    hit.fixes === undefined ? '' : `the next step after error #${hit.fixes}`,
+    (hit.allMatched && (!explain || hit.bridged.length === 0)) || hit.matched.length === 0 || byRequest
+      ? ''
+      : `matched: ${hit.matched.map(via).join(', ')}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const head = notes ? text.replace('\n', `  ${c.dim(notes)}\n`) : text;
+  if (!byRequest) return head;
+  const shown = renderSnippet(likeSnippet(request, terms, 80), c);
+  return `${head}\n    ${c.dim('matched the request:')} ${quoted(shown)}`;
+}
+
+/**
+ * A --project no memory belongs to is a name mistyped: say so and offer the nearest names (exit 1).
+ * --here in a folder with no memories is a normal first day: say so, with the projects there are.
+ * Null when the project asked for has memories, or when the output is data (`--json`, `--stats`).
+ */
+function unknownProject(db: Db, filters: Filters, countsOnly: boolean): string | null {
+  if (filters.project !== null && !hasProject(db, filters.project)) {
+    const names = projectNames(db);
+    const nearest = nearestNames(filters.project, names);
+    throw new UsageError(
+      `no project named ${quoted(clip(cleanText(filters.project), 60))} has memories` +
+        (nearest.length > 0
+          ? ` (nearest: ${nearest.map((name) => cleanText(name)).join(', ')})`
+          : ' (none has any yet)'),
+    );
+  }
+  if (filters.projectPath !== null && projectSpan(db, filters.projectPath).memories === 0) {
+    if (countsOnly) return null; // --json and --stats: empty lists and zero counts say it already
+    const here = resolveProject(process.env, process.cwd());
+    const nearest = nearestNames(here.name, projectNames(db));
+    return (
+      `No memories from this folder's project yet (${cleanText(here.name)}, ${cleanText(here.path)})` +
+      (nearest.length > 0 ? `; projects with memories: ${nearest.map((name) => cleanText(name)).join(', ')}` : '') +
+      '.\n'
+    );
+  }
+  return null;
 }

@@ -146,3 +146,33 @@ export async function writeLargeTranscript(path: string, megabytes: number): Pro
   });
   return calls;
 }
+
+/**
+ * Writes one busy session of `calls` Bash calls, ten milliseconds apart, each command distinct (so
+ * every one is stored). Returns the session id.
+ */
+export async function writeBusyTranscript(path: string, calls: number): Promise<string> {
+  const out = createWriteStream(path);
+  const session = { sessionId: '33333333-4444-4555-8666-777777777777', cwd: '/home/dev/busy' };
+  const start = Date.parse('2026-04-10T00:00:00Z');
+  for (let n = 1; n <= calls; n++) {
+    const text = transcript({
+      ...session,
+      calls: [
+        {
+          id: `toolu_01Busy${String(n).padStart(8, '0')}`,
+          name: 'Bash',
+          input: { command: `npm run build -- --step ${n}` },
+          content: `built step ${n}`,
+          at: new Date(start + n * 10).toISOString(),
+        },
+      ],
+    });
+    if (!out.write(text)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  }
+  await new Promise<void>((resolve, reject) => {
+    out.once('error', reject);
+    out.end(() => resolve());
+  });
+  return session.sessionId;
+}

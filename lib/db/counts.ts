@@ -20,3 +20,16 @@ export function projectSpan(db: Db, projectPath: string): ProjectSpan {
   ).get(projectPath) as ProjectSpan | undefined;
   return row ?? { memories: 0, first: 0, last: 0 };
 }
+
+/** Whether the database holds anything captured before `iso`: a memory or a prompt. */
+export function holdsBefore(db: Db, iso: string): boolean {
+  return (
+    prepared(
+      db,
+      `SELECT EXISTS (SELECT 1 FROM memories WHERE created_at < @iso)
+        OR EXISTS (SELECT 1 FROM prompts WHERE created_at < @iso)`,
+    )
+      .pluck()
+      .get({ iso }) === 1
+  );
+}

@@ -22,6 +22,20 @@ export const REQUEST_MAX = 500;
 const REQUEST_OF_SESSION = `SELECT substr(p.text, 1, ${REQUEST_MAX}) FROM prompts p
   WHERE p.session_id = @sessionId AND p.created_at <= @createdAt ORDER BY p.created_at DESC, p.id DESC LIMIT 1`;
 
+const INSERT = `INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content,
+tags, importance, created_at, tool_use_id, agent_id, exit_code, source, command_key, request, intent)
+VALUES (@sessionId, @toolName, @type, @project, @projectPath, @filePath, @content, @tags, @importance,
+@createdAt, @toolUseId, @agentId, @exitCode, @source, @key, coalesce(@request, (${REQUEST_OF_SESSION})), @intent)`;
+
+/**
+ * The same content in the same session within a time window. The content's length and ending lead
+ * the index it reads (memories_dedupe), so only look-alike rows are compared whole; `+created_at`
+ * keeps SQLite from choosing the session's time index instead, which reads every row of the window.
+ */
+export const DUPLICATE_CONTENT = `SELECT 1 FROM memories WHERE session_id = @sessionId
+AND length(content) = length(@content) AND substr(content, -16) = substr(@content, -16)
+AND +created_at BETWEEN @from AND @to AND content = @content LIMIT 1`;
+
 /** What `refresh` did with one re-derived memory. */
 export type RefreshOutcome = 'refreshed' | 'unchanged' | 'missing';
 
@@ -46,33 +60,35 @@ export class MemoryStore {
   /**
    * Stores one memory unless it is a duplicate (see findDuplicate). The check and the insert share
    * one IMMEDIATE transaction, so the rule holds across the many hook processes that write at once.
+   * Inside a caller's transaction it is a savepoint: a caller may catch its failure and go on.
    */
   insert(memory: NewMemory, dedupeWindowSec: number): InsertOutcome {
-    const insert = prepared(
-      this.db,
-      `
-      INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content, tags,
-                            importance, created_at, tool_use_id, agent_id, exit_code, source, command_key, request, intent)
-      VALUES (@sessionId, @toolName, @type, @project, @projectPath, @filePath, @content, @tags,
-              @importance, @createdAt, @toolUseId, @agentId, @exitCode, @source, @key,
-              coalesce(@request, (${REQUEST_OF_SESSION})), @intent)`,
-    );
-    const write = this.db.transaction((): InsertOutcome => {
-      const duplicate = this.findDuplicate(memory, dedupeWindowSec);
-      if (duplicate) return duplicate;
-      const { commandKey: key, ...row } = memory;
-      const { lastInsertRowid } = insert.run({
-        ...row,
-        key: key?.key ?? null,
-        request: memory.request ?? null,
-        intent: memory.intent ?? null,
-      });
-      // A command that ran cleanly resolves this project's earlier failures of the same command.
-      if (key && memory.type === 'command')
-        resolveErrors(this.db, memory.projectPath, key, Number(lastInsertRowid), memory.createdAt);
-      return 'stored';
-    });
+    return this.insertAll([memory], dedupeWindowSec)[0] as InsertOutcome;
+  }
+
+  /**
+   * Stores each memory as `insert` would, all in one transaction, all or nothing: no savepoint per
+   * row, whose journal copies every page the row touches (most of an import's cost).
+   */
+  insertAll(memories: readonly NewMemory[], dedupeWindowSec: number): InsertOutcome[] {
+    const write = this.db.transaction(() => memories.map((memory) => this.store(memory, dedupeWindowSec)));
     return withBusyRetry(() => write.immediate());
+  }
+
+  private store(memory: NewMemory, dedupeWindowSec: number): InsertOutcome {
+    const duplicate = this.findDuplicate(memory, dedupeWindowSec);
+    if (duplicate) return duplicate;
+    const { commandKey: key, ...row } = memory;
+    const { lastInsertRowid } = prepared(this.db, INSERT).run({
+      ...row,
+      key: key?.key ?? null,
+      request: memory.request ?? null,
+      intent: memory.intent ?? null,
+    });
+    // A command that ran cleanly resolves this project's earlier failures of the same command.
+    if (key && memory.type === 'command')
+      resolveErrors(this.db, memory.projectPath, key, Number(lastInsertRowid), memory.createdAt);
+    return 'stored';
   }
 
   /**
@@ -81,16 +97,15 @@ export class MemoryStore {
    */
   findDuplicate(memory: NewMemory, dedupeWindowSec: number): Exclude<InsertOutcome, 'stored'> | null {
     const byToolUse = prepared(this.db, 'SELECT 1 FROM memories WHERE tool_use_id = ?');
-    const byContent = prepared(
-      this.db,
-      'SELECT 1 FROM memories WHERE session_id = ? AND created_at BETWEEN ? AND ? AND content = ? LIMIT 1',
-    );
+    const byContent = prepared(this.db, DUPLICATE_CONTENT);
     if (memory.toolUseId && byToolUse.get(memory.toolUseId)) return 'duplicate-tool-use';
     if (isForgotten(this.db, memory)) return 'forgotten';
     const time = Date.parse(memory.createdAt);
     const from = new Date(time - dedupeWindowSec * 1000).toISOString();
     const to = new Date(time + dedupeWindowSec * 1000).toISOString();
-    return byContent.get(memory.sessionId, from, to, memory.content) ? 'duplicate-content' : null;
+    return byContent.get({ sessionId: memory.sessionId, content: memory.content, from, to })
+      ? 'duplicate-content'
+      : null;
   }
 
   /**

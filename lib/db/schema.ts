@@ -274,6 +274,11 @@ CREATE INDEX forgotten_content ON forgotten (content_key);`,
 DROP TRIGGER memories_after_insert;DROP TRIGGER memories_after_update;DROP TABLE memory_words;DROP TABLE memory_grams;
 ${V9_TABLES}INSERT OR REPLACE INTO search_index_build (id, pending_to) SELECT 1, max(id) FROM memories HAVING count(*) > 0;
 ${V9_INSERT}${V9_UPDATE}`,
+  // The duplicate check keyed by content: a session's rows of the same length and ending, not every
+  // row in its time window (a busy session holds thousands a minute, each compared whole). Built-in
+  // functions only, so SQLite keeps it true through every update and any client can write the table.
+  // No time in the key: the few look-alike rows are read to check it (smaller, ~64 bytes a memory).
+  `CREATE INDEX memories_dedupe ON memories (session_id, length(content), substr(content, -16));`,
 ];
 
 /**

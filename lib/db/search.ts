@@ -221,3 +221,13 @@ function jsonList(value: unknown): string[] {
     return [];
   }
 }
+
+/** The names of the projects that hold memories, A to Z (read from the narrow stats index). */
+export function projectNames(db: Db): string[] {
+  return prepared(db, 'SELECT DISTINCT project FROM memories ORDER BY project').pluck().all() as string[];
+}
+
+/** Whether any memory belongs to the project of this name. */
+export function hasProject(db: Db, project: string): boolean {
+  return prepared(db, 'SELECT 1 FROM memories WHERE project = ? LIMIT 1').get(project) !== undefined;
+}

@@ -39,6 +39,8 @@ export interface ImportSummary {
   refreshed: number;
   unchanged: number;
   notStored: number;
+  /** Stopped by `signal` before the end: the counts say what was kept. */
+  stopped: boolean;
 }
 
 export interface ImportProgress {
@@ -56,6 +58,8 @@ export interface ImportOptions {
   /** Re-derive the stored rows of these transcripts' calls (by tool_use_id) instead of adding rows. */
   readonly refresh?: boolean;
   readonly onProgress?: (progress: ImportProgress) => void;
+  /** Stops the import at the next line: what was read before it is stored and summarized. */
+  readonly signal?: AbortSignal;
 }
 
 // Rows are written one transaction per file; a giant file is cut into batches of this many, so
@@ -90,6 +94,7 @@ class ImportRun {
     refreshed: 0,
     unchanged: 0,
     notStored: 0,
+    stopped: false,
   };
   private readonly cutoff: number;
   private readonly bytesTotal: number;
@@ -112,9 +117,11 @@ class ImportRun {
     this.sink = openSink(this.options.config.dbPath, this.options.dryRun, this.options.config.dedupeWindowSec);
     for (const file of this.options.files) {
       await this.file(file);
+      if (this.summary.stopped) break; // inside this file: it was not read to its end
       this.summary.files += 1;
       this.bytesDone += file.size;
       this.progress(0);
+      if (this.stopping()) break;
     }
     this.sink.summarize(this.sessions, this.gained, this.options.config.now(), this.lastAnswer);
     this.summary.sessions = this.sessions.size;
@@ -123,6 +130,11 @@ class ImportRun {
 
   close(): void {
     this.sink?.close();
+  }
+
+  private stopping(): boolean {
+    if (this.options.signal?.aborted) this.summary.stopped = true;
+    return this.summary.stopped;
   }
 
   private async file(file: TranscriptFile): Promise<void> {
@@ -139,13 +151,16 @@ class ImportRun {
         this.summary.unreadableFiles += 1; // vanished or unreadable mid-way: keep what was read
         break;
       }
-      if (next.done) break;
+      if (next.done || this.stopping()) break;
       if (count % PROGRESS_EVERY_LINES === 0) this.progress(Math.min(reader.bytesRead(), file.size));
       this.line(next.value, file, pairer, intents, queue);
       if (queue.length >= BATCH_SIZE) this.flush(queue);
     }
     this.flush(queue);
-    this.summary.unpaired += pairer.reset();
+    // Stopped mid-file: the calls whose result was not read yet are not "unfinished" sessions.
+    const pending = pairer.reset();
+    if (this.summary.stopped) await lines.return?.();
+    else this.summary.unpaired += pending;
   }
 
   private line(
@@ -262,12 +277,9 @@ class ImportRun {
       queue.length = 0;
       return;
     }
-    sink.batch(() => {
-      outcomes.length = 0; // a retried transaction starts over
-      for (const memory of queue) outcomes.push(sink.insert(memory));
-    });
+    const inserted = sink.insertAll(queue);
     queue.forEach((memory, index) => {
-      if (outcomes[index] === 'stored') {
+      if (inserted[index] === 'stored') {
         this.summary.added += 1;
         this.summary.redactions += countRedactions(memory);
         this.gained.add(memory.sessionId);

@@ -10,10 +10,11 @@ import { outcomeToRecord } from '../capture/prompt.js';
 import { summarizeSession } from '../session/summary.js';
 
 export interface Sink {
-  insert(memory: NewMemory): InsertOutcome;
+  /** Stores a batch of memories in one transaction, all or nothing; the outcome of each. */
+  insertAll(memories: readonly NewMemory[]): InsertOutcome[];
   /** `--refresh`: re-derives the stored row with the memory's tool_use_id (written unless a dry run). */
   refresh(memory: NewMemory): RefreshOutcome;
-  /** Runs a batch of `insert` calls as one transaction. */
+  /** Runs a batch of `refresh` calls as one transaction. */
   batch(work: () => void): void;
   /** Stores a prompt once per session; true when it was new. */
   recordPrompt(prompt: NewPrompt): boolean;
@@ -44,8 +45,8 @@ class StoreSink implements Sink {
     this.store = new MemoryStore(db);
   }
 
-  insert(memory: NewMemory): InsertOutcome {
-    return this.store.insert(memory, this.dedupeWindowSec);
+  insertAll(memories: readonly NewMemory[]): InsertOutcome[] {
+    return this.store.insertAll(memories, this.dedupeWindowSec);
   }
 
   refresh(memory: NewMemory): RefreshOutcome {
@@ -99,7 +100,11 @@ class DryRunSink implements Sink {
     this.existing = db ? new MemoryStore(db) : null;
   }
 
-  insert(memory: NewMemory): InsertOutcome {
+  insertAll(memories: readonly NewMemory[]): InsertOutcome[] {
+    return memories.map((memory) => this.insert(memory));
+  }
+
+  private insert(memory: NewMemory): InsertOutcome {
     const id = memory.toolUseId;
     if (id && this.toolUseIds.has(id)) return 'duplicate-tool-use';
     const time = Date.parse(memory.createdAt);

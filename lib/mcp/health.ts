@@ -7,6 +7,7 @@ import type { Env } from '../paths.js';
 import {
   claudeUserConfigPath,
   isOurEntry,
+  claudeCommand,
   manualAddCommand,
   MCP_SERVER_NAME,
   ourEntry,
@@ -32,13 +33,13 @@ export function checkMcpServer(env: Env, cli: string, nodePath: string, reinstal
     checks.push({
       status: 'warn',
       message: `cannot tell whether the MCP server is registered: ${registered.reason}`,
-      fix: `fix the file, or run: ${manualAddCommand(wanted)}`,
+      fix: `fix the file, or run: ${manualAddCommand(wanted, claudeCommand(env))}`,
     });
   } else if (registered.state === 'absent') {
     checks.push({
       status: 'warn',
       message: `MCP server ${MCP_SERVER_NAME} is not registered with Claude Code (${claudeUserConfigPath(env)}): the model cannot search memory mid-session`,
-      fix: `run: ${manualAddCommand(wanted)} (or ${reinstall})`,
+      fix: `run: ${manualAddCommand(wanted, claudeCommand(env))} (or ${reinstall})`,
     });
   } else if (!isOurEntry(registered.entry)) {
     checks.push({

@@ -1,11 +1,11 @@
 // Registers `memory mcp` with Claude Code in the user scope through the `claude` CLI, idempotently,
 // and removes exactly that entry on uninstall. Claude Code owns its config file: we only read it
-// (to compare) and let `claude mcp add/remove` write it. Without `claude` on PATH, the caller prints
-// the one command to run.
+// (to compare) and let `claude mcp add/remove` write it. `claude` is looked for on PATH, then where
+// Claude Code's installers put it; without it, the caller prints the one command to run.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { homeDir, type Env } from '../paths.js';
+import { claudeDir, homeDir, type Env } from '../paths.js';
 
 /** The name Claude Code shows (`/mcp`) and prefixes the tools with: mcp__memory-hooks__search. */
 export const MCP_SERVER_NAME = 'memory-hooks';
@@ -26,9 +26,9 @@ export function addArgs(entry: McpEntry): string[] {
 
 export const REMOVE_ARGS: readonly string[] = ['mcp', 'remove', '--scope', 'user', MCP_SERVER_NAME];
 
-/** The command a user without `claude` on PATH (or with a failed registration) runs by hand. */
-export function manualAddCommand(entry: McpEntry): string {
-  return ['claude', ...addArgs(entry)].map(shellWord).join(' ');
+/** The command a user without `claude` (or with a failed registration) runs by hand. */
+export function manualAddCommand(entry: McpEntry, claude = 'claude'): string {
+  return [claude, ...addArgs(entry)].map(shellWord).join(' ');
 }
 
 export const MANUAL_REMOVE_COMMAND = `claude ${REMOVE_ARGS.join(' ')}`;
@@ -88,19 +88,57 @@ export function isOurEntry(entry: McpEntry): boolean {
   );
 }
 
-/** The `claude` executable on PATH, or null. */
-export function findClaude(env: Env): string | null {
+function executable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function claudeOnPath(env: Env): string | null {
   for (const dir of (env['PATH'] ?? '').split(':')) {
-    if (!dir) continue;
-    const candidate = join(dir, 'claude');
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
+    if (dir && executable(join(dir, 'claude'))) return join(dir, 'claude');
   }
   return null;
+}
+
+/** npm's global prefix as ~/.npmrc sets it (`prefix=~/.npm-global`), or null. */
+function npmrcPrefix(home: string): string | null {
+  try {
+    const value = /^\s*prefix\s*=\s*(.+?)\s*$/m.exec(readFileSync(join(home, '.npmrc'), 'utf8'))?.[1];
+    return value ? value.replace(/^~(?=\/|$)/, home) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where Claude Code's installers put `claude`, which a shell that has not re-read its profile may not
+ * have on PATH: its local install (`~/.claude/local/claude`), the native installer's ~/.local/bin,
+ * npm's global prefix (from the environment or ~/.npmrc, ~/.npm-global by convention).
+ */
+function claudeOffPath(env: Env): string | null {
+  const home = homeDir(env);
+  const prefixes = [env['npm_config_prefix'], npmrcPrefix(home), join(home, '.npm-global')];
+  const candidates = [
+    join(claudeDir(env), 'local', 'claude'),
+    join(home, '.claude', 'local', 'claude'),
+    join(home, '.local', 'bin', 'claude'),
+    ...prefixes.flatMap((prefix) => (prefix ? [join(prefix, 'bin', 'claude')] : [])),
+  ];
+  return candidates.find(executable) ?? null;
+}
+
+/** The `claude` executable: on PATH, else where Claude Code installs itself; null when there is none. */
+export function findClaude(env: Env): string | null {
+  return claudeOnPath(env) ?? claudeOffPath(env);
+}
+
+/** `claude` as a command the user can type: the word when it is on PATH (or nowhere yet), else its path. */
+export function claudeCommand(env: Env): string {
+  return claudeOnPath(env) === null ? (claudeOffPath(env) ?? 'claude') : 'claude';
 }
 
 export type Outcome =
@@ -126,9 +164,10 @@ function runClaude(claude: string, args: readonly string[], env: Env): { ok: boo
 
 /** Adds our entry, replaces an older entry of ours, leaves an identical one alone, never touches another's. */
 export function registerMcpServer(entry: McpEntry, env: Env): Outcome {
-  const command = manualAddCommand(entry);
+  const command = manualAddCommand(entry, claudeCommand(env));
   const claude = findClaude(env);
-  if (!claude) return { action: 'manual', detail: 'the claude CLI is not on PATH', command };
+  if (!claude)
+    return { action: 'manual', detail: 'the claude CLI is not on PATH nor where Claude Code installs it', command };
   const current = registeredEntry(env);
   if (current.state === 'present') {
     if (sameEntry(current.entry, entry))

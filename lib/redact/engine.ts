@@ -76,25 +76,36 @@ export function findSpans(text: string, rules: readonly SecretRule[]): Span[] {
  * adjacent lowercase characters present are recorded in one pass, so most absent hints are ruled
  * out without searching the text.
  */
+// One table for every index, stamped with the generation that set each pair: a fresh 64 KB table
+// per text was most of the cost of redacting the many short fields of an import.
+const pairStamps = new Uint32Array(65536);
+let generation = 0;
+
 class HintIndex {
   private readonly lower: string;
-  private readonly pairs = new Uint8Array(65536);
+  private readonly stamp: number;
 
   constructor(text: string) {
     this.lower = text.toLowerCase();
+    if (generation === 0xffffffff) {
+      pairStamps.fill(0);
+      generation = 0;
+    }
+    this.stamp = ++generation;
     const lower = this.lower;
     for (let i = 0; i + 1 < lower.length; i++) {
       const a = lower.charCodeAt(i);
       const b = lower.charCodeAt(i + 1);
-      if (a < 256 && b < 256) this.pairs[(a << 8) | b] = 1;
+      if (a < 256 && b < 256) pairStamps[(a << 8) | b] = this.stamp;
     }
   }
 
+  /** Asked only while this index is the newest: findSpans builds one and uses it before any other. */
   has(hint: string): boolean {
     if (hint.length >= 2) {
       const a = hint.charCodeAt(0);
       const b = hint.charCodeAt(1);
-      if (a < 256 && b < 256 && this.pairs[(a << 8) | b] === 0) return false;
+      if (a < 256 && b < 256 && pairStamps[(a << 8) | b] !== this.stamp) return false;
     }
     return this.lower.includes(hint);
   }

@@ -62,6 +62,19 @@ interface Span {
   readonly end: number;
 }
 
+/**
+ * A query word as a person reads it in an explanation: without the sentence punctuation typed
+ * around it (`Hello,` → `Hello`, `"Ada"` → `Ada`). A word that is nothing but punctuation stays.
+ */
+export function shownWord(word: string): string {
+  return word.replace(/^["'`(\[]+|["'`)\],;:.!?]+$/g, '') || word;
+}
+
+/** Whether any of `terms` is marked in `text` as likeSnippet marks it: the text itself holds the match. */
+export function holdsAny(text: string, terms: readonly string[]): boolean {
+  return highlightSpans(cleanText(text), terms).length > 0;
+}
+
 /** Non-overlapping spans (UTF-16 offsets) of the terms in `text` worth marking, in text order. */
 export function highlightSpans(text: string, terms: readonly string[]): Span[] {
   const candidates: Span[] = [];

@@ -119,7 +119,7 @@ describe('memory search tiers', () => {
     const searched = await memoryCli(box, ['search', '--', '-n', 'dark']);
     expect(searched).toMatchObject({ code: 0, stderr: '' });
     expect(searched.stdout).toMatch(/^\d+ memor(y|ies) match "-n dark"/);
-    expect(searched.stdout).toContain('**dark** mode toggle');
+    expect(searched.stdout).toContain('dark mode toggle');
   });
 
   it('ranks a strong old match above a weak new one, and breaks near-ties by recency', async () => {
@@ -152,16 +152,17 @@ describe('memory search tiers', () => {
         '1 memory matches "JWT 인증" · best match first · words (unicode61)',
         '',
         '#3  just now  my-app  Edit/file_edit  src/auth.ts',
-        '    Edited auth.ts: added "**JWT** **인증**을 추가"',
+        '    Edited auth.ts: added "JWT 인증을 추가"',
         '',
       ].join('\n'),
     );
   });
 
-  it('highlights FTS matches with the index snippet', async () => {
+  it('highlights a substring match in colour, where it is inside a word', async () => {
     const box = captured();
-    const result = await memoryCli(box, ['search', 'andle']);
-    expect(result.stdout).toContain('    Edited h**andle**r.ts: "old" → "export function h**andle**r() {}"');
+    const result = await memoryCli(box, ['search', 'andle', '--color=always']);
+    const hit = '\u001b[1m\u001b[33mandle\u001b[39m\u001b[22m';
+    expect(result.stdout).toContain(`    Edited h${hit}r.ts: "old" → "export function h${hit}r() {}"`);
   });
 
   it('counts every match in the header, not only the rows shown, in each tier and under filters', async () => {
@@ -550,8 +551,37 @@ describe('colour', () => {
     const box = captured();
     const { NO_COLOR: _unset, ...env } = box.env;
     const result = await memoryCli({ ...box, env: { ...env, CI: '1' } }, ['search', 'handler']);
-    expect(result.stdout).toContain('**handler**');
+    expect(result.stdout).toContain('Edited handler.ts: "old" → "export function handler() {}"');
     expect(result.stdout).not.toMatch(ANSI);
+  });
+
+  it('marks no match in piped output, so `| grep` reads the stored text (as ripgrep does)', async () => {
+    const box = captured();
+    const result = await memoryCli(box, ['search', 'handler']);
+    expect(result.stdout).not.toContain('**');
+    expect(result.stdout).toContain('    Edited handler.ts: "old" → "export function handler() {}"');
+  });
+
+  it.each([
+    ['--color=always', ['--color=always'], {}, true],
+    ['--color always, even with NO_COLOR', ['--color', 'always'], { NO_COLOR: '1' }, true],
+    ['--color=never, even with FORCE_COLOR', ['--color=never'], { FORCE_COLOR: '1', NO_COLOR: '' }, false],
+    ['--color=auto on a pipe', ['--color=auto'], { NO_COLOR: '' }, false],
+    ['--color=auto with FORCE_COLOR', ['--color=auto'], { FORCE_COLOR: '1', NO_COLOR: '' }, true],
+  ])('%s', async (_, flags, env, coloured) => {
+    const box = captured();
+    const result = await memoryCli(box, ['search', 'handler', ...flags], env);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(ANSI.test(result.stdout)).toBe(coloured);
+    expect(result.stdout).not.toContain('**');
+  });
+
+  it('rejects a --color it does not know, in one line', async () => {
+    const result = await memoryCli(captured(), ['search', 'handler', '--color=sometimes']);
+    expect(result).toMatchObject({ code: 1, stdout: '' });
+    expect(result.stderr).toBe(
+      "error: option '--color <when>' argument 'sometimes' is invalid. Allowed choices are auto, always, never.\n",
+    );
   });
 
   it('prints bold highlights with FORCE_COLOR, unless NO_COLOR is set', async () => {
@@ -575,6 +605,77 @@ describe('colour', () => {
       expect(result.stdout).not.toMatch(/\u001b|\u0007/);
       expect(result.stdout).toContain('Bash error: ');
     }
+  });
+});
+
+describe('what the output says', () => {
+  it('says a --project no memory belongs to is unknown, and offers the nearest names', async () => {
+    const box = sandbox();
+    seed(box, [
+      memory({ box, content: 'npm run build' }),
+      memory({ box, project: 'api-server', projectPath: '/srv/api-server', content: 'npm run lint' }),
+      memory({ box, project: 'web', projectPath: '/srv/web', content: 'npm test' }),
+      memory({ box, project: 'docs', projectPath: '/srv/docs', content: 'npm run docs' }),
+      memory({ box, project: 'infra', projectPath: '/srv/infra', content: 'terraform plan' }),
+    ]);
+    for (const args of [
+      ['search', 'npm', '--project', 'api'],
+      ['search', '--recent', '--project', 'api'],
+      ['search', '--stats', '--project', 'api', '--json'],
+    ]) {
+      const result = await memoryCli(box, args);
+      expect(result).toMatchObject({ code: 1, stdout: '' });
+      expect(result.stderr).toBe('memory: no project named "api" has memories (nearest: api-server, web, docs)\n');
+    }
+  });
+
+  it('says --here in a folder with no memories has none yet, and lists the projects there are', async () => {
+    const box = sandbox();
+    seed(box, [memory({ box, project: 'api-server', projectPath: '/srv/api-server', content: 'npm run lint' })]);
+    const elsewhere = join(box.home, 'work', 'notes');
+    mkdirSync(elsewhere, { recursive: true });
+    const result = await runCli(['search', 'npm', '--here'], {
+      env: { CLAUDE_MEMORY_NOW: NOW, ...box.env },
+      cwd: elsewhere,
+    });
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toBe(
+      `No memories from this folder's project yet (notes, ${elsewhere}); projects with memories: api-server.\n`,
+    );
+  });
+
+  it('says a row found only through its request matched the request', async () => {
+    const box = sandbox();
+    seed(box, [
+      memory({ box, content: 'npm run build', request: '이름 필드를 추가해줘' }),
+      memory({ box, content: 'Edited form.ts: 이름 → name', request: '이름 필드를 추가해줘' }),
+    ]);
+    const result = await memoryCli(box, ['search', '이름']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toBe(
+      [
+        '2 memories match "이름" · best match first · words (unicode61)',
+        '',
+        '#2  1h ago  my-app  Bash/command',
+        '    Edited form.ts: 이름 → name',
+        '',
+        '#1  1h ago  my-app  Bash/command',
+        '    npm run build',
+        '    matched the request: "이름 필드를 추가해줘"',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('quotes the query once, and lists matched words without their punctuation', async () => {
+    const box = sandbox();
+    seed(box, [memory({ box, content: 'echo "Hello, Ada"' }), memory({ box, content: 'echo Hello' })]);
+    const quoted = await memoryCli(box, ['search', '"Hello, Ada"']);
+    expect(quoted.stdout.split('\n')[0]).toBe('2 memories match "Hello, Ada" · best match first · words (unicode61)');
+    expect(quoted.stdout).not.toContain('""');
+    expect(quoted.stdout).toContain('#2  1h ago  my-app  Bash/command  matched: Hello\n');
+    const none = await memoryCli(box, ['search', '"Grace Hopper"']);
+    expect(none.stdout).toBe('No memories match "Grace Hopper".\n');
   });
 });
 

@@ -327,6 +327,11 @@ describe('samples of memory search, memory show and memory forget', () => {
     expectDocSample('search-tiers', shown(world(), terminal(runs)));
     const fixed = await cli(['search', 'secretOrPrivateKey']);
     expectDocSample('search-words', shown(world(), terminal([['memory search secretOrPrivateKey', fixed]])));
+    const unknown = await cli(['search', 'npm', '--project', 'shop']);
+    expectDocSample(
+      'search-unknown-project',
+      shown(world(), terminal([['memory search npm --project shop', unknown]])),
+    );
     const bridged = await cli(['search', '토큰', '에러', '--explain', '--limit', '2']);
     expectDocSample(
       'search-bridge',

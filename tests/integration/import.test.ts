@@ -1,5 +1,6 @@
 // `memory import`, spawned as a person runs it, over transcripts written from the documented format
 // (tests/fixtures/transcripts/README.md says which shape each fixture covers).
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import {
   bashResponse,
   openForRead,
   postToolUse,
+  RUNTIME,
   runCli,
   runHook,
   sandbox,
@@ -22,7 +24,15 @@ import {
   type MemoryRecord,
   type Sandbox,
 } from '../helpers.js';
-import { copyFixtures, FIXTURES, transcript, writeLargeTranscript, type Call } from '../transcript-helpers.js';
+import {
+  copyFixtures,
+  FIXTURES,
+  transcript,
+  writeBusyTranscript,
+  writeLargeTranscript,
+  type Call,
+} from '../transcript-helpers.js';
+import Database from 'better-sqlite3';
 
 const SHOP = '5b2e6c1a-0f3d-4c8e-9a7b-1d2e3f4a5b6c';
 const API = '8c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
@@ -497,6 +507,76 @@ describe('writing', () => {
     // Reading the file whole peaks above 200 MB (its bytes, then its text: 232 MB measured, against
     // about 100 MB for the streaming import); streaming stays near Node's baseline.
     expect(summary.maxRssMb).toBeLessThan(160);
+  });
+});
+
+/** Starts `memory import <path>`, signals it once its first batch is stored, and waits for it to end. */
+async function importThenSignal(box: Sandbox, path: string, signal: NodeJS.Signals, args: readonly string[] = []) {
+  const child = spawn(process.execPath, [join(RUNTIME, 'dist', 'commands', 'cli.js'), 'import', ...args, path], {
+    env: { ...box.env, ...RECENT },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const ended = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const stored = (): number => {
+    if (!existsSync(box.dbPath)) return 0;
+    const db = new Database(box.dbPath, { readonly: true });
+    try {
+      return (db.prepare('SELECT count(*) AS n FROM memories').get() as { n: number }).n;
+    } catch {
+      return 0; // still being created
+    } finally {
+      db.close();
+    }
+  };
+  while (child.exitCode === null && stored() === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  child.kill(signal);
+  const code = await ended;
+  return { code, stdout, stderr, stored: stored() };
+}
+
+describe('stopping an import', () => {
+  const CALLS = 12_000;
+
+  it.each([
+    ['Ctrl-C (SIGINT)', 'SIGINT', 130],
+    ['SIGTERM', 'SIGTERM', 143],
+  ] as const)(
+    '%s keeps what was read, prints what was kept and exits 128 + the signal number',
+    async (name, signal, exitCode) => {
+      const box = sandbox();
+      const path = join(box.home, 'busy.jsonl');
+      await writeBusyTranscript(path, CALLS);
+      const result = await importThenSignal(box, path, signal);
+      expect(result.code).toBe(exitCode);
+      expect(result.stderr).toBe(
+        `memory: stopped by ${name}: what was read before it is kept; run memory import again to finish (what is stored is skipped)\n`,
+      );
+      const added = Number(/^ {2}added +([\d,]+) memories/m.exec(result.stdout)?.[1]?.replace(/,/g, ''));
+      expect(added).toBe(result.stored);
+      expect(added).toBeGreaterThan(0);
+      expect(added).toBeLessThan(CALLS);
+      expect(result.stdout.split('\n')[0]).toMatch(
+        new RegExp(
+          `^Stopped after ${added.toLocaleString('en-US')} tool calls \\(1 session; 0 of 1 transcript file read to the end\\) into `,
+        ),
+      );
+      // Running it again finishes the job: what was kept is skipped, the rest is added.
+      const again = await importJson(box, [path]);
+      expect(again).toMatchObject({ added: CALLS - added, duplicates: added });
+    },
+  );
+
+  it('says in --json which signal stopped it', async () => {
+    const box = sandbox();
+    const path = join(box.home, 'busy.jsonl');
+    await writeBusyTranscript(path, CALLS);
+    const result = await importThenSignal(box, path, 'SIGINT', ['--json']);
+    expect(result.code).toBe(130);
+    expect(JSON.parse(result.stdout)).toMatchObject({ stoppedBy: 'SIGINT', added: result.stored });
   });
 });
 

@@ -6,6 +6,7 @@
 // EROFS), else in this process with the same lib/install/ code install.sh hands over to.
 import { spawnSync } from 'node:child_process';
 import {
+  appendFileSync,
   chmodSync,
   chownSync,
   cpSync,
@@ -17,8 +18,11 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
+import { MemoryStore } from '../../lib/db/memories.js';
+import { openDb } from '../../lib/db/open.js';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { expectDocSample, installShown, terminal } from '../doc-samples.js';
@@ -140,7 +144,7 @@ describe('install.sh', () => {
     expect(stdout).toContain(`✓ runtime copied to ${box.runtime}`);
     expect(stdout).toContain('✓ slash command /mem');
     expect(stdout).toContain(`✓ launcher ${box.launcher}`);
-    expect(stdout).toContain("'memory import' backfills");
+    expect(stdout).not.toContain("'memory import' backfills"); // no transcripts on a fresh HOME: nothing to backfill
     expect(backups(box)).toEqual([]); // there was no settings.json to back up
     expectDocSample('install', installShown(box.home, stdout));
   });
@@ -560,6 +564,111 @@ describe('the installed slash command', () => {
     const [run] = await invoke(box, 'anything');
     expect(run?.code).toBe(0);
     expect(run?.output).toContain('no memory database');
+  });
+});
+
+describe('the backfill hint', () => {
+  const HINT = "Sessions before today are not in the database yet: 'memory import' backfills them";
+  const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000);
+
+  /** A transcript Claude Code wrote three days ago. */
+  function olderTranscript(box: InstallBox): void {
+    const dir = join(box.claude, 'projects', '-work-my-app');
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, '11111111-2222-4333-8444-555555555555.jsonl');
+    writeFileSync(path, '{}\n');
+    utimesSync(path, threeDaysAgo, threeDaysAgo);
+  }
+
+  it('is printed when Claude Code holds older sessions and the database nothing older than today', async () => {
+    const box = installBox();
+    olderTranscript(box);
+    expect(await installed(box)).toContain(HINT);
+  });
+
+  it('is not printed on a fresh HOME, where there is nothing to backfill', async () => {
+    expect(await installed(installBox())).not.toContain(HINT);
+  });
+
+  it('is not printed once the database holds sessions from before today (imported or captured)', async () => {
+    const box = installBox();
+    olderTranscript(box);
+    await installed(box);
+    const db = openDb(box.dbPath, { create: true });
+    if (!db) throw new Error('no database');
+    new MemoryStore(db).insert(
+      {
+        sessionId: '11111111-2222-4333-8444-555555555555',
+        toolName: 'Bash',
+        type: 'command',
+        project: 'my-app',
+        projectPath: '/work/my-app',
+        filePath: null,
+        content: 'npm test',
+        tags: 'bash',
+        importance: 1,
+        createdAt: threeDaysAgo.toISOString(),
+        toolUseId: null,
+        agentId: null,
+        exitCode: null,
+        source: 'import',
+      },
+      60,
+    );
+    db.close();
+    expect(await installed(box)).not.toContain(HINT);
+  });
+});
+
+describe('install.sh run again', () => {
+  it('builds again only when the sources or package-lock.json changed', async () => {
+    const box = installBox();
+    // A checkout of its own: the sources copied, this checkout's node_modules and built dist/ linked in.
+    const checkout = join(box.home, 'checkout');
+    for (const entry of [
+      'hooks',
+      'commands',
+      'lib',
+      'web',
+      'scripts',
+      'bench',
+      'package.json',
+      'package-lock.json',
+      'tsconfig.json',
+      'tsconfig.build.json',
+      'install.sh',
+    ])
+      cpSync(join(ROOT, entry), join(checkout, entry), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'));
+    mkdirSync(join(checkout, 'dist'));
+    for (const entry of readdirSync(join(ROOT, 'dist')))
+      symlinkSync(join(ROOT, 'dist', entry), join(checkout, 'dist', entry));
+    // npm, faked: it records what it was asked and succeeds (`npm ls` agrees; ci and the build do nothing).
+    const bin = join(box.home, 'npm-bin');
+    const log = join(box.home, 'npm.log');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'npm'), `#!/bin/sh\necho "$*" >> '${log}'\n`, { mode: 0o755 });
+    const env = { ...box.env, PATH: `${bin}:${box.env['PATH'] ?? ''}` };
+    const builds = async (): Promise<number> => {
+      const result = await runInstall([], env, join(checkout, 'install.sh'));
+      expect(result.code, result.stderr).toBe(0);
+      return readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((line) => line === 'run build').length;
+    };
+
+    expect(await builds()).toBe(1);
+    const again = await runInstall([], env, join(checkout, 'install.sh'));
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(
+      '✓ build up to date with the sources and package-lock.json (npm run build skipped)\n',
+    );
+    expect(await builds()).toBe(1);
+    appendFileSync(join(checkout, 'lib', 'text.ts'), '\n');
+    expect(await builds()).toBe(2);
+    expect(await builds()).toBe(2);
+    appendFileSync(join(checkout, 'package-lock.json'), '\n');
+    expect(await builds()).toBe(3);
   });
 });
 

@@ -81,9 +81,40 @@ describe('MCP registration with the claude CLI', () => {
     const { env } = home(false);
     expect(registerMcpServer(ENTRY, env)).toEqual({
       action: 'manual',
-      detail: 'the claude CLI is not on PATH',
+      detail: 'the claude CLI is not on PATH nor where Claude Code installs it',
       command: `claude mcp add --scope user memory-hooks -- ${NODE} ${RUNTIME}/dist/commands/cli.js mcp`,
     });
+  });
+
+  it.each([
+    ['its local install, ~/.claude/local', (dir: string) => join(dir, '.claude', 'local')],
+    ["the native installer's ~/.local/bin", (dir: string) => join(dir, '.local', 'bin')],
+    [
+      'the npm global prefix in ~/.npmrc',
+      (dir: string) => {
+        writeFileSync(join(dir, '.npmrc'), 'fund=false\nprefix=~/tools/npm\n');
+        return join(dir, 'tools', 'npm', 'bin');
+      },
+    ],
+    ['~/.npm-global/bin', (dir: string) => join(dir, '.npm-global', 'bin')],
+  ])('finds claude in %s when it is not on PATH, and registers through it', (_, where) => {
+    const { home: dir, env } = home(false);
+    fakeClaudeBin(where(dir));
+    expect(registerMcpServer(ENTRY, env).action).toBe('added');
+    expect(claudeCalls(dir)).toEqual([ADD]);
+    expect(unregisterMcpServer(env).action).toBe('removed');
+  });
+
+  it('gives the command with the path of a claude that is not on PATH, when it refuses', () => {
+    const { home: dir, env } = home(false);
+    const claude = join(fakeClaudeBin(join(dir, '.local', 'bin')), 'claude');
+    expect(registerMcpServer(ENTRY, { ...env, FAKE_CLAUDE_FAIL: '1' })).toMatchObject({
+      action: 'failed',
+      command: manualAddCommand(ENTRY, claude),
+    });
+    expect(manualAddCommand(ENTRY, claude)).toBe(
+      `${claude} mcp add --scope user memory-hooks -- ${NODE} ${RUNTIME}/dist/commands/cli.js mcp`,
+    );
   });
 
   it('quotes paths with spaces in the printed command', () => {
@@ -187,7 +218,9 @@ describe('install.sh and the MCP server', () => {
     };
     const { stderr } = await install(box, [], env);
     const command = `claude mcp add --scope user memory-hooks -- ${process.execPath} ${box.runtime}/dist/commands/cli.js mcp`;
-    expect(stderr).toBe(`! MCP server memory-hooks: the claude CLI is not on PATH. Run:\n    ${command}\n`);
+    expect(stderr).toBe(
+      `! MCP server memory-hooks: the claude CLI is not on PATH nor where Claude Code installs it. Run:\n    ${command}\n`,
+    );
     expect(userMcpServers(box.home)).toEqual({});
     const doctor = await runCli(['doctor'], {
       env: { ...env, PATH: `${dirname(box.launcher)}:${env['PATH'] ?? ''}` },

@@ -337,7 +337,7 @@ describe('a server that is down, slow or refuses us', () => {
       expect(push.stderr + push.stdout, says).not.toContain(PASSWORDS.bob);
       const search = await memoryCli(bob, ['search', '--team', 'deploy'], env);
       expect(search.code, says).toBe(1);
-      expect(search.stdout, says).toContain('npm run **deploy**-0');
+      expect(search.stdout, says).toContain('npm run deploy-0');
       expect(search.stderr.trim().split('\n'), says).toHaveLength(1);
       expect(search.stderr + search.stdout, says).not.toContain(PASSWORDS.bob);
     }

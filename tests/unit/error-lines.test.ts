@@ -80,10 +80,10 @@ describe('the telling line of real tool output', () => {
     ]);
   });
 
-  it('keeps the lines in their order, at most six, each at most 240 characters', () => {
+  it('keeps the lines in their order, at most eight, each at most 240 characters', () => {
     const many = Array.from({ length: 20 }, (_, i) => `error: problem ${i} ${'x'.repeat(300)}`).join('\n');
     const picked = pickErrorLines(many);
-    expect(picked).toHaveLength(6);
+    expect(picked).toHaveLength(8);
     expect(picked[0]?.startsWith('error: problem 0 ')).toBe(true);
     expect(picked.every((line) => line.length <= 240)).toBe(true);
   });
@@ -102,5 +102,151 @@ describe('the telling line of real tool output', () => {
     expect(meaningfulOutput(fixture('go-test.txt'))).toBe(
       '--- FAIL: TestGreet (0.00s)\ngreet_test.go:9: Greet("Ada") = "Hi Ada", want "Hello Ada"',
     );
+  });
+});
+
+describe("an assertion keeps its message, its expected/actual lines and where it failed in the user's code", () => {
+  it.each([
+    [
+      'node-assert.txt',
+      [
+        'AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:',
+        '+ actual - expected',
+        "+ 'Hi Ada'",
+        "- 'Hello Ada'",
+        'at Object.<anonymous> (/tmp/fx29/node/test.js:3:8)',
+      ],
+    ],
+    [
+      'node-assert-tee.txt',
+      [
+        'AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:',
+        '+ actual - expected',
+        "+ 'Hi Ada'",
+        "- 'Hello Ada'",
+        'at Object.<anonymous> (/tmp/fx29/node/test.js:3:8)',
+      ],
+    ],
+    [
+      'node-assert-head.txt',
+      ['AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:', '+ actual - expected', "+ 'Hi Ada'"],
+    ],
+    ['node-assert-tail.txt', ["actual: 'Hi Ada',", "expected: 'Hello Ada',", "operator: 'strictEqual'"]],
+    [
+      'node-deep-equal.txt',
+      [
+        'AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:',
+        '+ actual - expected',
+        "+   'Ken',",
+        "+   'Alan',",
+        "-   'Alan',",
+        "-   'Barbara',",
+        'at file:///tmp/fx29/node/list.mjs:4:8',
+      ],
+    ],
+    [
+      'node-deep-equal-tail.txt',
+      [
+        "actual: [ 'Ada', 'Ken', 'Alan', 'Grace', 'Edsger', 'Donald', 'Dennis', 'Barbara' ],",
+        "expected: [ 'Ada', 'Alan', 'Barbara', 'Dennis', 'Donald', 'Edsger', 'Grace', 'Ken' ],",
+        "operator: 'deepStrictEqual'",
+      ],
+    ],
+    [
+      'node-test-spec.txt',
+      [
+        '\u2716 builds the user (2.84822ms)',
+        'AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:',
+        '+ actual - expected',
+        "-     'writer'",
+        'at TestContext.<anonymous> (/tmp/fx29/node/deep.test.js:5:10)',
+      ],
+    ],
+    [
+      'node-test-tap.txt',
+      [
+        'not ok 1 - builds the user',
+        'Expected values to be strictly deep-equal:',
+        '+ actual - expected',
+        "-     'writer'",
+        'TestContext.<anonymous> (/tmp/fx29/node/deep.test.js:5:10)',
+      ],
+    ],
+    [
+      'vitest-diff.txt',
+      [
+        '\u00d7 builds the user 7ms',
+        'FAIL  user.test.js > builds the user',
+        "AssertionError: expected { name: 'Ada', …(2) } to deeply equal { name: 'Ada', …(2) }",
+        '- Expected',
+        '+ Received',
+        '-     "writer",',
+        '\u276f user.test.js:4:23',
+      ],
+    ],
+    [
+      'jest-diff.txt',
+      [
+        '\u25cf greet \u203a says hello',
+        'expect(received).toBe(expected) // Object.is equality',
+        'Expected: "Hello Ada"',
+        'Received: "Hi Ada"',
+        'at Object.toBe (greet.test.js:3:51)',
+        '\u25cf greet \u203a builds the user',
+        'expect(received).toEqual(expected) // deep equality',
+        'at Object.toEqual (greet.test.js:5:25)',
+      ],
+    ],
+    [
+      'pytest-diff.txt',
+      [
+        "E       AssertionError: assert {'active': Tr...': ['reader']} == {'active': Tr...r', 'writer']}",
+        "E         {'roles': ['reader']} != {'roles': ['reader', 'writer']}",
+        'test_user.py:6: AssertionError',
+        "E       AssertionError: assert 'Hi Ada' == 'Hello Ada'",
+        'E         - Hello Ada',
+        'E         + Hi Ada',
+        "FAILED test_user.py::test_builds_the_user - AssertionError: assert {'active':...",
+        "FAILED test_user.py::test_greets - AssertionError: assert 'Hi Ada' == 'Hello ...",
+      ],
+    ],
+    [
+      'pytest-diff-tail.txt',
+      [
+        "E       AssertionError: assert 'Hi Ada' == 'Hello Ada'",
+        'E         - Hello Ada',
+        'E         + Hi Ada',
+        'test_user.py:10: AssertionError',
+        "FAILED test_user.py::test_builds_the_user - AssertionError: assert {'active':...",
+        "FAILED test_user.py::test_greets - AssertionError: assert 'Hi Ada' == 'Hello ...",
+      ],
+    ],
+  ])('%s', (name, expected) => {
+    expect(pickErrorLines(fixture(name))).toEqual(expected);
+  });
+
+  it('stores them within the bound, the telling line first among equals', () => {
+    expect(meaningfulOutput(fixture('node-assert.txt'))).toBe(
+      [
+        'AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:',
+        '+ actual - expected',
+        "+ 'Hi Ada'",
+        "- 'Hello Ada'",
+        'at Object.<anonymous> (/tmp/fx29/node/test.js:3:8)',
+      ].join('\n'),
+    );
+    const long = fixture('node-deep-equal.txt').replace(/'(\w+)'/g, (_, name: string) => `'${name.repeat(80)}'`);
+    expect(meaningfulOutput(long).length).toBeLessThanOrEqual(1200);
+  });
+
+  it("never takes a frame inside node or node_modules for the user's code", () => {
+    const output = [
+      'Error: boom',
+      '    at run (/app/node_modules/lib/index.js:1:2)',
+      '    at Module._compile (node:internal/modules/cjs/loader:1521:14)',
+      '    at main (/app/src/main.js:7:3)',
+      '    at later (/app/src/later.js:9:1)',
+    ].join('\n');
+    expect(pickErrorLines(output)).toEqual(['Error: boom', 'at main (/app/src/main.js:7:3)']);
   });
 });
