@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs claude-memory-hooks for the current user, or removes it (--uninstall). This script is only
-# the bootstrap: check Node, npm ci, build; then the TypeScript installer (dist/commands/_install.js,
+# the bootstrap: check Node, npm ci, build; then the TypeScript installer (dist/runtime/dist/commands/_install.js,
 # built from lib/install/) does every path, file and check. Uninstalling builds nothing: the installed
 # runtime carries its own copy of the installer.
 set -euo pipefail
@@ -96,8 +96,8 @@ node_modules_current() {
   (cd "$SRC" && node -e 'new (require("better-sqlite3"))(":memory:").close()' >/dev/null 2>&1 </dev/null)
 }
 
-# What the build reads: the sources, the manifests and lockfile, and the Node that runs it (the code
-# caches it writes are per Node). A build that succeeds records their digest in dist/; a re-run whose
+# What the build reads: the sources, the manifests and lockfile, and the Node that runs it (better-sqlite3's
+# addon beside the bundles is built for it). A build that succeeds records their digest in dist/; a re-run whose
 # inputs digest the same, with that build still in place, skips it.
 BUILD_RECORD="$SRC/dist/.build-inputs"
 build_inputs() {
@@ -111,8 +111,7 @@ build_inputs() {
       process.stdout.write(digest.digest("hex"));')
 }
 build_current() {
-  [ -f "$BUILD_RECORD" ] && usable_installer "$SRC" && [ -f "$SRC/dist/runtime/dist/better_sqlite3.node" ] &&
-    [ "$(cat "$BUILD_RECORD")" = "$1" ]
+  [ -f "$BUILD_RECORD" ] && usable_installer "$SRC/dist/runtime" && [ "$(cat "$BUILD_RECORD")" = "$1" ]
 }
 
 if [ "$build" = 1 ]; then

@@ -1,5 +1,6 @@
 // `memory import [PATH…]`: backfills memories from Claude Code's own session transcripts, through the
 // same capture pipeline as the live hooks. Progress bar on a terminal (stderr); counts on stdout.
+import { exitBySignal, SIGNAL_EXIT } from '../lib/runtime/exit.js';
 import { Option, type Command } from 'commander';
 import { join } from 'node:path';
 import { loadConfig, warnAboutSettings } from '../lib/config/config.js';
@@ -57,7 +58,7 @@ async function runImport(paths: readonly string[], flags: ImportFlags): Promise<
   bar?.clear();
   const stoppedBy = summary.stopped ? stop.received : null;
   if (stoppedBy) {
-    process.exitCode = SIGNAL_EXIT[stoppedBy];
+    exitBySignal(stoppedBy);
     process.stderr.write(
       `memory: stopped by ${stoppedBy === 'SIGINT' ? 'Ctrl-C (SIGINT)' : stoppedBy}: what was read before it is kept; ` +
         'run memory import again to finish (what is stored is skipped)\n',
@@ -89,7 +90,6 @@ async function runImport(paths: readonly string[], flags: ImportFlags): Promise<
 }
 
 // A shell reports a process ended by a signal as 128 + its number; an import stopped by one says the same.
-const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 type StopSignal = keyof typeof SIGNAL_EXIT;
 
 /**

@@ -231,6 +231,16 @@ describe('architecture', () => {
     }
   });
 
+  it('keeps timings out of comments: they live in BENCHMARKS.md', () => {
+    const timed = [...hooks, ...commands, ...lib].flatMap((file) =>
+      readFileSync(join(ROOT, file), 'utf8')
+        .split('\n')
+        .filter((line) => /^\s*(?:\/\/|\*)/.test(line) && /\d\s?(?:ms|µs)\b|\d\s?[kKM]B\b/.test(line))
+        .map((line) => `${file}: ${line.trim()}`),
+    );
+    expect(timed).toEqual([]);
+  });
+
   it('keeps process exits, console and argv out of lib/', () => {
     for (const file of lib) {
       const text = readFileSync(join(ROOT, file), 'utf8');

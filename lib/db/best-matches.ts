@@ -104,8 +104,8 @@ type Hits = Map<number, WordHit>;
 type HitRow = { id: number; own: number; request: number };
 
 // Plain loops over hits here: a search runs them once per hit (thousands) in a process too short for
-// V8 to optimise them, where each iterator step and callback allocates (measured: 3.2 MB and four
-// young-generation collections for a word in 1,000 rows, before).
+// V8 to optimise them, where each iterator step and callback allocates (and the young generation
+// is collected again and again).
 function addHits(rows: readonly HitRow[], into: Hits, bridged = false): void {
   for (let i = 0; i < rows.length; i++) {
     const { id, own, request } = rows[i] as HitRow;
@@ -146,7 +146,7 @@ type Capped = { readonly index: Index; readonly match: string; readonly bridged?
 /**
  * `exactDf`: count every memory holding a word scored on its newest hits only. A query of one word
  * need not: its weight is the whole query's, whatever it is, and a lone word is always a result, so
- * its newest hits (a lower bound) rank the same (the count walks its whole list: ~3 ms at 50,000).
+ * its newest hits (a lower bound) rank the same (the count walks its whole list).
  */
 function ftsWord(
   db: Db,
@@ -364,8 +364,7 @@ function placeRanked(
   // move a row across buckets (no filter; no row of the current project in the window, or every
   // memory its), the page of the first window lies in its first rows up to the end of the bucket of
   // the wanted-th, and of that bucket only its newest rows count: SQLite picks them, and only the
-  // rows before it and those are handed over (each row a scattered page and an object, ~10 µs in a
-  // search process: a rare word's window of 400 cost ~4 ms, its bucket of 260 equal copies ~2.5 ms).
+  // rows before it and those are handed over (each row a scattered page and an object).
   let start = 0;
   const firstWindow = ranked.slice(0, WINDOW);
   // The first window's ranks by id, when only part of it is read: a row SQLite picks gets its rank

@@ -9,8 +9,8 @@ export const MAINTENANCE_BUDGET_MS = 20_000;
 
 /**
  * Milliseconds since this process started, monotonic: what deadlines count in. process.uptime()
- * rather than performance.now(): the `performance` global loads perf_hooks on first use, about 1 ms
- * of every hook's start-up. Both count from the start of the process.
+ * rather than performance.now(): the `performance` global loads perf_hooks on first use, in every
+ * hook. Both count from the start of the process.
  */
 export function sinceStartMs(): number {
   return process.uptime() * 1000;

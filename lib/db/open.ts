@@ -42,11 +42,10 @@ export interface OpenOptions {
 /**
  * SQLite's page cache for a one-shot reader. A search or recall reads a few hundred scattered pages
  * (1,000 hits' document sizes, 400 rows' ordering columns) once, and every page SQLite caches is fresh
- * memory the kernel must fault in, ~3 µs a page here. A small cache reuses its buffers and still holds
- * the trees' upper pages, which every lookup passes through. Measured at 100,000 memories, a rare
- * word's search: 850 fewer page faults, 2.6 ms less (fts 4.3 → 3.0 ms, rows 4.8 → 3.4 ms). Writers and
- * the servers that answer many queries keep the driver's default (better-sqlite3 builds SQLite with a
- * 16 MB cache): a big write transaction would spill to the WAL early, and a server reads pages again.
+ * memory the kernel must fault in. A small cache reuses its buffers and still holds the trees' upper
+ * pages, which every lookup passes through (its gain is in BENCHMARKS.md). Writers and the servers
+ * that answer many queries keep the driver's default (better-sqlite3 builds SQLite with a large
+ * cache): a big write transaction would spill to the WAL early, and a server reads pages again.
  */
 export const ONE_SHOT_CACHE_PAGES = 32;
 

@@ -66,8 +66,7 @@ export function projectScope(db: Db, projectPath: string): ProjectScope {
 /**
  * A rowid bound as FTS5 reads it. better-sqlite3 binds every JS number as a REAL, and FTS5 uses a
  * rowid constraint to seek in its lists only when the value is an INTEGER: given a REAL it walks the
- * word's whole list and SQLite drops the rows outside afterwards. Measured at 100,000 memories, the
- * 500 newest rows of a word in 6,680: 0.40 ms with the bound bound as a number, 0.04 ms cast.
+ * word's whole list and SQLite drops the rows outside afterwards.
  */
 const int = (param: string): string => `CAST(@${param} AS INTEGER)`;
 

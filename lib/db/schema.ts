@@ -61,7 +61,7 @@ const V3_BEST_MATCH = `
   `;
 
 // v7's insert trigger is v3's with the new substring text, cut from v3's own text (every hook bundle
-// carries the migrations, and the stop hook has little room under 150 KB).
+// carries the migrations, and a hook bundle has a size limit).
 const V7_INSERT = ((v3: string): string =>
   v3
     .slice(v3.indexOf('CREATE TRIGGER memories_after_insert'), v3.indexOf('CREATE TRIGGER memories_after_delete'))
@@ -76,7 +76,7 @@ const change = (row: 'old' | 'new', n: number): string =>
   `INSERT INTO memory_file_changes SELECT ${of(row)}, ${row}.created_at, ${n};`;
 
 // v9: v3's tables and v7's insert trigger, the word index with an intent column more (cut from their own
-// text, as v7 does: the stop hook has little room under 150 KB); the update trigger is the insert's, old entries out first.
+// text, as v7 does: a hook bundle has a size limit); the update trigger is the insert's, old entries out first.
 const V9_TABLES = V3_BEST_MATCH.slice(
   V3_BEST_MATCH.indexOf('CREATE VIRTUAL'),
   V3_BEST_MATCH.indexOf('  -- A row'),
@@ -204,7 +204,7 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // How many memories each project holds and the span of their ids, kept by triggers: search weighs
   // its words by the number of memories, recall asks it per project and reads no word list outside
-  // the span, and count(*) or min(id) walks an index of every row (~4 ms at 100k in a fresh process).
+  // the span, and count(*) or min(id) walks an index of every row.
   // A delete leaves the span as it was: still around every row of the project, which is all it is for.
   `
   CREATE TABLE memory_counts (
@@ -240,7 +240,7 @@ export const MIGRATIONS: readonly string[] = [
   // counts per file, project and type kept by triggers (one body, behind the view
   // memory_file_changes), not from an index over every file memory: a file whose memories are all gone
   // (forget, redact, retention) leaves no row behind.
-  // Terse: every hook bundle carries this text (the stop hook has little room under 150 KB).
+  // Terse: every hook bundle carries this text (and a hook bundle has a size limit).
   `DROP INDEX memories_project_path;DROP INDEX memories_project;DROP TRIGGER memories_after_insert;${V7_INSERT}
 CREATE TABLE memory_files (${FILE}, memories, last_at, PRIMARY KEY (${FILE})) WITHOUT ROWID;
 INSERT INTO memory_files SELECT ${FILE}, count(*), max(created_at)

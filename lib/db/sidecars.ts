@@ -12,8 +12,8 @@ const SIDECARS = ['-wal', '-shm'] as const;
 export function sidecarPaths(dbPath: string): string[] {
   let real = dbPath;
   try {
-    // The native realpath(3): the JavaScript one lstat()s each folder of the path in turn, ~1 ms of
-    // every hook that opens the database.
+    // The native realpath(3): the JavaScript one lstat()s each folder of the path in turn, in every
+    // hook that opens the database.
     real = realpathSync.native(dbPath);
   } catch {
     // Not there yet: SQLite will create the sidecars beside the path itself.

@@ -42,7 +42,7 @@ function spoolKey(dbPath: string): string {
 /**
  * The spool folders that may hold events. The temp dir's is named by a hash of the database path;
  * it is hashed only when this user's folder there holds anything at all, since every stored event
- * asks, and loading node:crypto is ~4 ms of a hook's start-up.
+ * asks.
  */
 function existingSpoolDirs(dbPath: string, env: Env): string[] {
   let shared: string[] = [];

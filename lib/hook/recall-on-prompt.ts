@@ -19,7 +19,7 @@ export interface RecallRequest {
 }
 
 export function recallBlock(db: Db, request: RecallRequest): string {
-  // sinceStartMs, not performance.now(): the `performance` global loads perf_hooks (~1 ms) on first use.
+  // sinceStartMs, not performance.now(): the `performance` global loads perf_hooks on first use.
   const expired = (): boolean => sinceStartMs() > request.deadlineMs;
   let report: RecallReport;
   try {

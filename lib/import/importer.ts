@@ -283,7 +283,7 @@ class ImportRun {
         this.summary.added += 1;
         this.summary.redactions += countRedactions(memory);
         this.gained.add(memory.sessionId);
-      } else if (outcomes[index] === 'forgotten') {
+      } else if (inserted[index] === 'forgotten') {
         this.summary.forgotten += 1;
       } else {
         this.summary.duplicates += 1;

@@ -1,7 +1,7 @@
 // Follows a transcript's narration and todo state line by line, so each tool call can be given the
 // intent around it: the assistant's last text in the call's thread, the todo or task in progress.
 // Fed the parsed entries in file order; holds a few strings, never the transcript. (Terse: the stop
-// hook carries it, with little room under 150 KB.)
+// hook carries it, and its bundle has a size limit.)
 import type { IntentParts } from '../capture/intent.js';
 import { objectOf, str } from '../unknown.js';
 import { inProgressTodo, type LineMeta, type TranscriptEntry } from './transcript.js';

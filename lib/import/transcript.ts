@@ -207,7 +207,7 @@ export interface LineReader {
 /**
  * Streams a file line by line with the stream's own backpressure: only the current chunk and line
  * are held, so a transcript of hundreds of megabytes costs no more memory than its longest line.
- * (readline's async iterator queues up to 1024 lines ahead, which is 100 MB of 100 KB lines.)
+ * (readline's async iterator queues up to 1024 lines ahead: a hundred megabytes of long lines.)
  * A final line without a newline is still yielded; the parser decides whether it is whole.
  */
 export function readLines(path: string): LineReader {

@@ -1,7 +1,7 @@
 // Output written synchronously to fd 1, by the CLI and by the hooks that print into the model's
 // context. process.stdout on a pipe or socket (what Claude Code hands a hook, the slash command, the
-// model's Bash tool, `| less`) loads Node's net and stream modules, ~5-8 ms of a process that
-// otherwise takes ~40; the output is one string, written once.
+// model's Bash tool, `| less`) loads Node's net and stream modules, which a short process need not
+// pay for one string written once.
 import { fstatSync, writeSync } from 'node:fs';
 
 export function writeOut(text: string): void {

@@ -72,7 +72,7 @@ export interface RecallReport {
 export const CROWD_READ_FIRST = 25;
 /**
  * At most this many rows holding one of the prompt's rarest words (the seeds) are scored: the newest.
- * Scoring costs about 2 µs a row; a bound by recency keeps the scored texts the same when every row
+ * Scoring is per row, so the prompt's wait is bounded; a bound by recency keeps the scored texts the same when every row
  * is stored again (a copy is newer than its original).
  */
 export const CANDIDATES_MAX = 500;

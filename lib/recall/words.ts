@@ -111,8 +111,8 @@ export interface CharClasses {
 // few milliseconds: a prompt in plain ASCII (most) is cut with ASCII classes, which say the same
 // of ASCII text, and the Unicode ones are compiled only for a prompt that needs them. They are
 // built with the RegExp constructor, not written as literals: V8 checks every literal's syntax
-// when it compiles the script, and for a \p{…} class that check builds the class from ICU's tables
-// (~1 ms for these six), paid by every user-prompt-submit start, which has no code cache.
+// when it compiles the script, and for a \p{…} class that check builds the class from ICU's tables,
+// which every user-prompt-submit start would pay (BENCHMARKS.md, speed devices).
 const ASCII_CLASSES: CharClasses = {
   wordRun: /[A-Za-z0-9]+/g,
   edge: /^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g,

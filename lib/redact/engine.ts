@@ -76,8 +76,8 @@ export function findSpans(text: string, rules: readonly SecretRule[]): Span[] {
  * adjacent lowercase characters present are recorded in one pass, so most absent hints are ruled
  * out without searching the text.
  */
-// One table for every index, stamped with the generation that set each pair: a fresh 64 KB table
-// per text was most of the cost of redacting the many short fields of an import.
+// One table for every index, stamped with the generation that set each pair: a fresh table per
+// text was most of the cost of redacting the many short fields of an import.
 const pairStamps = new Uint32Array(65536);
 let generation = 0;
 

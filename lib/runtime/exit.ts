@@ -37,6 +37,14 @@ export function failWith(program: string, error: unknown, hint?: string): void {
   process.exitCode = exitCodeOf(error);
 }
 
+/** The shell's exit code for a process ended by a signal: 128 + the signal's number. */
+export const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
+
+/** A command that stopped cleanly on Ctrl-C or SIGTERM (after saying what it kept) ends as the shell expects. */
+export function exitBySignal(signal: keyof typeof SIGNAL_EXIT): void {
+  process.exitCode = SIGNAL_EXIT[signal];
+}
+
 /**
  * A hook (and the slash command, whose non-zero exit would abort the whole command) ends with 0 whatever
  * happened: set before the work, so a crash mid-way still exits 0, and after it, so nothing overrides it.

@@ -56,8 +56,8 @@ export async function withTeamServer<T>(
 /**
  * pg, loaded on first use: every `memory` command carries this module for `memory team`. As it
  * loads, pg asks whether it runs on Cloudflare Workers: through `navigator.userAgent` where Node has
- * a navigator (21 and later), else by building a fetch Response, which loads Node's undici (~23 ms of
- * every team command on Node 20). Node 21's own answer is given for that one question.
+ * a navigator (21 and later), else by building a fetch Response, which loads Node's undici in
+ * every team command on Node 20. Node 21's own answer is given for that one question.
  */
 async function loadPg(): Promise<typeof pg> {
   const lacksNavigator = !('navigator' in globalThis);

@@ -12,7 +12,7 @@ export const WORD_COLUMNS = ['name', 'head', 'body', 'request', 'intent'] as con
 // unicode61's token characters: letters, numbers, private-use; anything else separates tokens.
 let tokenPattern: RegExp | undefined;
 // Case and digit boundaries inside one token: `useTodos`, `HTTPServer`, `getCSRFToken`, `v4phase1`.
-// Both patterns are built on first use: their Unicode property classes cost V8 1-3 ms to build,
+// Both patterns are built on first use: their Unicode property classes are costly for V8 to build
 // in every process that runs it, and most hook runs (noise, SessionStart) never index a word.
 let boundary: RegExp | undefined;
 // Most text (commands, code, paths, English) is ASCII, where these classes are exactly [A-Za-z] and
@@ -22,7 +22,7 @@ let boundary: RegExp | undefined;
 // own formatting writes (an edit's `"a" → "b"`, a clip's `…`) are neither letters nor digits, so
 // text holding no others splits the same way. Text with any other one (a Korean word) takes the
 // Unicode patterns for every token: V8 compiles a pattern apart for each kind of string it meets,
-// and switching patterns token by token costs more (~1.5 ms a stored Korean edit) than it saves.
+// and switching patterns token by token costs more than it saves.
 // ASCII and → … · — – “ ” ‘ ’ (escaped: one character past ASCII makes V8 hold a whole bundle as two-byte text).
 const ASCII_TEXT = /^[\x00-\x7f\u2192\u2026\u00b7\u2014\u2013\u201c\u201d\u2018\u2019]*$/;
 const ASCII_TOKEN = /[A-Za-z0-9]+/g;
@@ -31,8 +31,7 @@ const ASCII_BOUNDARY = /(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z
 /**
  * `pattern`, run once on a short Latin-1 string. V8 builds a pattern's Unicode classes the first time
  * it runs on each kind of string; built for Latin-1 first, the build for the two-byte strings a
- * Korean text is made of then costs half as much (measured: the two patterns here, 4.3 ms on Korean
- * text alone, 2.2 ms with this first run).
+ * Korean text is made of then costs about half as much (BENCHMARKS.md).
  */
 function primed(pattern: RegExp): RegExp {
   'aB1'.search(pattern);

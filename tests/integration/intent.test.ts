@@ -239,9 +239,7 @@ describe('intent in search', () => {
       'search-why',
       terminal([['memory search 빌드', { code: 0, signal: null, stdout: text, stderr: '' }]]),
     );
-    expect(text).toContain(
-      '    why: **빌드** 로그를 봤습니다. 캐시를 지우고 다시 **빌드**하겠습니다. · **빌드** 캐시 정리\n',
-    );
+    expect(text).toContain('    why: 빌드 로그를 봤습니다. 캐시를 지우고 다시 빌드하겠습니다. · 빌드 캐시 정리\n');
   });
 
   it('shows the intent whole in memory show', async () => {
