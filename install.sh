@@ -49,10 +49,13 @@ done
 SRC=$(cd "$(dirname "$0")" && pwd -P)
 
 command -v node >/dev/null 2>&1 ||
-  die "Node.js 20 or newer is required and 'node' is not on PATH. Install it (https://nodejs.org), then run ./install.sh again."
+  die "Node.js 20.16 or newer is required and 'node' is not on PATH. Install it (https://nodejs.org), then run ./install.sh again."
 node_version=$(node -p 'process.versions.node')
-[ "${node_version%%.*}" -ge 20 ] ||
-  die "Node.js 20 or newer is required (found v$node_version). Install a newer Node, then run ./install.sh again."
+node_major=${node_version%%.*}
+node_minor=${node_version#*.}
+node_minor=${node_minor%%.*}
+{ [ "$node_major" -gt 20 ] || { [ "$node_major" -eq 20 ] && [ "$node_minor" -ge 16 ]; }; } ||
+  die "Node.js 20.16 or newer is required (found v$node_version). Install a newer Node, then run ./install.sh again."
 
 # A runtime whose installer is a bundle (a checkout's dist/runtime, or an installed copy): its start
 # file, its bundle and better-sqlite3 beside them.

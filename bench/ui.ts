@@ -3,6 +3,11 @@
 // largest size, and alone by `npm run bench:ui` (which builds or reuses a database first).
 import { startUiServer } from '../lib/ui/server.js';
 import { ms, stats } from './measure.js';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The page the runtime serves (this file runs as dist/bench/ui.js). */
+const UI_ASSETS = join(dirname(fileURLToPath(import.meta.url)), '..', 'runtime', 'dist', 'web');
 
 interface ViewCase {
   readonly view: string;
@@ -43,7 +48,7 @@ export interface ViewTiming {
 
 /** Times every view `rounds` times (after one warm-up) against a server on `dbPath`. */
 export async function benchUi(dbPath: string, now: Date, rounds: number): Promise<ViewTiming[]> {
-  const server = await startUiServer({ dbPath, port: 0, now: () => now });
+  const server = await startUiServer({ dbPath, port: 0, now: () => now, assetsDir: UI_ASSETS });
   try {
     const origin = `http://127.0.0.1:${server.port}`;
     const login = await fetch(server.url, { redirect: 'manual' });

@@ -1,7 +1,7 @@
 // `memory import [PATH…]`: backfills memories from Claude Code's own session transcripts, through the
 // same capture pipeline as the live hooks. Progress bar on a terminal (stderr); counts on stdout.
 import { exitBySignal, SIGNAL_EXIT } from '../lib/runtime/exit.js';
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { join } from 'node:path';
 import { loadConfig, warnAboutSettings } from '../lib/config/config.js';
 import { MemoryError } from '../lib/errors.js';
@@ -26,7 +26,7 @@ export function registerImport(program: Command): void {
     .option('--json', 'print the summary as JSON')
     .option('--dry-run', 'count what would be imported (or refreshed); write nothing')
     .option('--refresh', "re-derive the stored rows of these calls through today's capture (ids, times, sessions kept)")
-    .addOption(new Option('--debug-rss', 'report peak memory use in the JSON summary').hideHelp())
+    .addOption(program.createOption('--debug-rss', 'report peak memory use in the JSON summary').hideHelp())
     .action(async (paths: string[], flags: ImportFlags) => {
       await runImport(paths, flags);
     });

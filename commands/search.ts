@@ -1,6 +1,6 @@
 // `memory search`: tiered full-text search, and the --recent, --stats and --summaries views, each with
 // the same filters and a --json form. Thin: validation in _flags.ts, SQL in lib/db/search.ts and stats.ts.
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { bestMatches, type BestMatch } from '../lib/db/best-matches.js';
 import { hasProject, projectNames, recentMemories, sessionSummaries, type Filters } from '../lib/db/search.js';
@@ -64,7 +64,11 @@ export function registerSearch(program: Command): void {
     .option('--json', 'machine-readable output')
     .option('--explain', 'how each word was looked up (index, memories holding it, its Korean ↔ English bridge)')
     .addOption(
-      new Option('--color <when>', 'highlight matches in colour: auto (a terminal without NO_COLOR), always, never')
+      program
+        .createOption(
+          '--color <when>',
+          'highlight matches in colour: auto (a terminal without NO_COLOR), always, never',
+        )
         .choices(COLOR_CHOICES)
         .default('auto'),
     )

@@ -83,6 +83,8 @@ const DB_MAY_IMPORT = [
   'lib/memory.ts',
   // Whether this copy is the plugin, whose better-sqlite3 needs a newer Node-API.
   'lib/io/safe-fs.ts',
+  // Node's crypto, loaded where a tombstone's digest or a host id is made.
+  'lib/runtime/builtins.ts',
   'lib/runtime/own-files.ts',
   'lib/search/plan.ts',
   'lib/text/identifiers.ts',

@@ -1,7 +1,7 @@
 // Local tombstones of `memory forget`: one row per forgotten memory, keyed by its tool_use_id and by a
 // digest of its session and content, which MemoryStore.insert refuses to store again (import, Stop's
 // transcript catch-up). Never holds the forgotten text; undoing one lets the next import bring it back.
-import { createHash } from 'node:crypto';
+import { crypto } from '../runtime/builtins.js';
 import type { MemoryRow } from '../memory.js';
 import { prepared, type Db } from './open.js';
 
@@ -19,7 +19,7 @@ export interface Tombstone {
 
 /** The content key: the same session storing the same text is the same memory. */
 export function contentKey(sessionId: string, content: string): string {
-  return createHash('sha256').update(sessionId).update('\u0000').update(content).digest('hex');
+  return crypto().createHash('sha256').update(sessionId).update('\u0000').update(content).digest('hex');
 }
 
 /** Leaves a tombstone for each row (inside forget's transaction). */

@@ -1,7 +1,7 @@
 // The spool: memories that could not be stored when they happened (database locked past the hook's
 // deadline, disk full, read-only, damaged), kept as one small private file each until a later hook
 // or CLI run stores them. Bounded in count and bytes; storing is idempotent (tool_use_id, content).
-import { createHash, randomBytes } from 'node:crypto';
+import { crypto } from '../runtime/builtins.js';
 import { lstatSync, readdirSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Deadline } from '../db/deadline.js';
@@ -36,7 +36,7 @@ function sharedSpoolRoot(env: Env): string {
 }
 
 function spoolKey(dbPath: string): string {
-  return createHash('sha256').update(dbPath).digest('hex').slice(0, 16);
+  return crypto().createHash('sha256').update(dbPath).digest('hex').slice(0, 16);
 }
 
 /**
@@ -92,7 +92,7 @@ export function deferMemory(dbPath: string, env: Env, memory: NewMemory): string
     throw new SpoolError(`the spool is full (${pending.length} events waiting); this event is lost`);
   }
   sequence += 1;
-  const name = `${String(Date.now()).padStart(15, '0')}-${process.pid}-${sequence.toString(16).padStart(6, '0')}${randomBytes(4).toString('hex')}.json`;
+  const name = `${String(Date.now()).padStart(15, '0')}-${process.pid}-${sequence.toString(16).padStart(6, '0')}${crypto().randomBytes(4).toString('hex')}.json`;
   const reasons: string[] = [];
   for (const dir of spoolDirs(dbPath, env)) {
     try {

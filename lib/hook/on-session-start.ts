@@ -1,7 +1,7 @@
 // SessionStart: this project's <memory-context> block (within SYNC_HOOK_BUDGET_MS, or nothing),
 // the once-a-day repair notice for the user, and the hand-off of the daily maintenance to a
 // detached process. Never creates the database.
-import { spawn } from 'node:child_process';
+import { childProcess } from '../runtime/builtins.js';
 import { existsSync } from 'node:fs';
 import { daysBefore } from '../text/age.js';
 import { claimDailyCleanup } from '../faults/cleanup.js';
@@ -87,5 +87,7 @@ export function scheduleDailyCleanup(env: Env, node: string, cleanupScript: stri
     // The marker cannot be written (a read-only folder): the maintenance could not write either.
     return;
   }
-  spawn(node, [cleanupScript], { detached: true, stdio: 'ignore', env: { ...env } }).unref();
+  childProcess()
+    .spawn(node, [cleanupScript], { detached: true, stdio: 'ignore', env: { ...env } })
+    .unref();
 }

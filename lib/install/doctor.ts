@@ -173,14 +173,14 @@ function databaseChecks(dbPath: string, env: Env, nodeVersion: string): Check[] 
 }
 
 function checkNode(version: string): Check {
-  const major = Number(/^v?(\d+)/.exec(version)?.[1] ?? 0);
-  return major >= 20
-    ? { section: 'environment', status: 'ok', message: `Node ${version} (20 or newer required)` }
+  const [major = 0, minor = 0] = (/^v?(\d+)\.(\d+)/.exec(version)?.slice(1) ?? []).map(Number);
+  return major > 20 || (major === 20 && minor >= 16)
+    ? { section: 'environment', status: 'ok', message: `Node ${version} (20.16 or newer required)` }
     : {
         section: 'environment',
         status: 'fail',
-        message: `Node ${version} is too old (20 or newer required)`,
-        fix: 'install Node 20 or newer, then run ./install.sh again (better-sqlite3 is built for one Node version)',
+        message: `Node ${version} is too old (20.16 or newer required)`,
+        fix: 'install Node 20.16 or newer, then run ./install.sh again (better-sqlite3 is built for one Node version)',
       };
 }
 

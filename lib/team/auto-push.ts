@@ -1,7 +1,7 @@
 // The optional push after Stop: when a team server and an interval are configured, Stop starts
 // `memory team push` in a fully detached process at most once per interval. Loads neither pg nor the
 // database; the Stop hook never waits for the network.
-import { spawn } from 'node:child_process';
+import { childProcess } from '../runtime/builtins.js';
 import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CLI_BUNDLE } from '../runtime/executables.js';
@@ -30,6 +30,8 @@ export function maybeStartTeamPush(env: Env, dbPath: string, now: Date): boolean
   if (!claimTeamPush(dbPath, now, minutes)) return false;
   const cli = ownFile(CLI_BUNDLE);
   // A child that inherited our stdio would keep Claude Code waiting for the hook's output to close.
-  spawn(process.execPath, [cli, 'team', 'push'], { detached: true, stdio: 'ignore', env: { ...env } }).unref();
+  childProcess()
+    .spawn(process.execPath, [cli, 'team', 'push'], { detached: true, stdio: 'ignore', env: { ...env } })
+    .unref();
   return true;
 }

@@ -334,7 +334,7 @@ describe('install.sh', () => {
     const result = await runInstall(['--no-build'], { ...box.env, PATH: `${fakeBin}:/usr/bin:/bin` });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      'install.sh: Node.js 20 or newer is required (found v18.19.0). Install a newer Node, then run ./install.sh again.\n',
+      'install.sh: Node.js 20.16 or newer is required (found v18.19.0). Install a newer Node, then run ./install.sh again.\n',
     );
     expect(existsSync(box.claude)).toBe(false);
   });

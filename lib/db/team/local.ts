@@ -1,7 +1,7 @@
 // Team bookkeeping inside the local SQLite file: this host's id, which projects are shared, how far
 // each was pushed (the per-host cursor), and tombstones waiting to be sent. Small tables created on
 // first team use, outside the numbered migrations, so a database that never joins a team never has them.
-import { randomUUID } from 'node:crypto';
+import { crypto } from '../../runtime/builtins.js';
 import type { Db } from '../open.js';
 import { withBusyRetry } from '../open.js';
 import type { MemoryRow, SummaryRecord } from '../../memory.js';
@@ -81,7 +81,7 @@ export function hostId(db: Db): string {
       .transaction(() => {
         const known = state(db, 'host_id');
         if (known) return known;
-        const fresh = randomUUID();
+        const fresh = crypto().randomUUID();
         setState(db, 'host_id', fresh);
         return fresh;
       })
