@@ -95,12 +95,12 @@ export async function runTeamSearch(
         merged.map((item) =>
           item.origin === 'local'
             ? {
-                memory: toPublicRecord(item.hit, {}, { origin: 'local', host: team.hostName }),
+                ...toPublicRecord(item.hit, {}, { origin: 'local', host: team.hostName }),
                 tier: local.tier,
                 score: item.hit.score,
                 matched: item.hit.matched,
               }
-            : { memory: teamRecord(item.hit), tier: remote.tier },
+            : { ...teamRecord(item.hit), tier: remote.tier },
         ),
         null,
         2,

@@ -185,7 +185,7 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
       if (options.json)
         return json(
           hits.map(({ row, score, matched, bridged, fixes }) => ({
-            memory: toPublicRecord(row),
+            ...toPublicRecord(row),
             tier: found.tier,
             score,
             matched,

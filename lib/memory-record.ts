@@ -1,4 +1,5 @@
-// The public shape of one memory: what `--json`, the MCP tools, the page and team search hand out,
+// The public shape of one memory: what `--json`, the MCP tools, the page and team search hand out, its
+// keys snake_case as in the database and in Claude Code's own payloads,
 // made from a storage row here and nowhere else (docs/record.md, docs/record.schema.json). Pure: no I/O;
 // the page's browser code reads its types, so it imports nothing, not even types (the row is stated
 // here as the columns it reads; lib/memory.ts's MemoryRow is one).
@@ -11,32 +12,34 @@ export interface MemoryRecord {
   /** `local`: this machine's database (`id` opens it with `memory show`); `team`: the team server's. */
   readonly origin: 'local' | 'team';
   readonly id: number;
-  readonly sessionId: string;
+  readonly session_id: string;
   /** Subagent that made it, or null for the main conversation. */
-  readonly agentId: string | null;
+  readonly agent_id: string | null;
   readonly project: string;
   /** Absolute project folder; null for team memories (their paths are already relative). */
-  readonly projectPath: string | null;
+  readonly project_path: string | null;
   readonly tool: string;
   readonly type: string;
-  readonly filePath: string | null;
+  readonly file_path: string | null;
   readonly content: string;
   /** True when `content` is part of the stored text (a search snippet, or cut to fit a reply). */
   readonly excerpt: boolean;
   readonly tags: string[];
   /** 1 routine, 2 a change, 3 an error. */
   readonly importance: number;
-  readonly createdAt: string;
-  readonly exitCode: number | null;
+  readonly created_at: string;
+  readonly exit_code: number | null;
   /** `hook` (captured live) or `import` (backfilled from a transcript); null for team memories. */
   readonly source: string | null;
   /** Errors: the later memory that resolved it (a clean run of the same command), and when. */
-  readonly resolvedBy: number | null;
-  readonly resolvedAt: string | null;
+  readonly resolved_by: number | null;
+  readonly resolved_at: string | null;
   /** The user's prompt this memory served (redacted), when known. */
   readonly request: string | null;
   /** What the call was for, in the session's words (the narration before it, the todo, a description), when known. */
   readonly intent: string | null;
+  /** Claude Code's id of the tool call it records (its transcript has the same), when known. */
+  readonly tool_use_id: string | null;
   /** Team search: who wrote it and on which machine. */
   readonly author?: string;
   readonly host?: string;
@@ -77,6 +80,7 @@ export interface StoredMemory {
   readonly resolved_at?: string | null;
   readonly request?: string | null;
   readonly intent?: string | null;
+  readonly tool_use_id?: string | null;
 }
 
 /** A team server's memory row, as team search returns it (ids are bigints, as text). */
@@ -110,13 +114,13 @@ export function toPublicRecord(
     version: RECORD_VERSION,
     origin: from.origin,
     id: row.id,
-    sessionId: text(row.session_id, 80),
-    agentId: orNull(row.agent_id, 80),
+    session_id: text(row.session_id, 80),
+    agent_id: orNull(row.agent_id, 80),
     project: text(row.project, 100),
-    projectPath: from.origin === 'team' ? null : text(row.project_path, 300),
+    project_path: from.origin === 'team' ? null : text(row.project_path, 300),
     tool: text(row.tool_name, 40),
     type: text(row.type, 20),
-    filePath: orNull(row.file_path, 300),
+    file_path: orNull(row.file_path, 300),
     content: view.content?.text ?? row.content,
     excerpt: view.content?.excerpt ?? false,
     tags: row.tags
@@ -125,13 +129,14 @@ export function toPublicRecord(
       .filter(Boolean)
       .map((tag) => text(tag, 40)),
     importance: row.importance,
-    createdAt: text(row.created_at, 40),
-    exitCode: row.exit_code,
+    created_at: text(row.created_at, 40),
+    exit_code: row.exit_code,
     source: from.origin === 'team' ? null : text(row.source, 20),
-    resolvedBy: row.resolved_by ?? null,
-    resolvedAt: orNull(row.resolved_at, 40),
+    resolved_by: row.resolved_by ?? null,
+    resolved_at: orNull(row.resolved_at, 40),
     request: orNull(row.request, 300),
     intent: orNull(row.intent, 400),
+    tool_use_id: from.origin === 'team' ? null : orNull(row.tool_use_id, 100),
     ...(from.author === undefined ? {} : { author: text(from.author, 100) }),
     ...(from.host === undefined ? {} : { host: text(from.host, 100) }),
   };

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const evalDir = resolve(process.env.EVAL_DIR ?? join(root, '..', 'shared', 'eval'));
 const ownDir = join(root, 'tests', 'fixtures', 'eval');
-const cli = join(root, 'dist', 'commands', 'cli.js');
+const cli = join(root, 'dist', 'runtime', 'dist', 'commands', 'cli.js');
 if (!existsSync(cli)) {
   process.stderr.write(`eval: no the built CLI (npm run build) at ${cli}\n`);
   process.exit(1);

@@ -31,7 +31,7 @@ try {
   const staged = join(work, 'staged');
   const dbPath = join(work, 'memory.db');
   run(process.execPath, [join(EVAL, 'stage.mjs'), staged]);
-  run(process.execPath, [join(ROOT, 'dist/commands/cli.js'), 'import', staged], {
+  run(process.execPath, [join(ROOT, 'dist/runtime/dist/commands/cli.js'), 'import', staged], {
     CLAUDE_MEMORY_DB: dbPath,
     HOME: work,
   });

@@ -89,7 +89,10 @@ export async function searchJson<T = Array<Record<string, unknown>>>(
   return JSON.parse(result.stdout) as T;
 }
 
-/** One `memory search words --json` result: the public record (docs/record.md) and how it matched. */
+/**
+ * One `memory search words --json` result: the public record (docs/record.md) with how it matched
+ * (tier, score, matched words); `memory` is the record alone, without those.
+ */
 export interface SearchHit {
   readonly memory: Record<string, unknown>;
   readonly tier: string;
@@ -98,8 +101,18 @@ export interface SearchHit {
   readonly fixes?: number;
 }
 
-export function searchHits(box: Sandbox, args: readonly string[]): Promise<SearchHit[]> {
-  return searchJson<SearchHit[]>(box, args);
+export async function searchHits(box: Sandbox, args: readonly string[]): Promise<SearchHit[]> {
+  const hits = await searchJson<Array<Record<string, unknown>>>(box, args);
+  return hits.map((hit) => {
+    const { tier, score, matched, fixes, bridged: _bridged, ...memory } = hit;
+    return {
+      memory,
+      tier: tier as string,
+      score: score as number,
+      matched: matched as string[],
+      ...(fixes === undefined ? {} : { fixes: fixes as number }),
+    };
+  });
 }
 
 /** A writable connection for assertions that need one (FTS integrity-check); closed when the test ends. */

@@ -22,17 +22,17 @@ export function dateTime(iso: string): string {
 
 /** A memory's file relative to its project when inside it, as the CLI shows it. */
 export function shownFile(record: {
-  readonly filePath: string | null;
-  readonly projectPath: string | null;
+  readonly file_path: string | null;
+  readonly project_path: string | null;
 }): string | null {
-  if (record.filePath === null) return null;
+  if (record.file_path === null) return null;
   const root =
-    record.projectPath === null
+    record.project_path === null
       ? null
-      : record.projectPath.endsWith('/')
-        ? record.projectPath
-        : `${record.projectPath}/`;
-  return root !== null && record.filePath.startsWith(root) ? record.filePath.slice(root.length) : record.filePath;
+      : record.project_path.endsWith('/')
+        ? record.project_path
+        : `${record.project_path}/`;
+  return root !== null && record.file_path.startsWith(root) ? record.file_path.slice(root.length) : record.file_path;
 }
 
 export function duration(seconds: number): string {

@@ -57,7 +57,7 @@ export async function drawSearch(root: HTMLElement, params: URLSearchParams, sig
         const file = shownFile(memory);
         const link = href('/timeline', {
           project: params.get('project'),
-          session: memory.sessionId,
+          session: memory.session_id,
           memory: memory.id,
         });
         return el(
@@ -66,7 +66,7 @@ export async function drawSearch(root: HTMLElement, params: URLSearchParams, sig
           el(
             'div',
             { class: 'meta' },
-            el('span', { class: 'when' }, dateTime(memory.createdAt)),
+            el('span', { class: 'when' }, dateTime(memory.created_at)),
             el('span', { class: 'project-name' }, memory.project),
             el('span', { class: 'kind' }, `${memory.tool}/${memory.type}`),
             file === null ? null : el('span', { class: 'file' }, file),

@@ -139,10 +139,10 @@ export function memoryItem(row: WireMemory, target: string | null): HTMLLIElemen
     el(
       'div',
       { class: 'meta' },
-      el('span', { class: 'when' }, clock(row.createdAt)),
+      el('span', { class: 'when' }, clock(row.created_at)),
       el('span', { class: 'kind' }, `${row.tool}/${row.type}`),
       file === null ? null : el('span', { class: 'file' }, file),
-      row.exitCode === null ? null : el('span', { class: 'exit' }, `exit ${row.exitCode}`),
+      row.exit_code === null ? null : el('span', { class: 'exit' }, `exit ${row.exit_code}`),
       el('span', { class: 'id' }, `#${row.id}`),
     ),
     el('pre', { class: 'content' }, row.content),

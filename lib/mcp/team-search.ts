@@ -145,6 +145,6 @@ function teamEntry(hit: TeamHit, terms: readonly string[]): { line: string; item
   const memory = teamRecord(hit, forTheModel(snippet, true));
   const item = { memory };
   // Pushed paths are already relative to the project.
-  const line = `team #${memory.id} ${shortTime(hit.created_at)} ${memory.type}${memory.filePath ? ` ${memory.filePath}` : ''} (${memory.project}, by ${memory.author}@${memory.host})\n  ${snippet}`;
+  const line = `team #${memory.id} ${shortTime(hit.created_at)} ${memory.type}${memory.file_path ? ` ${memory.file_path}` : ''} (${memory.project}, by ${memory.author}@${memory.host})\n  ${snippet}`;
   return { line, item };
 }

@@ -47,7 +47,7 @@ for version in "${versions[@]}"; do
   node "$harness/run.mjs" --claude "$claude" --home "$home" --cwd "$work" --out "$dir/s2" \
     --scenario "$here/fix-greeting.json" --prompt "Make greet() say Hello, Ada! so the test passes" >"$dir/s2.json" || true
   check "session 2: the npm test failure is resolved by the passing run" \
-    "memory search 'ERR_ASSERTION' --json | jq -e '.[0].memory.resolvedBy != null' >/dev/null"
+    "memory search 'ERR_ASSERTION' --json | jq -e '.[0].resolved_by != null' >/dev/null"
 
   node "$harness/run.mjs" --claude "$claude" --home "$home" --cwd "$work" --out "$dir/s3" \
     --prompt "What did we do here last time?" >"$dir/s3.json" || true

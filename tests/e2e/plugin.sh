@@ -79,7 +79,7 @@ for major in 22 24; do
   memory=$home/.claude/plugins/data/mem-claude-memory-hooks/bin/memory
   check "session 1: every hook a success with empty stderr" "hooks_clean s1-$major"
   check "session 1: Write, Edit, npm test, npm run build stored once each (read with the plugin's memory launcher)" \
-    "[ \"\$(cd '$work' && HOME='$home' '$memory' search --recent --here --json | jq -c '[.[] | .tool_name + \":\" + .type] | sort')\" = '[\"Bash:command\",\"Bash:error\",\"Edit:file_edit\",\"Write:file_edit\"]' ]"
+    "[ \"\$(cd '$work' && HOME='$home' '$memory' search --recent --here --json | jq -c '[.[] | .tool + \":\" + .type] | sort')\" = '[\"Bash:command\",\"Bash:error\",\"Edit:file_edit\",\"Write:file_edit\"]' ]"
   session s2-$major "$home" "$work" --prompt "What did we do here last time?"
   check "session 2 received the block" "jq -r '[.requests[] | select(.kind == \"main\")][0].hookContext[]' '$root/s2-$major.json' | grep -q 'greet.js'"
   session slash-$major "$home" "$work" --prompt "/mem:search greet"

@@ -31,7 +31,7 @@ describe('memory search tiers', () => {
   it('finds whole words through the unicode61 index', async () => {
     const box = captured();
     const rows = await searchHits(box, ['dark', 'mode']);
-    expect(rows.map((row) => [row.tier, row.memory['filePath']])).toEqual([
+    expect(rows.map((row) => [row.tier, row.memory['file_path']])).toEqual([
       ['unicode61', join(box.project, 'src/theme.ts')],
     ]);
   });
@@ -39,7 +39,7 @@ describe('memory search tiers', () => {
   it('finds a substring inside a word through the trigram index', async () => {
     const box = captured();
     const rows = await searchHits(box, ['andle']);
-    expect(rows.map((row) => [row.tier, row.memory['filePath']])).toEqual([
+    expect(rows.map((row) => [row.tier, row.memory['file_path']])).toEqual([
       ['trigram', join(box.project, 'src/handler.ts')],
     ]);
   });
@@ -47,11 +47,11 @@ describe('memory search tiers', () => {
   it('finds a two-syllable Korean word with a particle attached through the word index', async () => {
     const box = captured();
     const rows = await searchHits(box, ['인증']);
-    expect(rows.map((row) => [row.tier, row.memory['filePath']])).toEqual([
+    expect(rows.map((row) => [row.tier, row.memory['file_path']])).toEqual([
       ['unicode61', join(box.project, 'src/auth.ts')],
     ]);
     // The particle may be typed too: 인증을 → 인증.
-    expect((await searchHits(box, ['인증을'])).map((row) => row.memory['filePath'])).toEqual([
+    expect((await searchHits(box, ['인증을'])).map((row) => row.memory['file_path'])).toEqual([
       join(box.project, 'src/auth.ts'),
     ]);
   });
@@ -217,9 +217,7 @@ describe('memory search tiers', () => {
       memory({ box, content: 'git status', createdAt: hoursAgo(1) }),
     ]);
     const rows = await searchJson(box, ['캐시를', '지우고']);
-    expect(
-      rows.map((row) => [(row['memory'] as { content: string }).content, row['matched'], row['bridged'] ?? []]),
-    ).toEqual([
+    expect(rows.map((row) => [row['content'], row['matched'], row['bridged'] ?? []])).toEqual([
       ['rm -rf .next/cache  # clear the build cache', ['캐시를', '지우고'], ['캐시를', '지우고']],
       ['npm run build  # 캐시 정리 후 다시 빌드', ['캐시를'], []],
     ]);
@@ -314,24 +312,25 @@ describe('memory search modes', () => {
       'version',
       'origin',
       'id',
-      'sessionId',
-      'agentId',
+      'session_id',
+      'agent_id',
       'project',
-      'projectPath',
+      'project_path',
       'tool',
       'type',
-      'filePath',
+      'file_path',
       'content',
       'excerpt',
       'tags',
       'importance',
-      'createdAt',
-      'exitCode',
+      'created_at',
+      'exit_code',
       'source',
-      'resolvedBy',
-      'resolvedAt',
+      'resolved_by',
+      'resolved_at',
       'request',
       'intent',
+      'tool_use_id',
     ]);
     expectRecords(rows);
   });
@@ -340,7 +339,7 @@ describe('memory search modes', () => {
     const rows = await searchHits(seededBox(), ['auth']);
     expect(Object.keys(rows[0] ?? {})).toContain('tier');
     expect(rows[0]).toMatchObject({
-      memory: { id: 3, sessionId: 'sess-1111', filePath: expect.stringMatching(/src\/auth\.ts$/) },
+      memory: { id: 3, session_id: 'sess-1111', file_path: expect.stringMatching(/src\/auth\.ts$/) },
       tier: 'unicode61',
     });
     expectRecords(rows.map((row) => row.memory));
@@ -441,7 +440,7 @@ describe('filters', () => {
   const ids = async (box: Sandbox, args: string[]): Promise<number[]> =>
     (await searchJson(box, args))
       // --recent lists records; a word search lists hits, each holding its record.
-      .map((item) => ((item['memory'] ?? item) as Record<string, unknown>)['id'] as number)
+      .map((item) => item['id'] as number)
       .sort((a, b) => a - b);
 
   it.each([

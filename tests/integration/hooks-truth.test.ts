@@ -136,7 +136,7 @@ describe('resolution', () => {
     const json = JSON.parse((await memoryCli(box, ['search', 'ERR_ASSERTION', '--json'])).stdout) as Array<
       Record<string, unknown>
     >;
-    expect(json[0]?.['memory']).toMatchObject({ resolvedBy: pass?.['id'], resolvedAt: '2026-03-10T10:00:00.000Z' });
+    expect(json[0]).toMatchObject({ resolved_by: pass?.['id'], resolved_at: '2026-03-10T10:00:00.000Z' });
     const text = (await memoryCli(box, ['search', 'ERR_ASSERTION'])).stdout;
     expect(text).toContain(`fixed 2h ago by #${String(pass?.['id'])}`);
   });

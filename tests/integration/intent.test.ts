@@ -224,16 +224,8 @@ describe('intent in search', () => {
   it('finds a row by a word only its intent holds, below a row holding the word itself, with a why: line', async () => {
     const box = sandbox();
     await cli(box, ['import', writeSession(box, '/home/dev/shop')]);
-    const found = JSON.parse(await cli(box, ['search', '빌드', '--json'])) as Array<{ memory: { id: number } }>;
-    const idOf = new Map(
-      (
-        openForRead(box.dbPath).prepare('SELECT id, tool_use_id FROM memories').all() as Array<{
-          id: number;
-          tool_use_id: string;
-        }>
-      ).map((row) => [row.id, row.tool_use_id]),
-    );
-    expect(found.map((hit) => idOf.get(hit.memory.id))).toEqual([IDS.docs, IDS.clear]);
+    const found = JSON.parse(await cli(box, ['search', '빌드', '--json'])) as Array<{ tool_use_id: string }>;
+    expect(found.map((row) => row.tool_use_id)).toEqual([IDS.docs, IDS.clear]);
     const text = await cli(box, ['search', '빌드']);
     expectDocSample(
       'search-why',
@@ -245,8 +237,8 @@ describe('intent in search', () => {
   it('shows the intent whole in memory show', async () => {
     const box = sandbox();
     await cli(box, ['import', writeSession(box, '/home/dev/shop')]);
-    const [hit] = JSON.parse(await cli(box, ['search', 'deploy', '--json'])) as Array<{ memory: { id: number } }>;
-    const shown = await cli(box, ['show', String(hit?.memory.id), '--context', '0']);
+    const [row] = JSON.parse(await cli(box, ['search', 'deploy', '--json'])) as Array<{ id: number }>;
+    const shown = await cli(box, ['show', String(row?.id), '--context', '0']);
     expect(shown).toContain(`\n    why: ${EXPECTED.deploy}\n`);
   });
 });

@@ -89,9 +89,9 @@ describe('a database from the first implementation', () => {
     ]);
     const search = await runCli(['search', '인증서', '--json'], { env: box.env });
     expect(search.code).toBe(0);
-    expect(
-      (JSON.parse(search.stdout) as Array<{ memory: { content: string } }>).map((hit) => hit.memory.content),
-    ).toEqual(['Bash error: npm test → ENOENT 인증서']);
+    expect((JSON.parse(search.stdout) as Array<{ content: string }>).map((row) => row.content)).toEqual([
+      'Bash error: npm test → ENOENT 인증서',
+    ]);
   });
 
   it('is left untouched when its rows do not fit', async () => {

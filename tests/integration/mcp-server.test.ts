@@ -58,7 +58,7 @@ async function busySession(box: Sandbox): Promise<void> {
       box,
       'Edit',
       { file_path: db, old_string: "db.pragma('journal_mode = WAL')", new_string: "db.pragma('busy_timeout = 5000')" },
-      { filePath: db, success: true },
+      { file_path: db, success: true },
     ),
     bash(box, 'npm test', 'Tests: 12 passed'),
   ].map((payload) => ({ hook: 'post-tool-use', payload }));
@@ -191,11 +191,11 @@ describe('memory mcp: the tools on a database filled by the hooks', () => {
         {
           memory: expect.objectContaining({
             id: 2,
-            createdAt: NOW,
+            created_at: NOW,
             type: 'error',
             tool: 'Bash',
             project: 'my-app',
-            filePath: null,
+            file_path: null,
             content:
               '…h error (exit 1): npm test SqliteError: SQLITE_BUSY: database is locked at Store.insert (src/db.ts:42:11)',
             excerpt: true,
@@ -207,11 +207,11 @@ describe('memory mcp: the tools on a database filled by the hooks', () => {
           // The error's fix follows it: the edit made before the clean run of the same command confirmed it.
           memory: expect.objectContaining({
             id: 3,
-            createdAt: NOW,
+            created_at: NOW,
             type: 'file_edit',
             tool: 'Edit',
             project: 'my-app',
-            filePath: expect.stringMatching(/\/my-app\/src\/db\.ts$/),
+            file_path: expect.stringMatching(/\/my-app\/src\/db\.ts$/),
             content: `Edited db.ts: "db.pragma('journal_mode = WAL')" → "db.pragma('busy_timeout = 5000')"`,
             excerpt: true,
           }),
@@ -228,7 +228,10 @@ describe('memory mcp: the tools on a database filled by the hooks', () => {
     expect(mcp.stderr()).toBe('');
     expectDocSample(
       'mcp-search-json',
-      JSON.stringify(result.structured, null, 2).replaceAll(shared.box.home, '/home/you'),
+      JSON.stringify(result.structured, null, 2)
+        .replaceAll(shared.box.home, '/home/you')
+        // The test's tool call ids carry its process id.
+        .replace(/toolu_01Test\d+x/g, 'toolu_01Demo'),
     );
     expectDocSample('mcp-search-text', result.text);
   });
@@ -285,9 +288,9 @@ describe('memory mcp: the tools on a database filled by the hooks', () => {
     expect(result.structured).toMatchObject({
       memories: [
         {
-          memory: { id: 2, exitCode: 1 },
+          memory: { id: 2, exit_code: 1 },
           before: [{ id: 1 }],
-          after: [{ id: 3, filePath: expect.stringMatching(/\/my-app\/src\/db\.ts$/) }, { id: 4 }],
+          after: [{ id: 3, file_path: expect.stringMatching(/\/my-app\/src\/db\.ts$/) }, { id: 4 }],
         },
       ],
       missing: [],

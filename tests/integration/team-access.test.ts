@@ -232,7 +232,10 @@ describe('search on the server', () => {
     words: string,
   ): Promise<Array<{ memory: Record<string, unknown>; tier: string }>> {
     const result = await expectOk(memoryCli(box, ['search', '--team', words, '--json'], teamEnv(server, person)));
-    return JSON.parse(result.stdout) as Array<{ memory: Record<string, unknown>; tier: string }>;
+    // Each result is a record with its tier (and score, matched words) added.
+    return (JSON.parse(result.stdout) as Array<Record<string, unknown>>).map(
+      ({ tier, score: _score, matched: _matched, ...memory }) => ({ memory, tier: tier as string }),
+    );
   }
 
   it.each([

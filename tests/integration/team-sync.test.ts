@@ -154,7 +154,7 @@ describe('the approval gate', () => {
     const search = async () =>
       JSON.parse(
         (await expectOk(memoryCli(carol, ['search', '--team', 'migrate', '--json'], teamEnv(server, 'carol')))).stdout,
-      ) as Array<{ memory: { content: string } }>;
+      ) as Array<{ content: string }>;
     expect(await search()).toEqual([]);
 
     expect((await expectOk(team(bob, server, 'bob', ['review']))).stdout).toBe('Nothing waits for your review.\n');
@@ -167,7 +167,7 @@ describe('the approval gate', () => {
     expect((await expectOk(team(sandbox(), server, 'alice', ['approve', first?.id as string]))).stdout).toBe(
       'Approved 1 item.\n',
     );
-    expect((await search()).map((hit) => hit.memory.content)).toEqual(['npm run migrate-0']);
+    expect((await search()).map((hit) => hit.content)).toEqual(['npm run migrate-0']);
 
     const noReason = await team(sandbox(), server, 'alice', ['reject', second?.id as string]);
     expect(noReason.code).toBe(1);
@@ -186,10 +186,7 @@ describe('the approval gate', () => {
         )
       ).stdout,
     ).toBe('Approved 1 item.\n');
-    expect((await search()).map((hit) => hit.memory.content).sort()).toEqual([
-      'npm run migrate-0',
-      'npm run migrate-2',
-    ]);
+    expect((await search()).map((hit) => hit.content).sort()).toEqual(['npm run migrate-0', 'npm run migrate-2']);
   });
 
   it('approves new pushes at once when the maintainer turns auto-approve on', async () => {

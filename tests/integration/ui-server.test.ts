@@ -167,23 +167,23 @@ describe('memory ui: the API', () => {
   it('returns a session in order with its summary', async () => {
     const session = await api<{
       summary: { text: string } | null;
-      memories: Array<{ type: string; content: string; filePath: string | null; projectPath: string | null }>;
+      memories: Array<{ type: string; content: string; file_path: string | null; project_path: string | null }>;
     }>('/api/session?id=sess-auth');
     expect(session.summary?.text.split('\n')[0]).toBe('Edited 1 file: src/auth.ts');
     expect(session.memories.map((m) => m.type)).toEqual(['file_edit', 'command', 'error', 'file_edit', 'command']);
     const [first] = session.memories;
-    expect(relative(first?.projectPath ?? '', first?.filePath ?? '')).toBe('src/auth.ts');
+    expect(relative(first?.project_path ?? '', first?.file_path ?? '')).toBe('src/auth.ts');
     expectRecords(session.memories);
   });
 
   it('searches with the CLI engine: same hits, same tier', async () => {
     const cli = await memoryCli(box, ['search', 'refresh', '--json'], { TZ: 'UTC' });
-    const expected = JSON.parse(cli.stdout) as Array<{ memory: { id: number }; tier: string }>;
+    const expected = JSON.parse(cli.stdout) as Array<{ id: number; tier: string }>;
     const page = await api<{
       tier: string;
       hits: Array<{ memory: { id: number }; snippet: Array<{ text: string; hit: boolean }> }>;
     }>('/api/search?q=refresh');
-    expect(page.hits.map((hit) => hit.memory.id)).toEqual(expected.map((row) => row.memory.id));
+    expect(page.hits.map((hit) => hit.memory.id)).toEqual(expected.map((row) => row.id));
     expectRecords(page.hits.map((hit) => hit.memory));
     expect(page.tier).toBe(expected[0]?.tier);
     expect(page.hits[0]?.snippet.filter((part) => part.hit).map((part) => part.text.toLowerCase())).toContain(

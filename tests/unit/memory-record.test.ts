@@ -43,12 +43,13 @@ const TEAM_HIT = {
 describe('the public record', () => {
   it.each([
     [
-      'renames the columns to camelCase and splits the tags',
+      'keeps the columns under their names, the tool call id included, and splits the tags',
       toPublicRecord(ROW),
       {
-        sessionId: 'sess-1',
+        session_id: 'sess-1',
         tool: 'Edit',
-        filePath: '/home/dev/my-app/src/auth.ts',
+        file_path: '/home/dev/my-app/src/auth.ts',
+        tool_use_id: 'toolu_1',
         tags: ['edit', 'changed', 'ts'],
         request: 'add JWT',
       },
@@ -67,12 +68,20 @@ describe('the public record', () => {
     [
       'passes every other string through the view with its bound',
       toPublicRecord(ROW, { text: (value, max) => `${value.slice(0, 3)}/${max}` }),
-      { sessionId: 'ses/80', tool: 'Edi/40', project: 'my-/100' },
+      { session_id: 'ses/80', tool: 'Edi/40', project: 'my-/100' },
     ],
     [
       'makes a team hit a team record without local-only facts',
       teamRecord(TEAM_HIT),
-      { origin: 'team', id: 42, projectPath: null, source: null, author: 'bob', host: 'bob-laptop' },
+      {
+        origin: 'team',
+        id: 42,
+        project_path: null,
+        source: null,
+        tool_use_id: null,
+        author: 'bob',
+        host: 'bob-laptop',
+      },
     ],
   ])('%s', (_name, record, expected) => {
     expect(record).toMatchObject(expected);
@@ -80,16 +89,16 @@ describe('the public record', () => {
   });
 
   it('leaves out storage-only columns', () => {
-    expect(Object.keys(toPublicRecord(ROW))).not.toEqual(expect.arrayContaining(['tool_use_id']));
-    expect(toPublicRecord(ROW)).not.toHaveProperty('commandKey');
+    expect(toPublicRecord(ROW)).not.toHaveProperty('command_key');
+    expect(toPublicRecord(ROW)).not.toHaveProperty('tool_name');
   });
 
   it('a schema check names what is wrong', () => {
     const { version: _version, ...unversioned } = toPublicRecord(ROW);
-    expect(schemaErrors({ ...unversioned, session_id: 'x', importance: 5 })).toEqual([
+    expect(schemaErrors({ ...unversioned, command_key: 'x', importance: 5 })).toEqual([
       '$: missing version',
       '$.importance: above maximum',
-      '$: unexpected field session_id',
+      '$: unexpected field command_key',
     ]);
   });
 });
