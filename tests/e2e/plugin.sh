@@ -84,7 +84,7 @@ for major in 22 24; do
   check "session 2 received the block" "jq -r '[.requests[] | select(.kind == \"main\")][0].hookContext[]' '$root/s2-$major.json' | grep -q 'greet.js'"
   session slash-$major "$home" "$work" --prompt "/mem:search greet"
   check "/mem:search greet ran in the default permission mode" \
-    "jq -r '[.requests[] | select(.kind == \"main\")][0].prompt // [] | .[]' '$root/slash-$major.json' | grep -q '^\$ memory search greet' && jq -r '[.requests[] | select(.kind == \"main\")][0].prompt[]' '$root/slash-$major.json' | grep -q 'Created \*\*greet\*\*.js'"
+    "jq -r '[.requests[] | select(.kind == \"main\")][0].prompt // [] | .[]' '$root/slash-$major.json' | grep -q '^\$ memory search greet' && jq -r '[.requests[] | select(.kind == \"main\")][0].prompt[]' '$root/slash-$major.json' | grep -q 'Created greet\.js'"
   session mcp-$major "$home" "$work" --scenario "$root/mcp.json" --allowed-tools "mcp__plugin_mem_memory-hooks__search" --prompt "Search memory for greet"
   check "the MCP search tool answers with the stored edit" "jq -e '.toolCalls[0].isError == false and (.toolCalls[0].result | tostring | contains(\"greet.js\"))' '$root/mcp-$major.json' >/dev/null"
 
