@@ -1,7 +1,7 @@
 // Terminal rendering of memories and session summaries: colour decisions, relative times, highlighted
 // snippets. Every stored string passes through cleanText/markedSegments first, so nothing captured
 // (ANSI escapes in a command's output, say) can drive the terminal.
-import pc from 'picocolors';
+import type pc from 'picocolors';
 import type { MemoryRow, SummaryRecord } from '../lib/memory.js';
 import { cleanText, displayPath } from '../lib/text/sanitize.js';
 import { likeSnippet, markedSegments } from '../lib/search/snippet.js';
@@ -29,8 +29,17 @@ export function colorsFor(
   const set = (name: string): boolean => (env[name] ?? '') !== '';
   const forced = set('FORCE_COLOR') && env['FORCE_COLOR'] !== '0';
   const enabled = choice === 'always' || (choice === 'auto' && !set('NO_COLOR') && (forced || stream.isTTY === true));
-  return pc.createColors(enabled);
+  if (!enabled) return PLAIN;
+  // Required here, not imported above: picocolors reads process.stdout as it loads, which loads
+  // Node's stream modules in every plain search; only colour needs it (BENCHMARKS.md, speed devices).
+  return (require('picocolors') as typeof pc).createColors(true);
 }
+
+const identity = (text: string | number | null | undefined): string => String(text);
+/** picocolors' palette with colour off, made without loading picocolors. */
+const PLAIN = new Proxy({} as Colors, {
+  get: (_target, name) => (name === 'isColorSupported' ? false : identity),
+});
 
 /** `just now`, `5m ago`, `3h ago`, `2d ago`, `3w ago`, then the date. */
 export function relativeTime(iso: string, now: Date): string {
