@@ -20,6 +20,7 @@ import {
   MCP_ARGS,
   type Executable,
 } from '../lib/runtime/executables.js';
+import { MCP_SERVER_NAME } from '../lib/mcp/registration.js';
 import { MARKETPLACE_NAME, PLUGIN_NAME } from '../lib/runtime/packaging.js';
 
 /** The checkout: this file runs as dist/scripts/build.js. */
@@ -133,7 +134,7 @@ async function buildPlugin(out: string): Promise<void> {
     hooks,
   });
   writeJson(out, '.mcp.json', {
-    mcpServers: { 'memory-hooks': { command: 'node', args: [`${PLUGIN_ROOT_VAR}/${CLI_BUNDLE}`, ...MCP_ARGS] } },
+    mcpServers: { [MCP_SERVER_NAME]: { command: 'node', args: [`${PLUGIN_ROOT_VAR}/${CLI_BUNDLE}`, ...MCP_ARGS] } },
   });
   // The /mem:search command, run through `node` so it needs no executable bit after Claude Code's copy.
   const template = readFileSync(join(ROOT, 'commands', 'memory.md'), 'utf8');

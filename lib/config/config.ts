@@ -5,27 +5,10 @@
 import { defaultDbPath, type Env } from '../paths.js';
 import { configFilePath, Reader } from './reader.js';
 import { loadTeamConfig, teamAutoPush, teamFrom, type TeamConfig } from './team.js';
-import {
-  CAPTURE_BUDGET_MS,
-  CONTEXT_CHARS_MAX,
-  RECALL_ON_BY_DEFAULT,
-  SETTINGS,
-  STDIN_TIMEOUT_MS,
-  TEAM_PII_KINDS,
-  type Setting,
-  type TeamPiiKind,
-} from './settings.js';
+import { CAPTURE_BUDGET_MS, CONTEXT_CHARS_MAX, RECALL_ON_BY_DEFAULT, SETTINGS, STDIN_TIMEOUT_MS } from './settings.js';
 
-export {
-  CAPTURE_BUDGET_MS,
-  CONTEXT_CHARS_MAX,
-  RECALL_ON_BY_DEFAULT,
-  SETTINGS,
-  STDIN_TIMEOUT_MS,
-  TEAM_PII_KINDS,
-  type Setting,
-  type TeamPiiKind,
-};
+export { CAPTURE_BUDGET_MS, CONTEXT_CHARS_MAX, RECALL_ON_BY_DEFAULT, SETTINGS, STDIN_TIMEOUT_MS };
+export { TEAM_PII_KINDS, type Setting, type TeamPiiKind } from './settings.js';
 
 export { configFilePath, loadTeamConfig, teamAutoPush, type TeamConfig };
 

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { claudeDir, homeDir, type Env } from '../paths.js';
+import { MCP_ARGS } from '../runtime/executables.js';
 
 /** The name Claude Code shows (`/mcp`) and prefixes the tools with: mcp__memory-hooks__search. */
 export const MCP_SERVER_NAME = 'memory-hooks';
@@ -17,7 +18,7 @@ export interface McpEntry {
 
 /** What we register: this Node (the one better-sqlite3 was built for) running the runtime's `memory` CLI. */
 export function ourEntry(cli: string, nodePath: string): McpEntry {
-  return { command: nodePath, args: [cli, 'mcp'] };
+  return { command: nodePath, args: [cli, ...MCP_ARGS] };
 }
 
 export function addArgs(entry: McpEntry): string[] {

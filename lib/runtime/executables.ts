@@ -66,8 +66,6 @@ export const EXECUTABLES = [
   { name: '_install', folder: 'commands', source: 'commands/_install.ts', hooks: [], installOnly: true },
 ] as const satisfies readonly Executable[];
 
-export type ExecutableName = (typeof EXECUTABLES)[number]['name'];
-
 /** The hooks Claude Code runs: one entry per event, in settings order. */
 export type HookScript = Extract<(typeof EXECUTABLES)[number], { folder: 'hooks' }>['name'];
 

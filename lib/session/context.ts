@@ -40,7 +40,7 @@ interface Section {
 }
 
 // The model can call the MCP tool itself; the slash command is the user's to type.
-export function moreHistory(command = '/mem'): string {
+function moreHistory(command = '/mem'): string {
   return `More history is available: the search tool of the memory-hooks MCP server (when connected), and the ${command} command the user can type (for example ${command} npm test).`;
 }
 
