@@ -15,9 +15,9 @@ import { eventPath, isNoiseEvent } from './noise.js';
 import { classifyCommand, type CommandClass } from './shell.js';
 import { commandKey } from './command-key.js';
 import { pickErrorLines } from './error-lines.js';
-import { clip, countLines, head, oneLine, SCAN_MAX, stripAnsi } from '../text.js';
+import { clip, countLines, head, oneLine, SCAN_MAX, stripAnsi } from '../text/bounded.js';
 import { baseName } from '../paths.js';
-import { objectOf, str } from '../unknown.js';
+import { objectOf, str } from '../narrow.js';
 
 /** Stored content never exceeds this, whatever the payload's size. */
 export const CONTENT_MAX = 2000;

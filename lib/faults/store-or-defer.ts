@@ -10,7 +10,7 @@ import { FAULT_WORDS, faultOf } from './faults.js';
 import type { NewMemory } from '../memory.js';
 import type { Env } from '../paths.js';
 import { deferMemory, drainSpool, listPending, type DrainResult } from './spool.js';
-import { describeError } from '../unknown.js';
+import { describeError } from '../narrow.js';
 
 /** Thrown after an event went to the spool: the message is the hook's one stderr line. */
 export class DeferredError extends Error {

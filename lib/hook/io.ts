@@ -2,7 +2,7 @@
 // A hook must never hurt Claude Code: every path ends in exit code 0, and a failure is one stderr line.
 import { STDIN_TIMEOUT_MS, stdinTimeoutMs } from '../config/config.js';
 import { exitZero } from '../runtime/exit.js';
-import { describeError } from '../unknown.js';
+import { describeError } from '../narrow.js';
 import { writeOut } from '../io/stdout.js';
 
 /** Large enough for an Edit whose `originalFile` is a big source file. */

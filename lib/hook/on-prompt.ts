@@ -7,7 +7,7 @@ import { resolveProject } from '../capture/project.js';
 import { isPersonRequest } from '../capture/person-request.js';
 import { recallGate } from '../recall/gate.js';
 import type { QueryWord } from '../recall/words.js';
-import { str } from '../unknown.js';
+import { str } from '../narrow.js';
 import type { HookContext, HookInput } from './io.js';
 
 /** Recall's own budget from process start: past it the hook prints nothing (the user is waiting). */
