@@ -1,7 +1,7 @@
 // The CLI's way into the database: the configuration, and an entry that never creates the file
 // (MissingDatabaseError instead). Reading commands read: only a command that changes the file stores
 // what the hooks kept aside.
-import { loadConfig, warnAboutSettings, type Config } from '../../lib/config/config.js';
+import { loadConfigWarning, type Config } from '../../lib/config/config.js';
 import { MemoryStore } from '../../lib/db/memories.js';
 import { StoreError, type Db } from '../../lib/db/open.js';
 import { withReadableDb } from '../../lib/db/read-only.js';
@@ -9,10 +9,9 @@ import { MissingDatabaseError } from '../../lib/errors.js';
 import { listPending } from '../../lib/faults/spool.js';
 import { drainPending } from '../../lib/faults/store-or-defer.js';
 
-/** The settings, after saying once on stderr what is wrong with any of them. */
+/** The settings, built once for the command, after saying once on stderr what is wrong with any of them. */
 export function cliConfig(): Config {
-  warnAboutSettings(process.env, (line) => process.stderr.write(`memory: ${line}\n`));
-  return loadConfig(process.env);
+  return loadConfigWarning(process.env, (line) => process.stderr.write(`memory: ${line}\n`));
 }
 
 export interface DatabaseOptions {
