@@ -3,8 +3,6 @@
 // size (10k, 100k, --rows) for session-start and search; in-process query costs; storage; lossless
 // concurrency; what a hook bundle holds; redaction, `memory mcp` and `memory ui`'s views. Prints a
 // report and writes BENCHMARKS.md.
-import { createRequire } from 'node:module';
-import { useRequire } from '../lib/db/driver.js';
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -24,9 +22,6 @@ import { redactionBench } from './redact.js';
 import { mcpSearch, mcpStartup, renderStartup } from './mcp.js';
 import { benchUi, uiSection } from './ui.js';
 import { cleanEnv, ms, ratio, timeCalls, timeProcesses, type ProcessCase, type Stats } from './measure.js';
-
-// An ES module: better-sqlite3 is loaded through this file's own require.
-useRequire(createRequire(import.meta.url));
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = resolve(DIST, '..');

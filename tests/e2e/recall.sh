@@ -41,8 +41,6 @@ for version in "${versions[@]}"; do
   # The project's history, stored through the real store (the write path the hooks use).
   HOME=$home node --input-type=module -e '
     const [checkout, db, project] = process.argv.slice(1);
-    const { useRequire } = await import(`${checkout}/dist/lib/db/driver.js`);
-    useRequire((await import("node:module")).createRequire(`${checkout}/package.json`));
     const { openDb } = await import(`${checkout}/dist/lib/db/open.js`);
     const { MemoryStore } = await import(`${checkout}/dist/lib/db/memories.js`);
     const handle = openDb(db, { create: true });
