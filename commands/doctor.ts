@@ -1,5 +1,6 @@
 // `memory doctor`: prints the installation checks of lib/install/doctor.ts as ✓/!/✗ lines with a fix each,
 // or as JSON; exits 1 (through MemoryError) when any check failed.
+import { writeOut } from '../lib/io/stdout.js';
 import type { Command } from 'commander';
 import { loadConfig } from '../lib/config/config.js';
 import { runDoctor, type Check, type DoctorReport } from '../lib/install/doctor.js';
@@ -22,12 +23,12 @@ export function registerDoctor(program: Command): void {
     .action(async (options: { json?: boolean; repair?: boolean }) => {
       if (options.repair) {
         const repair = repairDatabase(loadConfig(process.env), process.env);
-        process.stdout.write(options.json ? `${JSON.stringify(repair, null, 2)}\n` : renderRepair(repair));
+        writeOut(options.json ? `${JSON.stringify(repair, null, 2)}\n` : renderRepair(repair));
         if (repair.outcome === 'unreadable') throw new MemoryError(`nothing could be recovered from ${repair.dbPath}`);
         return;
       }
       const report = await withTeamChecks(runDoctor(process.env, process.version));
-      process.stdout.write(
+      writeOut(
         options.json ? `${JSON.stringify(report, null, 2)}\n` : render(report, colorsFor(process.stdout, process.env)),
       );
       const failed = report.checks.filter((check) => check.status === 'fail').length;

@@ -1,5 +1,6 @@
 // `memory forget`: deletes memories someone does not want kept — by id, session, project, date or
 // search match. A dry run (count and samples) unless --yes; the delete itself is in lib/db/forget.ts.
+import { writeOut } from '../lib/io/stdout.js';
 import type { Command } from 'commander';
 import { listTombstones, removeTombstones } from '../lib/db/tombstones.js';
 import { relativeAge } from '../lib/text/age.js';
@@ -59,14 +60,15 @@ Examples:
     )
     .action(async (ids: string[], options: ForgetOptions) => {
       if (options.listTombstones || options.undo) {
-        process.stdout.write(runTombstones(ids, options));
+        writeOut(runTombstones(ids, options));
         return;
       }
-      process.stdout.write(runForget(ids, options));
+      writeOut(runForget(ids, options));
       // pg is loaded only when a team server is configured.
       if (!options.yes || !loadTeamConfig(process.env).url) return;
       const team = await (await import('./team.js')).sendTombstonesNow(cliConfig().dbPath);
-      (options.json ? process.stderr : process.stdout).write(team);
+      if (options.json) process.stderr.write(team);
+      else writeOut(team);
     });
 }
 

@@ -1,5 +1,6 @@
 // `memory recall`: whether prompt-time recall is on, `on` / `off` to switch it in the settings file,
 // and `--explain "<prompt>"` to show the hook's reasoning for one prompt without injecting anything.
+import { writeOut } from '../lib/io/stdout.js';
 import type { Command } from 'commander';
 import { withDb } from '../lib/db/open.js';
 import { MissingDatabaseError, UsageError } from '../lib/errors.js';
@@ -54,7 +55,7 @@ export function registerRecall(program: Command): void {
           now.source === 'CLAUDE_MEMORY_RECALL' && now.on !== (state === 'on')
             ? ` (but CLAUDE_MEMORY_RECALL turns it ${now.on ? 'on' : 'off'} in this shell)`
             : '';
-        process.stdout.write(`Recall is ${state} in ${path}${note}. New prompts in Claude Code follow it at once.\n`);
+        writeOut(`Recall is ${state} in ${path}${note}. New prompts in Claude Code follow it at once.\n`);
         return;
       }
       if (state !== undefined)
@@ -62,10 +63,10 @@ export function registerRecall(program: Command): void {
           `unknown state "${state}": use memory recall on, memory recall off or memory recall --explain "<prompt>"`,
         );
       if (options.explain === undefined) {
-        process.stdout.write(`${statusLine(recallSetting(process.env))}\n`);
+        writeOut(`${statusLine(recallSetting(process.env))}\n`);
         return;
       }
-      process.stdout.write(explain(options.explain, options));
+      writeOut(explain(options.explain, options));
     });
 }
 
