@@ -4,7 +4,12 @@ import { loadConfig, warnAboutSettings, type Config } from '../lib/config/config
 import { MemoryStore } from '../lib/db/memories.js';
 import type { Db } from '../lib/db/open.js';
 import { withReadableDb } from '../lib/db/read-only.js';
-import { MissingDatabaseError } from '../lib/errors.js';
+import { projectNames } from '../lib/db/search.js';
+import { MissingDatabaseError, UsageError } from '../lib/errors.js';
+import { cleanText } from '../lib/text/sanitize.js';
+import { clip } from '../lib/text.js';
+import { nearestNames } from './_flags.js';
+import { quoted } from './_format.js';
 import { drainPending } from '../lib/faults/store-or-defer.js';
 
 /** The settings, after saying once on stderr what is wrong with any of them. */
@@ -27,4 +32,13 @@ export function withDatabase(config: Config, work: (db: Db) => string, options: 
   });
   if (result === null) throw new MissingDatabaseError(config.dbPath);
   return result;
+}
+
+/** A --project no memory belongs to is a name mistyped (search, forget): the nearest names, exit 1. */
+export function unknownProjectError(db: Db, project: string): UsageError {
+  const nearest = nearestNames(project, projectNames(db));
+  return new UsageError(
+    `no project named ${quoted(clip(cleanText(project), 60))} has memories` +
+      (nearest.length > 0 ? ` (nearest: ${nearest.map((name) => cleanText(name)).join(', ')})` : ' (none has any yet)'),
+  );
 }

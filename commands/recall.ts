@@ -25,7 +25,8 @@ import { clip } from '../lib/text.js';
 import { cliConfig } from './_database.js';
 
 interface RecallOptions {
-  explain?: string;
+  /** The prompt's words, quoted as one or not, as `memory search` takes them. */
+  explain?: string[];
   project?: string;
   session?: string;
   json?: boolean;
@@ -39,7 +40,7 @@ export function registerRecall(program: Command): void {
     )
     .argument('[state]', '"on" or "off": switch recall in ~/.claude/memory.json')
     .option(
-      '--explain <prompt>',
+      '--explain <prompt...>',
       'the gate decision, the kept words with their document frequencies, each candidate with its score and tier, and what would be injected',
     )
     .option('--project <path>', 'explain for this project directory (default: the project of the current directory)')
@@ -66,7 +67,7 @@ export function registerRecall(program: Command): void {
         writeOut(`${statusLine(recallSetting(process.env))}\n`);
         return;
       }
-      writeOut(explain(options.explain, options));
+      writeOut(explain(options.explain.join(' '), options));
     });
 }
 
