@@ -159,6 +159,8 @@ export interface ContextRow {
   readonly filePath: string | null;
   readonly createdAt: string;
   readonly sessionId?: string;
+  /** An open error: how many open failures of the same command this row (the latest) stands for. */
+  readonly times?: number;
 }
 
 /** A session summary as SessionStart's context shows it. */

@@ -79,7 +79,13 @@ export function buildContext(input: ContextInput): string {
       title: '## Open errors',
       lines: [],
       candidates: input.errors.map((row) =>
-        bullet(when(row.createdAt, row.sessionId), errorLine(row.content), LINE_MAX),
+        bullet(
+          (row.times ?? 1) > 1
+            ? `${row.times} times, last ${when(row.createdAt, row.sessionId).replace(/^this session$/, 'in this session')}`
+            : when(row.createdAt, row.sessionId),
+          errorLine(row.content),
+          LINE_MAX,
+        ),
       ),
     },
     {
