@@ -108,7 +108,8 @@ function explain(prompt: string, options: RecallOptions): string {
       2,
     )}\n`;
   }
-  const out = [statusLine(setting), `Project: ${cleanText(project.name)} (${cleanText(project.path)})`];
+  const worktree = project.worktree === undefined ? '' : `; this worktree: ${cleanText(project.worktree)}`;
+  const out = [statusLine(setting), `Project: ${cleanText(project.name)} (${cleanText(project.path)}${worktree})`];
   if (!gate.recall) return `${[...out, `Gate: silent — ${gate.reason}.`, 'Would inject: nothing.'].join('\n')}\n`;
   out.push(`Gate: searches ${gate.words.map((w) => `"${cleanText(w.text)}"`).join(', ')}.`);
   if (!report) return `${out.join('\n')}\n`;
