@@ -86,7 +86,10 @@ function renderRepair(report: RepairReport): string {
     report.stored > 0
       ? `\n${report.stored} event${report.stored === 1 ? '' : 's'} kept while it was damaged ${report.stored === 1 ? 'was' : 'were'} stored.`
       : '';
-  if (report.outcome === 'healthy') return `The database passes its integrity check: nothing to repair.${stored}\n`;
+  if (report.outcome === 'healthy')
+    return report.migrated
+      ? `The database passes its integrity check; it was migrated from schema v${report.migrated.from} to v${report.migrated.to}: nothing else to repair.${stored}\n`
+      : `The database passes its integrity check: nothing to repair.${stored}\n`;
   if (report.outcome === 'started') return `A new, empty database was started.${stored}\n`;
   const width = Math.max(...report.tables.map((table) => table.table.length));
   const tables = report.tables.map(

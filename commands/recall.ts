@@ -2,7 +2,7 @@
 // and `--explain "<prompt>"` to show the hook's reasoning for one prompt without injecting anything.
 import { writeOut } from '../lib/io/stdout.js';
 import type { Command } from 'commander';
-import { withDb } from '../lib/db/open.js';
+import { withReadableDb } from '../lib/db/read-only.js';
 import { MissingDatabaseError, UsageError } from '../lib/errors.js';
 import { projectAt, resolveProject } from '../lib/capture/project.js';
 import { recallGate } from '../lib/recall/gate.js';
@@ -87,7 +87,7 @@ function explain(prompt: string, options: RecallOptions): string {
   const project = options.project ? projectAt(options.project) : resolveProject(process.env, process.cwd());
   const gate = recallGate(prompt);
   const report = gate.recall
-    ? withDb(config.dbPath, { create: false, queryOnly: true }, (db) =>
+    ? withReadableDb(config.dbPath, { create: false, queryOnly: true }, (db) =>
         recallFor(db, project.path, gate.words, options.session ?? null),
       )
     : null;
