@@ -18,6 +18,7 @@ import {
   addMember,
   expireOld,
   migrateServer,
+  pendingCount,
   pendingForReview,
   projectsOverview,
   removeMember,
@@ -169,6 +170,8 @@ for a maintainer's approval before teammates see them.`,
           const items = await pendingForReview(client, options.project ?? null, limit);
           if (options.json) return `${JSON.stringify(items, null, 2)}\n`;
           if (items.length === 0) return 'Nothing waits for your review.\n';
+          // The list stops at --limit; the header says what it is out of (approve --all takes them all).
+          const total = items.length < limit ? items.length : await pendingCount(client, options.project ?? null);
           const c = colorsFor(process.stdout, process.env);
           const now = cliConfig().now();
           const lines = items.map((item) => {
@@ -186,7 +189,7 @@ for a maintainer's approval before teammates see them.`,
             return `${head}\n    ${clip(cleanText(item.content), 300)}`;
           });
           return (
-            `${plural(items.length, 'item')} waiting for review:\n\n${lines.join('\n\n')}\n\n` +
+            `${plural(total, 'item')} waiting for review${total > items.length ? ` (showing ${items.length} of ${total}: --limit shows more)` : ''}:\n\n${lines.join('\n\n')}\n\n` +
             `Approve with \`memory team approve <ids…>\` (or --all --project <name>); reject with \`memory team reject <ids…> --reason "…"\`.\n`
           );
         }),
