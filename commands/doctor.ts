@@ -1,5 +1,6 @@
 // `memory doctor`: prints the installation checks of lib/doctor/doctor.ts as ✓/!/✗ lines with a fix each,
 // or as JSON; exits 1 (through MemoryError) when any check failed.
+import { writeOut } from '../lib/io/stdout.js';
 import type { Command } from 'commander';
 import { loadConfig } from '../lib/config/config.js';
 import { runDoctor, type Check, type DoctorReport } from '../lib/doctor/doctor.js';
@@ -22,12 +23,12 @@ export function registerDoctor(program: Command): void {
     .action(async (options: { json?: boolean; repair?: boolean }) => {
       if (options.repair) {
         const repair = repairDatabase(loadConfig(process.env), process.env);
-        process.stdout.write(options.json ? `${JSON.stringify(repair, null, 2)}\n` : renderRepair(repair));
+        writeOut(options.json ? `${JSON.stringify(repair, null, 2)}\n` : renderRepair(repair));
         if (repair.outcome === 'unreadable') throw new MemoryError(`nothing could be recovered from ${repair.dbPath}`);
         return;
       }
       const report = await withTeamChecks(runDoctor(process.env, process.version));
-      process.stdout.write(
+      writeOut(
         options.json ? `${JSON.stringify(report, null, 2)}\n` : render(report, colorsFor(process.stdout, process.env)),
       );
       const failed = report.checks.filter((check) => check.status === 'fail').length;
@@ -85,7 +86,10 @@ function renderRepair(report: RepairReport): string {
     report.stored > 0
       ? `\n${report.stored} event${report.stored === 1 ? '' : 's'} kept while it was damaged ${report.stored === 1 ? 'was' : 'were'} stored.`
       : '';
-  if (report.outcome === 'healthy') return `The database passes its integrity check: nothing to repair.${stored}\n`;
+  if (report.outcome === 'healthy')
+    return report.migrated
+      ? `The database passes its integrity check; it was migrated from schema v${report.migrated.from} to v${report.migrated.to}: nothing else to repair.${stored}\n`
+      : `The database passes its integrity check: nothing to repair.${stored}\n`;
   if (report.outcome === 'started') return `A new, empty database was started.${stored}\n`;
   const width = Math.max(...report.tables.map((table) => table.table.length));
   const tables = report.tables.map(

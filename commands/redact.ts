@@ -1,5 +1,6 @@
 // `memory redact`: applies the current secret rules to what is already stored. A dry run (counts and
 // ids) unless --yes; the rewrite itself is lib/db/rewrite.ts, the rules lib/redact/redact.ts.
+import { writeOut } from '../lib/io/stdout.js';
 import type { Command } from 'commander';
 import { dropOldBytes, rewriteStored, type RewriteCounts } from '../lib/db/rewrite.js';
 import { redactStoredRow } from '../lib/redact/redact.js';
@@ -30,7 +31,7 @@ Examples:
   memory redact --yes`,
     )
     .action((options: RedactOptions) => {
-      process.stdout.write(runRedact(options));
+      writeOut(runRedact(options));
     });
 }
 

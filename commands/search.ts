@@ -17,7 +17,7 @@ import type { BestResult } from '../lib/search/best-match-queries.js';
 import { holdsAny, likeSnippet, shownWord } from '../lib/search/snippet.js';
 import { computeStats } from '../lib/overview/stats.js';
 import { clip } from '../lib/text/bounded.js';
-import { cliConfig, waitingEvents, withDatabase } from './shared/database.js';
+import { cliConfig, unknownProjectError, waitingEvents, withDatabase } from './shared/database.js';
 import { filtersFrom, flagTypo, limitFrom, nearestNames, type FilterOptions } from './shared/flags.js';
 import {
   COLOR_CHOICES,
@@ -271,16 +271,7 @@ function renderHit(
  * Null when the project asked for has memories, or when the output is data (`--json`, `--stats`).
  */
 function unknownProject(db: Db, filters: Filters, countsOnly: boolean): string | null {
-  if (filters.project !== null && !hasProject(db, filters.project)) {
-    const names = projectNames(db);
-    const nearest = nearestNames(filters.project, names);
-    throw new UsageError(
-      `no project named ${quoted(clip(cleanText(filters.project), 60))} has memories` +
-        (nearest.length > 0
-          ? ` (nearest: ${nearest.map((name) => cleanText(name)).join(', ')})`
-          : ' (none has any yet)'),
-    );
-  }
+  if (filters.project !== null && !hasProject(db, filters.project)) throw unknownProjectError(db, filters.project);
   if (filters.projectPath !== null && projectSpan(db, filters.projectPath).memories === 0) {
     if (countsOnly) return null; // --json and --stats: empty lists and zero counts say it already
     const here = resolveProject(process.env, process.cwd());

@@ -1,5 +1,6 @@
 // `memory show <id>`: one memory in full (every line of its content, cleaned for the terminal) with
 // the memories just before and after it in its session. Thin: the reads are in lib/db/lookup.ts.
+import { writeOut } from '../lib/io/stdout.js';
 import type { Command } from 'commander';
 import { memoriesByIds, sessionNeighbours } from '../lib/db/lookup.js';
 import { MemoryError, UsageError } from '../lib/errors.js';
@@ -37,7 +38,7 @@ Examples:
   memory show 12 --json`,
     )
     .action((id: string, options: ShowOptions) => {
-      process.stdout.write(runShow(id, options));
+      writeOut(runShow(id, options));
     });
 }
 

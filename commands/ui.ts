@@ -1,5 +1,6 @@
 // `memory ui`: starts the local, read-only page over the memory database and prints its address;
 // serves until Ctrl-C. The server is lib/ui/server.ts; this file only wires flags, output and signals.
+import { writeOut } from '../lib/io/stdout.js';
 import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
 import { UsageError } from '../lib/errors.js';
@@ -34,7 +35,7 @@ export function registerUi(program: Command): void {
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
-      process.stdout.write(
+      writeOut(
         `memory ui: ${server.url}\nServing ${config.dbPath} read-only on 127.0.0.1:${server.port}. Press Ctrl-C to stop.\n`,
       );
       if (options.open) openBrowser(server.url);

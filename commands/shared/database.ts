@@ -3,9 +3,14 @@
 // what the hooks kept aside.
 import { loadConfigWarning, type Config } from '../../lib/config/config.js';
 import { MemoryStore } from '../../lib/db/memories.js';
-import { StoreError, type Db } from '../../lib/db/open.js';
+import type { Db } from '../../lib/db/open.js';
 import { withReadableDb } from '../../lib/db/read-only.js';
-import { MissingDatabaseError } from '../../lib/errors.js';
+import { MissingDatabaseError, UsageError } from '../../lib/errors.js';
+import { projectNames } from '../../lib/search/queries.js';
+import { cleanText } from '../../lib/text/sanitize.js';
+import { clip } from '../../lib/text/bounded.js';
+import { nearestNames } from './flags.js';
+import { quoted } from './format.js';
 import { listPending } from '../../lib/faults/spool.js';
 import { drainPending } from '../../lib/faults/store-or-defer.js';
 
@@ -25,8 +30,8 @@ export type Access = 'read' | 'write';
 /**
  * Runs `work` on the existing database and closes it; MissingDatabaseError when there is none yet.
  * A database this user cannot write beside is read from a read-only snapshot (lib/db/read-only.ts).
- * A reading command opens the file query-only, so it never changes it; only a file older than this
- * build's schema is opened for writing, because its tables cannot be read before they are migrated.
+ * A reading command opens the file query-only, so it never changes it: a file older than this build's
+ * schema is read from a private migrated copy (lib/db/read-only.ts), and migrated only by what writes.
  */
 export function withDatabase(
   config: Config,
@@ -42,16 +47,10 @@ export function withDatabase(
       if (access === 'write' && !snapshot) drainPending(new MemoryStore(db), config, process.env);
       return work(db);
     });
-  let result: string | null;
-  if (access === 'write') result = writing();
-  else {
-    try {
-      result = withReadableDb(config.dbPath, { create: false, queryOnly: true, oneShot }, (db) => work(db));
-    } catch (error) {
-      if (!(error instanceof StoreError && error.code === 'SCHEMA_OLD')) throw error;
-      result = writing();
-    }
-  }
+  const result =
+    access === 'write'
+      ? writing()
+      : withReadableDb(config.dbPath, { create: false, queryOnly: true, oneShot }, (db) => work(db));
   if (result === null) throw new MissingDatabaseError(config.dbPath);
   return result;
 }
@@ -59,4 +58,13 @@ export function withDatabase(
 /** How many captured events wait in the spool for the next hook or `memory doctor` to store them. */
 export function waitingEvents(config: Config): number {
   return listPending(config.dbPath, process.env).length;
+}
+
+/** A --project no memory belongs to is a name mistyped (search, forget): the nearest names, exit 1. */
+export function unknownProjectError(db: Db, project: string): UsageError {
+  const nearest = nearestNames(project, projectNames(db));
+  return new UsageError(
+    `no project named ${quoted(clip(cleanText(project), 60))} has memories` +
+      (nearest.length > 0 ? ` (nearest: ${nearest.map((name) => cleanText(name)).join(', ')})` : ' (none has any yet)'),
+  );
 }

@@ -1,6 +1,7 @@
 // `memory search --team`: the local tiered search and the same tiers on the team server, merged,
 // each result marked with where it came from and whose machine wrote it. A team server that is
 // down, slow or refuses us costs one stderr line and exit code 1; the local results still print.
+import { writeOut } from '../../lib/io/stdout.js';
 import { openDb } from '../../lib/db/open.js';
 import { bestMatches } from '../../lib/search/best-match-queries.js';
 import { ensureTeamTables, hostId } from '../../lib/team/local-queries.js';
@@ -54,9 +55,7 @@ export async function runTeamSearch(
   const shown = clip(cleanText(text), 80);
   const plan = planSearch(text);
   if (!plan) {
-    process.stdout.write(
-      options.json ? '[]\n' : `Nothing to search for in ${quoted(shown)}: try words or parts of words.\n`,
-    );
+    writeOut(options.json ? '[]\n' : `Nothing to search for in ${quoted(shown)}: try words or parts of words.\n`);
     return;
   }
 
@@ -90,7 +89,7 @@ export async function runTeamSearch(
 
   const merged = mergeResults(local.rows, remote.hits, ownHost, limit);
   if (options.json) {
-    process.stdout.write(
+    writeOut(
       `${JSON.stringify(
         merged.map((item) =>
           item.origin === 'local'
@@ -109,7 +108,7 @@ export async function runTeamSearch(
   } else {
     // Either side filling its page means more may match than fit in `limit`.
     const capped = local.rows.length >= limit || remote.hits.length >= limit;
-    process.stdout.write(
+    writeOut(
       render(
         merged,
         shown,

@@ -157,10 +157,7 @@ function migrate(db: Db): void {
     // Re-read inside the write lock: another hook may have migrated while we waited.
     const current = userVersion(db);
     if (current > SCHEMA_VERSION) {
-      throw new StoreError(
-        `database schema v${current} is newer than this version of claude-memory-hooks (v${SCHEMA_VERSION})`,
-        'SCHEMA_TOO_NEW',
-      );
+      throw tooNew(current);
     }
     const legacy = current === 0 && hasTable(db, 'memories');
     const legacySummaries = legacy && hasTable(db, 'session_summaries');
@@ -191,18 +188,23 @@ function hasTable(db: Db, name: string): boolean {
 
 function assertSchemaReadable(db: Db): void {
   const current = userVersion(db);
-  if (current > SCHEMA_VERSION) {
-    throw new StoreError(
-      `database schema v${current} is newer than this version of claude-memory-hooks (v${SCHEMA_VERSION})`,
-      'SCHEMA_TOO_NEW',
-    );
-  }
+  if (current > SCHEMA_VERSION) throw tooNew(current);
+  // Readers that can read a migrated copy instead (lib/db/read-only.ts) catch this one.
   if (current < SCHEMA_VERSION) {
     throw new StoreError(
-      `database schema v${current} needs migrating; run any hook or \`memory doctor\``,
+      `database schema v${current} needs migrating; \`memory doctor --repair\` migrates it (so does the next captured tool call)`,
       'SCHEMA_OLD',
     );
   }
+}
+
+/** A file a newer build wrote: this one leaves it as it is, and says how to get back to the newer build. */
+function tooNew(current: number): StoreError {
+  return new StoreError(
+    `database schema v${current} is newer than this claude-memory-hooks (v${SCHEMA_VERSION}), which leaves it as it is: ` +
+      'install the newer version again',
+    'SCHEMA_TOO_NEW',
+  );
 }
 
 function userVersion(db: Db): number {

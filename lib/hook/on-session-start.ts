@@ -49,6 +49,7 @@ export function buildSessionStartOutput({ input, env, config }: HookInput): Sess
         return buildContext({
           project: project.name,
           projectPath: project.path,
+          ...(project.worktree === undefined ? {} : { worktreePath: project.worktree }),
           summaries: store.recentSummaries(project.path, SESSIONS_SHOWN, since),
           changes: store.recentByImportance(project.path, IMPORTANCE.change, 10, since),
           errors: store.openErrors(project.path, 5, since),

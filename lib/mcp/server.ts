@@ -2,6 +2,7 @@
 // in a guard, so a bad argument or a broken database is a tool error and the server keeps serving.
 // stdout belongs to the protocol; diagnostics go through the `log` callback (stderr).
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { onClosedStdout } from '../io/stdout.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
@@ -107,5 +108,7 @@ export async function serveStdio(options: ServerOptions): Promise<void> {
   transport.onerror = (error) => options.log(`transport: ${error.message}`);
   // When stdin ends, the answers still pending are written and the process exits on its own.
   process.once('exit', close);
+  // A client that closed our stdout has gone: nobody is left to answer.
+  onClosedStdout(() => void server.close());
   await server.connect(transport);
 }

@@ -193,6 +193,10 @@ export function recentMemories(db: Db, filters: Filters, limit: number): MemoryR
 }
 
 /** Session summaries, newest first. `--type` keeps sessions holding at least one memory of that type. */
+/**
+ * The summaries of sessions that left memories, newest first. One definition of a session everywhere
+ * (--stats, the page, team): a session id with memories; one that only talked is not counted, nor listed.
+ */
 export function sessionSummaries(db: Db, filters: Filters, limit: number): SummaryRecord[] {
   const rows = prepared(
     db,
@@ -204,6 +208,7 @@ export function sessionSummaries(db: Db, filters: Filters, limit: number): Summa
       AND (@before IS NULL OR s.ended_at < @before)
       AND (@sessionId IS NULL OR s.session_id = @sessionId)
       AND (@type IS NULL OR EXISTS (SELECT 1 FROM memories m WHERE m.session_id = s.session_id AND m.type = @type))
+      AND EXISTS (SELECT 1 FROM memories m WHERE m.session_id = s.session_id)
     ORDER BY s.ended_at DESC LIMIT @limit`,
   ).all({ ...bind(filters), limit }) as Array<Record<string, unknown>>;
   return rows.map((row) => ({

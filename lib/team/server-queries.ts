@@ -241,6 +241,18 @@ export async function pendingForReview(
   return rows;
 }
 
+/** How many pending rows the role may review (of `project` when given): what a limited list is out of. */
+export async function pendingCount(client: ClientBase, project: string | null): Promise<number> {
+  const canReview = `(${SCHEMA}.is_maintainer(project, current_user) OR ${SCHEMA}.is_admin(current_user))`;
+  const { rows } = await client.query<{ n: string }>(
+    `
+    SELECT (SELECT count(*) FROM ${SCHEMA}.memories WHERE status = 'pending' AND ($1::text IS NULL OR project = $1) AND ${canReview})
+         + (SELECT count(*) FROM ${SCHEMA}.session_summaries WHERE status = 'pending' AND ($1::text IS NULL OR project = $1) AND ${canReview}) AS n`,
+    [project],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 export interface ReviewSelection {
   /** Server ids of memories, and of summaries (without their `s` prefix). */
   readonly memoryIds: readonly number[];

@@ -162,6 +162,8 @@ describe('the approval gate', () => {
     expect(review.stdout).toContain('3 items waiting for review');
     expect(review.stdout).toContain('bob@bob-laptop');
     expectDocSample('team-review', terminal([['memory team review', review]]));
+    const limited = await expectOk(team(sandbox(), server, 'alice', ['review', '--limit', '2']));
+    expect(limited.stdout).toMatch(/^3 items waiting for review \(showing 2 of 3: --limit shows more\):\n/);
 
     const [first, second, third] = await serverMemories(server);
     expect((await expectOk(team(sandbox(), server, 'alice', ['approve', first?.id as string]))).stdout).toBe(
