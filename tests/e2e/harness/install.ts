@@ -49,7 +49,15 @@ function npm(args: readonly string[], cwd?: string): { ok: boolean; out: string 
 /** `latest`, `next`, a range… as an exact version, from the registry. Null when it cannot be reached. */
 function resolveVersion(client: Client, wanted: string): string | null {
   if (EXACT.test(wanted)) return wanted;
-  const view = npm(['view', `${PACKAGES[client]}@${wanted}`, 'version', '--json']);
+  // Few retries and a short timeout: out of reach, the newest cached release will do.
+  const view = npm([
+    'view',
+    `${PACKAGES[client]}@${wanted}`,
+    'version',
+    '--json',
+    '--fetch-retries=1',
+    '--fetch-timeout=20000',
+  ]);
   if (!view.ok) return null;
   const parsed = JSON.parse(view.out.trim() || 'null') as unknown;
   const version = Array.isArray(parsed) ? parsed.at(-1) : parsed;
