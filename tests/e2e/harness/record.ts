@@ -1,7 +1,7 @@
 // Records what a real Codex CLI or Gemini CLI sends its hooks: a temp HOME with a probe hook on every event
 // the client knows, one scripted session (write a file, edit it, a command that exits 3, one that passes,
 // an edit that fails, a final answer), and the payloads, the session file the client wrote and the run's
-// summary written to tests/fixtures/agents/<client>/ with temp paths replaced by /home/dev.
+// summary written to tests/fixtures/agents/<client>/<version>/ with temp paths replaced by /home/dev.
 //
 //   node dist/tests/e2e/harness/record.js codex|gemini [VERSION] [--out DIR]
 import { spawnSync } from 'node:child_process';
@@ -96,8 +96,10 @@ function probeConfig(client: 'codex' | 'gemini', log: string): string {
   return `${JSON.stringify({ hooks: groups }, null, 2)}\n`;
 }
 
-export async function record(client: 'codex' | 'gemini', version: string, out: string): Promise<void> {
+/** Into `out`, by default tests/fixtures/agents/<client>/<version>/ (one folder a release: older ones stay). */
+export async function record(client: 'codex' | 'gemini', version: string, where: string | null): Promise<void> {
   const installed = installClient(client, version);
+  const out = where ?? join(ROOT, 'tests', 'fixtures', 'agents', client, installed.version);
   const root = realpathSync(mkdtempSync(join(tmpdir(), `record-${client}-`)));
   const home = join(root, 'home');
   const cwd = join(home, 'greeter');
@@ -201,9 +203,8 @@ export async function record(client: 'codex' | 'gemini', version: string, out: s
 const [client, ...rest] = process.argv.slice(2);
 if (client === 'codex' || client === 'gemini') {
   const at = rest.indexOf('--out');
-  const out = at >= 0 ? resolve(rest[at + 1] ?? '.') : join(ROOT, 'tests', 'fixtures', 'agents', client);
   const version = rest.find((arg, i) => !arg.startsWith('--') && rest[i - 1] !== '--out') ?? 'latest';
-  await record(client, version, out);
+  await record(client, version, at >= 0 ? resolve(rest[at + 1] ?? '.') : null);
 } else if (process.argv[1]?.endsWith('record.js')) {
   process.stderr.write('usage: record.js codex|gemini [VERSION] [--out DIR]\n');
   process.exitCode = 2;
