@@ -1,6 +1,7 @@
 // How each real client is pointed at its mock and started headless, one prompt per process. What a
 // client needs in its HOME to run offline is written here and reported (`configChanged`), so a test of an
 // installer knows which of the files it wrote the harness touched.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from './install.js';
@@ -47,7 +48,7 @@ export function startMockFor(
 }
 
 /** Claude Code: the mock's URL and a dummy key in the environment; everything optional turned off. */
-function claude(o: RunOptions, scenario: Scenario, mock: Mock): Prepared {
+function claude(o: RunOptions, exe: string, scenario: Scenario, mock: Mock): Prepared {
   const env: Record<string, string> = {
     ANTHROPIC_BASE_URL: mock.url,
     ANTHROPIC_API_KEY: MOCK_KEY,
@@ -62,7 +63,14 @@ function claude(o: RunOptions, scenario: Scenario, mock: Mock): Prepared {
     CLAUDE_CODE_DISABLE_TERMINAL_TITLE: '1',
     DISABLE_INSTALLATION_CHECKS: '1',
   };
-  const args = ['-p', o.prompt, '--output-format', 'stream-json', '--verbose', '--include-hook-events'];
+  const args = ['-p', o.prompt, '--output-format', 'stream-json', '--verbose'];
+  // Releases before 2.1.112 have no --include-hook-events (and refuse it): their hooks show only by effect.
+  const help = spawnSync(exe, ['--help'], {
+    encoding: 'utf8',
+    env: { PATH: process.env['PATH'] ?? '', HOME: o.home },
+    timeout: 60_000,
+  });
+  if (`${help.stdout}`.includes('--include-hook-events')) args.push('--include-hook-events');
   if (o.resume) args.push('--resume', o.resume);
   if (o.permissions === 'bypass') {
     args.push('--dangerously-skip-permissions');
@@ -174,8 +182,8 @@ function gemini(o: RunOptions, mock: Mock): Prepared {
   };
 }
 
-export function prepare(o: RunOptions, scenario: Scenario, mock: Mock): Prepared {
-  if (o.client === 'claude') return claude(o, scenario, mock);
+export function prepare(o: RunOptions, exe: string, scenario: Scenario, mock: Mock): Prepared {
+  if (o.client === 'claude') return claude(o, exe, scenario, mock);
   if (o.client === 'codex') return codex(o, mock);
   return gemini(o, mock);
 }

@@ -176,7 +176,7 @@ export async function runSession(o: Parsed): Promise<{ summary: Record<string, u
   const env: Record<string, string> = {};
   for (const name of PASSED_ENV) if (process.env[name] !== undefined) env[name] = process.env[name];
   env['SHELL'] ??= '/bin/bash';
-  const prepared = prepare(o, scenario, mock);
+  const prepared = prepare(o, o.exe, scenario, mock);
   Object.assign(env, { HOME: o.home }, prepared.env, o.env);
   const since = Date.now() - 1000;
   let finished;
