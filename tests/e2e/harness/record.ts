@@ -5,7 +5,16 @@
 //
 //   node dist/tests/e2e/harness/record.js codex|gemini [VERSION] [--out DIR]
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,6 +86,13 @@ export const RECORD_SCENARIO = {
   ],
 };
 
+/** A second session resuming the first: SessionStart `resume`, one more command, what the session file gains. */
+const RESUME_SCENARIO = {
+  prompt: 'Carry on: print the greeting once more',
+  turns: [[{ type: 'shell', command: "node -e \"console.log(require('./greet.js').greet('Bo'))\"" }]],
+  final: 'It prints Hello Bo.',
+};
+
 const kebab = (event: string) => event.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
 
 function probeConfig(client: 'codex' | 'gemini', log: string): string {
@@ -109,28 +125,41 @@ export async function record(client: 'codex' | 'gemini', version: string, where:
   const config = client === 'codex' ? join(home, '.codex', 'hooks.json') : join(home, '.gemini', 'settings.json');
   mkdirSync(dirname(config), { recursive: true });
   writeFileSync(config, probeConfig(client, log));
-  const scenario = join(root, 'scenario.json');
-  writeFileSync(scenario, JSON.stringify(RECORD_SCENARIO));
-  const { summary, code } = await runSession({
-    client,
-    exe: installed.exe,
-    home,
-    cwd,
-    out: join(root, 'run'),
-    scenario,
-    prompt: RECORD_SCENARIO.prompt,
-    resume: null,
-    hookTrust: 'bypass',
-    permissions: 'allow',
-    allowedTools: [],
-    model: null,
-    args: [],
-    vars: {},
-    env: {},
-    timeoutMs: 120_000,
-    settleMs: 10_000,
-  });
-  if (code !== 0) throw new Error(`${client} exited with ${code}; the run is kept in ${root}`);
+  const session = async (name: string, spec: object, resume: string | null) => {
+    const scenario = join(root, `${name}.json`);
+    writeFileSync(scenario, JSON.stringify(spec));
+    const { summary, code } = await runSession({
+      client,
+      exe: installed.exe,
+      home,
+      cwd,
+      out: join(root, name),
+      scenario,
+      prompt: (spec as { prompt: string }).prompt,
+      resume,
+      hookTrust: 'bypass',
+      permissions: 'allow',
+      allowedTools: [],
+      model: null,
+      args: [],
+      vars: {},
+      env: {},
+      timeoutMs: 120_000,
+      settleMs: 10_000,
+    });
+    if (code !== 0) throw new Error(`${client} exited with ${code}; the run is kept in ${root}`);
+    // The probe makes its folder again for the next session.
+    renameSync(log, join(root, `${name}-probe`));
+    // Read now: a resumed session appends to the same file.
+    const written = (summary['sessionFiles'] as string[]).map((file) => readFileSync(file, 'utf8'));
+    return { summary, written };
+  };
+  const { summary: first, written: firstFiles } = await session('session', RECORD_SCENARIO, null);
+  const { summary: resumed, written: resumedFiles } = await session(
+    'resume',
+    RESUME_SCENARIO,
+    client === 'codex' ? 'last' : 'latest',
+  );
 
   const normalise = (text: string) =>
     text
@@ -142,35 +171,38 @@ export async function record(client: 'codex' | 'gemini', version: string, where:
       .replace(/http:\/\/127\.0\.0\.1:\d+/g, 'http://127.0.0.1:PORT');
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  const ids = (summary['toolCalls'] as { id: string }[]).map((c) => c.id);
-  const seen = new Map<string, number>();
   const fired = new Map<string, number>();
-  for (const file of readdirSync(log)
-    .filter((f) => f.endsWith('.json'))
-    .sort()) {
-    const event = file.replace(/^\d+-/, '').replace(/\.json$/, '');
-    const text = readFileSync(join(log, file), 'utf8');
-    const k = seen.get(event) ?? 0;
-    seen.set(event, k + 1);
-    fired.set(event, k + 1);
-    let name: string;
-    if (TOOL_EVENTS.has(event)) {
-      const id = String((JSON.parse(text) as Record<string, unknown>)['tool_use_id'] ?? '');
-      const at = ids.indexOf(id);
-      name = `${kebab(event)}.${CALLS[at >= 0 ? at : k] ?? k}`;
-    } else if (k === 0) name = kebab(event);
-    else continue; // one of each per-model-call event is enough (Gemini's BeforeModel, AfterModel…)
-    writeFileSync(join(out, `${name}.json`), normalise(text));
-  }
-  const sessionFiles = summary['sessionFiles'] as string[];
-  for (const file of sessionFiles)
-    writeFileSync(
-      join(out, client === 'codex' ? 'rollout.jsonl' : 'chat.jsonl'),
-      normalise(readFileSync(file, 'utf8')),
-    );
+  /** A session's probe files as fixtures: `<prefix><event>[.<call>].json`, one of each per-call event. */
+  const collect = (name: string, summary: Record<string, unknown>, calls: readonly string[], prefix: string) => {
+    const ids = (summary['toolCalls'] as { id: string }[]).map((c) => c.id);
+    const seen = new Map<string, number>();
+    const dir = join(root, `${name}-probe`);
+    for (const file of readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
+      const event = file.replace(/^\d+-/, '').replace(/\.json$/, '');
+      const text = readFileSync(join(dir, file), 'utf8');
+      const k = seen.get(event) ?? 0;
+      seen.set(event, k + 1);
+      if (prefix === '') fired.set(event, k + 1);
+      let fixture: string;
+      if (TOOL_EVENTS.has(event)) {
+        const at = ids.indexOf(String((JSON.parse(text) as Record<string, unknown>)['tool_use_id'] ?? ''));
+        fixture = `${kebab(event)}.${calls[at >= 0 ? at : k] ?? k}`;
+      } else if (k === 0) fixture = kebab(event);
+      else continue; // one of each per-model-call event is enough (Gemini's BeforeModel, AfterModel…)
+      writeFileSync(join(out, `${prefix}${fixture}.json`), normalise(text));
+    }
+  };
+  collect('session', first, CALLS, '');
+  collect('resume', resumed, ['resumed'], 'resume.');
+  const kind = client === 'codex' ? 'rollout' : 'chat';
+  for (const text of firstFiles) writeFileSync(join(out, `${kind}.jsonl`), normalise(text));
+  // The same session file once the resumed session appended to it (or the new one it wrote).
+  for (const text of resumedFiles) writeFileSync(join(out, `${kind}-resumed.jsonl`), normalise(text));
   writeFileSync(
     join(out, 'summary.json'),
-    normalise(`${JSON.stringify({ ...summary, durationMs: null, stderr: undefined }, null, 2)}\n`),
+    normalise(`${JSON.stringify({ ...first, durationMs: null, stderr: undefined }, null, 2)}\n`),
   );
   const counts = [...fired].map(([event, n]) => `${event} ${n}`).join(', ');
   const silent = EVENTS[client].filter((event) => !fired.has(event)).join(', ');
@@ -185,8 +217,10 @@ export async function record(client: 'codex' | 'gemini', version: string, where:
       `${RECORD_SCENARIO.description} Prompt: "${RECORD_SCENARIO.prompt}".`,
       '',
       'Files are the exact stdin of each hook (`<event>.json`; tool events `<event>.<call>.json`, the calls being',
-      `${CALLS.join(', ')}), the session file the client wrote (\`${client === 'codex' ? 'rollout.jsonl' : 'chat.jsonl'}\`) and the run's summary`,
-      '(`summary.json`: every request the model got, what was new in it, the tool outputs). The temp HOME is',
+      `${CALLS.join(', ')}), the session file the client wrote (\`${kind}.jsonl\`) and the run's summary`,
+      '(`summary.json`: every request the model got, what was new in it, the tool outputs). Then a second session',
+      `resumed the first (\`${client === 'codex' ? 'codex exec resume --last' : 'gemini --resume latest'}\`, prompt "${RESUME_SCENARIO.prompt}", one command):`,
+      `its hooks' stdin as \`resume.<event>.json\`, and the session file after it as \`${kind}-resumed.jsonl\`. The temp HOME is`,
       'shown as `/home/dev`, the project as `/home/dev/greeter`, the mock as `http://127.0.0.1:PORT`; nothing else is changed.',
       '',
       `Fired: ${counts}.`,
