@@ -18,8 +18,11 @@ export interface RunOptions {
   readonly cwd: string;
   readonly out: string;
   readonly resume: string | null;
-  /** Codex: bypass (the flag), keep (only hooks the HOME's config.toml trusts run). */
-  readonly hookTrust: 'bypass' | 'keep';
+  /**
+   * Codex: bypass (the flag), keep (only hooks the HOME's config.toml trusts run), review (first trust every
+   * hook Codex lists, as a person does in its "Hooks need review" screen, then as keep).
+   */
+  readonly hookTrust: 'bypass' | 'keep' | 'review';
   /** Claude Code: allow (--allowedTools with the scenario's tools), bypass, none. */
   readonly permissions: 'allow' | 'bypass' | 'none';
   readonly allowedTools: readonly string[];

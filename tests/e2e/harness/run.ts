@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { prepare, startMockFor, type RunOptions } from './clients.js';
+import { reviewCodexHooks } from './codex-trust.js';
 import { CLIENTS, type Client } from './install.js';
 import { loadScenario, ScenarioError } from './scenario.js';
 import { runToEnd } from './process.js';
@@ -23,7 +24,8 @@ const USAGE = `usage: node dist/tests/e2e/harness/run.js --client claude|codex|g
   --arg ARG            passed to the client as it is
   --timeout SEC        kill the session after SEC seconds (default 120)
   --settle SEC         wait up to SEC seconds for processes the client left running (default 10)
-  --hook-trust MODE    codex: bypass (default) or keep (only hooks config.toml trusts run)
+  --hook-trust MODE    codex: bypass (default), keep (only hooks config.toml trusts run), or review (trust
+                       every hook Codex lists first, as its "Hooks need review" screen does, then keep)
   --permissions MODE   claude: allow (default: --allowedTools with the scenario's tools), bypass, none
   --allowed-tools LIST claude: more tools for --allowedTools
   --model NAME         the model name the client sends`;
@@ -121,7 +123,8 @@ function parse(argv: readonly string[]): Parsed {
     throw new UsageError('claude would read a prompt starting with "-" as an option');
   const hookTrust = values.get('hook-trust') ?? 'bypass';
   const permissions = values.get('permissions') ?? 'allow';
-  if (hookTrust !== 'bypass' && hookTrust !== 'keep') throw new UsageError('--hook-trust is bypass or keep');
+  if (hookTrust !== 'bypass' && hookTrust !== 'keep' && hookTrust !== 'review')
+    throw new UsageError('--hook-trust is bypass, keep or review');
   if (permissions !== 'allow' && permissions !== 'bypass' && permissions !== 'none')
     throw new UsageError('--permissions is allow, bypass or none');
   const seconds = (name: string, fallback: number) => {
@@ -178,6 +181,8 @@ export async function runSession(o: Parsed): Promise<{ summary: Record<string, u
   env['SHELL'] ??= '/bin/bash';
   const prepared = prepare(o, o.exe, scenario, mock);
   Object.assign(env, { HOME: o.home }, prepared.env, o.env);
+  const trusted =
+    o.client === 'codex' && o.hookTrust === 'review' ? await reviewCodexHooks(o.exe, o.home, o.cwd) : null;
   const since = Date.now() - 1000;
   let finished;
   try {
@@ -208,6 +213,7 @@ export async function runSession(o: Parsed): Promise<{ summary: Record<string, u
     home: o.home,
     command: [o.client, ...prepared.args],
     configChanged: prepared.configChanged,
+    ...(trusted !== null ? { hooksTrusted: trusted } : {}),
     ...read,
     sessionFiles: sessionFiles(o, since),
     ...(finished.stderr.trim() ? { stderr: finished.stderr.trim().slice(-4000) } : {}),
