@@ -6,7 +6,8 @@
 #   four memories are stored, each with the agent, the failure as an error with its exit code and line;
 #   session 2's first model request carries the <memory-context> block;
 #   `memory import` of session 1's own session file (Codex rollout, Gemini chat) adds nothing.
-# Codex runs without --dangerously-bypass-hook-trust: the hooks run only if the installer trusted them.
+# Codex runs our hooks only once a person trusted them in its "Hooks need review" screen (the installer says
+# so): the harness does that review (--hook-trust review) and runs Codex without the bypass flag.
 #
 #   tests/e2e/agents.sh [AGENT[@VERSION]…]        (default: codex gemini, each at its newest release)
 #
@@ -46,13 +47,16 @@ for spec in "${agents[@]}"; do
     continue
   fi
   echo "  PASS  ./install.sh --agent $agent into a temp HOME"
-  e2e_session --client "$agent" --exe "$exe" --home "$home" --cwd "$work" --out "$dir/s1" --hook-trust keep \
+  if [ "$agent" = codex ]; then
+    check "install.sh tells the Codex user to review the hooks" "grep -q 'Hooks need review' '$dir/install.log'"
+  fi
+  e2e_session --client "$agent" --exe "$exe" --home "$home" --cwd "$work" --out "$dir/s1" --hook-trust review \
     --scenario "$here/scenarios/agent-session.json" >"$dir/s1.json" || true
   check "session 1 ran to its end, every tool call answered" \
     "jq -e '.exitCode == 0 and (.toolCalls | length) == 4 and all(.toolCalls[]; .output != null)' '$dir/s1.json' >/dev/null"
   if [ "$agent" = codex ]; then
-    check "Codex ran our hooks (trusted by the installer), each Completed" \
-      "jq -e '(.hookRuns | length) > 0 and all(.hookRuns[]; .status == \"Completed\")' '$dir/s1.json' >/dev/null"
+    check "once reviewed, Codex ran our hooks without the bypass flag, each Completed" \
+      "jq -e '.hooksTrusted > 0 and (.hookRuns | length) > 0 and all(.hookRuns[]; .status == \"Completed\")' '$dir/s1.json' >/dev/null"
   fi
   check "exactly four memories: the write and the edit, the failure, the passing command" \
     "[ \"\$(mine | jq -c '[.[] | .type] | sort')\" = '[\"command\",\"error\",\"file_edit\",\"file_edit\"]' ]"
