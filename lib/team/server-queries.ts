@@ -2,8 +2,8 @@
 // tombstones, review, project rules, retention, membership and search. Every statement runs as the
 // connected role, so the row-level security of server-schema.ts decides what each one reaches.
 import type { ClientBase } from 'pg';
-import type { SearchPlan, Tier } from '../../search/plan.js';
-import { tiersOf } from '../../search/plan.js';
+import type { SearchPlan, Tier } from '../search/plan.js';
+import { tiersOf } from '../search/plan.js';
 import { MEMBER_ROLE, SCHEMA, SERVER_MIGRATIONS, SERVER_MIGRATIONS_TABLE } from './server-schema.js';
 
 export const SERVER_SCHEMA_VERSION = SERVER_MIGRATIONS.length;
