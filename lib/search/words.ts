@@ -4,7 +4,7 @@
 // meeting the same word with a particle or ending attached. Pure.
 import { identifierParts, tokens } from '../text/identifiers.js';
 import { bridgeOf, type Bridge } from '../language/bridges.js';
-import { isHangul, koreanStem } from '../language/korean.js';
+import { isHangul, isKoreanFunctionWord, koreanStem } from '../language/korean.js';
 import { searchTerms } from './plan.js';
 
 /** A Korean word without a trailing particle or ending; other words unchanged (lib/language/korean.ts). */
@@ -19,7 +19,7 @@ export interface QueryWord {
   readonly grams: string | null;
   /** LIKE pattern (escaped with `\`). */
   readonly like: string;
-  /** An English function word (`to`, `the`, `of`): it weighs nothing beside content words. */
+  /** A function word (`to`, `the`; 거, 법, 쓰는): it weighs nothing beside content words. */
   readonly stop: boolean;
   /** A Korean word's English bridge (lib/language/bridges.ts), or null. */
   readonly bridge: Bridge | null;
@@ -91,7 +91,7 @@ export function queryWords(query: string): QueryWord[] {
     words: wordExpression(text),
     grams: [...text].length >= 3 ? `"${text.replaceAll('"', '""')}"` : null,
     like: `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`,
-    stop: STOP_WORDS.has(text.toLowerCase()),
+    stop: STOP_WORDS.has(text.toLowerCase()) || isKoreanFunctionWord(text),
     ...bridged(text),
   }));
 }
