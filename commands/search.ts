@@ -195,7 +195,9 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
         );
       const explained = options.explain ? `${explainWords(found)}\n` : '';
       if (hits.length === 0) return `${explained}No memories match ${quoted(shown)}.\n`;
-      const english = new Map(found.lookups.map((word) => [word.text, word.bridge?.english ?? []]));
+      const english = new Map(
+        found.lookups.map((word) => [word.text, word.bridge?.korean ?? word.bridge?.english ?? []]),
+      );
       // A full page may be one of many: the header counts them all.
       const total = found.total ?? hits.length;
       const counted = `${found.atLeast ? 'at least ' : ''}${plural(total, 'memory', 'memories')}`;
@@ -216,10 +218,15 @@ function explainWords(found: BestResult): string {
   const lines = found.lookups.map((word) => {
     const parts = [`${plural(word.df, 'memory', 'memories')} (${TIER_LABELS[word.tier]})`];
     if (word.stop) parts.push('a function word: weighs nothing beside the others');
-    if (word.bridge)
+    const bridge = word.bridge;
+    if (bridge) {
+      const what = bridge.korean
+        ? `English of ${bridge.korean.join(', ')}`
+        : `${BRIDGE_LABELS[bridge.table]} ${bridge.english.join(', ')}`;
       parts.push(
-        `bridge: ${cleanText(word.bridge.via)} = ${BRIDGE_LABELS[word.bridge.table]} ${word.bridge.english.join(', ')}, ${plural(word.bridgeDf, 'more memory', 'more memories')} (each weighs less than the word itself)`,
+        `bridge: ${cleanText(bridge.via)} = ${what}, ${plural(word.bridgeDf, 'more memory', 'more memories')} (each weighs less than the word itself)`,
       );
+    }
     return `  ${cleanText(word.text)}: ${parts.join('; ')}`;
   });
   return `Words:\n${lines.join('\n')}\n`;

@@ -3,7 +3,7 @@
 // lib/text/identifiers.ts), English inflections through the index's porter stemmer, and a Korean word
 // meeting the same word with a particle or ending attached. Pure.
 import { identifierParts, tokens } from '../text/identifiers.js';
-import { bridgeOf, type Bridge } from '../language/bridges.js';
+import { bridgeOf, koreanBridgeOf, type Bridge } from '../language/bridges.js';
 import { isHangul, isKoreanFunctionWord, koreanStem } from '../language/korean.js';
 import { searchTerms } from './plan.js';
 
@@ -96,10 +96,20 @@ export function queryWords(query: string): QueryWord[] {
   }));
 }
 
-/** A lone Korean word's bridge and the expression finding its English words; nothing for other words. */
+/**
+ * A lone word's bridge and the expression finding the other language's words: a Korean word's English
+ * (캐시 → cache), an English word's Korean (cache → 캐시, as a prefix so it meets 캐시를 and 캐시삭제; a
+ * one-syllable spelling whole). Nothing for other words.
+ */
 function bridged(term: string): { bridge: Bridge | null; bridged: string | null } {
   const whole = tokens(term);
-  const bridge = whole.length === 1 ? bridgeOf(whole[0] as string) : null;
+  const only = whole.length === 1 ? (whole[0] as string) : null;
+  const bridge = only === null ? null : (bridgeOf(only) ?? koreanBridgeOf(only));
   if (!bridge) return { bridge: null, bridged: null };
+  if (bridge.korean)
+    return {
+      bridge,
+      bridged: bridge.korean.map((word) => `${phrase([word])}${[...word].length >= 2 ? ' *' : ''}`).join(' OR '),
+    };
   return { bridge, bridged: bridge.english.map((word) => phrase(tokens(word))).join(' OR ') };
 }
