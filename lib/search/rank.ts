@@ -9,8 +9,10 @@ export interface WordHit {
   readonly own: number;
   /** From the request the memory served, or (weighing less) from its intent. */
   readonly request: number;
-  /** Found through the word's English bridge (캐시 → cache), not the word itself: it counts BRIDGE_SHARE. */
+  /** Found through the word's bridge (캐시 → cache), not the word itself: it counts BRIDGE_SHARE. */
   readonly bridged?: boolean;
+  /** Found by the substring index inside a longer word (`auth` in `OAuth`): it counts SUBSTRING_SHARE. */
+  readonly substring?: boolean;
 }
 
 export interface Candidate {
@@ -36,6 +38,8 @@ export interface ScoreParts {
 export const REQUEST_SHARE = 0.3;
 /** A word found only through its bridge (a Korean word's English) counts this much of its weight. */
 export const BRIDGE_SHARE = 0.5;
+/** A word found only inside a longer word counts this much of its weight. */
+export const SUBSTRING_SHARE = 0.7;
 /** A word in more than this share of all memories is "very common". */
 export const COMMON_SHARE = 0.2;
 /** How much bm25 strength moves the score within a coverage level. */
@@ -81,7 +85,7 @@ export function scoreParts(
     const own = hit.own > 0;
     // Every row of a turn shares its request: only the memory's own text makes it hold every word.
     if (!own && (df[i] ?? 0) > 0 && weight > 0) allMatched = false;
-    const share = hit.bridged ? BRIDGE_SHARE : 1;
+    const share = (hit.bridged ? BRIDGE_SHARE : 1) * (hit.substring ? SUBSTRING_SHARE : 1);
     carried += (own ? weight : weight * REQUEST_SHARE) * share;
     const raw = own ? hit.own : hit.request * REQUEST_SHARE;
     const scale = own ? top?.own : top?.request;

@@ -21,6 +21,11 @@ export interface QueryWord {
   readonly like: string;
   /** A function word (`to`, `the`; 거, 법, 쓰는): it weighs nothing beside content words. */
   readonly stop: boolean;
+  /**
+   * A Korean word: it counts inside a longer word only at that word's start (the word index's prefix
+   * query), never through the substring index or a scan, which match anywhere.
+   */
+  readonly wordStart: boolean;
   /** A Korean word's English bridge (lib/language/bridges.ts), or null. */
   readonly bridge: Bridge | null;
   /** FTS5 expression for the word index finding the bridge's English words, or null. */
@@ -92,6 +97,7 @@ export function queryWords(query: string): QueryWord[] {
     grams: [...text].length >= 3 ? `"${text.replaceAll('"', '""')}"` : null,
     like: `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`,
     stop: STOP_WORDS.has(text.toLowerCase()) || isKoreanFunctionWord(text),
+    wordStart: isHangul(tokens(text).at(-1) ?? ''),
     ...bridged(text),
   }));
 }
