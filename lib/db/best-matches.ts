@@ -10,6 +10,7 @@ import { memoryTotal, projectSpan } from './counts.js';
 import { prepared, type Db } from './open.js';
 import { bind, WHERE, type Filters } from './search.js';
 import { pendingTo } from './search-index.js';
+import { summaryMemoryIds } from './summary-evidence.js';
 
 export interface BestOptions {
   readonly limit: number;
@@ -222,6 +223,11 @@ function wordHits(db: Db, word: QueryWord, pending: number | null, exactDf: bool
     if (across.capped) bridgeDf = Math.max(bridgeDf, across.df - df);
     capped ??= across.capped;
   }
+  // What the session was asked, how it ended and where it stopped: its memories, for a word they
+  // barely hold themselves (a function word never).
+  if (df + bridgeDf < SPARSE && !word.stop)
+    for (const id of summaryMemoryIds(db, word.text, word.wordStart))
+      if (!hits.has(id)) hits.set(id, { own: 0, request: 0, summary: true });
   return { hits, tier, df: df + bridgeDf, capped, bridgeDf };
 }
 
