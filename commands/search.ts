@@ -11,7 +11,7 @@ import { UsageError } from '../lib/errors.js';
 import { toPublicRecord } from '../lib/memory-record.js';
 import { cleanText } from '../lib/text/sanitize.js';
 import { resolveProject } from '../lib/capture/project.js';
-import { TIER_LABELS } from '../lib/search/plan.js';
+import { searchTerms, TIER_LABELS } from '../lib/search/plan.js';
 import { BRIDGE_LABELS } from '../lib/language/bridges.js';
 import type { BestResult } from '../lib/db/best-matches.js';
 import { holdsAny, likeSnippet, shownWord } from '../lib/search/snippet.js';
@@ -54,7 +54,7 @@ export function registerSearch(program: Command): void {
     .argument('[query...]', 'words to find (rows with every word first; quotes and operators are searched as text)')
     .option('--recent', 'the latest memories (20 unless --limit)')
     .option('--stats', 'totals, activity per day, top commands and files')
-    .option('--summaries', 'session summaries, newest first')
+    .option('--summaries', 'session summaries, newest first; with words, the summaries holding every one')
     .option('--reindex', 'finish indexing memories stored before the search index existed (after an upgrade)')
     .option('--project <name>', 'only this project (default: all projects)')
     .option('--here', 'only the project of the current directory')
@@ -85,6 +85,7 @@ Examples:
   memory search --recent --type error
   memory search --stats --project my-app
   memory search --summaries --limit 5 --json
+  memory search --summaries empty name
   memory search --team 인증`,
     )
     .action(async (query: string[], options: SearchOptions & { team?: boolean }, command: Command) => {
@@ -124,7 +125,7 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
   const modes = (['recent', 'stats', 'summaries', 'reindex'] as const).filter((mode) => options[mode]);
   if (modes.length > 1) throw new UsageError(`choose one of --${modes.join(', --')}`);
   const [mode] = modes;
-  if (mode && query.length > 0)
+  if (mode && mode !== 'summaries' && query.length > 0)
     throw new UsageError(`--${mode} takes no search words (got "${clip(query.join(' '), 40)}")`);
   if (!mode && query.length === 0)
     throw new UsageError('give words to search for, or one of --recent, --stats, --summaries, --reindex');
@@ -160,9 +161,13 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
         return options.json ? json(stats) : `${renderStats(stats, now, c)}\n`;
       }
       if (mode === 'summaries') {
-        const rows = sessionSummaries(db, filters, limit);
+        const words = searchTerms(query.join(' '));
+        const rows = sessionSummaries(db, filters, limit, words);
         if (options.json) return json(rows);
-        if (rows.length === 0) return 'No session summaries yet (they are written when a session ends).\n';
+        if (rows.length === 0)
+          return words.length > 0
+            ? `No session summary holds ${quoted(clip(cleanText(query.join(' ')), 80))}.\n`
+            : 'No session summaries yet (they are written when a session ends).\n';
         return `${rows.map((row) => renderSummary(row, now, c)).join('\n\n')}\n`;
       }
       if (mode === 'recent') {

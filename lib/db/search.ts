@@ -192,20 +192,33 @@ export function recentMemories(db: Db, filters: Filters, limit: number): MemoryR
   ).all({ ...bind(filters), limit }) as MemoryRow[];
 }
 
-/** Session summaries, newest first. `--type` keeps sessions holding at least one memory of that type. */
-export function sessionSummaries(db: Db, filters: Filters, limit: number): SummaryRecord[] {
+/**
+ * Session summaries, newest first; with `words`, those holding every word (`memory search --summaries
+ * <words>`). `--type` keeps sessions holding at least one memory of that type.
+ */
+export function sessionSummaries(
+  db: Db,
+  filters: Filters,
+  limit: number,
+  words: readonly string[] = [],
+): SummaryRecord[] {
+  // With words: summaries holding every one of them (in the summary, the request or the outcome).
+  const like = words.map((word) => `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
   const rows = prepared(
     db,
     `
     SELECT s.* FROM session_summaries s
-    WHERE (@project IS NULL OR s.project = @project)
+    WHERE (SELECT count(*) FROM json_each(@words) w
+           WHERE s.summary LIKE w.value ESCAPE '\\' OR coalesce(s.request, '') LIKE w.value ESCAPE '\\'
+              OR coalesce(s.outcome, '') LIKE w.value ESCAPE '\\') = json_array_length(@words)
+      AND (@project IS NULL OR s.project = @project)
       AND (@projectPath IS NULL OR s.project_path = @projectPath)
       AND (@since IS NULL OR s.ended_at >= @since)
       AND (@before IS NULL OR s.ended_at < @before)
       AND (@sessionId IS NULL OR s.session_id = @sessionId)
       AND (@type IS NULL OR EXISTS (SELECT 1 FROM memories m WHERE m.session_id = s.session_id AND m.type = @type))
     ORDER BY s.ended_at DESC LIMIT @limit`,
-  ).all({ ...bind(filters), limit }) as Array<Record<string, unknown>>;
+  ).all({ ...bind(filters), limit, words: JSON.stringify(like) }) as Array<Record<string, unknown>>;
   return rows.map((row) => ({
     ...(row as unknown as SummaryRecord),
     tools_used: jsonList(row['tools_used']),
