@@ -189,12 +189,13 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
       const hits = found.matches;
       if (options.json)
         return json(
-          hits.map(({ row, score, matched, bridged, fixes }) => ({
+          hits.map(({ row, score, matched, bridged, summarised, fixes }) => ({
             ...toPublicRecord(row),
             tier: found.tier,
             score,
             matched,
             ...(bridged.length === 0 ? {} : { bridged }),
+            ...(summarised.length === 0 ? {} : { summarised }),
             ...(fixes === undefined ? {} : { fixes }),
           })),
         );
@@ -255,7 +256,9 @@ function renderHit(
   const via = (word: string): string =>
     hit.bridged.includes(word)
       ? `${cleanText(word)} (as ${(english.get(word) ?? []).join('/')})`
-      : cleanText(shownWord(word));
+      : hit.summarised.includes(word)
+        ? `${cleanText(shownWord(word))} (in its session's summary)`
+        : cleanText(shownWord(word));
   const own = `${hit.row.content}\n${hit.row.file_path ?? ''}\n${hit.row.tags}`;
   const request = hit.row.request ?? '';
   // Found through the prompt it served (its request is searched too), not through its own text.

@@ -31,6 +31,8 @@ export interface BestMatch {
   readonly allMatched: boolean;
   /** The matched words this row holds only through their English bridge (캐시 → cache), as typed. */
   readonly bridged: readonly string[];
+  /** The matched words this row holds only through its session's summary (request, outcome), as typed. */
+  readonly summarised: readonly string[];
   /** Set when the row is here as the fix of error #fixes, which ranks just above it. */
   readonly fixes?: number;
 }
@@ -186,13 +188,16 @@ function wordHits(db: Db, word: QueryWord, pending: number | null, exactDf: bool
   if (!word.wordStart && hits.size < SPARSE && word.grams !== null) {
     const grams = ftsWord(db, 'memory_grams', word.grams, exactDf);
     let added = 0;
+    let ownAdded = 0;
     grams.hits.forEach((hit, id) => {
       if (hits.has(id)) return;
       hits.set(id, { ...hit, substring: true });
-      if (hit.own > 0) added++;
+      added++;
+      if (hit.own > 0) ownAdded++;
     });
-    if (grams.hits.size > 0) tier = 'trigram';
-    df += added;
+    // The tier names the least exact index that found a row the others did not.
+    if (added > 0) tier = 'trigram';
+    df += ownAdded;
     capped ??= grams.capped;
   }
   // The substring index finds every substring of three characters or more that LIKE would in the
@@ -329,6 +334,7 @@ export function bestMatches(db: Db, query: string, filters: Filters, options: Be
       score: Math.round(rank.score * 1000) / 1000,
       matched: rank.matched.map((i) => texts[i] as string),
       bridged: rank.matched.filter((i) => perWord[i]?.hits.get(row.id)?.bridged).map((i) => texts[i] as string),
+      summarised: rank.matched.filter((i) => perWord[i]?.hits.get(row.id)?.summary).map((i) => texts[i] as string),
       allMatched: rank.allMatched,
       ...(fixes === undefined ? {} : { fixes }),
     })),

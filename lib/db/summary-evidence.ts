@@ -11,7 +11,7 @@ const SESSION_ROWS = 200;
 // A Korean word is matched at a word start only (after a space, or the text's start), as in search.
 const SESSIONS_SQL = `
   SELECT session_id FROM session_summaries
-  WHERE (' ' || summary) LIKE @p ESCAPE '\\' OR (' ' || coalesce(request, '')) LIKE @p ESCAPE '\\'
+  WHERE (' ' || coalesce(request, '')) LIKE @p ESCAPE '\\'
      OR (' ' || coalesce(outcome, '')) LIKE @p ESCAPE '\\'
   ORDER BY ended_at DESC LIMIT @cap`;
 const ROWS_SQL = `SELECT id FROM memories WHERE session_id = @session ORDER BY created_at DESC LIMIT @cap`;
