@@ -11,7 +11,7 @@ import { UsageError } from '../lib/errors.js';
 import { toPublicRecord } from '../lib/memory-record.js';
 import { cleanText } from '../lib/text/sanitize.js';
 import { resolveProject } from '../lib/capture/project.js';
-import { TIER_LABELS } from '../lib/search/plan.js';
+import { searchTerms, TIER_LABELS } from '../lib/search/plan.js';
 import { BRIDGE_LABELS } from '../lib/language/bridges.js';
 import type { BestResult } from '../lib/search/best-match-queries.js';
 import { holdsAny, likeSnippet, shownWord } from '../lib/search/snippet.js';
@@ -51,7 +51,7 @@ export function registerSearch(program: Command): void {
     .argument('[query...]', 'words to find (rows with every word first; quotes and operators are searched as text)')
     .option('--recent', 'the latest memories (20 unless --limit)')
     .option('--stats', 'totals, activity per day, top commands and files')
-    .option('--summaries', 'session summaries, newest first')
+    .option('--summaries', 'session summaries, newest first; with words, the summaries holding every one')
     .option('--reindex', 'finish indexing memories stored before the search index existed (after an upgrade)')
     .option('--project <name>', 'only this project (default: all projects)')
     .option('--here', 'only the project of the current directory')
@@ -82,6 +82,7 @@ Examples:
   memory search --recent --type error
   memory search --stats --project my-app
   memory search --summaries --limit 5 --json
+  memory search --summaries empty name
   memory search --team 인증`,
     )
     .action(async (query: string[], options: SearchOptions & { team?: boolean }, command: Command) => {
@@ -121,7 +122,7 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
   const modes = (['recent', 'stats', 'summaries', 'reindex'] as const).filter((mode) => options[mode]);
   if (modes.length > 1) throw new UsageError(`choose one of --${modes.join(', --')}`);
   const [mode] = modes;
-  if (mode && query.length > 0)
+  if (mode && mode !== 'summaries' && query.length > 0)
     throw new UsageError(`--${mode} takes no search words (got "${clip(query.join(' '), 40)}")`);
   if (!mode && query.length === 0)
     throw new UsageError('give words to search for, or one of --recent, --stats, --summaries, --reindex');
@@ -159,9 +160,13 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
         return options.json ? json(stats) : `${renderStats(stats, now, c)}\n`;
       }
       if (mode === 'summaries') {
-        const rows = sessionSummaries(db, filters, limit);
+        const words = searchTerms(query.join(' '));
+        const rows = sessionSummaries(db, filters, limit, words);
         if (options.json) return json(rows);
-        if (rows.length === 0) return 'No session summaries yet (they are written when a session ends).\n';
+        if (rows.length === 0)
+          return words.length > 0
+            ? `No session summary holds ${quoted(clip(cleanText(query.join(' ')), 80))}.\n`
+            : 'No session summaries yet (they are written when a session ends).\n';
         return `${rows.map((row) => renderSummary(row, now, c)).join('\n\n')}\n`;
       }
       if (mode === 'recent') {
@@ -182,18 +187,21 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
       const hits = found.matches;
       if (options.json)
         return json(
-          hits.map(({ row, score, matched, bridged, fixes }) => ({
+          hits.map(({ row, score, matched, bridged, summarised, fixes }) => ({
             ...toPublicRecord(row),
             tier: found.tier,
             score,
             matched,
             ...(bridged.length === 0 ? {} : { bridged }),
+            ...(summarised.length === 0 ? {} : { summarised }),
             ...(fixes === undefined ? {} : { fixes }),
           })),
         );
       const explained = options.explain ? `${explainWords(found)}\n` : '';
       if (hits.length === 0) return `${explained}No memories match ${quoted(shown)}.\n`;
-      const english = new Map(found.lookups.map((word) => [word.text, word.bridge?.english ?? []]));
+      const english = new Map(
+        found.lookups.map((word) => [word.text, word.bridge?.korean ?? word.bridge?.english ?? []]),
+      );
       // A full page may be one of many: the header counts them all.
       const total = found.total ?? hits.length;
       const counted = `${found.atLeast ? 'at least ' : ''}${plural(total, 'memory', 'memories')}`;
@@ -219,10 +227,15 @@ function explainWords(found: BestResult): string {
   const lines = found.lookups.map((word) => {
     const parts = [`${plural(word.df, 'memory', 'memories')} (${TIER_LABELS[word.tier]})`];
     if (word.stop) parts.push('a function word: weighs nothing beside the others');
-    if (word.bridge)
+    const bridge = word.bridge;
+    if (bridge) {
+      const what = bridge.korean
+        ? `English of ${bridge.korean.join(', ')}`
+        : `${BRIDGE_LABELS[bridge.table]} ${bridge.english.join(', ')}`;
       parts.push(
-        `bridge: ${cleanText(word.bridge.via)} = ${BRIDGE_LABELS[word.bridge.table]} ${word.bridge.english.join(', ')}, ${plural(word.bridgeDf, 'more memory', 'more memories')} (each weighs less than the word itself)`,
+        `bridge: ${cleanText(bridge.via)} = ${what}, ${plural(word.bridgeDf, 'more memory', 'more memories')} (each weighs less than the word itself)`,
       );
+    }
     return `  ${cleanText(word.text)}: ${parts.join('; ')}`;
   });
   return `Words:\n${lines.join('\n')}\n`;
@@ -246,7 +259,9 @@ function renderHit(
   const via = (word: string): string =>
     hit.bridged.includes(word)
       ? `${cleanText(word)} (as ${(english.get(word) ?? []).join('/')})`
-      : cleanText(shownWord(word));
+      : hit.summarised.includes(word)
+        ? `${cleanText(shownWord(word))} (in its session's summary)`
+        : cleanText(shownWord(word));
   const own = `${hit.row.content}\n${hit.row.file_path ?? ''}\n${hit.row.tags}`;
   const request = hit.row.request ?? '';
   // Found through the prompt it served (its request is searched too), not through its own text.

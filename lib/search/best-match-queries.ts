@@ -10,6 +10,7 @@ import { memoryTotal, projectSpan } from '../db/counts.js';
 import { prepared, type Db } from '../db/open.js';
 import { bind, WHERE, type Filters } from './queries.js';
 import { pendingTo } from '../db/search-index.js';
+import { summaryMemoryIds } from './summary-queries.js';
 
 export interface BestOptions {
   readonly limit: number;
@@ -30,6 +31,8 @@ export interface BestMatch {
   readonly allMatched: boolean;
   /** The matched words this row holds only through their English bridge (캐시 → cache), as typed. */
   readonly bridged: readonly string[];
+  /** The matched words this row holds only through its session's summary (request, outcome), as typed. */
+  readonly summarised: readonly string[];
   /** Set when the row is here as the fix of error #fixes, which ranks just above it. */
   readonly fixes?: number;
 }
@@ -165,23 +168,42 @@ function ftsWord(
 }
 
 const TIER_ORDER: readonly Tier[] = ['unicode61', 'trigram', 'like'];
+/**
+ * A word the word index finds in fewer memories than this also gets the substring index's rows
+ * (`auth` → `OAuth`, `authenticate`), added to the same ranking at SUBSTRING_SHARE: a later index
+ * adds candidates, it never replaces the earlier one's.
+ */
+const SPARSE = 10;
 
-/** One word's hits, and the index that answered. */
+/** One word's hits, and the least exact index that added to them. */
 function wordHits(db: Db, word: QueryWord, pending: number | null, exactDf: boolean): WordResult {
   let found: { hits: Hits; df: number; capped: Capped | null } = { hits: new Map(), df: 0, capped: null };
   let tier: Tier = 'unicode61';
   if (word.words !== null) found = ftsWord(db, 'memory_words', word.words, exactDf);
-  if (found.hits.size === 0 && word.grams !== null) {
-    found = ftsWord(db, 'memory_grams', word.grams, exactDf);
-    tier = 'trigram';
-  }
   const { hits } = found;
   let { capped } = found;
   let df = found.df;
+  // A Korean word counts inside a longer word only at its start, which the word index's prefix query
+  // already finds (포트 → 포트를, never 리포트): the substring index and the scan match it anywhere.
+  if (!word.wordStart && hits.size < SPARSE && word.grams !== null) {
+    const grams = ftsWord(db, 'memory_grams', word.grams, exactDf);
+    let added = 0;
+    let ownAdded = 0;
+    grams.hits.forEach((hit, id) => {
+      if (hits.has(id)) return;
+      hits.set(id, { ...hit, substring: true });
+      added++;
+      if (hit.own > 0) ownAdded++;
+    });
+    // The tier names the least exact index that found a row the others did not.
+    if (added > 0) tier = 'trigram';
+    df += ownAdded;
+    capped ??= grams.capped;
+  }
   // The substring index finds every substring of three characters or more that LIKE would in the
   // content and the file path (but one spanning a project's own directory: identifiers.ts gramWords):
   // a scan is left for shorter words, and words no index can read (punctuation).
-  if (hits.size === 0 && word.grams === null) {
+  if (hits.size === 0 && word.grams === null && !word.wordStart) {
     likeHits(db, word, Number.MAX_SAFE_INTEGER, hits);
     tier = 'like';
     df = ownCount(hits);
@@ -190,15 +212,15 @@ function wordHits(db: Db, word: QueryWord, pending: number | null, exactDf: bool
     likeHits(db, word, pending, hits);
     for (const [id, hit] of hits) if (!before.has(id) && hit.own > 0) df++;
   }
-  // The word's English (캐시 → cache): rows the word itself did not find, marked so they count less.
-  // Not for a word already in as many memories as a bridge scores: it is how this database says it,
-  // its English rows would weigh little, and the lookup would double the cost of a common word.
+  // The word's other language (캐시 → cache, cache → 캐시): rows the word itself did not find, marked
+  // so they count less. Not for a word already in as many memories as a bridge scores: it is how this
+  // database says it, its bridged rows would weigh little, and the lookup would double the cost.
   let bridgeDf = 0;
   if (word.bridged !== null && df < BRIDGE_HIT_CAP) {
     const across = ftsWord(db, 'memory_words', word.bridged, exactDf, true);
     across.hits.forEach((hit, id) => {
       const direct = hits.get(id);
-      // A row whose request holds the word and whose own text holds its English: the own text counts.
+      // A row whose request holds the word and whose own text holds its bridge: the own text counts.
       if (direct && (direct.own > 0 || hit.own === 0)) return;
       hits.set(id, direct ? { ...hit, request: direct.request } : hit);
       if (hit.own > 0) bridgeDf++;
@@ -206,6 +228,11 @@ function wordHits(db: Db, word: QueryWord, pending: number | null, exactDf: bool
     if (across.capped) bridgeDf = Math.max(bridgeDf, across.df - df);
     capped ??= across.capped;
   }
+  // What the session was asked, how it ended and where it stopped: its memories, for a word they
+  // barely hold themselves (a function word never).
+  if (df + bridgeDf < SPARSE && !word.stop)
+    for (const id of summaryMemoryIds(db, word.text, word.wordStart))
+      if (!hits.has(id)) hits.set(id, { own: 0, request: 0, summary: true });
   return { hits, tier, df: df + bridgeDf, capped, bridgeDf };
 }
 
@@ -307,6 +334,7 @@ export function bestMatches(db: Db, query: string, filters: Filters, options: Be
       score: Math.round(rank.score * 1000) / 1000,
       matched: rank.matched.map((i) => texts[i] as string),
       bridged: rank.matched.filter((i) => perWord[i]?.hits.get(row.id)?.bridged).map((i) => texts[i] as string),
+      summarised: rank.matched.filter((i) => perWord[i]?.hits.get(row.id)?.summary).map((i) => texts[i] as string),
       allMatched: rank.allMatched,
       ...(fixes === undefined ? {} : { fixes }),
     })),

@@ -192,17 +192,28 @@ export function recentMemories(db: Db, filters: Filters, limit: number): MemoryR
   ).all({ ...bind(filters), limit }) as MemoryRow[];
 }
 
-/** Session summaries, newest first. `--type` keeps sessions holding at least one memory of that type. */
 /**
- * The summaries of sessions that left memories, newest first. One definition of a session everywhere
- * (--stats, the page, team): a session id with memories; one that only talked is not counted, nor listed.
+ * The summaries of sessions that left memories, newest first (one definition of a session everywhere:
+ * --stats, the page, team; a session that only talked is neither counted nor listed); with `words`, those
+ * holding every word (`memory search --summaries <words>`). `--type` keeps sessions holding at least one
+ * memory of that type.
  */
-export function sessionSummaries(db: Db, filters: Filters, limit: number): SummaryRecord[] {
+export function sessionSummaries(
+  db: Db,
+  filters: Filters,
+  limit: number,
+  words: readonly string[] = [],
+): SummaryRecord[] {
+  // With words: summaries holding every one of them (in the summary, the request or the outcome).
+  const like = words.map((word) => `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
   const rows = prepared(
     db,
     `
     SELECT s.* FROM session_summaries s
-    WHERE (@project IS NULL OR s.project = @project)
+    WHERE (SELECT count(*) FROM json_each(@words) w
+           WHERE s.summary LIKE w.value ESCAPE '\\' OR coalesce(s.request, '') LIKE w.value ESCAPE '\\'
+              OR coalesce(s.outcome, '') LIKE w.value ESCAPE '\\') = json_array_length(@words)
+      AND (@project IS NULL OR s.project = @project)
       AND (@projectPath IS NULL OR s.project_path = @projectPath)
       AND (@since IS NULL OR s.ended_at >= @since)
       AND (@before IS NULL OR s.ended_at < @before)
@@ -210,7 +221,7 @@ export function sessionSummaries(db: Db, filters: Filters, limit: number): Summa
       AND (@type IS NULL OR EXISTS (SELECT 1 FROM memories m WHERE m.session_id = s.session_id AND m.type = @type))
       AND EXISTS (SELECT 1 FROM memories m WHERE m.session_id = s.session_id)
     ORDER BY s.ended_at DESC LIMIT @limit`,
-  ).all({ ...bind(filters), limit }) as Array<Record<string, unknown>>;
+  ).all({ ...bind(filters), limit, words: JSON.stringify(like) }) as Array<Record<string, unknown>>;
   return rows.map((row) => ({
     ...(row as unknown as SummaryRecord),
     tools_used: jsonList(row['tools_used']),

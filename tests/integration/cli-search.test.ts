@@ -227,7 +227,7 @@ describe('memory search tiers', () => {
     expect(explained.split('\n').slice(0, 3)).toEqual([
       'Words:',
       '  캐시를: 1 memory (words (unicode61)); bridge: 캐시 = Hangul spelling of cache, caches, cached, 1 more memory (each weighs less than the word itself)',
-      '  지우고: 0 memories (substrings (trigram)); bridge: 지우 = Korean word for delete, remove, clear, rm, 1 more memory (each weighs less than the word itself)',
+      '  지우고: 0 memories (words (unicode61)); bridge: 지우 = Korean word for delete, remove, clear, rm, 1 more memory (each weighs less than the word itself)',
     ]);
     expect(explained).toContain('matched: 캐시를 (as cache/caches/cached), 지우고 (as delete/remove/clear/rm)');
   });
