@@ -4,7 +4,7 @@
 import { openDb } from '../lib/db/open.js';
 import { bestMatches } from '../lib/db/best-matches.js';
 import { ensureTeamTables, hostId } from '../lib/db/team/local.js';
-import { searchTeam, type TeamHit } from '../lib/db/team/server.js';
+import { searchTeam, type TeamHit } from '../lib/db/team/server-search.js';
 import { UsageError } from '../lib/errors.js';
 import { resolveProject } from '../lib/capture/project.js';
 import { cleanText } from '../lib/text/sanitize.js';
@@ -75,13 +75,13 @@ export async function runTeamSearch(
     }
   }
 
-  let remote: { tier: Tier; hits: readonly TeamHit[] } = { tier: 'like', hits: [] };
+  let remote: { tier: Tier; hits: readonly TeamHit[]; atLeast: boolean } = { tier: 'like', hits: [], atLeast: false };
   let failure: TeamError | null = null;
   try {
     const project = filters.project ?? (options.here ? resolveProject(process.env, process.cwd()).name : null);
     remote = await withTeamServer(team, async (client, where) => {
       await assertServerReady(client, where);
-      return searchTeam(client, plan, { project, type: filters.type, since: filters.since }, limit);
+      return searchTeam(client, text, { project, type: filters.type, since: filters.since }, limit);
     });
   } catch (error) {
     if (!(error instanceof TeamError)) throw error;
@@ -108,7 +108,7 @@ export async function runTeamSearch(
     );
   } else {
     // Either side filling its page means more may match than fit in `limit`.
-    const capped = local.rows.length >= limit || remote.hits.length >= limit;
+    const capped = local.rows.length >= limit || remote.hits.length >= limit || remote.atLeast;
     process.stdout.write(
       render(
         merged,

@@ -28,6 +28,7 @@ import {
   setProjectRules,
   type ReviewSelection,
 } from '../lib/db/team/server.js';
+import { indexOldRows } from '../lib/db/team/server-search.js';
 import { MissingDatabaseError, UsageError } from '../lib/errors.js';
 import { resolveProject } from '../lib/capture/project.js';
 import { cleanText } from '../lib/text/sanitize.js';
@@ -67,6 +68,7 @@ for a maintainer's approval before teammates see them.`,
             throw new TeamError(
               `team schema v${from} on ${where} is newer than this version (v${SERVER_SCHEMA_VERSION})`,
             );
+          const indexed = await indexOldRows(client);
           const what =
             from === to
               ? `already at schema v${to}`
@@ -75,6 +77,7 @@ for a maintainer's approval before teammates see them.`,
                 : `schema upgraded v${from} → v${to}`;
           return (
             `Team server ${where}: ${what} (database ${locale.database}, ${locale.encoding}, ctype ${locale.ctype}).\n` +
+            (indexed > 0 ? `Indexed ${plural(indexed, 'memory', 'memories')} pushed before for search.\n` : '') +
             (from === 0
               ? 'Next: create a login role per teammate, then `memory team member add <role> <project> [--maintainer]`.\n'
               : '')

@@ -2,8 +2,6 @@
 // tombstones, review, project rules, retention, membership and search. Every statement runs as the
 // connected role, so the row-level security of server-schema.ts decides what each one reaches.
 import type { ClientBase } from 'pg';
-import type { SearchPlan, Tier } from '../../search/plan.js';
-import { tiersOf } from '../../search/plan.js';
 import { MEMBER_ROLE, SCHEMA, SERVER_MIGRATIONS, SERVER_MIGRATIONS_TABLE } from './server-schema.js';
 
 export const SERVER_SCHEMA_VERSION = SERVER_MIGRATIONS.length;
@@ -97,6 +95,10 @@ export interface OutgoingMemory {
   readonly tags: string;
   readonly importance: number;
   readonly created_at: string;
+  readonly request: string | null;
+  readonly intent: string | null;
+  /** The word keys team search looks the row up by (lib/search/keys.ts), made from the text as sent. */
+  readonly keys: readonly string[];
 }
 
 export interface OutgoingSummary {
@@ -124,11 +126,12 @@ export async function insertMemories(client: ClientBase, rows: readonly Outgoing
   const result = await client.query(
     `
     INSERT INTO ${SCHEMA}.memories (host_id, local_id, host_name, project, session_id, tool_name, type, file_path,
-                                    content, tags, importance, created_at)
+                                    content, tags, importance, created_at, request, intent, keys)
     SELECT r.host_id, r.local_id, r.host_name, r.project, r.session_id, r.tool_name, r.type, r.file_path,
-           r.content, r.tags, r.importance, r.created_at
+           r.content, r.tags, r.importance, r.created_at, r.request, r.intent, r.keys
     FROM jsonb_to_recordset($1::jsonb) AS r(host_id uuid, local_id bigint, host_name text, project text, session_id text,
-         tool_name text, type text, file_path text, content text, tags text, importance smallint, created_at timestamptz)
+         tool_name text, type text, file_path text, content text, tags text, importance smallint, created_at timestamptz,
+         request text, intent text, keys text[])
     WHERE NOT EXISTS (SELECT 1 FROM ${SCHEMA}.tombstones t
                       WHERE t.kind = 'memory' AND t.host_id = r.host_id AND t.local_key = r.local_id::text)
     ON CONFLICT (host_id, local_id) DO NOTHING`,
@@ -369,64 +372,6 @@ export async function removeMember(client: ClientBase, role: string, project: st
     role,
   ]);
   return (result.rowCount ?? 0) > 0;
-}
-
-export interface TeamHit {
-  readonly id: string;
-  readonly project: string;
-  readonly author: string;
-  readonly host_id: string;
-  readonly host_name: string;
-  readonly local_id: string;
-  readonly session_id: string;
-  readonly tool_name: string;
-  readonly type: string;
-  readonly file_path: string | null;
-  readonly content: string;
-  readonly tags: string;
-  readonly importance: number;
-  readonly created_at: string;
-}
-
-export interface TeamSearchFilters {
-  readonly project: string | null;
-  readonly type: string | null;
-  readonly since: string | null;
-}
-
-/** How many of the newest approved memories the short-word tier scans (ILIKE without an index). */
-export const SHORT_WORD_WINDOW = 20_000;
-
-/**
- * The local store's tier order on the server: `simple` tsvector words, then pg_trgm substrings
- * (terms of 3+ characters), then a bounded ILIKE scan of the newest rows for 1–2 character words
- * such as 인증. Only approved memories of the role's projects (see search_approved in the schema).
- */
-export async function searchTeam(
-  client: ClientBase,
-  plan: SearchPlan,
-  filters: TeamSearchFilters,
-  limit: number,
-): Promise<{ tier: Tier; hits: TeamHit[] }> {
-  const SERVER_TIER: Readonly<Record<Tier, string>> = { unicode61: 'words', trigram: 'substrings', like: 'scan' };
-  let tier: Tier = 'like';
-  for (tier of tiersOf(plan)) {
-    const { rows } = await client.query<TeamHit>(
-      `SELECT * FROM ${SCHEMA}.search_approved($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        SERVER_TIER[tier],
-        plan.terms,
-        plan.like,
-        filters.project,
-        filters.type,
-        filters.since,
-        limit,
-        SHORT_WORD_WINDOW,
-      ],
-    );
-    if (rows.length > 0) return { tier, hits: rows };
-  }
-  return { tier, hits: [] };
 }
 
 /** The connected role's role in `project`, or null when it is not a member. */
