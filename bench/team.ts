@@ -23,7 +23,7 @@ import { addSpecialRows, RARE_WORD, REFUND_ROWS } from './team-rows.js';
 useRequire(createRequire(import.meta.url));
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CLI = join(ROOT, 'dist', 'commands', 'cli.js');
+const CLI = join(ROOT, 'dist', 'runtime', 'dist', 'commands', 'cli.js');
 const NOW = new Date();
 const SEED = 20_000;
 const PASSWORD = { alice: 'alice-bench-pw', bob: 'bob-bench-pw', carol: 'carol-bench-pw' } as const;

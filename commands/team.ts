@@ -15,19 +15,21 @@ import {
 } from '../lib/db/team/local.js';
 import {
   addMember,
-  expireOld,
   migrateServer,
-  pendingForReview,
-  projectsOverview,
   removeMember,
-  review,
   roleExists,
   serverLocale,
   serverSchemaVersion,
   SERVER_SCHEMA_VERSION,
   setProjectRules,
-  type ReviewSelection,
 } from '../lib/db/team/server.js';
+import {
+  expireOld,
+  pendingForReview,
+  projectsOverview,
+  review,
+  type ReviewSelection,
+} from '../lib/db/team/server-review.js';
 import { indexOldRows } from '../lib/db/team/server-search.js';
 import { MissingDatabaseError, UsageError } from '../lib/errors.js';
 import { resolveProject } from '../lib/capture/project.js';
@@ -168,7 +170,7 @@ for a maintainer's approval before teammates see them.`,
         withTeamServer(config, async (client, where) => {
           await assertServerReady(client, where);
           const limit = options.limit === undefined ? 50 : valueOf(parseLimit(options.limit));
-          const items = await pendingForReview(client, options.project ?? null, limit);
+          const { items, total } = await pendingForReview(client, options.project ?? null, limit);
           if (options.json) return `${JSON.stringify(items, null, 2)}\n`;
           if (items.length === 0) return 'Nothing waits for your review.\n';
           const c = colorsFor(process.stdout, process.env);
@@ -188,7 +190,7 @@ for a maintainer's approval before teammates see them.`,
             return `${head}\n    ${clip(cleanText(item.content), 300)}`;
           });
           return (
-            `${plural(items.length, 'item')} waiting for review:\n\n${lines.join('\n\n')}\n\n` +
+            `${plural(total, 'item')} waiting for review${total > items.length ? ` (showing ${items.length} of ${total})` : ''}:\n\n${lines.join('\n\n')}\n\n` +
             `Approve with \`memory team approve <ids…>\` (or --all --project <name>); reject with \`memory team reject <ids…> --reason "…"\`.\n`
           );
         }),
@@ -215,7 +217,19 @@ for a maintainer's approval before teammates see them.`,
             throw new UsageError('memory team reject needs --reason "…" (the author sees why)');
           return withTeamServer(config, async (client, where) => {
             await assertServerReady(client, where);
-            const changed = await review(client, selection, verb === 'approve' ? 'approved' : 'rejected', reason);
+            // --all goes in batches, each committed on its own: on a terminal, a running count on stderr.
+            const tty = process.stderr.isTTY === true;
+            const changed = await review(
+              client,
+              selection,
+              verb === 'approve' ? 'approved' : 'rejected',
+              reason,
+              (n) => {
+                if (tty)
+                  process.stderr.write(`\r${verb === 'approve' ? 'approved' : 'rejected'} ${n.toLocaleString('en')}…`);
+              },
+            );
+            if (tty && selection.allPending && changed > 0) process.stderr.write('\n');
             const asked = selection.allPending ? null : selection.memoryIds.length + selection.summaryIds.length;
             const skipped =
               asked !== null && changed < asked

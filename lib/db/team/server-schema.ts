@@ -3,6 +3,7 @@
 // and changes what. Never edit a shipped migration; add the next one.
 
 import { MEMBER_ROLE, SCHEMA } from './server-names.js';
+import { ACCESS_BY_ARRAYS } from './server-schema-access.js';
 import { SEARCH_BY_KEYS } from './server-schema-v2.js';
 
 export { MEMBER_ROLE, SCHEMA };
@@ -282,7 +283,7 @@ export const SERVER_MIGRATIONS: readonly string[] = [
     ON ${SCHEMA}.session_summaries TO ${MEMBER_ROLE};
   GRANT SELECT, INSERT (kind, host_id, local_key, project) ON ${SCHEMA}.tombstones TO ${MEMBER_ROLE};
   `,
-  SEARCH_BY_KEYS,
+  SEARCH_BY_KEYS + ACCESS_BY_ARRAYS,
 ];
 
 /** Bookkeeping of the migrations themselves (created before the first one runs). */

@@ -6,7 +6,7 @@ import { MEMBER_ROLE, SCHEMA, SERVER_MIGRATIONS, SERVER_MIGRATIONS_TABLE } from 
 
 export const SERVER_SCHEMA_VERSION = SERVER_MIGRATIONS.length;
 
-async function inTransaction<T>(client: ClientBase, work: () => Promise<T>): Promise<T> {
+export async function inTransaction<T>(client: ClientBase, work: () => Promise<T>): Promise<T> {
   await client.query('BEGIN');
   try {
     const result = await work();
@@ -206,104 +206,6 @@ export async function applyTombstones(client: ClientBase, tombstones: readonly S
   });
 }
 
-export type ReviewStatus = 'pending' | 'approved' | 'rejected';
-
-export interface ReviewItem {
-  readonly kind: 'memory' | 'summary';
-  readonly id: string;
-  readonly project: string;
-  readonly author: string;
-  readonly host_name: string;
-  readonly type: string;
-  readonly file_path: string | null;
-  readonly content: string;
-  readonly created_at: string;
-  readonly status: ReviewStatus;
-}
-
-/** Pending memories and summaries the connected role may review, oldest first. */
-export async function pendingForReview(
-  client: ClientBase,
-  project: string | null,
-  limit: number,
-): Promise<ReviewItem[]> {
-  const canReview = `(${SCHEMA}.is_maintainer(project, current_user) OR ${SCHEMA}.is_admin(current_user))`;
-  const { rows } = await client.query<ReviewItem>(
-    `
-    SELECT * FROM (
-      SELECT 'memory' AS kind, id::text AS id, project, author::text AS author, host_name, type, file_path, content,
-             to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, status
-      FROM ${SCHEMA}.memories WHERE status = 'pending' AND ($1::text IS NULL OR project = $1) AND ${canReview}
-      UNION ALL
-      SELECT 'summary', 's' || id::text, project, author::text, host_name, 'summary', NULL, summary,
-             to_char(ended_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), status
-      FROM ${SCHEMA}.session_summaries WHERE status = 'pending' AND ($1::text IS NULL OR project = $1) AND ${canReview}
-    ) pending ORDER BY created_at, kind, id LIMIT $2`,
-    [project, limit],
-  );
-  return rows;
-}
-
-export interface ReviewSelection {
-  /** Server ids of memories, and of summaries (without their `s` prefix). */
-  readonly memoryIds: readonly number[];
-  readonly summaryIds: readonly number[];
-  /** Every pending row the role may review (of `project` when given), instead of ids. */
-  readonly allPending: boolean;
-  readonly project: string | null;
-}
-
-/** Sets the review state of the selected rows; rows the role may not review are left untouched. */
-export async function review(
-  client: ClientBase,
-  selection: ReviewSelection,
-  status: 'approved' | 'rejected',
-  reason: string | null,
-): Promise<number> {
-  const where = `(($5::boolean AND status = 'pending' AND ($4::text IS NULL OR project = $4))
-                  OR (NOT $5::boolean AND id = ANY($3::bigint[])))`;
-  const params = (ids: readonly number[]) => [status, reason, ids, selection.project, selection.allPending];
-  return inTransaction(client, async () => {
-    let changed = 0;
-    for (const [table, ids] of [
-      ['memories', selection.memoryIds],
-      ['session_summaries', selection.summaryIds],
-    ] as const) {
-      if (!selection.allPending && ids.length === 0) continue;
-      const result = await client.query(
-        `
-        UPDATE ${SCHEMA}.${table} SET status = $1, review_reason = $2, reviewed_by = current_user, reviewed_at = now()
-        WHERE ${where} AND status IS DISTINCT FROM $1
-          AND (${SCHEMA}.is_maintainer(project, current_user) OR ${SCHEMA}.is_admin(current_user))`,
-        params(ids),
-      );
-      changed += result.rowCount ?? 0;
-    }
-    return changed;
-  });
-}
-
-export interface ProjectRules {
-  readonly name: string;
-  readonly auto_approve: boolean;
-  readonly ttl_days: number;
-  readonly error_ttl_days: number;
-  readonly role: string | null;
-  readonly pending: number;
-  readonly approved: number;
-}
-
-/** Projects the connected role can see, with its role in each and their review counts. */
-export async function projectsOverview(client: ClientBase): Promise<ProjectRules[]> {
-  const { rows } = await client.query<ProjectRules>(`
-    SELECT p.name, p.auto_approve, p.ttl_days, p.error_ttl_days,
-           (SELECT role FROM ${SCHEMA}.project_members pm WHERE pm.project = p.name AND pm.member = current_user) AS role,
-           (SELECT count(*)::int FROM ${SCHEMA}.memories m WHERE m.project = p.name AND m.status = 'pending') AS pending,
-           (SELECT count(*)::int FROM ${SCHEMA}.memories m WHERE m.project = p.name AND m.status = 'approved') AS approved
-    FROM ${SCHEMA}.projects p ORDER BY p.name`);
-  return rows;
-}
-
 /** Changes a project's rules; false when the project does not exist or the role does not maintain it. */
 export async function setProjectRules(
   client: ClientBase,
@@ -318,26 +220,6 @@ export async function setProjectRules(
     [project, rules.autoApprove ?? null, rules.ttlDays ?? null, rules.errorTtlDays ?? null],
   );
   return (result.rowCount ?? 0) > 0;
-}
-
-/** Deletes memories and summaries older than their project's TTL (errors: the error TTL) as of `now`. */
-export async function expireOld(client: ClientBase, now: Date): Promise<{ memories: number; summaries: number }> {
-  return inTransaction(client, async () => {
-    const memories = await client.query(
-      `
-      DELETE FROM ${SCHEMA}.memories m USING ${SCHEMA}.projects p
-      WHERE p.name = m.project
-        AND m.created_at < $1::timestamptz - make_interval(days => CASE WHEN m.type = 'error' THEN p.error_ttl_days ELSE p.ttl_days END)`,
-      [now.toISOString()],
-    );
-    const summaries = await client.query(
-      `
-      DELETE FROM ${SCHEMA}.session_summaries s USING ${SCHEMA}.projects p
-      WHERE p.name = s.project AND s.ended_at < $1::timestamptz - make_interval(days => p.ttl_days)`,
-      [now.toISOString()],
-    );
-    return { memories: memories.rowCount ?? 0, summaries: summaries.rowCount ?? 0 };
-  });
 }
 
 /** Roles need to exist before they can join; creating login roles (passwords) stays with the admin. */
