@@ -142,3 +142,53 @@ describe('a server upgraded from schema v1 with rows on it', () => {
     expect((await expectOk(team(admin, server, 'admin', ['init']))).stdout).not.toContain('Indexed');
   });
 });
+
+describe('review and access at any backlog', () => {
+  let server: TeamServer;
+
+  beforeAll(async () => {
+    server = await teamServer(cluster());
+    // A backlog past one batch of `approve --all` (5,000 a transaction), pushed as bob would.
+    await server.admin(`
+      INSERT INTO memory_team.hosts (host_id, owner, host_name) VALUES ('00000000-0000-4000-8000-000000000002', 'bob', 'bob-laptop');
+      INSERT INTO memory_team.memories (host_id, local_id, author, host_name, project, session_id, tool_name, type, content, importance, created_at, keys)
+      SELECT '00000000-0000-4000-8000-000000000002', i, 'bob', 'bob-laptop', 'my-app', 's', 'Bash', 'command',
+             'npm run backlog-' || i, 1, now() - make_interval(secs => i), ARRAY['npm', 'run', 'backlog']
+      FROM generate_series(1, 12000) AS i`);
+    await server.admin('ANALYZE memory_team.memories');
+  }, 120_000);
+
+  it('says how many wait when it shows only some, and approves them all in batches', async () => {
+    const review = await expectOk(team(fileSandbox(), server, 'alice', ['review', '--limit', '2']));
+    expect(review.stdout.split('\n')[0]).toBe('12000 items waiting for review (showing 2 of 12000):');
+    expect(await contents(fileSandbox(), ['--team', 'backlog'], teamEnv(server, 'carol'))).toEqual([]);
+    const approve = await expectOk(team(fileSandbox(), server, 'alice', ['approve', '--all']));
+    expect(approve.stdout).toBe('Approved 12000 items.\n');
+    expect(await server.admin("SELECT count(*)::int AS n FROM memory_team.memories WHERE status = 'approved'")).toEqual(
+      [{ n: 12000 }],
+    );
+    // Resumable: another run finds nothing left, and says so.
+    expect((await expectOk(team(fileSandbox(), server, 'alice', ['approve', '--all']))).stdout).toBe(
+      'Approved 0 items.\n',
+    );
+  });
+
+  it("reads the role's projects once per statement, not a function call per row, as a member and as a maintainer", async () => {
+    for (const person of ['bob', 'alice'] as const) {
+      const client = await server.connect(person);
+      try {
+        const plan = (
+          await client.query<Record<string, string>>(
+            "EXPLAIN SELECT count(*) FROM memory_team.memories WHERE project = 'my-app' AND status = 'approved'",
+          )
+        ).rows
+          .map((row) => row['QUERY PLAN'])
+          .join('\n');
+        expect(plan).toContain('InitPlan');
+        expect(plan).not.toMatch(/is_member|is_maintainer|owns_host/);
+      } finally {
+        await client.end();
+      }
+    }
+  });
+});

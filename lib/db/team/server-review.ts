@@ -20,7 +20,7 @@ export interface ReviewItem {
 }
 
 // Who may review a row: a maintainer of its project, or the administrator; both read once per statement.
-const CAN_REVIEW = `(project = ANY (${SCHEMA}.my_maintained()) OR (SELECT ${SCHEMA}.is_admin(current_user)))`;
+const CAN_REVIEW = `(project = ANY ((SELECT ${SCHEMA}.my_maintained())::text[]) OR (SELECT ${SCHEMA}.is_admin(current_user)))`;
 
 /** Pending memories and summaries the connected role may review, oldest first, and how many there are. */
 export async function pendingForReview(

@@ -1,15 +1,16 @@
 // Part of the team server's second migration: row-level security the planner turns into index
 // conditions. The role's projects, maintained projects and hosts are arrays read once per statement
-// (each policy's call is inlined into an uncorrelated subquery, an InitPlan), where schema v1 called
+// (each policy calls them in an uncorrelated scalar subquery, an InitPlan), where schema v1 called
 // a SECURITY DEFINER function once per row. Review counts for `team status` come from one function.
 import { MEMBER_ROLE, SCHEMA } from './server-names.js';
 
 const S = SCHEMA;
-// Plain SQL functions (no SECURITY DEFINER, no SET) so the planner inlines them; they read the
-// membership tables under their own policies, which show each role its own rows.
-const mine = `${S}.my_projects()`;
-const maintained = `${S}.my_maintained()`;
-const hosts = `${S}.my_hosts()`;
+// Wrapped in a scalar subquery, each call is made once per statement; a bare call in a policy would be
+// made for every row. They run as the caller and read the membership tables under their own
+// policies, which show each role its own rows.
+const mine = `(SELECT ${S}.my_projects())::text[]`;
+const maintained = `(SELECT ${S}.my_maintained())::text[]`;
+const hosts = `(SELECT ${S}.my_hosts())::uuid[]`;
 
 export const ACCESS_BY_ARRAYS = `
   CREATE FUNCTION ${S}.my_projects() RETURNS text[] LANGUAGE sql STABLE AS
