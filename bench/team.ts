@@ -14,7 +14,7 @@ import type Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { useRequire } from '../lib/db/driver.js';
 import { openDb } from '../lib/db/open.js';
-import { addMember, migrateServer } from '../lib/db/team/server.js';
+import { addMember, migrateServer } from '../lib/team/server-queries.js';
 import { startCluster, type Cluster } from '../tests/pg-cluster.js';
 import { generate, replicate } from './generate.js';
 import { cleanEnv, stats } from './measure.js';

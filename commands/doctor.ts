@@ -1,12 +1,12 @@
-// `memory doctor`: prints the installation checks of lib/install/doctor.ts as ✓/!/✗ lines with a fix each,
+// `memory doctor`: prints the installation checks of lib/doctor/doctor.ts as ✓/!/✗ lines with a fix each,
 // or as JSON; exits 1 (through MemoryError) when any check failed.
 import type { Command } from 'commander';
 import { loadConfig } from '../lib/config/config.js';
-import { runDoctor, type Check, type DoctorReport } from '../lib/install/doctor.js';
+import { runDoctor, type Check, type DoctorReport } from '../lib/doctor/doctor.js';
 import { MemoryError } from '../lib/errors.js';
 import { repairDatabase, type RepairReport } from '../lib/faults/repair.js';
-import { loadTeamConfig } from '../lib/team/config.js';
-import { colorsFor, type Colors } from './_format.js';
+import { loadTeamConfig } from '../lib/team/connection-string.js';
+import { colorsFor, type Colors } from './shared/format.js';
 
 export function registerDoctor(program: Command): void {
   program
@@ -38,7 +38,7 @@ export function registerDoctor(program: Command): void {
 /** Adds the team server's checks when one is configured (pg is loaded only then). */
 async function withTeamChecks(report: DoctorReport): Promise<DoctorReport> {
   if (!loadTeamConfig(process.env).url) return report;
-  const checks = [...report.checks, ...(await (await import('../lib/team/doctor.js')).teamChecks(process.env))];
+  const checks = [...report.checks, ...(await (await import('../lib/doctor/team.js')).teamChecks(process.env))];
   return { ...report, checks, ok: checks.every((check) => check.status !== 'fail') };
 }
 

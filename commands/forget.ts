@@ -1,19 +1,19 @@
 // `memory forget`: deletes memories someone does not want kept — by id, session, project, date or
-// search match. A dry run (count and samples) unless --yes; the delete itself is in lib/db/forget.ts.
+// search match. A dry run (count and samples) unless --yes; the delete itself is in lib/forget/queries.ts.
 import type { Command } from 'commander';
 import { listTombstones, removeTombstones } from '../lib/db/tombstones.js';
 import { relativeAge } from '../lib/text/age.js';
-import { forgetNow, selectForget, type ForgetSelection, type ForgetTarget } from '../lib/db/forget.js';
-import { NO_FILTERS } from '../lib/db/search.js';
+import { forgetNow, selectForget, type ForgetSelection, type ForgetTarget } from '../lib/forget/queries.js';
+import { NO_FILTERS } from '../lib/search/queries.js';
 import { UsageError } from '../lib/errors.js';
 import { cleanText } from '../lib/text/sanitize.js';
 import { planSearch, TIER_LABELS } from '../lib/search/plan.js';
 import { summarizeSession } from '../lib/session/summary.js';
-import { loadTeamConfig } from '../lib/team/config.js';
-import { clip } from '../lib/text.js';
-import { cliConfig, withDatabase } from './_database.js';
-import { parseIds, parseWhen, valueOf } from './_flags.js';
-import { colorsFor, plural, renderPlainMemory } from './_format.js';
+import { loadTeamConfig } from '../lib/team/connection-string.js';
+import { clip } from '../lib/text/bounded.js';
+import { cliConfig, withDatabase } from './shared/database.js';
+import { parseIds, parseWhen, valueOf } from './shared/flags.js';
+import { colorsFor, plural, renderPlainMemory } from './shared/format.js';
 
 interface ForgetOptions {
   readonly session?: string;
@@ -108,7 +108,7 @@ function runForget(idArgs: readonly string[], options: ForgetOptions): string {
     match,
   };
 
-  return withDatabase(config, (db) => {
+  return withDatabase(config, 'write', (db) => {
     const dryRun = options.yes !== true;
     const selection = dryRun
       ? selectForget(db, target, now)
@@ -142,7 +142,7 @@ function runTombstones(ids: readonly string[], options: ForgetOptions): string {
   const now = config.now();
   if (options.undo) {
     const wanted = valueOf(parseIds(options.undo));
-    return withDatabase(config, (db) => {
+    return withDatabase(config, 'write', (db) => {
       const removed = removeTombstones(db, wanted);
       const missing = wanted.filter((id) => !removed.includes(id));
       if (options.json) return `${JSON.stringify({ removed, missing }, null, 2)}\n`;
@@ -155,7 +155,7 @@ function runTombstones(ids: readonly string[], options: ForgetOptions): string {
       return `${lines.join('\n')}\n`;
     });
   }
-  return withDatabase(config, (db) => {
+  return withDatabase(config, 'write', (db) => {
     const tombstones = listTombstones(db);
     if (options.json) return `${JSON.stringify(tombstones, null, 2)}\n`;
     if (tombstones.length === 0) return 'No tombstones: nothing forgotten is being kept out.\n';

@@ -3,7 +3,7 @@
 import { exitBySignal, SIGNAL_EXIT } from '../lib/runtime/exit.js';
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { loadConfig, warnAboutSettings } from '../lib/config/config.js';
+import { loadConfigWarning } from '../lib/config/config.js';
 import { MemoryError } from '../lib/errors.js';
 import { findTranscripts } from '../lib/import/files.js';
 import { importTranscripts, type ImportProgress, type ImportSummary } from '../lib/import/importer.js';
@@ -34,8 +34,7 @@ export function registerImport(program: Command): void {
 
 async function runImport(paths: readonly string[], flags: ImportFlags): Promise<void> {
   const env = process.env;
-  warnAboutSettings(env, (line) => process.stderr.write(`memory: ${line}\n`));
-  const config = loadConfig(env);
+  const config = loadConfigWarning(env, (line) => process.stderr.write(`memory: ${line}\n`));
   const defaultRoot = join(claudeDir(env), 'projects');
   const found = findTranscripts(paths.length > 0 ? paths : [defaultRoot]);
   const [missing] = found.missing;

@@ -20,8 +20,8 @@ import { MEDIUM_MIN } from '../lib/recall/score.js';
 import { recallSetting, type RecallSetting } from '../lib/config/config.js';
 import { writeRecallSetting } from '../lib/config/write.js';
 import { cleanText } from '../lib/text/sanitize.js';
-import { clip } from '../lib/text.js';
-import { cliConfig } from './_database.js';
+import { clip } from '../lib/text/bounded.js';
+import { cliConfig } from './shared/database.js';
 
 interface RecallOptions {
   explain?: string;

@@ -1,24 +1,24 @@
 // `memory search`: tiered full-text search, and the --recent, --stats and --summaries views, each with
-// the same filters and a --json form. Thin: validation in _flags.ts, SQL in lib/db/search.ts and stats.ts.
+// the same filters and a --json form. Thin: validation in _flags.ts, SQL in lib/search/queries.ts and stats.ts.
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
-import { bestMatches, type BestMatch } from '../lib/db/best-matches.js';
-import { hasProject, projectNames, recentMemories, sessionSummaries, type Filters } from '../lib/db/search.js';
+import { bestMatches, type BestMatch } from '../lib/search/best-match-queries.js';
+import { hasProject, projectNames, recentMemories, sessionSummaries, type Filters } from '../lib/search/queries.js';
 import { projectSpan } from '../lib/db/counts.js';
 import type { Db } from '../lib/db/open.js';
-import { indexPending, indexPendingBriefly } from '../lib/db/search-index.js';
+import { indexPending } from '../lib/db/search-index.js';
 import { UsageError } from '../lib/errors.js';
 import { toPublicRecord } from '../lib/memory-record.js';
 import { cleanText } from '../lib/text/sanitize.js';
 import { resolveProject } from '../lib/capture/project.js';
 import { TIER_LABELS } from '../lib/search/plan.js';
 import { BRIDGE_LABELS } from '../lib/language/bridges.js';
-import type { BestResult } from '../lib/db/best-matches.js';
+import type { BestResult } from '../lib/search/best-match-queries.js';
 import { holdsAny, likeSnippet, shownWord } from '../lib/search/snippet.js';
 import { computeStats } from '../lib/overview/stats.js';
-import { clip } from '../lib/text.js';
-import { cliConfig, withDatabase } from './_database.js';
-import { filtersFrom, flagTypo, limitFrom, nearestNames, type FilterOptions } from './_flags.js';
+import { clip } from '../lib/text/bounded.js';
+import { cliConfig, waitingEvents, withDatabase } from './shared/database.js';
+import { filtersFrom, flagTypo, limitFrom, nearestNames, type FilterOptions } from './shared/flags.js';
 import {
   COLOR_CHOICES,
   colorsFor,
@@ -31,9 +31,9 @@ import {
   renderWhy,
   type ColorChoice,
   type Colors,
-} from './_format.js';
+} from './shared/format.js';
 import { stdoutTerminal, writeOut } from '../lib/io/stdout.js';
-import { renderStats } from './_stats.js';
+import { renderStats } from './shared/stats.js';
 
 interface SearchOptions extends FilterOptions {
   readonly recent?: boolean;
@@ -43,9 +43,6 @@ interface SearchOptions extends FilterOptions {
   readonly explain?: boolean;
   readonly color?: ColorChoice;
 }
-
-/** What one search spends, at most, indexing memories that predate the search index. */
-const SEARCH_INDEX_MS = 250;
 
 export function registerSearch(program: Command): void {
   program
@@ -89,7 +86,7 @@ Examples:
     )
     .action(async (query: string[], options: SearchOptions & { team?: boolean }, command: Command) => {
       rejectFlagTypos(query, command);
-      if (options.team) return (await import('./_team-search.js')).runTeamSearch(query, options);
+      if (options.team) return (await import('./shared/team-search.js')).runTeamSearch(query, options);
       writeOut(runSearch(query, options));
     });
 }
@@ -142,8 +139,10 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
       return json({ total: 0, sessions: 0, summaries: 0, errors: 0, database: { path: config.dbPath, exists: false } });
     return `No memories yet: ${config.dbPath} is created by the first edit, command or error a session records.\n`;
   }
-  return withDatabase(
+  // --reindex builds the search indexes; every other mode only reads, and leaves what waits to the hooks.
+  const output = withDatabase(
     config,
+    mode === 'reindex' ? 'write' : 'read',
     (db) => {
       if (mode !== 'reindex') {
         const unknown = unknownProject(db, filters, options.json === true || mode === 'stats');
@@ -172,8 +171,7 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
         return `${rows.map((row) => renderPlainMemory(row, now, c)).join('\n\n')}\n`;
       }
 
-      // After an upgrade, older memories enter the index a batch per search (the rest are scanned).
-      indexPendingBriefly(db, SEARCH_INDEX_MS);
+      // After an upgrade, memories not yet indexed are scanned until a hook or doctor indexes them.
       const text = query.join(' ');
       const shown = clip(cleanText(text), 80);
       const here = resolveProject(process.env, process.cwd()).path;
@@ -206,9 +204,14 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
       const body = hits.map((hit) => renderHit(hit, now, c, english, options.explain === true)).join('\n\n');
       return `${explained}${header}\n\n${body}\n${more}${more ? '\n' : ''}`;
     },
-    // Every mode but --reindex only reads (and at most indexes a brief batch).
     { oneShot: mode !== 'reindex' },
   );
+  const waiting = options.json || mode === 'reindex' ? 0 : waitingEvents(config);
+  if (waiting > 0)
+    process.stderr.write(
+      `memory: ${plural(waiting, 'captured event waits', 'captured events wait')} to be stored (the next hook or memory doctor --repair stores them).\n`,
+    );
+  return output;
 }
 
 /** `--explain`: one line per query word, saying how it was looked up and through which bridge. */

@@ -1,5 +1,5 @@
 // `memory team …`: share chosen projects with teammates on a PostgreSQL server behind an approval
-// gate. Thin: the local bookkeeping is lib/db/team/local.ts, the server SQL lib/db/team/server.ts,
+// gate. Thin: the local bookkeeping is lib/team/local-queries.ts, the server SQL lib/team/server-queries.ts,
 // the push lib/team/push.ts. The connection string is only ever shown without its password.
 import type { Command } from 'commander';
 import { openDb, type Db } from '../lib/db/open.js';
@@ -12,7 +12,7 @@ import {
   setShared,
   teamProjects,
   unpushedCount,
-} from '../lib/db/team/local.js';
+} from '../lib/team/local-queries.js';
 import {
   addMember,
   migrateServer,
@@ -22,27 +22,27 @@ import {
   serverSchemaVersion,
   SERVER_SCHEMA_VERSION,
   setProjectRules,
-} from '../lib/db/team/server.js';
+} from '../lib/team/server-queries.js';
 import {
   expireOld,
   pendingForReview,
   projectsOverview,
   review,
   type ReviewSelection,
-} from '../lib/db/team/server-review.js';
-import { indexOldRows } from '../lib/db/team/server-search.js';
+} from '../lib/team/server-review-queries.js';
+import { indexOldRows } from '../lib/team/server-search-queries.js';
 import { MissingDatabaseError, UsageError } from '../lib/errors.js';
 import { resolveProject } from '../lib/capture/project.js';
 import { cleanText } from '../lib/text/sanitize.js';
-import { displayUrl, loadTeamConfig, type TeamConfig } from '../lib/team/config.js';
+import { displayUrl, loadTeamConfig, type TeamConfig } from '../lib/team/connection-string.js';
 import { warnAboutSettings } from '../lib/config/config.js';
 import { TeamError, withTeamServer } from '../lib/team/connect.js';
 import { isUtf8Locale, localeProblem } from '../lib/team/locale.js';
 import { assertServerReady, push, senderFor, sendTombstones } from '../lib/team/push.js';
-import { clip } from '../lib/text.js';
-import { cliConfig } from './_database.js';
-import { parseLimit, valueOf } from './_flags.js';
-import { colorsFor, plural, relativeTime } from './_format.js';
+import { clip } from '../lib/text/bounded.js';
+import { cliConfig } from './shared/database.js';
+import { parseLimit, valueOf } from './shared/flags.js';
+import { colorsFor, plural, relativeTime } from './shared/format.js';
 
 export function registerTeam(program: Command): void {
   const team = program

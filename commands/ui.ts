@@ -4,8 +4,8 @@ import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
 import { UsageError } from '../lib/errors.js';
 import { startUiServer } from '../lib/ui/server.js';
-import { describeError } from '../lib/unknown.js';
-import { cliConfig } from './_database.js';
+import { describeError } from '../lib/narrow.js';
+import { cliConfig } from './shared/database.js';
 
 interface UiOptions {
   readonly port?: string;

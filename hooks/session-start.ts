@@ -11,7 +11,7 @@ const cleanupScript = `${__dirname}/_cleanup.js`;
 void runHook('session-start', async (hook) => {
   const { output, problem } = buildSessionStartOutput(hook);
   if (output) await hook.print(output);
-  scheduleDailyCleanup(hook.env, process.execPath, cleanupScript);
+  scheduleDailyCleanup(hook, process.execPath, cleanupScript);
   refreshPluginLauncher(hook.env);
   if (problem) throw problem;
 });

@@ -18,6 +18,8 @@ import {
 } from './schema.js';
 
 export type Db = Database.Database;
+/** A prepared statement, for the subjects' queries modules (they never import the driver). */
+export type { Statement };
 
 export class StoreError extends Error {
   override readonly name = 'StoreError';
@@ -227,7 +229,7 @@ export function inTransaction<T>(db: Db, work: () => T): T {
 
 // Statements compiled once per connection: a hook prepares each on first use, and a long-lived caller
 // (the benchmarks, a future server) searches many times; compiling an FTS query costs about as much
-// as running a small one. Every static statement in lib/db/ goes through here.
+// as running a small one. Every static statement of the storage core and the queries modules goes through here.
 const statementCache = new WeakMap<Db, Map<string, Statement>>();
 
 export function prepared(db: Db, sql: string): Statement {

@@ -346,7 +346,7 @@ function checkSpool(dbPath: string, env: Env): DbCheck[] {
     {
       status: 'warn',
       message: `${pending.length} event${pending.length === 1 ? '' : 's'} kept for later in ${where}, not yet in the database`,
-      fix: 'nothing to do once the problem above is fixed: the next tool call, Stop or memory search stores them',
+      fix: 'nothing to do once the problem above is fixed: the next tool call or Stop stores them (or memory doctor --repair)',
     },
   ];
 }

@@ -7,10 +7,10 @@ import { clearDamageNote, noteDamage, repairNote } from './damage.js';
 import { MemoryStore } from '../db/memories.js';
 import { withDb } from '../db/open.js';
 import { probeDb } from '../db/probe.js';
-import { copyReadableRows, removeFiles, type TableCopy } from '../db/recover.js';
+import { copyReadableRows, removeFiles, type TableCopy } from './recover-queries.js';
 import { MemoryError } from '../errors.js';
 import { FAULT_WORDS, faultOf } from './faults.js';
-import { describeError } from '../unknown.js';
+import { describeError } from '../narrow.js';
 import type { Env } from '../paths.js';
 import { drainPending } from './store-or-defer.js';
 

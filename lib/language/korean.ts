@@ -1,7 +1,7 @@
 // Korean words as both search and recall read them: whether a word is Hangul, and the word without
 // the particle or ending written onto it (서버를 → 서버, 실패했지 → 실패). One list for both paths, so
 // a prompt's words are the same words in `memory search` and in prompt-time recall. Pure.
-import { withoutEnding } from '../text.js';
+import { withoutEnding } from '../text/bounded.js';
 
 // Built on first use, and asked only of words that do not start with an ASCII character.
 let hangulPattern: RegExp | undefined;

@@ -7,7 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import type { z } from 'zod';
-import { loadConfig, warnAboutSettings } from '../config/config.js';
+import { loadConfigWarning } from '../config/config.js';
 import type { Env } from '../paths.js';
 import { resolveProject } from '../capture/project.js';
 import { errorReply, REPLY_TOKENS, type ToolReply } from './reply.js';
@@ -28,8 +28,7 @@ export const SERVER_NAME = 'claude-memory-hooks';
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 export function createMemoryServer(options: ServerOptions): { server: McpServer; close: () => void } {
-  warnAboutSettings(options.env, options.log);
-  const config = loadConfig(options.env);
+  const config = loadConfigWarning(options.env, options.log);
   const here = resolveProject(options.env, options.cwd);
   let reader: MemoryReader | null = null;
   // The database layer (and better-sqlite3's native addon) loads on the first call, not at start-up.

@@ -3,8 +3,8 @@
 // them, and a server upgraded from schema v1 with rows on it finds them once init has keyed them.
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_MIGRATIONS, SERVER_MIGRATIONS_TABLE } from '../../lib/db/team/server-schema.js';
-import { addMember } from '../../lib/db/team/server.js';
+import { SERVER_MIGRATIONS, SERVER_MIGRATIONS_TABLE } from '../../lib/team/server-schema.js';
+import { addMember } from '../../lib/team/server-queries.js';
 import { hoursAgo, memory, memoryCli, seed } from '../cli-helpers.js';
 import type { Sandbox } from '../helpers.js';
 import { expectOk, fileSandbox, team, teamEnv, teamServer, useCluster, type TeamServer } from '../team-helpers.js';

@@ -7,7 +7,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { expectDocSample, terminal } from '../doc-samples.js';
 import { NOW, hoursAgo, memory, memoryCli, seed, summary } from '../cli-helpers.js';
 import { openDb } from '../../lib/db/open.js';
-import { ensureTeamTables, setShared } from '../../lib/db/team/local.js';
+import { ensureTeamTables, setShared } from '../../lib/team/local-queries.js';
 import { moduleProbe, runHook, sandbox, type Sandbox } from '../helpers.js';
 import { PASSWORDS, expectOk, serverMemories, team, teamEnv, teamServer, useCluster } from '../team-helpers.js';
 

@@ -1,7 +1,7 @@
 // The push reads a shared project's memories as rowid ranges: every row of the project once, in id
 // order, none of another project, whatever the batch size and however the projects interleave.
 import { describe, expect, it } from 'vitest';
-import { memoriesAfter } from '../../lib/db/team/local.js';
+import { memoriesAfter } from '../../lib/team/local-queries.js';
 import { openDb } from '../../lib/db/open.js';
 import { memory, seed } from '../cli-helpers.js';
 import { sandbox } from '../helpers.js';

@@ -2,14 +2,14 @@
 // local half of team search. Each query word is looked up on its own (word index, else substring
 // index, else LIKE), so a row missing one word is still found; lib/search/rank.ts scores the rows.
 import type { MemoryRow } from '../memory.js';
-import { rankCandidates, SCORE_TIE, type Candidate, type Ranked, type WordHit } from '../search/rank.js';
-import type { Tier } from '../search/plan.js';
-import { queryWords, type QueryWord } from '../search/words.js';
+import { rankCandidates, SCORE_TIE, type Candidate, type Ranked, type WordHit } from './rank.js';
+import type { Tier } from './plan.js';
+import { queryWords, type QueryWord } from './words.js';
 import type { Bridge } from '../language/bridges.js';
-import { memoryTotal, projectSpan } from './counts.js';
-import { prepared, type Db } from './open.js';
-import { bind, WHERE, type Filters } from './search.js';
-import { pendingTo } from './search-index.js';
+import { memoryTotal, projectSpan } from '../db/counts.js';
+import { prepared, type Db } from '../db/open.js';
+import { bind, WHERE, type Filters } from './queries.js';
+import { pendingTo } from '../db/search-index.js';
 
 export interface BestOptions {
   readonly limit: number;

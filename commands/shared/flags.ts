@@ -1,10 +1,10 @@
 // CLI flag values → typed values: durations and dates, limits, types, ids, near-miss flags, and the
 // filters `search` and `forget` share. A bad value is a UsageError whose message says what to type.
-import { NO_FILTERS, type Filters } from '../lib/db/search.js';
-import { UsageError } from '../lib/errors.js';
-import { resolveProject } from '../lib/capture/project.js';
-import { parseType, parseWhen, type Parsed } from '../lib/search/filters.js';
-import { head } from '../lib/text.js';
+import { NO_FILTERS, type Filters } from '../../lib/search/queries.js';
+import { UsageError } from '../../lib/errors.js';
+import { resolveProject } from '../../lib/capture/project.js';
+import { parseType, parseWhen, type Parsed } from '../../lib/search/filters.js';
+import { head } from '../../lib/text/bounded.js';
 
 export { parseType, parseWhen, type Parsed };
 

@@ -1,8 +1,8 @@
 // Filtered reads of whole rows: the three search tiers, the most recent memories, session summaries.
 // Rows keep the database's own column names because `--json` prints them as they are stored.
 import type { MemoryRow, SummaryRecord } from '../memory.js';
-import { tiersOf, type SearchPlan, type Tier } from '../search/plan.js';
-import { prepared, type Db } from './open.js';
+import { tiersOf, type SearchPlan, type Tier } from './plan.js';
+import { prepared, type Db } from '../db/open.js';
 
 /** Every filter is optional (null); all given ones must hold. */
 export interface Filters {

@@ -10,16 +10,16 @@ import { cleanupPeriod, daysAgo, describePeriod, oldestTranscript } from '../imp
 import { rowCounts } from '../db/health.js';
 import { sqliteDriver } from '../db/driver.js';
 import { countStoredRewrites } from '../db/rewrite.js';
-import { checkDatabase } from '../doctor/database.js';
+import { checkDatabase } from './database.js';
 import { PLUGIN_ID, REMOVE_PLUGIN } from '../runtime/packaging.js';
 import { installShCaptures, isPlugin, ownRoot } from '../runtime/own-files.js';
-import { checkDriver, checkPluginAlongside, checkPluginCopy } from './doctor-copies.js';
-import { readSettingsFile } from './files.js';
-import { checkMcpServer } from '../mcp/health.js';
+import { checkDriver, checkPluginAlongside, checkPluginCopy } from './copies.js';
+import { readSettingsFile } from '../install/files.js';
+import { checkMcpServer } from './mcp.js';
 import { claudeDir, cleanupMarkerPath, type Env } from '../paths.js';
 import { redactStoredRow } from '../redact/redact.js';
-import { launcherRuns, parseRecord } from './launcher.js';
-import { cliPath, installLayout } from './layout.js';
+import { launcherRuns, parseRecord } from '../install/launcher.js';
+import { cliPath, installLayout } from '../install/layout.js';
 import {
   HOOK_SPECS,
   hookCommand,
@@ -28,9 +28,9 @@ import {
   listHandlers,
   type HookSpec,
   type RegisteredHandler,
-} from './settings.js';
-import { isOurSlashCommand } from './slash.js';
-import type { Check, Status } from '../doctor/check.js';
+} from '../install/settings.js';
+import { isOurSlashCommand } from '../install/slash.js';
+import type { Check, Status } from './check.js';
 
 export type { Check, Status };
 

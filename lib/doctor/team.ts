@@ -1,12 +1,12 @@
 // `memory doctor`'s team checks: the server answers, has our schema, and uses a UTF-8 ctype (pg_trgm
 // ignores Korean under C). Only when a team server is configured; an unreachable server is a note,
 // since hooks and local search never depend on it.
-import type { Check } from '../doctor/check.js';
-import { serverLocale, serverSchemaVersion, SERVER_SCHEMA_VERSION } from '../db/team/server.js';
+import type { Check } from './check.js';
+import { serverLocale, serverSchemaVersion, SERVER_SCHEMA_VERSION } from '../team/server-queries.js';
 import type { Env } from '../paths.js';
-import { loadTeamConfig } from './config.js';
-import { TeamError, withTeamServer } from './connect.js';
-import { localeProblem } from './locale.js';
+import { loadTeamConfig } from '../team/connection-string.js';
+import { TeamError, withTeamServer } from '../team/connect.js';
+import { localeProblem } from '../team/locale.js';
 
 export async function teamChecks(env: Env): Promise<Check[]> {
   const config = loadTeamConfig(env);

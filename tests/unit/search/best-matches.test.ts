@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bestMatches, type BestOptions } from '../../../lib/db/best-matches.js';
+import { bestMatches, type BestOptions } from '../../../lib/search/best-match-queries.js';
 import { openDb, type Db } from '../../../lib/db/open.js';
-import { NO_FILTERS, type Filters } from '../../../lib/db/search.js';
+import { NO_FILTERS, type Filters } from '../../../lib/search/queries.js';
 
 const PROJECT = '/w/api';
 const NOW = Date.parse('2026-11-20T12:00:00.000Z');

@@ -1,13 +1,13 @@
 // SQL of `memory forget`: what a selection reaches (memories, and the session summaries that go or
 // are rebuilt with them), and the one transaction that deletes it. FTS follows through the triggers.
 import type { MemoryRow, SessionRow, SessionSummaryRow } from '../memory.js';
-import { MemoryStore } from './memories.js';
-import { prepared, withBusyRetry, type Db } from './open.js';
-import { bind, recentMemories, searchMemories, type Filters } from './search.js';
-import { indexPending } from './search-index.js';
-import { sessionPrompts, type PromptRow } from './prompts.js';
-import { queueTombstones } from './team/local.js';
-import { buryRows } from './tombstones.js';
+import { MemoryStore } from '../db/memories.js';
+import { prepared, withBusyRetry, type Db } from '../db/open.js';
+import { bind, recentMemories, searchMemories, type Filters } from '../search/queries.js';
+import { indexPending } from '../db/search-index.js';
+import { sessionPrompts, type PromptRow } from '../db/prompts.js';
+import { queueTombstones } from '../team/local-queries.js';
+import { buryRows } from '../db/tombstones.js';
 import type { SearchPlan, Tier } from '../search/plan.js';
 
 export interface ForgetTarget {

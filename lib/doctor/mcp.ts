@@ -13,7 +13,7 @@ import {
   ourEntry,
   registeredEntry,
   type McpEntry,
-} from './registration.js';
+} from '../mcp/registration.js';
 
 export interface McpCheck {
   readonly status: 'ok' | 'warn' | 'fail';

@@ -3,8 +3,8 @@
 // and changes what. Never edit a shipped migration; add the next one.
 
 import { MEMBER_ROLE, SCHEMA } from './server-names.js';
-import { ACCESS_BY_ARRAYS } from './server-schema-access.js';
-import { SEARCH_BY_KEYS } from './server-schema-v2.js';
+import { ACCESS_BY_ARRAYS } from './server-access-schema.js';
+import { SEARCH_BY_KEYS } from './server-keys-schema.js';
 
 export { MEMBER_ROLE, SCHEMA };
 

@@ -2,11 +2,11 @@
 // snippets. Every stored string passes through cleanText/markedSegments first, so nothing captured
 // (ANSI escapes in a command's output, say) can drive the terminal.
 import type pc from 'picocolors';
-import type { MemoryRow, SummaryRecord } from '../lib/memory.js';
-import { cleanText, displayPath } from '../lib/text/sanitize.js';
-import { likeSnippet, markedSegments } from '../lib/search/snippet.js';
-import { localDay } from '../lib/overview/stats.js';
-import { clip } from '../lib/text.js';
+import type { MemoryRow, SummaryRecord } from '../../lib/memory.js';
+import { cleanText, displayPath } from '../../lib/text/sanitize.js';
+import { likeSnippet, markedSegments } from '../../lib/search/snippet.js';
+import { localDay } from '../../lib/overview/stats.js';
+import { clip } from '../../lib/text/bounded.js';
 
 export type Colors = ReturnType<typeof pc.createColors>;
 

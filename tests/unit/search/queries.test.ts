@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../../lib/db/open.js';
-import { bestMatches } from '../../../lib/db/best-matches.js';
-import { NO_FILTERS, searchTier } from '../../../lib/db/search.js';
+import { bestMatches } from '../../../lib/search/best-match-queries.js';
+import { NO_FILTERS, searchTier } from '../../../lib/search/queries.js';
 import { planSearch, tiersOf } from '../../../lib/search/plan.js';
 
 const HOSTILE = [

@@ -1,7 +1,7 @@
 // Aggregates behind `memory search --stats` and the page's overview: totals, counts by type, tool and
 // project, activity per day, top files and the heads of recent commands, under the same filters as search.
-import { prepared, type Db } from './open.js';
-import type { Filters } from './search.js';
+import { prepared, type Db } from '../db/open.js';
+import type { Filters } from '../search/queries.js';
 
 export interface Count {
   readonly name: string;

@@ -1,11 +1,11 @@
 // Team search on the server: each query word's bounded candidates and document frequency from the
-// word-key index (search_words in server-schema-v2.ts), how every candidate matched every word
+// word-key index (search_words in server-keys-schema.ts), how every candidate matched every word
 // (search_hits), ranked here by the same function as local search (lib/search/rank.ts), then the
 // page's rows (search_rows). Only approved memories of the role's projects reach any of the three.
 import type { ClientBase } from 'pg';
-import type { Tier } from '../../search/plan.js';
-import { rankCandidates, SCORE_TIE, type Candidate, type Ranked, type WordHit } from '../../search/rank.js';
-import { queryKeys, rowKeys, type WordKeys } from '../../search/keys.js';
+import type { Tier } from '../search/plan.js';
+import { rankCandidates, SCORE_TIE, type Candidate, type Ranked, type WordHit } from '../search/rank.js';
+import { queryKeys, rowKeys, type WordKeys } from '../search/keys.js';
 import { SCHEMA } from './server-names.js';
 
 export interface TeamHit {

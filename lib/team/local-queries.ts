@@ -1,10 +1,10 @@
 // Team bookkeeping inside the local SQLite file: this host's id, which projects are shared, how far
 // each was pushed (the per-host cursor), and tombstones waiting to be sent. Small tables created on
 // first team use, outside the numbered migrations, so a database that never joins a team never has them.
-import { crypto } from '../../runtime/builtins.js';
-import type { Db } from '../open.js';
-import { withBusyRetry } from '../open.js';
-import type { MemoryRow, SummaryRecord } from '../../memory.js';
+import { crypto } from '../runtime/builtins.js';
+import type { Db } from '../db/open.js';
+import { withBusyRetry } from '../db/open.js';
+import type { MemoryRow, SummaryRecord } from '../memory.js';
 
 const TABLES = `
   CREATE TABLE IF NOT EXISTS team_state (

@@ -1,10 +1,10 @@
 // `memory search --stats`: the atuin-style text view of lib/overview/stats.ts's numbers, with a bar chart of
 // activity per day.
-import type { Count } from '../lib/db/stats.js';
-import { cleanText } from '../lib/text/sanitize.js';
-import { CHART_DAYS, localDay, type Stats } from '../lib/overview/stats.js';
-import { clip } from '../lib/text.js';
-import { displayPath, plural, relativeTime, type Colors } from './_format.js';
+import type { Count } from '../../lib/overview/queries.js';
+import { cleanText } from '../../lib/text/sanitize.js';
+import { CHART_DAYS, localDay, type Stats } from '../../lib/overview/stats.js';
+import { clip } from '../../lib/text/bounded.js';
+import { displayPath, plural, relativeTime, type Colors } from './format.js';
 
 const BAR_WIDTH = 32;
 const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];

@@ -3,7 +3,7 @@
 // (alone over the candidates' range, or "seeds AND word"), bounded or not, in a database of one
 // project or of several.
 import { describe, expect, it } from 'vitest';
-import { candidateHits, projectScope, wordDocs, type CandidateWord } from '../../../lib/db/recall-candidates.js';
+import { candidateHits, projectScope, wordDocs, type CandidateWord } from '../../../lib/recall/queries.js';
 import { openDb, type Db } from '../../../lib/db/open.js';
 import { recallGate } from '../../../lib/recall/gate.js';
 import { seedWords, wordWeights } from '../../../lib/recall/score.js';

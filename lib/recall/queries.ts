@@ -2,8 +2,8 @@
 // query word occurs, the rows that hold one of the seed words with their bm25 and matched words, and the
 // (session, memory) pairs already injected. The one module that knows recall's FTS tables: a new
 // index layout changes this file and nothing else of recall.
-import { projectSpan } from './counts.js';
-import { prepared, withBusyRetry, type Db } from './open.js';
+import { projectSpan } from '../db/counts.js';
+import { prepared, withBusyRetry, type Db } from '../db/open.js';
 
 /** One query word as the index is asked for it. */
 export interface CandidateWord {

@@ -1,8 +1,8 @@
 // Reads behind the page's timeline: sessions by last activity (paged), one session's memories in
 // order with its summary, the projects list; and the read-only connection the page runs on.
 import type { MemoryRow } from '../memory.js';
-import { prepared, type Db } from './open.js';
-import { openForReading, type ReadHandle } from './read-only.js';
+import { prepared, type Db } from '../db/open.js';
+import { openForReading, type ReadHandle } from '../db/read-only.js';
 
 /**
  * Opens an existing database for reading only (never created, never migrated; from a snapshot when

@@ -1,11 +1,10 @@
 // Copies every row that can still be read out of a damaged database into a new one, table by table
 // and column by column, walking rowid tables by ranges and splitting a range that hits a bad page until
 // only the unreadable rows are left behind. Reads the damaged file read-only; never changes it.
-import type Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
-import { openConnection } from './driver.js';
-import { pageSizeCandidates, writeRebuiltCopy } from './header.js';
-import { openDb } from './open.js';
+import { openConnection } from '../db/driver.js';
+import { pageSizeCandidates, writeRebuiltCopy } from '../db/header.js';
+import { openDb, type Db, type Statement } from '../db/open.js';
 
 export interface TableCopy {
   readonly table: string;
@@ -31,7 +30,7 @@ export interface CopyResult {
 const DERIVED = new Set(['memory_counts', 'memory_files', 'search_index_build', 'sqlite_sequence']);
 const RANGE = 256;
 
-type Connection = Database.Database;
+type Connection = Db;
 type Row = Record<string, unknown>;
 
 /**
@@ -174,8 +173,8 @@ const SEARCH_INDEX_COUNTS = SEARCH_INDEXES.map((name) => `SELECT count(*) FROM $
  * `= ?` (a range scan also steps onto the next page to find its end, which may be the bad one).
  */
 function walk(from: Connection, selectWhereKey: string, top: number, keep: (row: Row) => void): void {
-  let range: Database.Statement;
-  let single: Database.Statement;
+  let range: Statement;
+  let single: Statement;
   try {
     range = from.prepare(`${selectWhereKey} BETWEEN ? AND ?`);
     single = from.prepare(`${selectWhereKey} = ?`);

@@ -7,7 +7,7 @@ import { sqliteDriver } from '../db/driver.js';
 import { installShCaptures, isPlugin } from '../runtime/own-files.js';
 import { PLUGIN_ID, REMOVE_INSTALL_SH, REMOVE_PLUGIN } from '../runtime/packaging.js';
 import { claudeDir, type Env } from '../paths.js';
-import type { Check } from '../doctor/check.js';
+import type { Check } from './check.js';
 
 export function checkDriver(): Check {
   const section = 'environment';

@@ -1,24 +1,24 @@
 // `memory search --team`: the local tiered search and the same tiers on the team server, merged,
 // each result marked with where it came from and whose machine wrote it. A team server that is
 // down, slow or refuses us costs one stderr line and exit code 1; the local results still print.
-import { openDb } from '../lib/db/open.js';
-import { bestMatches } from '../lib/db/best-matches.js';
-import { ensureTeamTables, hostId } from '../lib/db/team/local.js';
-import { searchTeam, type TeamHit } from '../lib/db/team/server-search.js';
-import { UsageError } from '../lib/errors.js';
-import { resolveProject } from '../lib/capture/project.js';
-import { cleanText } from '../lib/text/sanitize.js';
-import type { MemoryRow } from '../lib/memory.js';
-import { teamRecord, toPublicRecord } from '../lib/memory-record.js';
-import { planSearch, TIER_LABELS, type Tier } from '../lib/search/plan.js';
-import { likeSnippet } from '../lib/search/snippet.js';
-import { loadTeamConfig } from '../lib/team/config.js';
-import { TeamError, withTeamServer } from '../lib/team/connect.js';
-import { mergeResults } from '../lib/team/merge.js';
-import { assertServerReady } from '../lib/team/push.js';
-import { clip } from '../lib/text.js';
-import { cliConfig } from './_database.js';
-import { filtersFrom, limitFrom, type FilterOptions } from './_flags.js';
+import { openDb } from '../../lib/db/open.js';
+import { bestMatches } from '../../lib/search/best-match-queries.js';
+import { ensureTeamTables, hostId } from '../../lib/team/local-queries.js';
+import { searchTeam, type TeamHit } from '../../lib/team/server-search-queries.js';
+import { UsageError } from '../../lib/errors.js';
+import { resolveProject } from '../../lib/capture/project.js';
+import { cleanText } from '../../lib/text/sanitize.js';
+import type { MemoryRow } from '../../lib/memory.js';
+import { teamRecord, toPublicRecord } from '../../lib/memory-record.js';
+import { planSearch, TIER_LABELS, type Tier } from '../../lib/search/plan.js';
+import { likeSnippet } from '../../lib/search/snippet.js';
+import { loadTeamConfig } from '../../lib/team/connection-string.js';
+import { TeamError, withTeamServer } from '../../lib/team/connect.js';
+import { mergeResults } from '../../lib/team/merge.js';
+import { assertServerReady } from '../../lib/team/push.js';
+import { clip } from '../../lib/text/bounded.js';
+import { cliConfig } from './database.js';
+import { filtersFrom, limitFrom, type FilterOptions } from './flags.js';
 import {
   colorsFor,
   plural,
@@ -28,7 +28,7 @@ import {
   renderSnippet,
   type ColorChoice,
   type Colors,
-} from './_format.js';
+} from './format.js';
 
 /** A local row with its best-match score and the query words it holds. */
 type LocalHit = MemoryRow & { readonly score: number; readonly matched: readonly string[] };
