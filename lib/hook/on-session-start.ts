@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { daysBefore } from '../text/age.js';
 import { claimDailyCleanup } from '../faults/cleanup.js';
 import { loadConfig } from '../config/config.js';
-import { buildContext, sessionStartOutput, SESSIONS_SHOWN } from '../session/context.js';
+import { buildContext, SESSIONS_SHOWN } from '../session/context.js';
 import { claimRepairNotice, repairNote } from '../faults/damage.js';
 import { sinceStartMs, startSyncHookDeadline, SYNC_HOOK_BUDGET_MS } from '../db/deadline.js';
 import { MemoryStore } from '../db/memories.js';
@@ -15,7 +15,7 @@ import { IMPORTANCE } from '../memory.js';
 import { isPlugin } from '../runtime/own-files.js';
 import type { HookInput } from './io.js';
 import type { Env } from '../paths.js';
-import { parseSessionStartEvent } from '../wire/payload.js';
+import { adapterFor } from '../agents/adapter.js';
 import { resolveProject } from '../capture/project.js';
 import { drainPending, explainFault, noticeDamage } from '../faults/store-or-defer.js';
 
@@ -26,10 +26,11 @@ export interface SessionStartResult {
   readonly problem: Error | null;
 }
 
-export function buildSessionStartOutput({ input, env }: HookInput): SessionStartResult {
+export function buildSessionStartOutput({ input, env, agent = 'claude-code' }: HookInput): SessionStartResult {
   const config = loadConfig(env);
   if (config.disabled) return { output: '', problem: null };
-  const event = parseSessionStartEvent(input);
+  const adapter = adapterFor(agent);
+  const event = adapter.sessionStart(input);
   if (!event) return { output: '', problem: null };
   const started = sinceStartMs();
   startSyncHookDeadline();
@@ -71,7 +72,7 @@ export function buildSessionStartOutput({ input, env }: HookInput): SessionStart
     context = '';
     problem = new Error(`the memory context took longer than ${SYNC_HOOK_BUDGET_MS} ms; printed nothing this time`);
   }
-  return { output: context || notice ? sessionStartOutput(context, notice) : '', problem };
+  return { output: context || notice ? adapter.sessionStartOutput(context, notice) : '', problem };
 }
 
 /**

@@ -9,9 +9,12 @@ import {
   type HookInput,
   type HookStdin,
 } from './io.js';
+import { agentFromArgs } from '../agents/adapter.js';
 
 export interface HookOptions<Prepared> {
   readonly prepare?: (input: HookInput) => Prepared | null;
+  /** The hook's command-line arguments: the agent that runs it (`codex`, `gemini`), none for Claude Code. */
+  readonly args?: readonly string[];
 }
 
 /** Runs one hook: reads and parses stdin, then finishHook. */
@@ -35,8 +38,9 @@ export async function finishHook<Prepared>(
   options: HookOptions<Prepared> = {},
 ): Promise<void> {
   let prepared: Prepared | undefined;
+  const agent = agentFromArgs(options.args ?? []);
   if (parsed.ok && options.prepare) {
-    const ready = options.prepare({ input: parsed.value, env: process.env });
+    const ready = options.prepare({ input: parsed.value, env: process.env, agent });
     if (ready === null) return;
     prepared = ready;
   }
@@ -50,5 +54,5 @@ export async function finishHook<Prepared>(
     return;
   }
   if (!parsed.ok) return logFailure(hookName, parsed.reason);
-  await handler({ input: parsed.value, env: process.env, print: writeStdout }, prepared as Prepared);
+  await handler({ input: parsed.value, env: process.env, agent, print: writeStdout }, prepared as Prepared);
 }
