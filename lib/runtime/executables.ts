@@ -101,7 +101,7 @@ export interface AgentHook {
  * The hooks Codex CLI and Gemini CLI run: the same scripts, with the agent's name as their argument.
  * Codex: matchers of letters and `|` are exact tool names; SessionEnd and PostToolUseFailure are left
  * out (the first has nothing for us, the second never fires). Gemini CLI: its own event names, tool
- * matchers as regular expressions.
+ * matchers as regular expressions, lifecycle matchers as exact strings.
  */
 export const AGENT_HOOKS = {
   codex: [
@@ -111,7 +111,8 @@ export const AGENT_HOOKS = {
     { event: 'Stop', script: 'stop', timeout: 10 },
   ],
   gemini: [
-    { event: 'SessionStart', script: 'session-start', matcher: 'startup|resume|clear', timeout: 10_000 },
+    // A lifecycle event's matcher is an exact string to Gemini CLI: none, so every source matches.
+    { event: 'SessionStart', script: 'session-start', timeout: 10_000 },
     { event: 'BeforeAgent', script: 'user-prompt-submit', timeout: 5_000 },
     {
       event: 'AfterTool',

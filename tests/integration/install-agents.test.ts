@@ -60,7 +60,6 @@ describe('install for Codex and Gemini', () => {
     expect(settings['hooks']).toEqual({
       SessionStart: [
         {
-          matcher: 'startup|resume|clear',
           hooks: [
             {
               type: 'command',
