@@ -2,7 +2,7 @@
 // the gate lets the prompt through — prints the few past memories the prompt is clearly about.
 // Filters before the database: a prompt with nothing to record or recall costs only the parse.
 // Prints nothing rather than be late.
-import { loadConfig, recallSetting, type Config } from '../config/config.js';
+import { recallSetting, type Config } from '../config/config.js';
 import { resolveProject } from '../capture/project.js';
 import { isPersonRequest } from '../capture/person-request.js';
 import { recallGate } from '../recall/gate.js';
@@ -31,8 +31,7 @@ export interface PreparedPrompt {
  * Pure, before the gate and the database: a system prompt, a slash command's expansion or a
  * notification, with recall off or turned away, ends here.
  */
-export function preparePrompt({ input, env, agent = 'claude-code' }: HookInput): PreparedPrompt | null {
-  const config = loadConfig(env);
+export function preparePrompt({ input, env, config, agent = 'claude-code' }: HookInput): PreparedPrompt | null {
   if (config.disabled) return null;
   const event = adapterFor(agent).prompt(input);
   if (!event) return null;

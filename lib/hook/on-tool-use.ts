@@ -5,7 +5,7 @@
 // (lib/capture/noise.ts, the same question capture asks first): the rest of the write path
 // (formatting, redaction, the database, the spool) is imported only for an event that will be
 // stored, so a skipped one never loads it.
-import { loadConfig, type Config } from '../config/config.js';
+import type { Config } from '../config/config.js';
 import { isNoiseEvent } from '../capture/noise.js';
 import { toNewMemory } from '../memory.js';
 import { resolveProject } from '../capture/project.js';
@@ -20,8 +20,7 @@ export interface PreparedToolEvent {
 }
 
 /** Parses and filters (pure but for a Codex command's exit code): null when nothing is stored. */
-export function prepareToolEvent({ input, env, agent = 'claude-code' }: HookInput): PreparedToolEvent | null {
-  const config = loadConfig(env);
+export function prepareToolEvent({ input, config, agent = 'claude-code' }: HookInput): PreparedToolEvent | null {
   if (config.disabled) return null;
   const events = adapterFor(agent)
     .toolEvents(input)
@@ -30,13 +29,14 @@ export function prepareToolEvent({ input, env, agent = 'claude-code' }: HookInpu
 }
 
 export async function handleToolEvent({ env }: HookInput, { config, events }: PreparedToolEvent): Promise<void> {
-  const [{ captureEvent }, { memoryIntent, NO_INTENT }, { storeOrDefer }] = await Promise.all([
+  const [{ draftOf }, { memoryIntent, NO_INTENT }, { storeOrDefer }] = await Promise.all([
     import('../capture/capture.js'),
     import('../capture/intent.js'),
     import('../faults/store-or-defer.js'),
   ]);
   for (const event of events) {
-    const draft = captureEvent(event);
+    // prepareToolEvent has told noise apart already: the draft does not ask again.
+    const draft = draftOf(event);
     if (!draft) continue;
     const memory = {
       ...toNewMemory(draft, {

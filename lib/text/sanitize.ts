@@ -1,7 +1,7 @@
 // Makes stored text safe to print into the model's context: no control, zero-width or bidi
 // characters, XML-escaped so nothing stored can close or forge our tags, cut without breaking an entity.
 
-import { stripAnsi } from '../text.js';
+import { stripAnsi } from './bounded.js';
 
 // C0/C1 controls and DEL; zero-width and invisible formatting; bidi embeddings, overrides and isolates.
 export const INVISIBLE =

@@ -3,7 +3,7 @@
 // third-party-hooks setting, runs these same hooks: its payloads say so (`cursor_version`,
 // `conversation_id`), and their events are Cursor's.
 import { isCapturedTool } from '../../memory.js';
-import { objectOf, str } from '../../unknown.js';
+import { objectOf, str } from '../../narrow.js';
 import type { AgentName, HookBase, PromptEvent, SessionStartEvent, StopEvent, ToolEvent } from '../events.js';
 
 export type { HookBase, SessionStartEvent, StopEvent, ToolEvent } from '../events.js';

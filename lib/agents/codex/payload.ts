@@ -1,7 +1,7 @@
 // Codex CLI's hook payloads (Claude-shaped, snake_case) → domain events. Shell commands arrive as
 // `Bash` with the output alone (no exit code: it is read from the rollout, see rollout-exit.ts); edits
 // arrive as `apply_patch` with the whole patch, which becomes one event per file. Null = not ours.
-import { objectOf, str } from '../../unknown.js';
+import { objectOf, str } from '../../narrow.js';
 import type { HookBase, PromptEvent, SessionStartEvent, StopEvent, ToolEvent } from '../events.js';
 import { parsePatch, type PatchChange } from './patch.js';
 import { rolloutExitCode } from './rollout-exit.js';

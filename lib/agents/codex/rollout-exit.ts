@@ -2,7 +2,7 @@
 // the command's `item_completed` (a CommandExecution with `exit_code`) to the session's rollout when
 // the hook runs, so the rollout's tail holds it. Reads at most ROLLOUT_TAIL_BYTES; never throws.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { objectOf } from '../../unknown.js';
+import { objectOf } from '../../narrow.js';
 
 export const ROLLOUT_TAIL_BYTES = 512 * 1024;
 

@@ -2,7 +2,7 @@
 // A shell command's exit code is only in its `llmContent` text (`Exit Code: N`, absent when 0); a
 // failed edit carries `tool_response.error`. Prompts arrive with the context hooks injected before
 // them (`<hook_context>…</hook_context>`), which is not what the person typed. Null = not ours.
-import { objectOf, str } from '../../unknown.js';
+import { objectOf, str } from '../../narrow.js';
 import type { HookBase, PromptEvent, SessionStartEvent, StopEvent, ToolEvent } from '../events.js';
 
 function parseBase(input: Readonly<Record<string, unknown>>, event: string): HookBase | null {
