@@ -279,6 +279,9 @@ ${V9_INSERT}${V9_UPDATE}`,
   // functions only, so SQLite keeps it true through every update and any client can write the table.
   // No time in the key: the few look-alike rows are read to check it (smaller, ~64 bytes a memory).
   `CREATE INDEX memories_dedupe ON memories (session_id, length(content), substr(content, -16));`,
+  // Which coding agent made each memory and session (v11): every earlier row is Claude Code's.
+  `ALTER TABLE memories ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude-code';
+ALTER TABLE session_summaries ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude-code';`,
 ];
 
 /**

@@ -10,9 +10,12 @@ import {
   type HookInput,
   type HookStdin,
 } from './io.js';
+import { agentFromArgs } from '../agents/adapter.js';
 
 export interface HookOptions<Prepared> {
   readonly prepare?: (input: HookInput) => Prepared | null;
+  /** The hook's command-line arguments: the agent that runs it (`codex`, `gemini`), none for Claude Code. */
+  readonly args?: readonly string[];
 }
 
 /** Runs one hook: builds the settings, reads and parses stdin, then finishHook. */
@@ -41,8 +44,9 @@ export async function finishHook<Prepared>(
 ): Promise<void> {
   const env = process.env;
   let prepared: Prepared | undefined;
+  const agent = agentFromArgs(options.args ?? []);
   if (parsed.ok && options.prepare) {
-    const ready = options.prepare({ input: parsed.value, env, config });
+    const ready = options.prepare({ input: parsed.value, env, config, agent });
     if (ready === null) return;
     prepared = ready;
   }
@@ -56,5 +60,5 @@ export async function finishHook<Prepared>(
     return;
   }
   if (!parsed.ok) return logFailure(hookName, parsed.reason);
-  await handler({ input: parsed.value, env, config, print: writeStdout }, prepared as Prepared);
+  await handler({ input: parsed.value, env, config, agent, print: writeStdout }, prepared as Prepared);
 }

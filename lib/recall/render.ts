@@ -3,6 +3,7 @@
 // exactly as in the SessionStart block, so no stored text can close or forge the tag. Pure.
 import { cleanText, escapeXml, safeLine } from '../text/sanitize.js';
 import type { Tier } from './score.js';
+import { jsonEnvelope } from '../agents/output.js';
 
 /** The whole block never exceeds this. */
 export const RECALL_CHARS_MAX = 2000;
@@ -55,5 +56,5 @@ export function buildRecall(project: string, hits: readonly RecallHit[]): { text
 
 /** The JSON envelope Claude Code reads from a UserPromptSubmit hook's stdout. */
 export function promptSubmitOutput(context: string): string {
-  return `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: context } })}\n`;
+  return jsonEnvelope('UserPromptSubmit', context);
 }

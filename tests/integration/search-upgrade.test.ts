@@ -223,9 +223,10 @@ describe('upgrading a v5 database to the compact substring index (v7)', () => {
     expect((await memoryCli(box, ['search', '--reindex'])).code).toBe(0);
     const db = openForCheck(box.dbPath);
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-    // Every row as it was, with the intent column later versions added (empty: nothing said it).
+    // Every row as it was, with the columns later versions added: the intent (empty: nothing said it) and
+    // the agent (Claude Code's, the only one a v5 database knew).
     expect(db.prepare('SELECT * FROM memories ORDER BY id').all().slice(0, before.length)).toEqual(
-      before.map((row) => ({ ...(row as object), intent: null })),
+      before.map((row) => ({ ...(row as object), intent: null, agent: 'claude-code' })),
     );
     expect(db.prepare('SELECT count(*) FROM memories').pluck().get()).toBe(before.length + 1);
     // Nothing waits for an indexer: the rows of v5 keep their entries, the new row has the v7 text.
