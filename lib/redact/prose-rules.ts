@@ -214,11 +214,23 @@ function readCurly(text: string, pos: number): { start: number; end: number; clo
   return { start: pos + 1, end: closed ? close : pos + 1, closed };
 }
 
+// The hints: 번호 (비밀번호, 핀 번호), 비번, 패스워드, 암호, 토큰, 핀, 키, 시크릿, PIN; written as escapes, as
+// the pattern is, so the bundles stay ASCII.
 export const koreanSecret: SecretRule = {
   name: 'Secret said in Korean',
-  hints: ['비밀번호', '비번', '패스워드', '암호', '토큰', '핀', '키', '시크릿', 'pin'],
+  hints: [
+    '\ubc88\ud638',
+    '\ube44\ubc88',
+    '\ud328\uc2a4\uc6cc\ub4dc',
+    '\uc554\ud638',
+    '\ud1a0\ud070',
+    '\ud540',
+    '\ud0a4',
+    '\uc2dc\ud06c\ub9bf',
+    'pin',
+  ],
   pattern:
-    /(?:비밀[ \t]?번호|비번|패스워드|암호|토큰|핀[ \t]?번호|인증[ \t]?키|API[ \t]?키|시크릿(?:[ \t]?키)?|PIN)(?:은|는|이|가)?(?=[ \t]|:|=)/g,
+    /(?:\ube44\ubc00[ \t]?\ubc88\ud638|\ube44\ubc88|\ud328\uc2a4\uc6cc\ub4dc|\uc554\ud638|\ud1a0\ud070|\ud540[ \t]?\ubc88\ud638|\uc778\uc99d[ \t]?\ud0a4|API[ \t]?\ud0a4|\uc2dc\ud06c\ub9bf(?:[ \t]?\ud0a4)?|PIN)(?:\uc740|\ub294|\uc774|\uac00)?(?=[ \t]|:|=)/g,
   pick: pickKorean,
 };
 
@@ -305,6 +317,7 @@ export const PROSE_SAMPLES: Readonly<Record<string, RuleSamples>> = {
       { text: '비번은 hunter22 이야', secret: 'hunter22' },
       { text: '패스워드가 "보라색 원숭이 42" 입니다', secret: '보라색 원숭이 42' },
       { text: '핀 번호는 4821', secret: '4821' },
+      { text: '비밀 번호: Zq8xLm2pWq3', secret: 'Zq8xLm2pWq3' },
       { text: 'API 키: 9fA3kL0pQ7zX2mN8', secret: '9fA3kL0pQ7zX2mN8' },
     ],
     keeps: [
@@ -331,7 +344,7 @@ export const PROSE_SAMPLES: Readonly<Record<string, RuleSamples>> = {
       'ALTER ROLE app WITH PASSWORD NULL;',
       'psql -c "ALTER ROLE app PASSWORD \'$APP_PW\'"',
       'CREATE USER app IDENTIFIED BY :pw',
-      'SELECT password FROM users WHERE id = $1',
+      'ALTER USER app PASSWORD EXPIRE',
     ],
   },
 };
