@@ -169,6 +169,15 @@ export function formatSummary(
       `${summary.added === 1 ? 'memory' : 'memories'}${summary.redactions > 0 ? ` (${s(summary.redactions, 'secret')} redacted)` : ''}`,
     ],
     ['duplicates', summary.duplicates, 'skipped (already stored)'],
+    ...(summary.disabled > 0
+      ? [
+          ['memory off', summary.disabled, 'skipped (their sessions ran with CLAUDE_MEMORY_DISABLE=1)'] as [
+            string,
+            number,
+            string,
+          ],
+        ]
+      : []),
     ...(summary.forgotten > 0
       ? [
           ['forgotten', summary.forgotten, 'skipped (memory forget deleted them: memory forget --list-tombstones)'] as [

@@ -117,7 +117,7 @@ export function toNewMemory(draft: MemoryDraft, origin: MemoryOrigin): NewMemory
 }
 
 /** `forgotten`: `memory forget` left a tombstone for it (lib/db/tombstones.ts). */
-export type InsertOutcome = 'stored' | 'duplicate-tool-use' | 'duplicate-content' | 'forgotten';
+export type InsertOutcome = 'stored' | 'duplicate-tool-use' | 'duplicate-content' | 'forgotten' | 'disabled';
 
 // Rows read back. Stored text may predate today's vocabulary, so read types stay as wide as the column.
 

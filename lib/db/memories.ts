@@ -13,6 +13,7 @@ import {
 import { prepared, withBusyRetry, type Db } from './open.js';
 import { resolveErrors } from './resolution.js';
 import { isForgotten } from './tombstones.js';
+import { isSessionDisabled } from './disabled-sessions.js';
 
 /** How much of a prompt a memory keeps as its request: the start of a prompt says what it asks. */
 export const REQUEST_MAX = 500;
@@ -100,6 +101,7 @@ export class MemoryStore {
     const byContent = prepared(this.db, DUPLICATE_CONTENT);
     if (memory.toolUseId && byToolUse.get(memory.toolUseId)) return 'duplicate-tool-use';
     if (isForgotten(this.db, memory)) return 'forgotten';
+    if (isSessionDisabled(this.db, memory.sessionId)) return 'disabled';
     const time = Date.parse(memory.createdAt);
     const from = new Date(time - dedupeWindowSec * 1000).toISOString();
     const to = new Date(time + dedupeWindowSec * 1000).toISOString();

@@ -1,5 +1,6 @@
 // Running a hook once its stdin is read: the handler's `prepare` step, the gate, the handler.
 // Every outcome is exit code 0 (lib/hook/io.ts guardHook).
+import { memoryDisabled, recordDisabledSession } from './disabled.js';
 import {
   guardHook,
   logFailure,
@@ -35,6 +36,12 @@ export async function finishHook<Prepared>(
   options: HookOptions<Prepared> = {},
 ): Promise<void> {
   let prepared: Prepared | undefined;
+  if (parsed.ok && memoryDisabled(process.env)) {
+    // Off on purpose: nothing is stored, but the session is known, so nothing of it is stored later either.
+    const { hookGate } = await import('./gate.js');
+    if (hookGate(hookName, process.env).run) recordDisabledSession({ input: parsed.value, env: process.env });
+    return;
+  }
   if (parsed.ok && options.prepare) {
     const ready = options.prepare({ input: parsed.value, env: process.env });
     if (ready === null) return;

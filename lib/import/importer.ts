@@ -24,6 +24,8 @@ export interface ImportSummary {
   duplicates: number;
   /** Calls `memory forget` left a tombstone for: never stored again. */
   forgotten: number;
+  /** Calls of sessions whose hooks ran with CLAUDE_MEMORY_DISABLE=1: never stored. */
+  disabled: number;
   /** Calls the capture filters drop (read-only commands, lock files, interrupts…), as live. */
   noise: number;
   /** Calls refused before running: user rejections, hook blocks, validation errors. */
@@ -84,6 +86,7 @@ class ImportRun {
     added: 0,
     duplicates: 0,
     forgotten: 0,
+    disabled: 0,
     noise: 0,
     notRun: 0,
     tooOld: 0,
@@ -285,6 +288,8 @@ class ImportRun {
         this.gained.add(memory.sessionId);
       } else if (inserted[index] === 'forgotten') {
         this.summary.forgotten += 1;
+      } else if (inserted[index] === 'disabled') {
+        this.summary.disabled += 1;
       } else {
         this.summary.duplicates += 1;
       }

@@ -112,7 +112,8 @@ class DryRunSink implements Sink {
     const key = `${memory.sessionId}\u0000${createHash('sha1').update(memory.content).digest('base64')}`;
     const times = this.contents.get(key) ?? [];
     const inDatabase = this.existing?.findDuplicate(memory, this.dedupeWindowSec) ?? null;
-    if (inDatabase === 'duplicate-tool-use' || inDatabase === 'forgotten') return inDatabase;
+    if (inDatabase === 'duplicate-tool-use' || inDatabase === 'forgotten' || inDatabase === 'disabled')
+      return inDatabase;
     if (inDatabase || times.some((seen) => Math.abs(seen - time) <= window)) return 'duplicate-content';
     if (id) this.toolUseIds.add(id);
     times.push(time);
