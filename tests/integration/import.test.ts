@@ -69,6 +69,7 @@ describe('importing the fixture transcripts', () => {
       added: 18,
       duplicates: 0,
       forgotten: 0,
+      disabled: 0,
       noise: 3,
       notRun: 3,
       tooOld: 0,
