@@ -1,6 +1,5 @@
 // Running a hook once its stdin is read: the handler's `prepare` step, the gate, the handler.
 // Every outcome is exit code 0 (lib/hook/io.ts guardHook).
-import { memoryDisabled, recordDisabledSession } from './disabled.js';
 import {
   guardHook,
   logFailure,
@@ -36,11 +35,14 @@ export async function finishHook<Prepared>(
   options: HookOptions<Prepared> = {},
 ): Promise<void> {
   let prepared: Prepared | undefined;
-  if (parsed.ok && memoryDisabled(process.env)) {
+  if (parsed.ok && process.env['CLAUDE_MEMORY_DISABLE'] !== undefined) {
     // Off on purpose: nothing is stored, but the session is known, so nothing of it is stored later either.
-    const { hookGate } = await import('./gate.js');
-    if (hookGate(hookName, process.env).run) recordDisabledSession({ input: parsed.value, env: process.env });
-    return;
+    const { memoryDisabled, recordDisabledSession } = await import('./disabled.js');
+    if (memoryDisabled(process.env)) {
+      const { hookGate } = await import('./gate.js');
+      if (hookGate(hookName, process.env).run) recordDisabledSession({ input: parsed.value, env: process.env });
+      return;
+    }
   }
   if (parsed.ok && options.prepare) {
     const ready = options.prepare({ input: parsed.value, env: process.env });
