@@ -2,8 +2,8 @@
 // same environment), and the `search` tool in-process (query, ranking, rendering, reply budget).
 import { spawn, spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { bestMatches } from '../lib/db/best-matches.js';
-import { NO_FILTERS } from '../lib/db/search.js';
+import { bestMatches } from '../lib/search/best-match-queries.js';
+import { NO_FILTERS } from '../lib/search/queries.js';
 import { MemoryReader } from '../lib/mcp/store.js';
 import { REPLY_TOKENS } from '../lib/mcp/reply.js';
 import { searchInput } from '../lib/mcp/schemas.js';

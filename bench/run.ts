@@ -3,8 +3,6 @@
 // size (10k, 100k, --rows) for session-start and search; in-process query costs; storage; lossless
 // concurrency; what a hook bundle holds; redaction, `memory mcp` and `memory ui`'s views. Prints a
 // report and writes BENCHMARKS.md.
-import { createRequire } from 'node:module';
-import { useRequire } from '../lib/db/driver.js';
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -14,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { MemoryStore } from '../lib/db/memories.js';
 import { openDb } from '../lib/db/open.js';
-import { bestMatches } from '../lib/db/best-matches.js';
-import { NO_FILTERS } from '../lib/db/search.js';
+import { bestMatches } from '../lib/search/best-match-queries.js';
+import { NO_FILTERS } from '../lib/search/queries.js';
 import { IMPORTANCE } from '../lib/memory.js';
 import { COMMON_TERM, generate, RARE_TERM, replicate, syntheticPayload } from './generate.js';
 import { NODE_RELEASES, type NodeMajor } from './node-binaries.js';
@@ -24,9 +22,6 @@ import { redactionBench } from './redact.js';
 import { mcpSearch, mcpStartup, renderStartup } from './mcp.js';
 import { benchUi, uiSection } from './ui.js';
 import { cleanEnv, ms, ratio, timeCalls, timeProcesses, type ProcessCase, type Stats } from './measure.js';
-
-// An ES module: better-sqlite3 is loaded through this file's own require.
-useRequire(createRequire(import.meta.url));
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = resolve(DIST, '..');

@@ -1,16 +1,11 @@
 // `npm run bench:ui`: builds a synthetic database through the real capture path (or reuses
 // BENCH_UI_DB when it exists) and prints the memory ui section of BENCHMARKS.md.
-import { createRequire } from 'node:module';
-import { useRequire } from '../lib/db/driver.js';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb } from '../lib/db/open.js';
 import { generate } from './generate.js';
 import { benchUi, uiSection } from './ui.js';
-
-// An ES module: better-sqlite3 is loaded through this file's own require.
-useRequire(createRequire(import.meta.url));
 
 const SIZE = Number(process.env['BENCH_UI_SIZE'] ?? 100_000);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 15);

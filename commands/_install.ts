@@ -1,6 +1,7 @@
 // Internal: the installer install.sh hands over to after its bootstrap (Node check, npm ci, build);
 // the installed runtime's copy of it does --uninstall with no checkout at all. Prints the steps of
 // lib/install/ as ✓ lines, warnings as `! …` on stderr, and a refusal as one line with exit 1.
+import { writeOut } from '../lib/io/stdout.js';
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { UsageError } from '../lib/errors.js';
@@ -20,8 +21,8 @@ import { ownRoot } from '../lib/runtime/own-files.js';
 const source = resolve(ownRoot(), '..', '..');
 
 const report: Reporter = {
-  step: (text) => process.stdout.write(`✓ ${text}\n`),
-  info: (text) => process.stdout.write(`${text}\n`),
+  step: (text) => writeOut(`✓ ${text}\n`),
+  info: (text) => writeOut(`${text}\n`),
   warn: (text) => process.stderr.write(`! ${text}\n`),
 };
 

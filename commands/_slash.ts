@@ -1,6 +1,7 @@
 // The slash command's entry point. The argument text arrives on stdin through a quoted heredoc, so
 // no shell ever parses it; it runs `memory search …` and always exits 0, because a non-zero exit
 // would abort the whole slash command (errors are printed for the model to relay instead).
+import { writeOut } from '../lib/io/stdout.js';
 import { spawnSync } from 'node:child_process';
 import { exitZero } from '../lib/runtime/exit.js';
 import { readStdin } from '../lib/hook/io.js';
@@ -20,16 +21,16 @@ async function main(): Promise<void> {
   if (text === '$ARGUMENTS') text = '';
   const argv = searchArgv(splitArguments(restoreArgumentText(text)));
 
-  process.stdout.write(`$ memory ${argv.map(display).join(' ')}\n`);
+  writeOut(`$ memory ${argv.map(display).join(' ')}\n`);
   const result = spawnSync(process.execPath, [cli, ...argv], {
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },
     maxBuffer: 16 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  if (result.stdout) process.stdout.write(result.stdout);
-  if (result.stderr) process.stdout.write(result.stderr);
-  if (result.error) process.stdout.write(`memory: ${result.error.message}\n`);
+  if (result.stdout) writeOut(result.stdout);
+  if (result.stderr) writeOut(result.stderr);
+  if (result.error) writeOut(`memory: ${result.error.message}\n`);
   exitZero();
 }
 

@@ -49,7 +49,9 @@ async function runProgram(): Promise<void> {
   const program = new Command('memory')
     .description('Search what Claude Code did in past sessions (captured by claude-memory-hooks).')
     .version(ownVersion(), '-V, --version', 'print the version of claude-memory-hooks')
-    .exitOverride();
+    .exitOverride()
+    // Help and --version reach a pipe as every other output does (and survive its reader leaving).
+    .configureOutput({ writeOut: (text) => writeOut(text) });
   // The version needs no subcommand; help (and an unknown word) lists them all.
   const loaders = Object.hasOwn(SUBCOMMANDS, asked)
     ? [SUBCOMMANDS[asked] as () => Promise<Register>]

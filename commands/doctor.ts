@@ -1,12 +1,13 @@
-// `memory doctor`: prints the installation checks of lib/install/doctor.ts as ✓/!/✗ lines with a fix each,
+// `memory doctor`: prints the installation checks of lib/doctor/doctor.ts as ✓/!/✗ lines with a fix each,
 // or as JSON; exits 1 (through MemoryError) when any check failed.
+import { writeOut } from '../lib/io/stdout.js';
 import type { Command } from 'commander';
 import { loadConfig } from '../lib/config/config.js';
-import { runDoctor, type Check, type DoctorReport } from '../lib/install/doctor.js';
+import { runDoctor, type Check, type DoctorReport } from '../lib/doctor/doctor.js';
 import { MemoryError } from '../lib/errors.js';
 import { repairDatabase, type RepairReport } from '../lib/faults/repair.js';
-import { loadTeamConfig } from '../lib/team/config.js';
-import { colorsFor, type Colors } from './_format.js';
+import { loadTeamConfig } from '../lib/team/connection-string.js';
+import { colorsFor, type Colors } from './shared/format.js';
 
 export function registerDoctor(program: Command): void {
   program
@@ -22,12 +23,12 @@ export function registerDoctor(program: Command): void {
     .action(async (options: { json?: boolean; repair?: boolean }) => {
       if (options.repair) {
         const repair = repairDatabase(loadConfig(process.env), process.env);
-        process.stdout.write(options.json ? `${JSON.stringify(repair, null, 2)}\n` : renderRepair(repair));
+        writeOut(options.json ? `${JSON.stringify(repair, null, 2)}\n` : renderRepair(repair));
         if (repair.outcome === 'unreadable') throw new MemoryError(`nothing could be recovered from ${repair.dbPath}`);
         return;
       }
       const report = await withTeamChecks(runDoctor(process.env, process.version));
-      process.stdout.write(
+      writeOut(
         options.json ? `${JSON.stringify(report, null, 2)}\n` : render(report, colorsFor(process.stdout, process.env)),
       );
       const failed = report.checks.filter((check) => check.status === 'fail').length;
@@ -38,7 +39,7 @@ export function registerDoctor(program: Command): void {
 /** Adds the team server's checks when one is configured (pg is loaded only then). */
 async function withTeamChecks(report: DoctorReport): Promise<DoctorReport> {
   if (!loadTeamConfig(process.env).url) return report;
-  const checks = [...report.checks, ...(await (await import('../lib/team/doctor.js')).teamChecks(process.env))];
+  const checks = [...report.checks, ...(await (await import('../lib/doctor/team.js')).teamChecks(process.env))];
   return { ...report, checks, ok: checks.every((check) => check.status !== 'fail') };
 }
 
@@ -85,7 +86,10 @@ function renderRepair(report: RepairReport): string {
     report.stored > 0
       ? `\n${report.stored} event${report.stored === 1 ? '' : 's'} kept while it was damaged ${report.stored === 1 ? 'was' : 'were'} stored.`
       : '';
-  if (report.outcome === 'healthy') return `The database passes its integrity check: nothing to repair.${stored}\n`;
+  if (report.outcome === 'healthy')
+    return report.migrated
+      ? `The database passes its integrity check; it was migrated from schema v${report.migrated.from} to v${report.migrated.to}: nothing else to repair.${stored}\n`
+      : `The database passes its integrity check: nothing to repair.${stored}\n`;
   if (report.outcome === 'started') return `A new, empty database was started.${stored}\n`;
   const width = Math.max(...report.tables.map((table) => table.table.length));
   const tables = report.tables.map(

@@ -1,19 +1,21 @@
 // `memory forget`: deletes memories someone does not want kept — by id, session, project, date or
-// search match. A dry run (count and samples) unless --yes; the delete itself is in lib/db/forget.ts.
+// search match. A dry run (count and samples) unless --yes; the delete itself is in lib/forget/queries.ts.
+import { writeOut } from '../lib/io/stdout.js';
 import type { Command } from 'commander';
-import { listTombstones, removeTombstones } from '../lib/db/tombstones.js';
+import { listTombstones } from '../lib/db/tombstones.js';
+import { restoreForgotten, type Restored } from '../lib/import/restore.js';
 import { relativeAge } from '../lib/text/age.js';
-import { forgetNow, selectForget, type ForgetSelection, type ForgetTarget } from '../lib/db/forget.js';
-import { NO_FILTERS } from '../lib/db/search.js';
+import { forgetNow, selectForget, type ForgetSelection, type ForgetTarget } from '../lib/forget/queries.js';
+import { hasProject, NO_FILTERS } from '../lib/search/queries.js';
 import { UsageError } from '../lib/errors.js';
 import { cleanText } from '../lib/text/sanitize.js';
 import { planSearch, TIER_LABELS } from '../lib/search/plan.js';
 import { summarizeSession } from '../lib/session/summary.js';
-import { loadTeamConfig } from '../lib/team/config.js';
-import { clip } from '../lib/text.js';
-import { cliConfig, withDatabase } from './_database.js';
-import { parseIds, parseWhen, valueOf } from './_flags.js';
-import { colorsFor, plural, renderPlainMemory } from './_format.js';
+import { loadTeamConfig } from '../lib/team/connection-string.js';
+import { clip } from '../lib/text/bounded.js';
+import { cliConfig, unknownProjectError, withDatabase } from './shared/database.js';
+import { parseIds, parseWhen, valueOf } from './shared/flags.js';
+import { colorsFor, plural, renderPlainMemory } from './shared/format.js';
 
 interface ForgetOptions {
   readonly session?: string;
@@ -43,7 +45,7 @@ export function registerForget(program: Command): void {
     .option('--yes', 'really delete (without it, only show what would go)')
     .option('--json', 'machine-readable output')
     .option('--list-tombstones', 'list what was forgotten (never its text): import and transcript catch-up skip these')
-    .option('--undo <tombstone-ids...>', 'remove tombstones, so the next memory import may bring those memories back')
+    .option('--undo <ids...>', "restore forgotten memories (the ids they had) from their sessions' transcripts")
     .addHelpText(
       'after',
       `
@@ -51,25 +53,27 @@ Selectors combine: \`memory forget --project my-app --before 30d\` forgets only 
 A session's summary goes too once the session has no memories left, and is rebuilt without the
 forgotten ones when it keeps others. Each forgotten memory leaves a tombstone (its tool call's id and
 a digest of its session and text, never the text): memory import and the Stop hook's transcript
-catch-up never store it again. --list-tombstones shows them, --undo <id> removes one.
+catch-up never store it again. --list-tombstones shows them; --undo <id> brings a memory back from
+its session's transcript, while Claude Code still keeps it (its text was never kept anywhere else).
 
 Examples:
   memory forget 12 13
   memory forget --match "AKIA" --yes
   memory forget --session 5b1c0a52-… --yes
   memory forget --list-tombstones
-  memory forget --undo 4`,
+  memory forget --undo 12`,
     )
     .action(async (ids: string[], options: ForgetOptions) => {
       if (options.listTombstones || options.undo) {
-        process.stdout.write(runTombstones(ids, options));
+        writeOut(await runTombstones(ids, options));
         return;
       }
-      process.stdout.write(runForget(ids, options));
+      writeOut(runForget(ids, options));
       // pg is loaded only when a team server is configured.
       if (!options.yes || !loadTeamConfig(process.env).url) return;
       const team = await (await import('./team.js')).sendTombstonesNow(cliConfig().dbPath);
-      (options.json ? process.stderr : process.stdout).write(team);
+      if (options.json) process.stderr.write(team);
+      else writeOut(team);
     });
 }
 
@@ -112,11 +116,18 @@ function runForget(idArgs: readonly string[], options: ForgetOptions): string {
     query: options.match ?? null,
   };
 
-  return withDatabase(config, (db) => {
+  return withDatabase(config, 'write', (db) => {
     const dryRun = options.yes !== true;
     const selection = dryRun
       ? selectForget(db, target, now)
       : forgetNow(db, target, now, (sessionId, rows, intent) => summarizeSession(sessionId, rows, now, intent));
+    const { project } = target.filters;
+    if (
+      selection.rows.length + selection.summaries.length + selection.prompts === 0 &&
+      project !== null &&
+      !hasProject(db, project)
+    )
+      throw unknownProjectError(db, project);
     if (options.json) return `${JSON.stringify(report(dryRun, selection), null, 2)}\n`;
 
     const { rows, summaries, rebuilt, prompts } = selection;
@@ -144,27 +155,17 @@ function runForget(idArgs: readonly string[], options: ForgetOptions): string {
   });
 }
 
-function runTombstones(ids: readonly string[], options: ForgetOptions): string {
+async function runTombstones(ids: readonly string[], options: ForgetOptions): Promise<string> {
   if (ids.length > 0 || (options.listTombstones && options.undo))
-    throw new UsageError('--list-tombstones and --undo <tombstone-ids…> go alone');
+    throw new UsageError('--list-tombstones and --undo <ids…> go alone');
   const config = cliConfig();
   const now = config.now();
   if (options.undo) {
-    const wanted = valueOf(parseIds(options.undo));
-    return withDatabase(config, (db) => {
-      const removed = removeTombstones(db, wanted);
-      const missing = wanted.filter((id) => !removed.includes(id));
-      if (options.json) return `${JSON.stringify({ removed, missing }, null, 2)}\n`;
-      const lines = [];
-      if (removed.length > 0)
-        lines.push(
-          `Removed ${plural(removed.length, 'tombstone', 'tombstones')}: the next memory import (or the Stop hook's catch-up of that session) may store ${removed.length === 1 ? 'that memory' : 'those memories'} again, if the transcript still holds ${removed.length === 1 ? 'it' : 'them'}.`,
-        );
-      if (missing.length > 0) lines.push(`No tombstone ${missing.map((id) => `#${id}`).join(', ')}.`);
-      return `${lines.join('\n')}\n`;
-    });
+    const restored = await restoreForgotten(valueOf(parseIds(options.undo)), config, process.env);
+    if (options.json) return `${JSON.stringify(restored, null, 2)}\n`;
+    return `${restored.map(restoredLine).join('\n')}\n`;
   }
-  return withDatabase(config, (db) => {
+  return withDatabase(config, 'write', (db) => {
     const tombstones = listTombstones(db);
     if (options.json) return `${JSON.stringify(tombstones, null, 2)}\n`;
     if (tombstones.length === 0) return 'No tombstones: nothing forgotten is being kept out.\n';
@@ -173,9 +174,9 @@ function runTombstones(ids: readonly string[], options: ForgetOptions): string {
       `${plural(tombstones.length, 'forgotten memory', 'forgotten memories')} kept out of import and transcript catch-up (their text is not kept):`,
       ...tombstones.map(
         (t) =>
-          `  ${c.bold(`#${t.id}`)}  forgotten ${relativeAge(t.forgottenAt, now)}: ${t.type} by ${cleanText(t.toolName)}, ${cleanText(t.project)}, session ${cleanText(t.sessionId)}, from ${t.createdAt.slice(0, 16).replace('T', ' ')}${t.memoryId === null ? '' : ` (was #${t.memoryId})`}`,
+          `  ${c.bold(t.memoryId === null ? `tombstone ${t.id}` : `#${t.memoryId}`)}  forgotten ${relativeAge(t.forgottenAt, now)}: ${t.type} by ${cleanText(t.toolName)}, ${cleanText(t.project)}, session ${cleanText(t.sessionId)}, from ${t.createdAt.slice(0, 16).replace('T', ' ')}`,
       ),
-      'Undo one with memory forget --undo <#>: the next memory import may then store it again.',
+      "Restore one with memory forget --undo <#>, from its session's transcript while Claude Code keeps it.",
       '',
     ].join('\n');
   });
@@ -185,6 +186,13 @@ function runTombstones(ids: readonly string[], options: ForgetOptions): string {
 function listed(parts: readonly string[]): string {
   const kept = parts.filter(Boolean);
   return kept.length < 2 ? (kept[0] ?? '') : `${kept.slice(0, -1).join(', ')} and ${kept[kept.length - 1] ?? ''}`;
+}
+
+function restoredLine(r: Restored): string {
+  if (r.nowId !== null) return `Restored #${r.memoryId} from its session's transcript: it is #${r.nowId} now.`;
+  if (!r.transcript)
+    return `#${r.memoryId} cannot come back: its session's transcript is gone and its text was never kept. Its tombstone is removed, so importing that transcript from a copy would store it again.`;
+  return `#${r.memoryId}: its tombstone is removed, but its session's transcript did not store it again (it is noise, too old, or not in the transcript).`;
 }
 
 function report(dryRun: boolean, selection: ForgetSelection): Record<string, unknown> {

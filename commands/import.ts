@@ -1,9 +1,10 @@
 // `memory import [PATH…]`: backfills memories from Claude Code's own session transcripts, through the
 // same capture pipeline as the live hooks. Progress bar on a terminal (stderr); counts on stdout.
+import { writeOut } from '../lib/io/stdout.js';
 import { exitBySignal, SIGNAL_EXIT } from '../lib/runtime/exit.js';
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { loadConfig, warnAboutSettings } from '../lib/config/config.js';
+import { loadConfigWarning } from '../lib/config/config.js';
 import { MemoryError } from '../lib/errors.js';
 import { findTranscripts } from '../lib/import/files.js';
 import { importTranscripts, type ImportProgress, type ImportSummary } from '../lib/import/importer.js';
@@ -34,8 +35,7 @@ export function registerImport(program: Command): void {
 
 async function runImport(paths: readonly string[], flags: ImportFlags): Promise<void> {
   const env = process.env;
-  warnAboutSettings(env, (line) => process.stderr.write(`memory: ${line}\n`));
-  const config = loadConfig(env);
+  const config = loadConfigWarning(env, (line) => process.stderr.write(`memory: ${line}\n`));
   const defaultRoot = join(claudeDir(env), 'projects');
   const found = findTranscripts(paths.length > 0 ? paths : [defaultRoot]);
   const [missing] = found.missing;
@@ -70,13 +70,13 @@ async function runImport(paths: readonly string[], flags: ImportFlags): Promise<
     const { refreshed, unchanged, notStored, stopped: _stopped, ...counts } = summary;
     const refresh = flags.refresh ? { refreshed, unchanged, notStored } : {};
     const stopped = stoppedBy ? { stoppedBy } : {};
-    process.stdout.write(
+    writeOut(
       `${JSON.stringify({ ...counts, ...refresh, ...stopped, dryRun: flags.dryRun === true, dbPath: config.dbPath, ...extra }, null, 2)}\n`,
     );
     return;
   }
   const where = tildify(config.dbPath, homeDir(env));
-  process.stdout.write(
+  writeOut(
     flags.refresh
       ? formatRefresh(summary, flags.dryRun === true, where)
       : formatSummary(summary, flags.dryRun === true, where, config.retentionDays, found.files.length),
@@ -86,7 +86,7 @@ async function runImport(paths: readonly string[], flags: ImportFlags): Promise<
     paths.length === 0 && !flags.refresh
       ? importReachNote(cleanupPeriod(env), config.retentionDays, oldestTranscript(found.files), config.now())
       : null;
-  if (note) process.stdout.write(`${note}\n`);
+  if (note) writeOut(`${note}\n`);
 }
 
 // A shell reports a process ended by a signal as 128 + its number; an import stopped by one says the same.

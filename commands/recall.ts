@@ -1,7 +1,8 @@
 // `memory recall`: whether prompt-time recall is on, `on` / `off` to switch it in the settings file,
 // and `--explain "<prompt>"` to show the hook's reasoning for one prompt without injecting anything.
+import { writeOut } from '../lib/io/stdout.js';
 import type { Command } from 'commander';
-import { withDb } from '../lib/db/open.js';
+import { withReadableDb } from '../lib/db/read-only.js';
 import { MissingDatabaseError, UsageError } from '../lib/errors.js';
 import { projectAt, resolveProject } from '../lib/capture/project.js';
 import { recallGate } from '../lib/recall/gate.js';
@@ -20,11 +21,12 @@ import { MEDIUM_MIN } from '../lib/recall/score.js';
 import { recallSetting, type RecallSetting } from '../lib/config/config.js';
 import { writeRecallSetting } from '../lib/config/write.js';
 import { cleanText } from '../lib/text/sanitize.js';
-import { clip } from '../lib/text.js';
-import { cliConfig } from './_database.js';
+import { clip } from '../lib/text/bounded.js';
+import { cliConfig } from './shared/database.js';
 
 interface RecallOptions {
-  explain?: string;
+  /** The prompt's words, quoted as one or not, as `memory search` takes them. */
+  explain?: string[];
   project?: string;
   session?: string;
   json?: boolean;
@@ -38,7 +40,7 @@ export function registerRecall(program: Command): void {
     )
     .argument('[state]', '"on" or "off": switch recall in ~/.claude/memory.json')
     .option(
-      '--explain <prompt>',
+      '--explain <prompt...>',
       'the gate decision, the kept words with their document frequencies, each candidate with its score and tier, and what would be injected',
     )
     .option('--project <path>', 'explain for this project directory (default: the project of the current directory)')
@@ -54,7 +56,7 @@ export function registerRecall(program: Command): void {
           now.source === 'CLAUDE_MEMORY_RECALL' && now.on !== (state === 'on')
             ? ` (but CLAUDE_MEMORY_RECALL turns it ${now.on ? 'on' : 'off'} in this shell)`
             : '';
-        process.stdout.write(`Recall is ${state} in ${path}${note}. New prompts in Claude Code follow it at once.\n`);
+        writeOut(`Recall is ${state} in ${path}${note}. New prompts in Claude Code follow it at once.\n`);
         return;
       }
       if (state !== undefined)
@@ -62,10 +64,10 @@ export function registerRecall(program: Command): void {
           `unknown state "${state}": use memory recall on, memory recall off or memory recall --explain "<prompt>"`,
         );
       if (options.explain === undefined) {
-        process.stdout.write(`${statusLine(recallSetting(process.env))}\n`);
+        writeOut(`${statusLine(recallSetting(process.env))}\n`);
         return;
       }
-      process.stdout.write(explain(options.explain, options));
+      writeOut(explain(options.explain.join(' '), options));
     });
 }
 
@@ -85,7 +87,7 @@ function explain(prompt: string, options: RecallOptions): string {
   const project = options.project ? projectAt(options.project) : resolveProject(process.env, process.cwd());
   const gate = recallGate(prompt);
   const report = gate.recall
-    ? withDb(config.dbPath, { create: false, queryOnly: true }, (db) =>
+    ? withReadableDb(config.dbPath, { create: false, queryOnly: true }, (db) =>
         recallFor(db, project.path, gate.words, options.session ?? null),
       )
     : null;
@@ -106,7 +108,8 @@ function explain(prompt: string, options: RecallOptions): string {
       2,
     )}\n`;
   }
-  const out = [statusLine(setting), `Project: ${cleanText(project.name)} (${cleanText(project.path)})`];
+  const worktree = project.worktree === undefined ? '' : `; this worktree: ${cleanText(project.worktree)}`;
+  const out = [statusLine(setting), `Project: ${cleanText(project.name)} (${cleanText(project.path)}${worktree})`];
   if (!gate.recall) return `${[...out, `Gate: silent — ${gate.reason}.`, 'Would inject: nothing.'].join('\n')}\n`;
   out.push(`Gate: searches ${gate.words.map((w) => `"${cleanText(w.text)}"`).join(', ')}.`);
   if (!report) return `${out.join('\n')}\n`;

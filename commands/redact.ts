@@ -1,11 +1,12 @@
 // `memory redact`: applies the current secret rules to what is already stored. A dry run (counts and
 // ids) unless --yes; the rewrite itself is lib/db/rewrite.ts, the rules lib/redact/redact.ts.
+import { writeOut } from '../lib/io/stdout.js';
 import type { Command } from 'commander';
 import { dropOldBytes, rewriteStored, type RewriteCounts } from '../lib/db/rewrite.js';
 import { redactStoredRow } from '../lib/redact/redact.js';
 import { databaseBytes } from '../lib/overview/stats.js';
-import { cliConfig, withDatabase } from './_database.js';
-import { colorsFor, plural } from './_format.js';
+import { cliConfig, withDatabase } from './shared/database.js';
+import { colorsFor, plural } from './shared/format.js';
 
 interface RedactOptions {
   readonly yes?: boolean;
@@ -31,7 +32,7 @@ Examples:
   memory redact --yes`,
     )
     .action((options: RedactOptions) => {
-      process.stdout.write(runRedact(options));
+      writeOut(runRedact(options));
     });
 }
 
@@ -39,7 +40,7 @@ function runRedact(options: RedactOptions): string {
   const config = cliConfig();
   const dryRun = options.yes !== true;
   const before = databaseBytes(config.dbPath);
-  return withDatabase(config, (db) => {
+  return withDatabase(config, 'write', (db) => {
     const counts = rewriteStored(db, redactStoredRow, !dryRun);
     const changed = counts.memories + counts.summaries + counts.prompts + counts.legacy;
     // Compact even when nothing changed now: a previous interrupted run may have left old pages.

@@ -1,24 +1,24 @@
 // `memory search`: tiered full-text search, and the --recent, --stats and --summaries views, each with
-// the same filters and a --json form. Thin: validation in _flags.ts, SQL in lib/db/search.ts and stats.ts.
+// the same filters and a --json form. Thin: validation in _flags.ts, SQL in lib/search/queries.ts and stats.ts.
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
-import { bestMatches, type BestMatch } from '../lib/db/best-matches.js';
-import { hasProject, projectNames, recentMemories, sessionSummaries, type Filters } from '../lib/db/search.js';
+import { bestMatches, type BestMatch } from '../lib/search/best-match-queries.js';
+import { hasProject, projectNames, recentMemories, sessionSummaries, type Filters } from '../lib/search/queries.js';
 import { projectSpan } from '../lib/db/counts.js';
 import type { Db } from '../lib/db/open.js';
-import { indexPending, indexPendingBriefly } from '../lib/db/search-index.js';
+import { indexPending } from '../lib/db/search-index.js';
 import { UsageError } from '../lib/errors.js';
 import { toPublicRecord } from '../lib/memory-record.js';
 import { cleanText } from '../lib/text/sanitize.js';
 import { resolveProject } from '../lib/capture/project.js';
-import { TIER_LABELS } from '../lib/search/plan.js';
+import { searchTerms, TIER_LABELS } from '../lib/search/plan.js';
 import { BRIDGE_LABELS } from '../lib/language/bridges.js';
-import type { BestResult } from '../lib/db/best-matches.js';
+import type { BestResult } from '../lib/search/best-match-queries.js';
 import { holdsAny, likeSnippet, shownWord } from '../lib/search/snippet.js';
 import { computeStats } from '../lib/overview/stats.js';
-import { clip } from '../lib/text.js';
-import { cliConfig, withDatabase } from './_database.js';
-import { filtersFrom, flagTypo, limitFrom, nearestNames, type FilterOptions } from './_flags.js';
+import { clip } from '../lib/text/bounded.js';
+import { cliConfig, unknownProjectError, waitingEvents, withDatabase } from './shared/database.js';
+import { filtersFrom, flagTypo, limitFrom, nearestNames, type FilterOptions } from './shared/flags.js';
 import {
   COLOR_CHOICES,
   colorsFor,
@@ -31,9 +31,9 @@ import {
   renderWhy,
   type ColorChoice,
   type Colors,
-} from './_format.js';
+} from './shared/format.js';
 import { stdoutTerminal, writeOut } from '../lib/io/stdout.js';
-import { renderStats } from './_stats.js';
+import { renderStats } from './shared/stats.js';
 
 interface SearchOptions extends FilterOptions {
   readonly recent?: boolean;
@@ -44,9 +44,6 @@ interface SearchOptions extends FilterOptions {
   readonly color?: ColorChoice;
 }
 
-/** What one search spends, at most, indexing memories that predate the search index. */
-const SEARCH_INDEX_MS = 250;
-
 export function registerSearch(program: Command): void {
   program
     .command('search')
@@ -54,7 +51,7 @@ export function registerSearch(program: Command): void {
     .argument('[query...]', 'words to find (rows with every word first; quotes and operators are searched as text)')
     .option('--recent', 'the latest memories (20 unless --limit)')
     .option('--stats', 'totals, activity per day, top commands and files')
-    .option('--summaries', 'session summaries, newest first')
+    .option('--summaries', 'session summaries, newest first; with words, the summaries holding every one')
     .option('--reindex', 'finish indexing memories stored before the search index existed (after an upgrade)')
     .option('--project <name>', 'only this project (default: all projects)')
     .option('--here', 'only the project of the current directory')
@@ -85,11 +82,12 @@ Examples:
   memory search --recent --type error
   memory search --stats --project my-app
   memory search --summaries --limit 5 --json
+  memory search --summaries empty name
   memory search --team 인증`,
     )
     .action(async (query: string[], options: SearchOptions & { team?: boolean }, command: Command) => {
       rejectFlagTypos(query, command);
-      if (options.team) return (await import('./_team-search.js')).runTeamSearch(query, options);
+      if (options.team) return (await import('./shared/team-search.js')).runTeamSearch(query, options);
       writeOut(runSearch(query, options));
     });
 }
@@ -124,7 +122,7 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
   const modes = (['recent', 'stats', 'summaries', 'reindex'] as const).filter((mode) => options[mode]);
   if (modes.length > 1) throw new UsageError(`choose one of --${modes.join(', --')}`);
   const [mode] = modes;
-  if (mode && query.length > 0)
+  if (mode && mode !== 'summaries' && query.length > 0)
     throw new UsageError(`--${mode} takes no search words (got "${clip(query.join(' '), 40)}")`);
   if (!mode && query.length === 0)
     throw new UsageError('give words to search for, or one of --recent, --stats, --summaries, --reindex');
@@ -142,8 +140,10 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
       return json({ total: 0, sessions: 0, summaries: 0, errors: 0, database: { path: config.dbPath, exists: false } });
     return `No memories yet: ${config.dbPath} is created by the first edit, command or error a session records.\n`;
   }
-  return withDatabase(
+  // --reindex builds the search indexes; every other mode only reads, and leaves what waits to the hooks.
+  const output = withDatabase(
     config,
+    mode === 'reindex' ? 'write' : 'read',
     (db) => {
       if (mode !== 'reindex') {
         const unknown = unknownProject(db, filters, options.json === true || mode === 'stats');
@@ -160,9 +160,13 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
         return options.json ? json(stats) : `${renderStats(stats, now, c)}\n`;
       }
       if (mode === 'summaries') {
-        const rows = sessionSummaries(db, filters, limit);
+        const words = searchTerms(query.join(' '));
+        const rows = sessionSummaries(db, filters, limit, words);
         if (options.json) return json(rows);
-        if (rows.length === 0) return 'No session summaries yet (they are written when a session ends).\n';
+        if (rows.length === 0)
+          return words.length > 0
+            ? `No session summary holds ${quoted(clip(cleanText(query.join(' ')), 80))}.\n`
+            : 'No session summaries yet (they are written when a session ends).\n';
         return `${rows.map((row) => renderSummary(row, now, c)).join('\n\n')}\n`;
       }
       if (mode === 'recent') {
@@ -172,8 +176,7 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
         return `${rows.map((row) => renderPlainMemory(row, now, c)).join('\n\n')}\n`;
       }
 
-      // After an upgrade, older memories enter the index a batch per search (the rest are scanned).
-      indexPendingBriefly(db, SEARCH_INDEX_MS);
+      // After an upgrade, memories not yet indexed are scanned until a hook or doctor indexes them.
       const text = query.join(' ');
       const shown = clip(cleanText(text), 80);
       const here = resolveProject(process.env, process.cwd()).path;
@@ -184,18 +187,21 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
       const hits = found.matches;
       if (options.json)
         return json(
-          hits.map(({ row, score, matched, bridged, fixes }) => ({
+          hits.map(({ row, score, matched, bridged, summarised, fixes }) => ({
             ...toPublicRecord(row),
             tier: found.tier,
             score,
             matched,
             ...(bridged.length === 0 ? {} : { bridged }),
+            ...(summarised.length === 0 ? {} : { summarised }),
             ...(fixes === undefined ? {} : { fixes }),
           })),
         );
       const explained = options.explain ? `${explainWords(found)}\n` : '';
       if (hits.length === 0) return `${explained}No memories match ${quoted(shown)}.\n`;
-      const english = new Map(found.lookups.map((word) => [word.text, word.bridge?.english ?? []]));
+      const english = new Map(
+        found.lookups.map((word) => [word.text, word.bridge?.korean ?? word.bridge?.english ?? []]),
+      );
       // A full page may be one of many: the header counts them all.
       const total = found.total ?? hits.length;
       const counted = `${found.atLeast ? 'at least ' : ''}${plural(total, 'memory', 'memories')}`;
@@ -206,9 +212,14 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
       const body = hits.map((hit) => renderHit(hit, now, c, english, options.explain === true)).join('\n\n');
       return `${explained}${header}\n\n${body}\n${more}${more ? '\n' : ''}`;
     },
-    // Every mode but --reindex only reads (and at most indexes a brief batch).
     { oneShot: mode !== 'reindex' },
   );
+  const waiting = options.json || mode === 'reindex' ? 0 : waitingEvents(config);
+  if (waiting > 0)
+    process.stderr.write(
+      `memory: ${plural(waiting, 'captured event waits', 'captured events wait')} to be stored (the next hook or memory doctor --repair stores them).\n`,
+    );
+  return output;
 }
 
 /** `--explain`: one line per query word, saying how it was looked up and through which bridge. */
@@ -216,10 +227,15 @@ function explainWords(found: BestResult): string {
   const lines = found.lookups.map((word) => {
     const parts = [`${plural(word.df, 'memory', 'memories')} (${TIER_LABELS[word.tier]})`];
     if (word.stop) parts.push('a function word: weighs nothing beside the others');
-    if (word.bridge)
+    const bridge = word.bridge;
+    if (bridge) {
+      const what = bridge.korean
+        ? `English of ${bridge.korean.join(', ')}`
+        : `${BRIDGE_LABELS[bridge.table]} ${bridge.english.join(', ')}`;
       parts.push(
-        `bridge: ${cleanText(word.bridge.via)} = ${BRIDGE_LABELS[word.bridge.table]} ${word.bridge.english.join(', ')}, ${plural(word.bridgeDf, 'more memory', 'more memories')} (each weighs less than the word itself)`,
+        `bridge: ${cleanText(bridge.via)} = ${what}, ${plural(word.bridgeDf, 'more memory', 'more memories')} (each weighs less than the word itself)`,
       );
+    }
     return `  ${cleanText(word.text)}: ${parts.join('; ')}`;
   });
   return `Words:\n${lines.join('\n')}\n`;
@@ -243,7 +259,9 @@ function renderHit(
   const via = (word: string): string =>
     hit.bridged.includes(word)
       ? `${cleanText(word)} (as ${(english.get(word) ?? []).join('/')})`
-      : cleanText(shownWord(word));
+      : hit.summarised.includes(word)
+        ? `${cleanText(shownWord(word))} (in its session's summary)`
+        : cleanText(shownWord(word));
   const own = `${hit.row.content}\n${hit.row.file_path ?? ''}\n${hit.row.tags}`;
   const request = hit.row.request ?? '';
   // Found through the prompt it served (its request is searched too), not through its own text.
@@ -268,16 +286,7 @@ function renderHit(
  * Null when the project asked for has memories, or when the output is data (`--json`, `--stats`).
  */
 function unknownProject(db: Db, filters: Filters, countsOnly: boolean): string | null {
-  if (filters.project !== null && !hasProject(db, filters.project)) {
-    const names = projectNames(db);
-    const nearest = nearestNames(filters.project, names);
-    throw new UsageError(
-      `no project named ${quoted(clip(cleanText(filters.project), 60))} has memories` +
-        (nearest.length > 0
-          ? ` (nearest: ${nearest.map((name) => cleanText(name)).join(', ')})`
-          : ' (none has any yet)'),
-    );
-  }
+  if (filters.project !== null && !hasProject(db, filters.project)) throw unknownProjectError(db, filters.project);
   if (filters.projectPath !== null && projectSpan(db, filters.projectPath).memories === 0) {
     if (countsOnly) return null; // --json and --stats: empty lists and zero counts say it already
     const here = resolveProject(process.env, process.cwd());

@@ -1,14 +1,15 @@
 // `memory show <id>`: one memory in full (every line of its content, cleaned for the terminal) with
 // the memories just before and after it in its session. Thin: the reads are in lib/db/lookup.ts.
+import { writeOut } from '../lib/io/stdout.js';
 import type { Command } from 'commander';
 import { memoriesByIds, sessionNeighbours } from '../lib/db/lookup.js';
 import { MemoryError, UsageError } from '../lib/errors.js';
 import { toPublicRecord } from '../lib/memory-record.js';
 import { cleanBlock, cleanText } from '../lib/text/sanitize.js';
-import { head } from '../lib/text.js';
-import { cliConfig, withDatabase } from './_database.js';
-import { parseIds, valueOf } from './_flags.js';
-import { colorsFor, renderMemory, renderPlainMemory, renderWhy } from './_format.js';
+import { head } from '../lib/text/bounded.js';
+import { cliConfig, withDatabase } from './shared/database.js';
+import { parseIds, valueOf } from './shared/flags.js';
+import { colorsFor, renderMemory, renderPlainMemory, renderWhy } from './shared/format.js';
 
 interface ShowOptions {
   readonly context?: string;
@@ -37,7 +38,7 @@ Examples:
   memory show 12 --json`,
     )
     .action((id: string, options: ShowOptions) => {
-      process.stdout.write(runShow(id, options));
+      writeOut(runShow(id, options));
     });
 }
 
@@ -57,7 +58,7 @@ function runShow(idText: string, options: ShowOptions): string {
   const config = cliConfig();
   const now = config.now();
   const c = colorsFor(process.stdout, process.env);
-  return withDatabase(config, (db) => {
+  return withDatabase(config, 'read', (db) => {
     const row = memoriesByIds(db, [id])[0];
     if (!row)
       throw new MemoryError(

@@ -1,6 +1,7 @@
 // `memory team …`: share chosen projects with teammates on a PostgreSQL server behind an approval
-// gate. Thin: the local bookkeeping is lib/db/team/local.ts, the server SQL lib/db/team/server.ts,
+// gate. Thin: the local bookkeeping is lib/team/local-queries.ts, the server SQL lib/team/server-queries.ts,
 // the push lib/team/push.ts. The connection string is only ever shown without its password.
+import { writeOut } from '../lib/io/stdout.js';
 import type { Command } from 'commander';
 import { openDb, type Db } from '../lib/db/open.js';
 import {
@@ -12,11 +13,12 @@ import {
   setShared,
   teamProjects,
   unpushedCount,
-} from '../lib/db/team/local.js';
+} from '../lib/team/local-queries.js';
 import {
   addMember,
   expireOld,
   migrateServer,
+  pendingCount,
   pendingForReview,
   projectsOverview,
   removeMember,
@@ -27,19 +29,19 @@ import {
   SERVER_SCHEMA_VERSION,
   setProjectRules,
   type ReviewSelection,
-} from '../lib/db/team/server.js';
+} from '../lib/team/server-queries.js';
 import { MissingDatabaseError, UsageError } from '../lib/errors.js';
 import { resolveProject } from '../lib/capture/project.js';
 import { cleanText } from '../lib/text/sanitize.js';
-import { displayUrl, loadTeamConfig, type TeamConfig } from '../lib/team/config.js';
+import { displayUrl, loadTeamConfig, type TeamConfig } from '../lib/team/connection-string.js';
 import { warnAboutSettings } from '../lib/config/config.js';
 import { TeamError, withTeamServer } from '../lib/team/connect.js';
 import { isUtf8Locale, localeProblem } from '../lib/team/locale.js';
 import { assertServerReady, push, senderFor, sendTombstones } from '../lib/team/push.js';
-import { clip } from '../lib/text.js';
-import { cliConfig } from './_database.js';
-import { parseLimit, valueOf } from './_flags.js';
-import { colorsFor, plural, relativeTime } from './_format.js';
+import { clip } from '../lib/text/bounded.js';
+import { cliConfig } from './shared/database.js';
+import { parseLimit, valueOf } from './shared/flags.js';
+import { colorsFor, plural, relativeTime } from './shared/format.js';
 
 export function registerTeam(program: Command): void {
   const team = program
@@ -146,7 +148,7 @@ for a maintainer's approval before teammates see them.`,
           const failed = report.projects.filter((p) => p.error !== null);
           const out = options.json ? `${JSON.stringify(report, null, 2)}\n` : renderPush(report);
           if (failed.length > 0) {
-            process.stdout.write(out);
+            writeOut(out);
             throw new TeamError(failed.map((p) => p.error).join('; '));
           }
           return out;
@@ -168,6 +170,8 @@ for a maintainer's approval before teammates see them.`,
           const items = await pendingForReview(client, options.project ?? null, limit);
           if (options.json) return `${JSON.stringify(items, null, 2)}\n`;
           if (items.length === 0) return 'Nothing waits for your review.\n';
+          // The list stops at --limit; the header says what it is out of (approve --all takes them all).
+          const total = items.length < limit ? items.length : await pendingCount(client, options.project ?? null);
           const c = colorsFor(process.stdout, process.env);
           const now = cliConfig().now();
           const lines = items.map((item) => {
@@ -185,7 +189,7 @@ for a maintainer's approval before teammates see them.`,
             return `${head}\n    ${clip(cleanText(item.content), 300)}`;
           });
           return (
-            `${plural(items.length, 'item')} waiting for review:\n\n${lines.join('\n\n')}\n\n` +
+            `${plural(total, 'item')} waiting for review${total > items.length ? ` (showing ${items.length} of ${total}: --limit shows more)` : ''}:\n\n${lines.join('\n\n')}\n\n` +
             `Approve with \`memory team approve <ids…>\` (or --all --project <name>); reject with \`memory team reject <ids…> --reason "…"\`.\n`
           );
         }),
@@ -330,7 +334,7 @@ for a maintainer's approval before teammates see them.`,
 /** Runs one team action: prints config warnings, then its output. Errors go to cli.ts. */
 async function run(action: (config: TeamConfig) => Promise<string>): Promise<void> {
   warnAboutSettings(process.env, (line) => process.stderr.write(`memory: ${line}\n`));
-  process.stdout.write(await action(loadTeamConfig(process.env)));
+  writeOut(await action(loadTeamConfig(process.env)));
 }
 
 /** Opens the local database for the duration of `work` (created only when `create`). */
@@ -436,7 +440,7 @@ async function status(config: TeamConfig, json: boolean): Promise<string> {
     const projects = version ? await projectsOverview(client) : [];
     return { locale, version, projects };
   }).catch((error: unknown) => {
-    process.stdout.write(json ? `${JSON.stringify(head, null, 2)}\n` : `${lines.join('\n')}\n`);
+    writeOut(json ? `${JSON.stringify(head, null, 2)}\n` : `${lines.join('\n')}\n`);
     throw error;
   });
   const problem = localeProblem(remote.locale);
@@ -453,7 +457,7 @@ async function status(config: TeamConfig, json: boolean): Promise<string> {
     ? `${JSON.stringify({ ...head, user: remote.locale.user, locale: remote.locale, schema_version: remote.version, projects: remote.projects }, null, 2)}\n`
     : `${lines.join('\n')}\n`;
   if (problem) {
-    process.stdout.write(out);
+    writeOut(out);
     throw new TeamError(problem);
   }
   return out;

@@ -1,11 +1,12 @@
 // `memory ui`: starts the local, read-only page over the memory database and prints its address;
 // serves until Ctrl-C. The server is lib/ui/server.ts; this file only wires flags, output and signals.
+import { writeOut } from '../lib/io/stdout.js';
 import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
 import { UsageError } from '../lib/errors.js';
 import { startUiServer } from '../lib/ui/server.js';
-import { describeError } from '../lib/unknown.js';
-import { cliConfig } from './_database.js';
+import { describeError } from '../lib/narrow.js';
+import { cliConfig } from './shared/database.js';
 
 interface UiOptions {
   readonly port?: string;
@@ -34,7 +35,7 @@ export function registerUi(program: Command): void {
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
-      process.stdout.write(
+      writeOut(
         `memory ui: ${server.url}\nServing ${config.dbPath} read-only on 127.0.0.1:${server.port}. Press Ctrl-C to stop.\n`,
       );
       if (options.open) openBrowser(server.url);

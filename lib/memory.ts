@@ -5,8 +5,10 @@
 export interface Project {
   /** Basename, shown to people and used by `--project`. */
   readonly name: string;
-  /** Full path, so two repositories called `app` never mix. */
+  /** Full path, so two repositories called `app` never mix. A git worktree's is its main checkout's. */
   readonly path: string;
+  /** A linked git worktree's own top level, when the session runs in one (its files live there). */
+  readonly worktree?: string;
 }
 
 export const MEMORY_TYPES = ['observation', 'file_edit', 'command', 'error'] as const;
@@ -159,6 +161,8 @@ export interface ContextRow {
   readonly filePath: string | null;
   readonly createdAt: string;
   readonly sessionId?: string;
+  /** An open error: how many open failures of the same command this row (the latest) stands for. */
+  readonly times?: number;
 }
 
 /** A session summary as SessionStart's context shows it. */

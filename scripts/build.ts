@@ -45,6 +45,10 @@ const NODE_BUNDLES: BuildOptions = {
   // better-sqlite3: a native addon, a package beside the bundles. pg-native: pg's optional native
   // client, never used. The start file loads its bundle by a path it computes.
   external: ['better-sqlite3', 'pg-native'],
+  // The sources are ES modules and find their own files through import.meta.url; a CommonJS bundle
+  // has no import.meta, so each bundle states its own file's URL once and esbuild reads it there.
+  define: { 'import.meta.url': 'bundleFileUrl' },
+  banner: { js: 'var bundleFileUrl=require("node:url").pathToFileURL(__filename).href;' },
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: 'none',

@@ -15,8 +15,6 @@ const rounds = Number(process.argv[2] ?? 8);
 const home = mkdtempSync(join(tmpdir(), 'recall-bench-'));
 const path = process.env.RECALL_BENCH_DB ?? join(home, 'memory.db');
 const PROJECT = '/home/dev/work/api-server';
-const { useRequire } = await import(join(ROOT, 'dist/lib/db/driver.js'));
-useRequire((await import('node:module')).createRequire(import.meta.url));
 const { openDb } = await import(join(ROOT, 'dist/lib/db/open.js'));
 const { generate } = await import(join(ROOT, 'dist/bench/generate.js'));
 if (!existsSync(path)) {

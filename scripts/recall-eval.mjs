@@ -19,8 +19,6 @@ const verbose = process.argv.includes('--verbose');
 const asJson = process.argv.includes('--json');
 const PROJECT = '/eval/one-project';
 
-const { useRequire } = await import(join(ROOT, 'dist/lib/db/driver.js'));
-useRequire((await import('node:module')).createRequire(import.meta.url));
 const { withDb } = await import(join(ROOT, 'dist/lib/db/open.js'));
 const { recallGate } = await import(join(ROOT, 'dist/lib/recall/gate.js'));
 const { recallFor } = await import(join(ROOT, 'dist/lib/recall/recall.js'));

@@ -1,6 +1,6 @@
-// Enforces the layout the folders state: hooks/ is wiring over lib/hook/; lib/db/ alone holds SQL and
-// better-sqlite3 and imports no display code; the pure modules never reach lib/db/; a hook's import
-// graph holds no CLI, import or install code.
+// Enforces the layout the folders state: hooks/ is wiring over lib/hook/; lib/db/ alone opens the driver
+// and imports no display code; SQL lives in lib/db/ or in a subject's queries module; the pure modules
+// never reach lib/db/; a hook's import graph holds no CLI, import or install code.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -57,8 +57,8 @@ const PURE = [
   'lib/capture/shell.ts',
   'lib/redact/redact.ts',
   'lib/text/sanitize.ts',
-  'lib/text.ts',
-  'lib/unknown.ts',
+  'lib/text/bounded.ts',
+  'lib/narrow.ts',
   'lib/wire/payload.ts',
   'lib/search/plan.ts',
   'lib/search/snippet.ts',
@@ -78,36 +78,42 @@ const PURE = [
   'lib/language/bridge-table.ts',
   'lib/language/bridge-samples.ts',
 ];
-// What lib/db/ may import besides itself: the vocabulary, the search plan and words it runs, the text the indexes hold, the scoring.
+// What the storage core may import besides itself: the vocabulary, the text its indexes hold, and the few
+// runtime facts it needs.
 const DB_MAY_IMPORT = [
   'lib/memory.ts',
   // Whether this copy is the plugin, whose better-sqlite3 needs a newer Node-API.
   'lib/io/safe-fs.ts',
-  // Node's crypto, loaded where a tombstone's digest or a host id is made.
+  // Node's crypto, loaded where a tombstone's digest is made.
   'lib/runtime/builtins.ts',
   'lib/runtime/own-files.ts',
-  'lib/search/plan.ts',
   'lib/text/identifiers.ts',
-  'lib/search/rank.ts',
-  'lib/search/words.ts',
-  'lib/language/bridges.ts',
 ];
+
+/** Where SQL may be written: the storage core, and each subject's queries (and server schema) modules. */
+const holdsSql = (file: string): boolean =>
+  file.startsWith('lib/db/') || /^lib\/[\w-]+\/(?:[\w-]+-)?(?:queries|schema)\.ts$/.test(file);
 
 // The layers, top to bottom. A module imports only from its own folder or a folder in a lower layer, so
 // the arrows run down; and no modules import each other in a circle, not even two files of one folder.
 // (lib/ is lib/'s top level: the vocabulary every subject shares.)
 const LAYERS: ReadonlyArray<readonly string[]> = [
   ['hooks', 'commands'],
+  // Every check of `memory doctor`, over whatever it checks (the installation, the MCP registration, the team).
+  ['lib/doctor'],
   ['lib/hook', 'lib/install'],
   ['lib/mcp', 'lib/ui'],
+  ['lib/forget'],
   ['lib/team'],
   ['lib/import'],
-  ['lib/doctor'],
-  ['lib/recall', 'lib/faults', 'lib/overview'],
+  ['lib/faults', 'lib/overview'],
+  ['lib/recall'],
+  // The search engine and its queries, over the storage core.
+  ['lib/search'],
+  // The storage core: connection, driver, schema and migrations, the tables every subject shares.
   ['lib/db'],
   ['lib/session'],
   ['lib/capture'],
-  ['lib/search'],
   ['lib/redact', 'lib/language'],
   // Claude Code's payload types, how a program starts and ends, text helpers, the settings.
   ['lib/wire', 'lib/runtime', 'lib/text', 'lib/config'],
@@ -115,7 +121,7 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['lib'],
 ];
 
-/** The folder a module belongs to, as LAYERS names it (lib/db/team/x.ts belongs to lib/db). */
+/** The folder a module belongs to, as LAYERS names it (lib/team/server/x.ts would belong to lib/team). */
 function folderOf(file: string): string {
   const parts = file.split('/');
   if (parts[0] !== 'lib') return parts[0] as string;
@@ -185,21 +191,21 @@ describe('architecture', () => {
     }
   });
 
-  it('imports better-sqlite3 only under lib/db/', () => {
+  it('opens the driver only under lib/db/', () => {
     for (const file of [...lib, ...hooks, ...commands]) {
       if (file.startsWith('lib/db/')) continue;
       expect(
-        importsOf(file).filter((spec) => spec === 'better-sqlite3'),
+        importsOf(file).filter((spec) => spec === 'better-sqlite3' || spec === 'node:sqlite'),
         file,
       ).toEqual([]);
     }
   });
 
-  it('writes SQL only under lib/db/', () => {
+  it("writes SQL only in lib/db/ and in a subject's queries module", () => {
     const sql =
       /\b(?:SELECT\s+[\w*(]|INSERT\s+INTO|DELETE\s+FROM|CREATE\s+(?:TABLE|INDEX|TRIGGER|VIRTUAL)|UPDATE\s+\w+\s+SET|PRAGMA\s)/;
     for (const file of [...lib, ...hooks, ...commands]) {
-      if (file.startsWith('lib/db/')) continue;
+      if (holdsSql(file)) continue;
       expect(sql.test(readFileSync(join(ROOT, file), 'utf8')), file).toBe(false);
     }
   });
@@ -208,7 +214,7 @@ describe('architecture', () => {
     // better-sqlite3 binds a JS number as a REAL, and FTS5 seeks by a rowid bound only when it is an
     // INTEGER: uncast, the bound still filters the rows but the whole word list is walked.
     const uncast = /\browid\s*(?:<=|>=|<|>|=)\s*[@?]|\bBETWEEN\s+[@?]|\bBETWEEN\s+\S+\s+AND\s+[@?]/i;
-    for (const file of lib.filter((f) => f.startsWith('lib/db/'))) {
+    for (const file of lib.filter(holdsSql)) {
       const queries = readFileSync(join(ROOT, file), 'utf8').match(/`[^`]*`/g) ?? [];
       const found = queries.filter((sql) => /\bMATCH\b/.test(sql) && uncast.test(sql));
       expect(found, file).toEqual([]);
@@ -329,9 +335,9 @@ describe('the hook bundles', () => {
     // The start file and the one place exit codes are set (with the error types it reads).
     expect(inputsOf(launcherPath(hook)).sort()).toEqual([
       'lib/errors.ts',
+      'lib/narrow.ts',
       'lib/runtime/exit.ts',
       'lib/runtime/start.ts',
-      'lib/unknown.ts',
     ]);
     expect(inputsOf(hookFile(`${hook}.main.js`))).not.toContain('lib/runtime/start.ts');
   });

@@ -3,7 +3,7 @@
 // with their own local database) that run the real `memory` CLI against it.
 import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
-import { addMember, migrateServer } from '../lib/db/team/server.js';
+import { addMember, migrateServer } from '../lib/team/server-queries.js';
 import { memoryCli } from './cli-helpers.js';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -49,3 +49,13 @@ export function plural(count: number, word: string, many = `${word}s`): string {
 export function percent(rate: number): string {
   return `${(rate * 100).toFixed(1)}%`;
 }
+
+/** An error a later clean run of the same command fixed, as the CLI says it: `fixed 2026-11-20 10:04 by #42`. */
+export function fixedText(record: {
+  readonly type: string;
+  readonly resolved_by: number | null;
+  readonly resolved_at: string | null;
+}): string | null {
+  if (record.type !== 'error' || record.resolved_by === null) return null;
+  return `fixed ${record.resolved_at === null ? '' : `${dateTime(record.resolved_at)} `}by #${record.resolved_by}`;
+}

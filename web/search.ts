@@ -3,7 +3,7 @@
 import type { SearchResponse } from '../lib/ui/wire.js';
 import { getJson } from './api.js';
 import { el, replace } from './dom.js';
-import { dateTime, shownFile } from './format.js';
+import { dateTime, fixedText, shownFile } from './format.js';
 import { pager } from './pager.js';
 import { href, navigate, withParams } from './router.js';
 
@@ -60,9 +60,10 @@ export async function drawSearch(root: HTMLElement, params: URLSearchParams, sig
           session: memory.session_id,
           memory: memory.id,
         });
+        const fixed = fixedText(memory);
         return el(
           'li',
-          { class: `hit type-${memory.type}` },
+          { class: `hit type-${memory.type}${fixed === null ? '' : ' is-fixed'}` },
           el(
             'div',
             { class: 'meta' },
@@ -71,6 +72,7 @@ export async function drawSearch(root: HTMLElement, params: URLSearchParams, sig
             el('span', { class: 'kind' }, `${memory.tool}/${memory.type}`),
             file === null ? null : el('span', { class: 'file' }, file),
             el('span', { class: 'id' }, `#${memory.id}`),
+            fixed === null ? null : el('span', { class: 'fixed' }, fixed),
           ),
           el('p', { class: 'snippet' }, ...snippet.map((part) => (part.hit ? el('mark', {}, part.text) : part.text))),
           why === null

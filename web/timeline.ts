@@ -3,7 +3,7 @@
 import type { SessionResponse, TimelineResponse, WireMemory, WireSession } from '../lib/ui/wire.js';
 import { getJson } from './api.js';
 import { append, el, replace } from './dom.js';
-import { clock, dayHeading, duration, localDay, plural, shownFile } from './format.js';
+import { clock, dayHeading, duration, fixedText, localDay, plural, shownFile } from './format.js';
 import { pager } from './pager.js';
 import { remember, withParams } from './router.js';
 
@@ -135,7 +135,10 @@ export function memoryItem(row: WireMemory, target: string | null): HTMLLIElemen
   const file = shownFile(row);
   const item = el(
     'li',
-    { class: `memory type-${row.type}${String(row.id) === target ? ' target' : ''}`, id: `m-${row.id}` },
+    {
+      class: `memory type-${row.type}${fixedText(row) === null ? '' : ' is-fixed'}${String(row.id) === target ? ' target' : ''}`,
+      id: `m-${row.id}`,
+    },
     el(
       'div',
       { class: 'meta' },
@@ -147,7 +150,12 @@ export function memoryItem(row: WireMemory, target: string | null): HTMLLIElemen
     ),
     el('pre', { class: 'content' }, row.content),
   );
-  if (row.type === 'error') append(item.querySelector('.meta') as Element, el('span', { class: 'badge' }, 'error'));
+  const fixed = fixedText(row);
+  if (row.type === 'error')
+    append(
+      item.querySelector('.meta') as Element,
+      fixed === null ? el('span', { class: 'badge' }, 'error') : el('span', { class: 'fixed' }, fixed),
+    );
   return item;
 }
 

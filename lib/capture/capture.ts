@@ -16,15 +16,20 @@ import { classifyCommand, type CommandClass } from './shell.js';
 import { commandKey } from './command-key.js';
 import { pickErrorLines } from './error-lines.js';
 import { describeBinary } from '../text/binary.js';
-import { clip, countLines, head, oneLine, SCAN_MAX, stripAnsi } from '../text.js';
+import { clip, countLines, head, oneLine, SCAN_MAX, stripAnsi } from '../text/bounded.js';
 import { baseName } from '../paths.js';
-import { objectOf, str } from '../unknown.js';
+import { objectOf, str } from '../narrow.js';
 
 /** Stored content never exceeds this, whatever the payload's size. */
 export const CONTENT_MAX = 2000;
 
+/** A tool event → what is kept of it; null for noise and for what leaves nothing to keep. */
 export function captureEvent(event: ToolEvent): MemoryDraft | null {
-  if (isNoiseEvent(event)) return null;
+  return isNoiseEvent(event) ? null : draftOf(event);
+}
+
+/** captureEvent for an event already known not to be noise (the capture hook asked before the gate). */
+export function draftOf(event: ToolEvent): MemoryDraft | null {
   switch (event.toolName) {
     case 'Bash':
       return event.outcome === 'failure' ? captureBashFailure(event) : captureBash(event);

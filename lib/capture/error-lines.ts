@@ -2,7 +2,7 @@
 // messages with their expected/actual lines and the first frame in the user's code, FAILED lines,
 // compiler errors with file:line, `npm ERR!`, panics, a traceback's last frame and message.
 // Banners, progress, passing tests and stack noise are never picked. Pure.
-import { clip, head, stripAnsi } from '../text.js';
+import { clip, head, stripAnsi } from '../text/bounded.js';
 
 /** Output beyond this is not scanned: the telling lines of a failure sit in its first 64 KB or its end. */
 const SCAN_MAX = 64 * 1024;

@@ -4,8 +4,8 @@
 // or stores. (Terse: every hook that stores carries it.)
 import { INTENT_MAX, type MemoryDraft } from '../memory.js';
 import { Redactor, stripUnstored } from '../redact/redact.js';
-import { clip, head, oneLine, SCAN_MAX, stripAnsi } from '../text.js';
-import { str } from '../unknown.js';
+import { clip, head, oneLine, SCAN_MAX, stripAnsi } from '../text/bounded.js';
+import { str } from '../narrow.js';
 
 /** What a call's session said about it, as found; any part may be empty. */
 export interface IntentParts {

@@ -3,8 +3,8 @@
 // lib/capture/capture.ts asks the same question first. Pure: no I/O.
 import type { ToolEvent } from '../wire/payload.js';
 import { isNoiseCommand } from './shell.js';
-import { head, SCAN_MAX } from '../text.js';
-import { str } from '../unknown.js';
+import { head, SCAN_MAX } from '../text/bounded.js';
+import { str } from '../narrow.js';
 
 // Build output, dependencies, caches and editor folders anywhere in the path, lock files and
 // generated files by name. Sets rather than one alternation pattern: V8 compiles a pattern on its

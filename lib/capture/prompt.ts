@@ -3,7 +3,7 @@
 // recording hook calls it before it opens anything, and a later recall concern can reuse it.
 import { findSecrets, redact, stripUnstored } from '../redact/redact.js';
 import { isPersonRequest } from './person-request.js';
-import { clip, head, SCAN_MAX, stripAnsi } from '../text.js';
+import { clip, head, SCAN_MAX, stripAnsi } from '../text/bounded.js';
 
 /** Stored prompts and last answers never exceed this. */
 export const PROMPT_MAX = 1000;

@@ -2,7 +2,7 @@
 // and names what a command does (commit, install, test, deploy …) for tags and importance, and the
 // key (`git commit`, `npm`) commands are grouped by in `--stats`.
 import type { Importance } from '../memory.js';
-import { head } from '../text.js';
+import { head } from '../text/bounded.js';
 
 export type CommandKind =
   | 'vcs-change'

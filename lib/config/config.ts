@@ -26,6 +26,9 @@ export interface Config {
   readonly dedupeWindowSec: number;
   /** Injectable clock, for tests and imports: an ISO timestamp that stands for "now". */
   readonly now: () => Date;
+  /** How long a hook waits for its stdin, and capture for a busy database (milliseconds). */
+  readonly stdinTimeoutMs: number;
+  readonly captureBudgetMs: number;
   readonly warnings: readonly string[];
 }
 
@@ -45,6 +48,8 @@ function coreFrom(read: Reader): Config {
     contextDays: read.whole('contextDays', SETTINGS.contextDays.default, 1, 36500),
     dedupeWindowSec: 60,
     now: clockFrom(env['CLAUDE_MEMORY_NOW'], read),
+    stdinTimeoutMs: stdinTimeoutFrom(read),
+    captureBudgetMs: captureBudgetFrom(read),
     warnings: read.warnings,
   };
 }
@@ -65,14 +70,6 @@ function clockFrom(fixed: string | undefined, read: Reader): () => Date {
 }
 
 /** A hook's waits, in milliseconds: settings may shorten them (tests of a silent pipe, a locked database), never lengthen. */
-export function stdinTimeoutMs(env: Env): number {
-  return stdinTimeoutFrom(new Reader(env));
-}
-
-export function captureBudgetMs(env: Env): number {
-  return captureBudgetFrom(new Reader(env));
-}
-
 function stdinTimeoutFrom(read: Reader): number {
   return read.whole('stdinTimeoutMs', STDIN_TIMEOUT_MS, 1, STDIN_TIMEOUT_MS, true);
 }
@@ -107,13 +104,27 @@ export function settingsWarnings(env: Env): readonly string[] {
   const read = new Reader(env);
   coreFrom(read);
   recallFrom(read);
-  stdinTimeoutFrom(read);
-  captureBudgetFrom(read);
   teamFrom(read, () => '');
   return read.warnings;
 }
 
 let warned = false;
+
+/**
+ * The settings of a command or server, read once: the same Config as loadConfig, after saying every
+ * setting's warnings on one line (`settings: …`), once per process.
+ */
+export function loadConfigWarning(env: Env, write: (line: string) => void): Config {
+  const read = new Reader(env);
+  const config = coreFrom(read);
+  if (!warned) {
+    warned = true;
+    recallFrom(read);
+    teamFrom(read, () => '');
+    if (read.warnings.length > 0) write(`settings: ${read.warnings.join('; ')}`);
+  }
+  return config;
+}
 
 /**
  * The settings' warnings as one stderr line, once per process (`memory: settings: …`). Commands and

@@ -2,6 +2,7 @@
 // loads, else Node's own node:sqlite when it has FTS5, else none (the hooks then stay off and say
 // why). Never loads an addon that would crash the process: a crash cannot be caught, an error can.
 import type Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
 import { isPlugin } from '../runtime/own-files.js';
 import { openNodeSqlite, nodeSqliteProblem } from './node-sqlite.js';
 
@@ -112,17 +113,9 @@ function loadAddon(): ((path: string, options: ConnectionOptions) => Db) | strin
 }
 
 /**
- * A bundle is CommonJS and has `require` (better-sqlite3 stays outside the bundles, beside them in
- * node_modules/), and so do the tests. An ES module entry point (the bench, the eval scripts) hands
- * over its own, made with createRequire (useRequire).
+ * better-sqlite3 is a native addon: it stays outside the bundles, in the node_modules/ beside them, and
+ * is loaded with a require made from this module's own place (a bundle's file, or tsc's dist/lib/db/).
  */
-let moduleRequire: NodeJS.Require | undefined = typeof require === 'function' ? require : undefined;
-
-export function useRequire(load: NodeJS.Require): void {
-  moduleRequire ??= load;
-}
-
 function requireBetterSqlite3(): typeof Database {
-  if (!moduleRequire) throw new Error('no CommonJS require to load better-sqlite3 with (see useRequire)');
-  return moduleRequire('better-sqlite3') as typeof Database;
+  return createRequire(import.meta.url)('better-sqlite3') as typeof Database;
 }

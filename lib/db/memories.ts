@@ -246,14 +246,21 @@ export class MemoryStore {
     ).all(projectPath, importance, since, limit) as ContextRow[];
   }
 
-  /** Errors no later run has resolved, newest first. */
+  /**
+   * Errors no later run has resolved, newest first, each failing command once: its latest run, with
+   * how many open failures it has. Errors without a command key (an Edit that missed) are the same
+   * when their tool and text are. Repetition never pushes an older, different error out of the slots.
+   */
   openErrors(projectPath: string, limit: number, since = ''): ContextRow[] {
+    // A lone max() makes SQLite take the other columns from the row that holds it: the latest run.
     return prepared(
       this.db,
       `
-      SELECT content, file_path AS filePath, created_at AS createdAt, session_id AS sessionId FROM memories
+      SELECT content, file_path AS filePath, max(created_at) AS createdAt, session_id AS sessionId, count(*) AS times
+      FROM memories
       WHERE project_path = ? AND type = 'error' AND resolved_by IS NULL AND created_at >= ?
-      ORDER BY created_at DESC, id DESC LIMIT ?`,
+      GROUP BY coalesce(command_key, tool_name || char(0) || content)
+      ORDER BY createdAt DESC, max(id) DESC LIMIT ?`,
     ).all(projectPath, since, limit) as ContextRow[];
   }
 

@@ -18,6 +18,8 @@ import {
 } from './schema.js';
 
 export type Db = Database.Database;
+/** A prepared statement, for the subjects' queries modules (they never import the driver). */
+export type { Statement };
 
 export class StoreError extends Error {
   override readonly name = 'StoreError';
@@ -155,10 +157,7 @@ function migrate(db: Db): void {
     // Re-read inside the write lock: another hook may have migrated while we waited.
     const current = userVersion(db);
     if (current > SCHEMA_VERSION) {
-      throw new StoreError(
-        `database schema v${current} is newer than this version of claude-memory-hooks (v${SCHEMA_VERSION})`,
-        'SCHEMA_TOO_NEW',
-      );
+      throw tooNew(current);
     }
     const legacy = current === 0 && hasTable(db, 'memories');
     const legacySummaries = legacy && hasTable(db, 'session_summaries');
@@ -189,18 +188,23 @@ function hasTable(db: Db, name: string): boolean {
 
 function assertSchemaReadable(db: Db): void {
   const current = userVersion(db);
-  if (current > SCHEMA_VERSION) {
-    throw new StoreError(
-      `database schema v${current} is newer than this version of claude-memory-hooks (v${SCHEMA_VERSION})`,
-      'SCHEMA_TOO_NEW',
-    );
-  }
+  if (current > SCHEMA_VERSION) throw tooNew(current);
+  // Readers that can read a migrated copy instead (lib/db/read-only.ts) catch this one.
   if (current < SCHEMA_VERSION) {
     throw new StoreError(
-      `database schema v${current} needs migrating; run any hook or \`memory doctor\``,
+      `database schema v${current} needs migrating; \`memory doctor --repair\` migrates it (so does the next captured tool call)`,
       'SCHEMA_OLD',
     );
   }
+}
+
+/** A file a newer build wrote: this one leaves it as it is, and says how to get back to the newer build. */
+function tooNew(current: number): StoreError {
+  return new StoreError(
+    `database schema v${current} is newer than this claude-memory-hooks (v${SCHEMA_VERSION}), which leaves it as it is: ` +
+      'install the newer version again',
+    'SCHEMA_TOO_NEW',
+  );
 }
 
 function userVersion(db: Db): number {
@@ -227,7 +231,7 @@ export function inTransaction<T>(db: Db, work: () => T): T {
 
 // Statements compiled once per connection: a hook prepares each on first use, and a long-lived caller
 // (the benchmarks, a future server) searches many times; compiling an FTS query costs about as much
-// as running a small one. Every static statement in lib/db/ goes through here.
+// as running a small one. Every static statement of the storage core and the queries modules goes through here.
 const statementCache = new WeakMap<Db, Map<string, Statement>>();
 
 export function prepared(db: Db, sql: string): Statement {

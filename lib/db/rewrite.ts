@@ -3,10 +3,9 @@
 // prompts each session was given, and the legacy tables an
 // adopted database keeps. Rows are read and written in batches, one short transaction each, so hooks are not held up;
 // the FTS indexes follow through the update triggers. Then the old bytes are dropped from disk.
-import { openConnection } from './driver.js';
+import { openForReading } from './read-only.js';
 import type { Db } from './open.js';
 import { withBusyRetry } from './open.js';
-import { registerIndexFunctions } from './index-functions.js';
 
 /** What a rewrite may know of the row besides its text: the column of each field, and its tool. */
 export interface RewriteRow {
@@ -189,15 +188,17 @@ export function dropOldBytes(db: Db): void {
   db.pragma('wal_checkpoint(TRUNCATE)');
 }
 
-/** What `memory doctor` reports: rows the rules would change, read through a read-only connection. */
+/**
+ * What `memory doctor` reports: rows the rules would change, read through a read-only connection (of
+ * a migrated copy when an older build wrote the file: the rules read today's columns).
+ */
 export function countStoredRewrites(path: string, rewrite: RewriteFields): RewriteCounts {
-  const db = openConnection(path, { fileMustExist: true, readonly: true });
+  const handle = openForReading(path, { create: false, readonly: true });
+  if (!handle) throw new Error(`no database at ${path}`);
   try {
-    // The UPDATE it prepares (and never runs) compiles the index triggers, which name these functions.
-    registerIndexFunctions(db);
-    db.pragma('busy_timeout = 2000');
-    return rewriteStored(db, rewrite, false);
+    handle.db.pragma('busy_timeout = 2000');
+    return rewriteStored(handle.db, rewrite, false);
   } finally {
-    db.close();
+    handle.close();
   }
 }

@@ -236,7 +236,7 @@ export const MIGRATIONS: readonly string[] = [
   // inserted from now on; rows stored before (and rows rewritten in place: the update trigger stays)
   // keep their longer entries, which find the same words, so the upgrade rewrites nothing. The indexes
   // (project_path, created_at) and (project, created_at) go: their readers use (project_path,
-  // importance, created_at) and memories_stats (lib/db/stats.ts). The overview's top files come from
+  // importance, created_at) and memories_stats (lib/overview/queries.ts). The overview's top files come from
   // counts per file, project and type kept by triggers (one body, behind the view
   // memory_file_changes), not from an index over every file memory: a file whose memories are all gone
   // (forget, redact, retention) leaves no row behind.

@@ -1,6 +1,7 @@
 // Local tombstones of `memory forget`: one row per forgotten memory, keyed by its tool_use_id and by a
 // digest of its session and content, which MemoryStore.insert refuses to store again (import, Stop's
-// transcript catch-up). Never holds the forgotten text; undoing one lets the next import bring it back.
+// transcript catch-up). Never holds the forgotten text: undoing one brings the memory back only from
+// its session's transcript (lib/import/restore.ts).
 import { crypto } from '../runtime/builtins.js';
 import type { MemoryRow } from '../memory.js';
 import { prepared, type Db } from './open.js';
@@ -49,6 +50,24 @@ export function listTombstones(db: Db): Tombstone[] {
             created_at AS createdAt, tool_use_id AS toolUseId, forgotten_at AS forgottenAt
      FROM forgotten ORDER BY id DESC`,
   ).all() as Tombstone[];
+}
+
+/** The tombstones of these forgotten memories (by the id the memory had), oldest forget first. */
+export function tombstonesOfMemories(db: Db, memoryIds: readonly number[]): Tombstone[] {
+  return prepared(
+    db,
+    `SELECT id, memory_id AS memoryId, session_id AS sessionId, project, tool_name AS toolName, type,
+            created_at AS createdAt, tool_use_id AS toolUseId, forgotten_at AS forgottenAt
+     FROM forgotten WHERE memory_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+  ).all(JSON.stringify(memoryIds)) as Tombstone[];
+}
+
+/** The id a memory stored again from its tool call now has, or null. */
+export function memoryIdOfCall(db: Db, toolUseId: string): number | null {
+  const id = prepared(db, 'SELECT id FROM memories WHERE tool_use_id = ? ORDER BY id DESC LIMIT 1')
+    .pluck()
+    .get(toolUseId) as number | undefined;
+  return id ?? null;
 }
 
 /** Removes tombstones by id; returns the ids that existed. */

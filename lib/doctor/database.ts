@@ -208,8 +208,8 @@ function checkFacts(dbPath: string, facts: DbFacts, writeBlocked: boolean, reins
       ? { status: 'ok', message: `schema v${facts.schemaVersion}` }
       : {
           status: 'warn',
-          message: `schema v${facts.schemaVersion}, this version uses v${facts.expectedSchemaVersion}`,
-          fix: 'the next captured tool call migrates it',
+          message: `schema v${facts.schemaVersion}, this version uses v${facts.expectedSchemaVersion} (search, the page and MCP read a migrated copy meanwhile)`,
+          fix: 'memory doctor --repair migrates it now (so does the next captured tool call)',
         },
   );
   if (!intact) return checks;
@@ -346,7 +346,7 @@ function checkSpool(dbPath: string, env: Env): DbCheck[] {
     {
       status: 'warn',
       message: `${pending.length} event${pending.length === 1 ? '' : 's'} kept for later in ${where}, not yet in the database`,
-      fix: 'nothing to do once the problem above is fixed: the next tool call, Stop or memory search stores them',
+      fix: 'nothing to do once the problem above is fixed: the next tool call or Stop stores them (or memory doctor --repair)',
     },
   ];
 }

@@ -2,7 +2,7 @@
 // that keeps it off SessionStart's path: a marker beside the database, replaced through a temp file
 // and a rename so that a symlink planted at its path is never written through.
 import type { MemoryStore } from '../db/memories.js';
-import { pruneInjections } from '../db/recall-candidates.js';
+import { pruneInjections } from '../recall/queries.js';
 import { cleanupMarkerPath } from '../paths.js';
 import { regularFileMtime, writeFileAtomic } from '../io/safe-fs.js';
 

@@ -3,7 +3,7 @@
 import { statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MemoryError } from '../errors.js';
-import { describeError } from '../unknown.js';
+import { describeError } from '../narrow.js';
 
 export type Fault = 'locked' | 'disk-full' | 'not-writable' | 'damaged' | 'unsafe-path' | 'too-new' | 'addon' | 'other';
 

@@ -7,15 +7,20 @@ import { clearDamageNote, noteDamage, repairNote } from './damage.js';
 import { MemoryStore } from '../db/memories.js';
 import { withDb } from '../db/open.js';
 import { probeDb } from '../db/probe.js';
-import { copyReadableRows, removeFiles, type TableCopy } from '../db/recover.js';
+import { copyReadableRows, removeFiles, type TableCopy } from './recover-queries.js';
 import { MemoryError } from '../errors.js';
 import { FAULT_WORDS, faultOf } from './faults.js';
-import { describeError } from '../unknown.js';
+import { describeError } from '../narrow.js';
 import type { Env } from '../paths.js';
 import { drainPending } from './store-or-defer.js';
 
 export type RepairReport =
-  | { readonly outcome: 'healthy'; readonly stored: number }
+  | {
+      readonly outcome: 'healthy';
+      readonly stored: number;
+      /** The schema versions of a sound file an older build wrote, migrated here. */
+      readonly migrated: { readonly from: number; readonly to: number } | null;
+    }
   | { readonly outcome: 'started'; readonly stored: number }
   | {
       readonly outcome: 'recovered';
@@ -42,7 +47,10 @@ export function repairDatabase(config: Config, env: Env): RepairReport {
   const probe = probeDb(dbPath, 5000);
   if (probe.opened && probe.facts.integrity.length === 1 && probe.facts.integrity[0] === 'ok') {
     clearDamageNote(dbPath);
-    return { outcome: 'healthy', stored: storeSpooled(config, env) };
+    const { schemaVersion: from, expectedSchemaVersion: to } = probe.facts;
+    // Opening it for writing migrates it; a failure to (a lock held too long) is said, not swallowed.
+    if (from < to) withDb(dbPath, { create: false }, () => true);
+    return { outcome: 'healthy', stored: storeSpooled(config, env), migrated: from < to ? { from, to } : null };
   }
   if (!probe.opened && faultOf(probe.error) !== 'damaged') {
     throw new MemoryError(

@@ -8,7 +8,7 @@ import type { Deadline } from '../db/deadline.js';
 import { INTENT_MAX, isCapturedTool, MEMORY_TYPES, type MemoryType, type NewMemory } from '../memory.js';
 import { systemTempDir, type Env } from '../paths.js';
 import { ensurePrivateDir, readRegularFile, writeFileAtomic } from '../io/safe-fs.js';
-import { objectOf } from '../unknown.js';
+import { objectOf } from '../narrow.js';
 
 export const SPOOL_MAX_FILES = 2000;
 export const SPOOL_MAX_BYTES = 16 * 1024 * 1024;

@@ -2,7 +2,7 @@
 // the spool and say why in one line; after a successful write, store what the spool holds.
 import { accessSync, constants, existsSync } from 'node:fs';
 import { noteDamage, repairNote } from './damage.js';
-import { captureBudgetMs, type Config } from '../config/config.js';
+import type { Config } from '../config/config.js';
 import { activeDeadline, startDeadline } from '../db/deadline.js';
 import type { MemoryStore } from '../db/memories.js';
 import { inTransaction } from '../db/open.js';
@@ -10,7 +10,7 @@ import { FAULT_WORDS, faultOf } from './faults.js';
 import type { NewMemory } from '../memory.js';
 import type { Env } from '../paths.js';
 import { deferMemory, drainSpool, listPending, type DrainResult } from './spool.js';
-import { describeError } from '../unknown.js';
+import { describeError } from '../narrow.js';
 
 /** Thrown after an event went to the spool: the message is the hook's one stderr line. */
 export class DeferredError extends Error {
@@ -18,7 +18,7 @@ export class DeferredError extends Error {
 }
 
 export async function storeOrDefer(config: Config, env: Env, memory: NewMemory): Promise<void> {
-  startDeadline(captureBudgetMs(env));
+  startDeadline(config.captureBudgetMs);
   if (repairNote(config.dbPath) !== null) {
     defer(config, env, memory, `${FAULT_WORDS.damaged} (run memory doctor --repair)`);
   }

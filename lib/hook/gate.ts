@@ -5,7 +5,7 @@
 //   stderr, and SessionStart tells the user (not the model) once a day in one line.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { loadConfig } from '../config/config.js';
+import type { Config } from '../config/config.js';
 import { sqliteDriver } from '../db/driver.js';
 import { installShCaptures, isPlugin } from '../runtime/own-files.js';
 import { driverNoticePath, type Env } from '../paths.js';
@@ -18,9 +18,8 @@ export type Gate =
   /** `notice`: the one line SessionStart shows the user (a `systemMessage`), when it is due. */
   | { readonly run: false; readonly notice: string | null };
 
-export function hookGate(hookName: string, env: Env, now = new Date()): Gate {
+export function hookGate(hookName: string, env: Env, config: Config, now = new Date()): Gate {
   if (isPlugin() && installShCaptures(env, hookName)) return { run: false, notice: null };
-  const config = loadConfig(env);
   const driver = sqliteDriver();
   // Switched off on purpose: the session's id is recorded when a driver can, and there is nothing to tell.
   if (config.disabled) return driver.ok ? { run: true } : { run: false, notice: null };

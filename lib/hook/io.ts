@@ -1,8 +1,8 @@
 // The only hook-side owner of stdin, stdout and stderr; its exit code is lib/runtime/exit.ts's exitZero.
 // A hook must never hurt Claude Code: every path ends in exit code 0, and a failure is one stderr line.
-import { STDIN_TIMEOUT_MS, stdinTimeoutMs } from '../config/config.js';
+import { STDIN_TIMEOUT_MS, type Config } from '../config/config.js';
 import { exitZero } from '../runtime/exit.js';
-import { describeError } from '../unknown.js';
+import { describeError } from '../narrow.js';
 import { writeOut } from '../io/stdout.js';
 
 /** Large enough for an Edit whose `originalFile` is a big source file. */
@@ -13,8 +13,8 @@ export type StdinResult =
 
 export interface ReadStdinOptions {
   readonly maxBytes?: number;
-  /** Asked only if stdin is not all there at once (a function: the setting is read only then). */
-  readonly timeoutMs?: number | (() => number);
+  /** How long to wait for the rest when stdin is not all there at once. */
+  readonly timeoutMs?: number;
   readonly stream?: NodeJS.ReadableStream & { destroy?: () => void };
 }
 
@@ -27,8 +27,7 @@ export interface ReadStdinOptions {
  */
 export function readStdin(options: ReadStdinOptions = {}): Promise<StdinResult> {
   const maxBytes = options.maxBytes ?? STDIN_MAX_BYTES;
-  const timeoutMs =
-    typeof options.timeoutMs === 'function' ? options.timeoutMs() : (options.timeoutMs ?? STDIN_TIMEOUT_MS);
+  const timeoutMs = options.timeoutMs ?? STDIN_TIMEOUT_MS;
   const stream = options.stream ?? process.stdin;
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -86,10 +85,11 @@ export function parseJsonObject(
   return { ok: true, value: value as Record<string, unknown> };
 }
 
-/** What every hook handler receives: parsed stdin and the environment. */
+/** What every hook handler receives: parsed stdin, the environment, and the settings built once for the process. */
 export interface HookInput {
   readonly input: Readonly<Record<string, unknown>>;
   readonly env: Readonly<Record<string, string | undefined>>;
+  readonly config: Config;
 }
 
 export interface HookContext extends HookInput {
@@ -101,8 +101,8 @@ export interface HookContext extends HookInput {
 export type HookStdin = ReturnType<typeof parseJsonObject>;
 
 /** Reads and parses a hook's stdin within its deadline; never throws for bad input. */
-export async function readHookStdin(): Promise<HookStdin> {
-  const stdin = await readStdin({ timeoutMs: () => stdinTimeoutMs(process.env) });
+export async function readHookStdin(timeoutMs: number): Promise<HookStdin> {
+  const stdin = await readStdin({ timeoutMs });
   return stdin.ok ? parseJsonObject(stdin.text) : stdin;
 }
 

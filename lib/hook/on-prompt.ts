@@ -2,12 +2,12 @@
 // the gate lets the prompt through — prints the few past memories the prompt is clearly about.
 // Filters before the database: a prompt with nothing to record or recall costs only the parse.
 // Prints nothing rather than be late.
-import { loadConfig, recallSetting, type Config } from '../config/config.js';
+import { recallSetting, type Config } from '../config/config.js';
 import { resolveProject } from '../capture/project.js';
 import { isPersonRequest } from '../capture/person-request.js';
 import { recallGate } from '../recall/gate.js';
 import type { QueryWord } from '../recall/words.js';
-import { str } from '../unknown.js';
+import { str } from '../narrow.js';
 import type { HookContext, HookInput } from './io.js';
 
 /** Recall's own budget from process start: past it the hook prints nothing (the user is waiting). */
@@ -28,8 +28,7 @@ export interface PreparedPrompt {
  * Pure, before the gate and the database: a system prompt, a slash command's expansion or a
  * notification, with recall off or turned away, ends here.
  */
-export function preparePrompt({ input, env }: HookInput): PreparedPrompt | null {
-  const config = loadConfig(env);
+export function preparePrompt({ input, env, config }: HookInput): PreparedPrompt | null {
   if (config.disabled) return null;
   const sessionId = str(input['session_id']);
   if (!sessionId) return null;

@@ -5,7 +5,6 @@ import { childProcess } from '../runtime/builtins.js';
 import { existsSync } from 'node:fs';
 import { daysBefore } from '../text/age.js';
 import { claimDailyCleanup } from '../faults/cleanup.js';
-import { loadConfig } from '../config/config.js';
 import { buildContext, sessionStartOutput, SESSIONS_SHOWN } from '../session/context.js';
 import { claimRepairNotice, repairNote } from '../faults/damage.js';
 import { sinceStartMs, startSyncHookDeadline, SYNC_HOOK_BUDGET_MS } from '../db/deadline.js';
@@ -14,7 +13,6 @@ import { withReadableDb } from '../db/read-only.js';
 import { IMPORTANCE } from '../memory.js';
 import { isPlugin } from '../runtime/own-files.js';
 import type { HookInput } from './io.js';
-import type { Env } from '../paths.js';
 import { parseSessionStartEvent } from '../wire/payload.js';
 import { resolveProject } from '../capture/project.js';
 import { drainPending, explainFault, noticeDamage } from '../faults/store-or-defer.js';
@@ -26,8 +24,7 @@ export interface SessionStartResult {
   readonly problem: Error | null;
 }
 
-export function buildSessionStartOutput({ input, env }: HookInput): SessionStartResult {
-  const config = loadConfig(env);
+export function buildSessionStartOutput({ input, env, config }: HookInput): SessionStartResult {
   if (config.disabled) return { output: '', problem: null };
   const event = parseSessionStartEvent(input);
   if (!event) return { output: '', problem: null };
@@ -52,6 +49,7 @@ export function buildSessionStartOutput({ input, env }: HookInput): SessionStart
         return buildContext({
           project: project.name,
           projectPath: project.path,
+          ...(project.worktree === undefined ? {} : { worktreePath: project.worktree }),
           summaries: store.recentSummaries(project.path, SESSIONS_SHOWN, since),
           changes: store.recentByImportance(project.path, IMPORTANCE.change, 10, since),
           errors: store.openErrors(project.path, 5, since),
@@ -78,8 +76,7 @@ export function buildSessionStartOutput({ input, env }: HookInput): SessionStart
  * Starts the daily maintenance in a fully detached process (a child that inherited our stdio would keep
  * the synchronous SessionStart hook running). At most once a day; a no-op otherwise.
  */
-export function scheduleDailyCleanup(env: Env, node: string, cleanupScript: string): void {
-  const config = loadConfig(env);
+export function scheduleDailyCleanup({ env, config }: HookInput, node: string, cleanupScript: string): void {
   if (config.disabled || !existsSync(config.dbPath)) return;
   try {
     if (!claimDailyCleanup(config.dbPath, config.now())) return;

@@ -3,7 +3,6 @@
 // session's summary. Never prints; does nothing without a session id, when there is neither a
 // database nor a transcript, or while the database is known to be damaged.
 import { existsSync, statSync } from 'node:fs';
-import { loadConfig } from '../config/config.js';
 import { repairNote } from '../faults/damage.js';
 import { startSyncHookDeadline } from '../db/deadline.js';
 import { MemoryStore } from '../db/memories.js';
@@ -23,8 +22,7 @@ import { maybeStartTeamPush } from '../team/auto-push.js';
 const STOP_INDEX_MS = 100;
 const STOP_INDEX_ROWS = 2000;
 
-export function handleStop({ input, env }: HookInput): void {
-  const config = loadConfig(env);
+export function handleStop({ input, env, config }: HookInput): void {
   if (config.disabled) return;
   const event = parseStopEvent(input);
   if (!event) return;

@@ -3,7 +3,7 @@
 // lock file), told from the event alone (lib/capture/noise.ts, the same question capture asks first): the
 // rest of the write path (formatting, redaction, the database, the spool) is imported only for an
 // event that will be stored, so a skipped one never loads it.
-import { loadConfig, type Config } from '../config/config.js';
+import type { Config } from '../config/config.js';
 import { isNoiseEvent } from '../capture/noise.js';
 import { toNewMemory } from '../memory.js';
 import { resolveProject } from '../capture/project.js';
@@ -17,19 +17,19 @@ export interface PreparedToolEvent {
 }
 
 /** Parses and filters (pure): null for an event that is not stored (off, not a captured tool, noise). */
-export function prepareToolEvent({ input, env }: HookInput): PreparedToolEvent | null {
-  const config = loadConfig(env);
+export function prepareToolEvent({ input, config }: HookInput): PreparedToolEvent | null {
   if (config.disabled) return null;
   const event = parseToolEvent(input);
   return event && !isNoiseEvent(event) ? { config, event } : null;
 }
 
 export async function handleToolEvent({ env }: HookInput, { config, event }: PreparedToolEvent): Promise<void> {
-  const [{ captureEvent }, { memoryIntent, NO_INTENT }] = await Promise.all([
+  const [{ draftOf }, { memoryIntent, NO_INTENT }] = await Promise.all([
     import('../capture/capture.js'),
     import('../capture/intent.js'),
   ]);
-  const draft = captureEvent(event);
+  // prepareToolEvent has told noise apart already: the draft does not ask again.
+  const draft = draftOf(event);
   if (!draft) return;
   const memory = {
     ...toNewMemory(draft, {

@@ -3,7 +3,7 @@
 // has passed, since a late block is worse than none.
 import { sinceStartMs } from '../db/deadline.js';
 import type { Db } from '../db/open.js';
-import { claimInjections } from '../db/recall-candidates.js';
+import { claimInjections } from '../recall/queries.js';
 import type { Project } from '../capture/project.js';
 import { recallFor, RecallTimeout, type RecallReport } from '../recall/recall.js';
 import { buildRecall, promptSubmitOutput } from '../recall/render.js';

@@ -1,5 +1,6 @@
-// Running a hook once its stdin is read: the handler's `prepare` step, the gate, the handler.
-// Every outcome is exit code 0 (lib/hook/io.ts guardHook).
+// Running a hook: the settings built once for the process, stdin, the handler's `prepare` step, the
+// gate, the handler. Every outcome is exit code 0 (lib/hook/io.ts guardHook).
+import { loadConfig, type Config } from '../config/config.js';
 import {
   guardHook,
   logFailure,
@@ -14,13 +15,16 @@ export interface HookOptions<Prepared> {
   readonly prepare?: (input: HookInput) => Prepared | null;
 }
 
-/** Runs one hook: reads and parses stdin, then finishHook. */
+/** Runs one hook: builds the settings, reads and parses stdin, then finishHook. */
 export async function runHook<Prepared = undefined>(
   hookName: string,
   handler: (context: HookContext, prepared: Prepared) => Promise<void> | void,
   options: HookOptions<Prepared> = {},
 ): Promise<void> {
-  await guardHook(hookName, async () => finishHook(hookName, await readHookStdin(), handler, options));
+  await guardHook(hookName, async () => {
+    const config = loadConfig(process.env);
+    await finishHook(hookName, await readHookStdin(config.stdinTimeoutMs), handler, options, config);
+  });
 }
 
 /**
@@ -33,19 +37,18 @@ export async function finishHook<Prepared>(
   parsed: HookStdin,
   handler: (context: HookContext, prepared: Prepared) => Promise<void> | void,
   options: HookOptions<Prepared> = {},
+  config: Config = loadConfig(process.env),
 ): Promise<void> {
+  const env = process.env;
   let prepared: Prepared | undefined;
-  if (parsed.ok && process.env['CLAUDE_MEMORY_DISABLE'] !== undefined) {
+  if (parsed.ok && config.disabled) {
     // Off on purpose: nothing is stored, but the session is known, so nothing of it is stored later either.
-    const { memoryDisabled, recordDisabledSession } = await import('./disabled.js');
-    if (memoryDisabled(process.env)) {
-      const { hookGate } = await import('./gate.js');
-      if (hookGate(hookName, process.env).run) recordDisabledSession({ input: parsed.value, env: process.env });
-      return;
-    }
+    const [{ recordDisabledSession }, { hookGate }] = await Promise.all([import('./disabled.js'), import('./gate.js')]);
+    if (hookGate(hookName, env, config).run) recordDisabledSession({ input: parsed.value, env, config });
+    return;
   }
   if (parsed.ok && options.prepare) {
-    const ready = options.prepare({ input: parsed.value, env: process.env });
+    const ready = options.prepare({ input: parsed.value, env, config });
     if (ready === null) return;
     prepared = ready;
   }
@@ -53,11 +56,11 @@ export async function finishHook<Prepared>(
   // whatever the input was (read first all the same, so Claude Code's write never meets a closed pipe).
   // Imported here: it loads the SQLite driver's checks, which an event prepared away never needs.
   const { hookGate } = await import('./gate.js');
-  const gate = hookGate(hookName, process.env);
+  const gate = hookGate(hookName, env, config);
   if (!gate.run) {
     if (gate.notice) await writeStdout(`${JSON.stringify({ systemMessage: gate.notice })}\n`);
     return;
   }
   if (!parsed.ok) return logFailure(hookName, parsed.reason);
-  await handler({ input: parsed.value, env: process.env, print: writeStdout }, prepared as Prepared);
+  await handler({ input: parsed.value, env, config, print: writeStdout }, prepared as Prepared);
 }

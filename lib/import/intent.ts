@@ -3,7 +3,7 @@
 // Fed the parsed entries in file order; holds a few strings, never the transcript. (Terse: the stop
 // hook carries it, and its bundle has a size limit.)
 import type { IntentParts } from '../capture/intent.js';
-import { objectOf, str } from '../unknown.js';
+import { objectOf, str } from '../narrow.js';
 import { inProgressTodo, type LineMeta, type TranscriptEntry } from './transcript.js';
 
 /** A subagent's calls are narrated in its own thread; '' is the main one. */

@@ -4,7 +4,7 @@
 import type { ToolEvent } from '../wire/payload.js';
 import { NO_INTENT, type IntentParts } from '../capture/intent.js';
 import { isCapturedTool, type CapturedTool } from '../memory.js';
-import { str } from '../unknown.js';
+import { str } from '../narrow.js';
 import type { LineMeta, TranscriptEntry } from './transcript.js';
 
 type ToolUse = Extract<TranscriptEntry, { kind: 'tool-use' }>;

@@ -2,7 +2,7 @@
 // at a time: tool calls, tool results, PreToolUse hook activity, and each line's session envelope.
 // Parses by key, never by position; unknown line types yield nothing; nothing here throws.
 import { createReadStream } from 'node:fs';
-import { objectOf, str } from '../unknown.js';
+import { objectOf, str } from '../narrow.js';
 
 /** The envelope fields of a conversation line that matter to an import. */
 export interface LineMeta {

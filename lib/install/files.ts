@@ -19,7 +19,7 @@ import {
 } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
-import { describeError } from '../unknown.js';
+import { describeError } from '../narrow.js';
 import { parseSettings, type SettingsObject } from './settings.js';
 
 export type SettingsFile =

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { MemoryError } from '../errors.js';
-import { describeError } from '../unknown.js';
+import { describeError } from '../narrow.js';
 import { formatRecord, isOurLauncher, launcherRuns, launcherText, parseRecord } from './launcher.js';
 import { installLayout, slashEntryPath, type Layout } from './layout.js';
 import { acquireLock } from './lock.js';

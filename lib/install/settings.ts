@@ -1,7 +1,7 @@
 // Our hook entries in Claude Code's settings.json: what we register, and the text edits that put
 // them in and take them out again without touching a byte of anything else. Never reads or writes files.
 import { HOOK_SPECS, type HookSpec } from '../runtime/executables.js';
-import { describeError } from '../unknown.js';
+import { describeError } from '../narrow.js';
 import { insertValue, removeValue, textStyle } from './json-text.js';
 
 export { HOOK_SPECS, type HookEvent, type HookSpec } from '../runtime/executables.js';

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync } f
 import { dirname, join } from 'node:path';
 import { MemoryError } from '../errors.js';
 import type { Env } from '../paths.js';
-import { describeError } from '../unknown.js';
+import { describeError } from '../narrow.js';
 import { backupFile, readSettingsFile, replaceProblem, writeFileAtomic } from './files.js';
 import type { SettingsEdit } from './settings.js';
 import { isOurSlashCommand } from './slash.js';

@@ -479,4 +479,50 @@ export const BRIDGE_SAMPLES = `
 연결 | ECONNREFUSED connection refused
 재시도 | retry 3 times
 잠금 | database is locked
+서브 | mkdir -p src/sub/dir
+체크 | npm run check
+포인트 | set a break point in main.ts
+체크포인트 | torch.save(model, "checkpoints/epoch_10.pt")
+텐서 | torch.zeros(3)
+디바이스 | model.to(device)
+오디오 | ffmpeg -i audio.wav out.mp3
+데이터 | python prepare.py --data ./data
+데이터셋 | load_dataset("imdb")
+에포크 | Epoch 3/10 loss 0.42
+배치 | --batch-size 32
+리플레이 | add a replay buffer
+게인 | gain_db = 6
+플레이 | play the sound
+그라운드 | ground truth labels
+청크 | webpack chunk loading failed
+로더 | css-loader not found
+히어독 | bash heredoc failed: Bad substitution
+몽구스 | npm install mongoose
+레지스트리 | npm config set registry https://registry.npmjs.org
+노트 | write .claude/session-notes.md
+트레이닝 | python train.py
+프리셋 | --eq-preset complex
+키 | API key missing
+학습 | python train.py --epochs 30
+평가 | python evaluate_model.py
+추론 | python inference.py
+합성 | generate synthetic data
+불일치 | size mismatch for conv.weight
+재개 | python train.py --resume ckpt.pt
+범위 | gain_range=(-18, 18)
+오타 | fix typo in README
+실험 | experiment_name: v4
+추세 | plot the loss trend
+분석 | analyze the training history
+등록 | Schema hasn't been registered for model
+조회 | add dealerId lookup
+덮어쓰기 | cp -f a.txt b.txt # overwrite
+강제 | git push --force
+섞기 | shuffle=True
+방지 | prevent double submit
+가중치 | load weights from best.pt
+손실 | val_loss 0.31
+이동 | mv test/a.ts src/a.ts
+자동 | eslint auto fix
+순서 | perfectionist/sort-imports order
 `;

@@ -323,11 +323,35 @@ export const HANGUL_SPELLINGS = `
 체크리스트 | checklist
 스펙 | spec specs
 레포 레포지토리 리포지토리 | repo repository
-패스 | pass passed
+패스 | pass passed path
 커넥션 | connection connect
 리트라이 | retry
 락 | lock locked
 데드락 | deadlock
+서브 | sub
+체크 | check
+포인트 | point
+체크포인트 | checkpoint checkpoints
+텐서 | tensor tensors torch
+디바이스 | device devices cuda
+오디오 | audio
+데이터 | data
+데이터셋 | dataset datasets
+에포크 에폭 | epoch epochs
+배치 | batch
+리플레이 | replay
+게인 | gain
+플레이 | play
+그라운드 | ground
+청크 | chunk chunks
+로더 | loader loaders
+히어독 | heredoc
+몽구스 | mongoose
+레지스트리 | registry
+노트 | note notes
+트레이닝 | training train
+프리셋 | preset presets
+키 | key keys
 `;
 
 /** Native Korean developer words, and the words of error messages as a Korean screen shows them. */
@@ -486,4 +510,26 @@ export const KOREAN_GLOSSARY = `
 연결 | connection connect
 재시도 | retry
 잠금 | lock locked
+학습 훈련 | train training trained
+평가 | evaluate evaluation eval
+추론 | inference predict
+합성 | synthetic synth
+불일치 | mismatch mismatched
+재개 이어서 | resume
+범위 | range
+오타 | typo
+실험 | experiment experiments
+추세 | trend trends
+분석 | analyze analyse analysis
+등록 | register registered registration
+조회 | lookup fetch query
+덮어쓰기 덮어쓰 | overwrite
+강제 | force forced
+섞기 섞어 | mix mixed shuffle
+방지 | prevent avoid
+가중치 | weight weights
+손실 | loss
+이동 옮기기 옮겨 옮긴 | move mv
+자동 | auto automatic
+순서 | order
 `;

@@ -2,12 +2,13 @@
 // in a guard, so a bad argument or a broken database is a tool error and the server keeps serving.
 // stdout belongs to the protocol; diagnostics go through the `log` callback (stderr).
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { onClosedStdout } from '../io/stdout.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import type { z } from 'zod';
-import { loadConfig, warnAboutSettings } from '../config/config.js';
+import { loadConfigWarning } from '../config/config.js';
 import type { Env } from '../paths.js';
 import { resolveProject } from '../capture/project.js';
 import { errorReply, REPLY_TOKENS, type ToolReply } from './reply.js';
@@ -28,8 +29,7 @@ export const SERVER_NAME = 'claude-memory-hooks';
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 export function createMemoryServer(options: ServerOptions): { server: McpServer; close: () => void } {
-  warnAboutSettings(options.env, options.log);
-  const config = loadConfig(options.env);
+  const config = loadConfigWarning(options.env, options.log);
   const here = resolveProject(options.env, options.cwd);
   let reader: MemoryReader | null = null;
   // The database layer (and better-sqlite3's native addon) loads on the first call, not at start-up.
@@ -108,5 +108,7 @@ export async function serveStdio(options: ServerOptions): Promise<void> {
   transport.onerror = (error) => options.log(`transport: ${error.message}`);
   // When stdin ends, the answers still pending are written and the process exits on its own.
   process.once('exit', close);
+  // A client that closed our stdout has gone: nobody is left to answer.
+  onClosedStdout(() => void server.close());
   await server.connect(transport);
 }

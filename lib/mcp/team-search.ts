@@ -2,14 +2,14 @@
 // the projects the user's role belongs to, same tiers) merged, each result marked with its origin and
 // author host, under the same bounds and escaping as the local scope. Loaded only for such a call,
 // so `pg` never costs the server's start-up. A team server that is down is a note; local results stay.
-import { bestMatches } from '../db/best-matches.js';
-import { knownHostId } from '../db/team/local.js';
-import { searchTeam, type TeamHit } from '../db/team/server.js';
+import { bestMatches } from '../search/best-match-queries.js';
+import { knownHostId } from '../team/local-queries.js';
+import { searchTeam, type TeamHit } from '../team/server-queries.js';
 import type { MemoryRow } from '../memory.js';
 import { teamRecord, toPublicRecord, type MemoryRecord } from '../memory-record.js';
 import { planSearch, type Tier } from '../search/plan.js';
 import { likeSnippet } from '../search/snippet.js';
-import { loadTeamConfig } from '../team/config.js';
+import { loadTeamConfig } from '../team/connection-string.js';
 import { TeamError, withTeamServer } from '../team/connect.js';
 import { mergeResults } from '../team/merge.js';
 import { assertServerReady } from '../team/push.js';

@@ -1,9 +1,9 @@
 // The four MCP tools' work: validated arguments → the same queries `memory search` runs → a bounded,
 // sanitised reply. Never writes; a missing database is an empty answer with a hint, not an error.
 import { memoriesByIds, sessionNeighbours } from '../db/lookup.js';
-import { bestMatches } from '../db/best-matches.js';
-import { NO_FILTERS, sessionSummaries, type Filters } from '../db/search.js';
-import { memoryStats } from '../db/stats.js';
+import { bestMatches } from '../search/best-match-queries.js';
+import { NO_FILTERS, sessionSummaries, type Filters } from '../search/queries.js';
+import { memoryStats } from '../overview/queries.js';
 import type { MemoryRow } from '../memory.js';
 import { toPublicRecord, type RecordView } from '../memory-record.js';
 import type { Env } from '../paths.js';

@@ -1,9 +1,9 @@
 // The numbers of `memory search --stats`, the page's project overview and the MCP `stats` tool, computed once:
-// raw counts from lib/db/stats.ts → per-day series (local calendar days), top commands, top files.
+// raw counts from lib/overview/queries.ts → per-day series (local calendar days), top commands, top files.
 import { statSync } from 'node:fs';
 import type { Db } from '../db/open.js';
-import type { Filters } from '../db/search.js';
-import { memoryStats, type Count, type DayRange, type RawStats } from '../db/stats.js';
+import type { Filters } from '../search/queries.js';
+import { memoryStats, type Count, type DayRange, type RawStats } from './queries.js';
 import { commandKey } from '../capture/shell.js';
 
 /** Days of activity `--stats` charts; the page may ask for more. */

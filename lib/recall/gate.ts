@@ -1,7 +1,7 @@
 // Whether a prompt may get recall at all, decided from the prompt alone before anything is opened:
 // not a person's request (other sources, task notifications, slash commands), private, an
 // acknowledgement, or too vague to search for. Pure.
-import { lazyWordSet } from '../text.js';
+import { lazyWordSet } from '../text/bounded.js';
 import { charClasses, isIdentifierLike, queryWords, tokens, type QueryWord } from './words.js';
 
 export type GateDecision =

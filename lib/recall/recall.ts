@@ -10,7 +10,7 @@ import {
   projectScope,
   wordDocs,
   type CandidateRow,
-} from '../db/recall-candidates.js';
+} from './queries.js';
 import type { RecallHit } from './render.js';
 import { RECALL_HITS_MAX } from './render.js';
 import {

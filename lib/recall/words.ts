@@ -2,7 +2,7 @@
 // dropped, Korean particles cut) and identifier-like tokens. Pure: the gate runs it before anything
 // is opened. Korean is counted in words (space-separated eojeol), never in characters.
 import { koreanStem } from '../language/korean.js';
-import { lazyWordSet } from '../text.js';
+import { lazyWordSet } from '../text/bounded.js';
 import { isAscii } from '../text/unicode-pattern.js';
 
 export type WordKind = 'word' | 'identifier';

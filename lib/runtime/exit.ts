@@ -2,7 +2,7 @@
 // theirs, anything else is 1, and the hook side is always 0. Entries call these; nothing else sets
 // process.exitCode or calls process.exit.
 import { MemoryError } from '../errors.js';
-import { describeError } from '../unknown.js';
+import { describeError } from '../narrow.js';
 
 export const EXIT_OK = 0;
 /** Usage and runtime errors alike: one clear line on stderr, no stack. */

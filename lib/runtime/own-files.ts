@@ -1,9 +1,10 @@
 // Where this running copy keeps its own files, and which copy it is (the plugin or ./install.sh's). Every executable is a bundle at
-// <root>/dist/<hooks|commands>/<name>.js (lib/runtime/executables.ts), and inside a CommonJS bundle `__dirname`
-// is the bundle's folder, so the root is two folders up: the same in a checkout's dist/runtime/, the
-// installed runtime and the plugin. Reads only the one marker file that tells the plugin apart.
+// <root>/dist/<hooks|commands>/<name>.js (lib/runtime/executables.ts), and a bundle's import.meta.url is its
+// own file, so the root is two folders up: the same in a checkout's dist/runtime/, the installed runtime
+// and the plugin. Reads only the one marker file that tells the plugin apart.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { claudeDir, installedRuntimeDir, type Env } from '../paths.js';
 import { readRegularFile } from '../io/safe-fs.js';
 
@@ -11,7 +12,7 @@ const SETTINGS_MAX_BYTES = 4 * 1024 * 1024;
 
 /** The copy's root folder: package.json, dist/ and, for the plugin, .claude-plugin/. */
 export function ownRoot(): string {
-  return resolve(__dirname, '..', '..');
+  return fileURLToPath(new URL('../..', import.meta.url));
 }
 
 export function ownFile(...parts: string[]): string {
@@ -25,8 +26,9 @@ let plugin: boolean | undefined;
  * than ./install.sh's runtime: the plugin's folder holds its manifest.
  */
 export function isPlugin(): boolean {
-  // tsc's ES modules (the bench, a test's one-process fixture) have no `__dirname` and are never the plugin.
-  plugin ??= typeof __dirname === 'string' && existsSync(ownFile('.claude-plugin', 'plugin.json'));
+  // Only a bundle's root can hold the manifest: tsc's modules (the bench, a fixture) two folders up from
+  // dist/lib/runtime/ are in dist/, which never does.
+  plugin ??= existsSync(ownFile('.claude-plugin', 'plugin.json'));
   return plugin;
 }
 

@@ -4,8 +4,9 @@
 // beside it. V8 then reads the bundle's compiled code from the cache instead of compiling it again in
 // every short-lived hook. Node 20 has no compile cache and loads the bundle as it is.
 // A hook that cannot load never hurts Claude Code: one line on stderr, exit code 0.
-import nodeModule from 'node:module';
+import nodeModule, { createRequire } from 'node:module';
 import { basename, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { exitZero, failWith } from './exit.js';
 
 type WithCompileCache = { enableCompileCache?: (directory?: string) => unknown };
@@ -15,11 +16,12 @@ type WithCompileCache = { enableCompileCache?: (directory?: string) => unknown }
 // its own version: a stale or foreign entry is compiled anew, never run.
 (nodeModule as WithCompileCache).enableCompileCache?.();
 
-const name = basename(__filename, '.js');
+const self = fileURLToPath(import.meta.url);
+const name = basename(self, '.js');
 try {
-  require(`${dirname(__filename)}/${name}.main.js`);
+  createRequire(import.meta.url)(`${dirname(self)}/${name}.main.js`);
 } catch (error) {
-  const isHook = basename(dirname(__filename)) === 'hooks';
+  const isHook = basename(dirname(self)) === 'hooks';
   const reason = String(error instanceof Error ? error.message : error).split('\n')[0];
   if (isHook) {
     process.stderr.write(`[memory-hook] ${name}: cannot load the hook (${reason})\n`);

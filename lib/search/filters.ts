@@ -1,7 +1,7 @@
 // Filter values as people type them (`7d`, `2026-11-01`, `error`) → typed values, for the CLI's flags
 // and the page's URL parameters alike. Pure; a bad value is a message saying what to type instead.
 import { MEMORY_TYPES, type MemoryType } from '../memory.js';
-import { head } from '../text.js';
+import { head } from '../text/bounded.js';
 
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
 

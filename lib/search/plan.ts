@@ -2,7 +2,7 @@
 // Pure: no I/O, and no query text, however hostile, can make a tier's SQL fail.
 import { EDGE_SYNTAX } from '../text/identifiers.js';
 import { INVISIBLE } from '../text/sanitize.js';
-import { head } from '../text.js';
+import { head } from '../text/bounded.js';
 import { isAscii, lazyPattern } from '../text/unicode-pattern.js';
 
 export type Tier = 'unicode61' | 'trigram' | 'like';

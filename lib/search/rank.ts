@@ -9,8 +9,12 @@ export interface WordHit {
   readonly own: number;
   /** From the request the memory served, or (weighing less) from its intent. */
   readonly request: number;
-  /** Found through the word's English bridge (캐시 → cache), not the word itself: it counts BRIDGE_SHARE. */
+  /** Found through the word's bridge (캐시 → cache), not the word itself: it counts BRIDGE_SHARE. */
   readonly bridged?: boolean;
+  /** Found by the substring index inside a longer word (`auth` in `OAuth`): it counts SUBSTRING_SHARE. */
+  readonly substring?: boolean;
+  /** Found only in the summary of the memory's session (own and request 0): it counts SUMMARY_SHARE. */
+  readonly summary?: boolean;
 }
 
 export interface Candidate {
@@ -20,7 +24,7 @@ export interface Candidate {
 }
 
 export interface ScoreParts {
-  /** Every query word that occurs anywhere is in this row's own text (not only in its request). */
+  /** Every query word that occurs anywhere is in one of this row's fields (not only its session's summary). */
   readonly allMatched: boolean;
   /** Share of the query's weight the row carries, 0–1; a word found only in the request counts less. */
   readonly coverage: number;
@@ -36,6 +40,10 @@ export interface ScoreParts {
 export const REQUEST_SHARE = 0.3;
 /** A word found only through its bridge (a Korean word's English) counts this much of its weight. */
 export const BRIDGE_SHARE = 0.5;
+/** A word found only in the memory's session summary counts this much of its weight. */
+export const SUMMARY_SHARE = 0.15;
+/** A word found only inside a longer word counts this much of its weight. */
+export const SUBSTRING_SHARE = 0.7;
 /** A word in more than this share of all memories is "very common". */
 export const COMMON_SHARE = 0.2;
 /** How much bm25 strength moves the score within a coverage level. */
@@ -79,9 +87,16 @@ export function scoreParts(
     matched.push(i);
     const top = best[i];
     const own = hit.own > 0;
-    // Every row of a turn shares its request: only the memory's own text makes it hold every word.
-    if (!own && (df[i] ?? 0) > 0 && weight > 0) allMatched = false;
-    const share = hit.bridged ? BRIDGE_SHARE : 1;
+    // A row holds a word in any of its fields (its own text, the request it served, its intent), whatever
+    // the field's weight: the field and the word's rarity then decide its share. Every memory of a
+    // session shares its summary, which never makes a row hold every word.
+    if (hit.summary && (df[i] ?? 0) > 0 && weight > 0) allMatched = false;
+    if (hit.summary) {
+      carried += weight * SUMMARY_SHARE;
+      relevance += weight * SUMMARY_SHARE;
+      continue;
+    }
+    const share = (hit.bridged ? BRIDGE_SHARE : 1) * (hit.substring ? SUBSTRING_SHARE : 1);
     carried += (own ? weight : weight * REQUEST_SHARE) * share;
     const raw = own ? hit.own : hit.request * REQUEST_SHARE;
     const scale = own ? top?.own : top?.request;

@@ -3,8 +3,8 @@
 // lib/text/identifiers.ts), English inflections through the index's porter stemmer, and a Korean word
 // meeting the same word with a particle or ending attached. Pure.
 import { identifierParts, tokens } from '../text/identifiers.js';
-import { bridgeOf, type Bridge } from '../language/bridges.js';
-import { isHangul, koreanStem } from '../language/korean.js';
+import { bridgeOf, koreanBridgeOf, type Bridge } from '../language/bridges.js';
+import { isHangul, isKoreanFunctionWord, koreanStem } from '../language/korean.js';
 import { searchTerms } from './plan.js';
 
 /** A Korean word without a trailing particle or ending; other words unchanged (lib/language/korean.ts). */
@@ -19,8 +19,13 @@ export interface QueryWord {
   readonly grams: string | null;
   /** LIKE pattern (escaped with `\`). */
   readonly like: string;
-  /** An English function word (`to`, `the`, `of`): it weighs nothing beside content words. */
+  /** A function word (`to`, `the`; 거, 법, 쓰는): it weighs nothing beside content words. */
   readonly stop: boolean;
+  /**
+   * A Korean word: it counts inside a longer word only at that word's start (the word index's prefix
+   * query), never through the substring index or a scan, which match anywhere.
+   */
+  readonly wordStart: boolean;
   /** A Korean word's English bridge (lib/language/bridges.ts), or null. */
   readonly bridge: Bridge | null;
   /** FTS5 expression for the word index finding the bridge's English words, or null. */
@@ -91,15 +96,26 @@ export function queryWords(query: string): QueryWord[] {
     words: wordExpression(text),
     grams: [...text].length >= 3 ? `"${text.replaceAll('"', '""')}"` : null,
     like: `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`,
-    stop: STOP_WORDS.has(text.toLowerCase()),
+    stop: STOP_WORDS.has(text.toLowerCase()) || isKoreanFunctionWord(text),
+    wordStart: isHangul(tokens(text).at(-1) ?? ''),
     ...bridged(text),
   }));
 }
 
-/** A lone Korean word's bridge and the expression finding its English words; nothing for other words. */
+/**
+ * A lone word's bridge and the expression finding the other language's words: a Korean word's English
+ * (캐시 → cache), an English word's Korean (cache → 캐시, as a prefix so it meets 캐시를 and 캐시삭제; a
+ * one-syllable spelling whole). Nothing for other words.
+ */
 function bridged(term: string): { bridge: Bridge | null; bridged: string | null } {
   const whole = tokens(term);
-  const bridge = whole.length === 1 ? bridgeOf(whole[0] as string) : null;
+  const only = whole.length === 1 ? (whole[0] as string) : null;
+  const bridge = only === null ? null : (bridgeOf(only) ?? koreanBridgeOf(only));
   if (!bridge) return { bridge: null, bridged: null };
+  if (bridge.korean)
+    return {
+      bridge,
+      bridged: bridge.korean.map((word) => `${phrase([word])}${[...word].length >= 2 ? ' *' : ''}`).join(' OR '),
+    };
   return { bridge, bridged: bridge.english.map((word) => phrase(tokens(word))).join(' OR ') };
 }

@@ -20,6 +20,8 @@ export interface ContextInput {
   readonly project: string;
   /** The project root: file paths are shown relative to it. */
   readonly projectPath?: string;
+  /** The linked git worktree the session runs in: its own files are shown relative to it. */
+  readonly worktreePath?: string;
   readonly summaries: readonly ContextSummaryRow[];
   readonly changes: readonly ContextRow[];
   /** Open (unresolved) errors only. */
@@ -58,6 +60,7 @@ export function buildContext(input: ContextInput): string {
         ? relativeAge(iso, input.now)
         : iso.slice(0, 10);
   const root = input.projectPath ?? '';
+  const roots = input.worktreePath ? [input.worktreePath, root] : [root];
   // A session that only talked never takes the slot of one that did work, nor its place as "the last".
   const worked = (row: ContextSummaryRow): boolean => row.memoryCount === undefined || row.memoryCount > 0;
   const active = input.summaries.filter(worked);
@@ -80,14 +83,20 @@ export function buildContext(input: ContextInput): string {
       title: '## Open errors',
       lines: [],
       candidates: input.errors.map((row) =>
-        bullet(when(row.createdAt, row.sessionId), errorLine(row.content), LINE_MAX),
+        bullet(
+          (row.times ?? 1) > 1
+            ? `${row.times} times, last ${when(row.createdAt, row.sessionId).replace(/^this session$/, 'in this session')}`
+            : when(row.createdAt, row.sessionId),
+          errorLine(row.content),
+          LINE_MAX,
+        ),
       ),
     },
     {
       title: '## Recent changes',
       lines: [],
       candidates: input.changes.map((row) =>
-        bullet(when(row.createdAt, row.sessionId), changeLine(row, root), LINE_MAX),
+        bullet(when(row.createdAt, row.sessionId), changeLine(row, roots), LINE_MAX),
       ),
     },
     {
@@ -162,10 +171,12 @@ function errorLine(content: string): string {
 }
 
 /** A change with the file named by its path in the project rather than its bare name. */
-function changeLine(row: ContextRow, root: string): string {
-  if (!row.filePath || !root) return row.content;
-  const name = baseName(row.filePath);
-  const relative = relativeTo(row.filePath, root);
+function changeLine(row: ContextRow, roots: readonly string[]): string {
+  const { filePath } = row;
+  if (!filePath || !roots[0]) return row.content;
+  const name = baseName(filePath);
+  // Another worktree's file keeps its full path: which checkout it changed is the point.
+  const relative = roots.map((root) => relativeTo(filePath, root)).find((path) => path !== filePath) ?? filePath;
   if (relative === name) return row.content;
   const at = row.content.indexOf(` ${name}`);
   return at === -1 || at > 20

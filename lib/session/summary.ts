@@ -8,7 +8,7 @@
 //   [15 memories, 120s, tools: Edit/Bash/Write]
 import { tellingLine } from '../capture/error-lines.js';
 import type { SessionRow, SessionSummaryRow } from '../memory.js';
-import { clip, oneLine } from '../text.js';
+import { clip, oneLine } from '../text/bounded.js';
 
 /** What the session was asked and where it stopped (prompts table, Stop's last message). */
 export interface SessionIntent {

@@ -2,7 +2,7 @@
 // failure turned into a one-line TeamError that names the server without its password.
 import type pg from 'pg';
 import { MemoryError } from '../errors.js';
-import { displayUrl, secretsOf, type TeamConfig } from './config.js';
+import { displayUrl, secretsOf, type TeamConfig } from './connection-string.js';
 
 export class TeamError extends MemoryError {
   override readonly name = 'TeamError';

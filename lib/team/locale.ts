@@ -1,6 +1,6 @@
 // Whether a team database can search Korean: pg_trgm takes word characters from the database's
 // LC_CTYPE, and under `C`/`POSIX` it treats every non-ASCII letter as a separator, so 인증 never matches.
-import type { ServerLocale } from '../db/team/server.js';
+import type { ServerLocale } from './server-queries.js';
 
 export function isUtf8Locale(locale: Pick<ServerLocale, 'encoding' | 'ctype'>): boolean {
   return locale.encoding.toUpperCase() === 'UTF8' && /\.utf-?8$/i.test(locale.ctype);

@@ -1,8 +1,8 @@
 // What leaves the machine, row by row: a second redaction pass, the PII filter, and file paths made
 // relative to the project (a teammate's checkout is elsewhere; the local home directory is nobody's
 // business). Pure: local rows in, server rows out.
-import type { OutgoingMemory, OutgoingSummary } from '../db/team/server.js';
-import type { StoredSummary } from '../db/team/local.js';
+import type { OutgoingMemory, OutgoingSummary } from './server-queries.js';
+import type { StoredSummary } from './local-queries.js';
 import type { MemoryRow } from '../memory.js';
 import { redact } from '../redact/redact.js';
 import { filterPii, type PiiKind } from './pii.js';

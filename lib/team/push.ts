@@ -14,7 +14,7 @@ import {
   resetCursors,
   summariesAfter,
   teamProjects,
-} from '../db/team/local.js';
+} from './local-queries.js';
 import {
   applyTombstones,
   insertMemories,
@@ -24,8 +24,8 @@ import {
   serverSchemaVersion,
   SERVER_SCHEMA_VERSION,
   upsertSummaries,
-} from '../db/team/server.js';
-import type { TeamConfig } from './config.js';
+} from './server-queries.js';
+import type { TeamConfig } from './connection-string.js';
 import { TeamError } from './connect.js';
 import { outgoingMemory, outgoingSummary, type Sender } from './outgoing.js';
 

@@ -2,7 +2,7 @@
 // characters, and quoted verbatim but for what could close or forge a tag of the agent's context
 // (`</memory-context>`, `<system-reminder>`, `<!--`), whose `<` is written `&lt;`. Never rewrites `&`, `>` or quotes.
 
-import { stripAnsi } from '../text.js';
+import { stripAnsi } from './bounded.js';
 import { describeBinary } from './binary.js';
 
 // C0/C1 controls and DEL; zero-width and invisible formatting; bidi embeddings, overrides and isolates.

@@ -1,10 +1,10 @@
 // The page's JSON API over a read-only connection: timeline, session, search, overview, projects.
 // Same search engine and stats computation as the CLI; every stored string leaves as plain data
 // (cleaned of escape sequences) for the browser to render as text.
-import { projectList, sessionDetail, sessionPage, sessionRank } from '../db/browse.js';
+import { projectList, sessionDetail, sessionPage, sessionRank } from './queries.js';
 import type { Db } from '../db/open.js';
-import { bestMatches } from '../db/best-matches.js';
-import { NO_FILTERS, type Filters } from '../db/search.js';
+import { bestMatches } from '../search/best-match-queries.js';
+import { NO_FILTERS, type Filters } from '../search/queries.js';
 import type { MemoryRow } from '../memory.js';
 import { toPublicRecord } from '../memory-record.js';
 import { cleanBlock, cleanText, displayPath } from '../text/sanitize.js';

@@ -2,7 +2,7 @@
 // checked (Host, method, token or cookie) before it is routed to the shell, an asset or the API.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { openReadOnly } from '../db/browse.js';
+import { openReadOnly } from './queries.js';
 import type { Db } from '../db/open.js';
 import { MemoryError, MissingDatabaseError } from '../errors.js';
 import { handleApi } from './api.js';

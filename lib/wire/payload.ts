@@ -1,7 +1,7 @@
 // Wire JSON from Claude Code → typed hook events. Each parser returns the event, or null for
 // "not ours, skip". Optional and unknown fields are tolerated; nothing here throws.
 import { isCapturedTool, type CapturedTool } from '../memory.js';
-import { objectOf, str } from '../unknown.js';
+import { objectOf, str } from '../narrow.js';
 
 export interface HookBase {
   readonly sessionId: string;

@@ -6,28 +6,19 @@
 # Checks that every tool call was stored exactly once (Stop completes the session from its transcript
 # even when the async capture hook was cancelled) and that the fixed failure is not an open error.
 #
-#   tests/e2e/next-session.sh HARNESS_DIR [VERSION...]          (default versions: 2.1.39 2.1.330)
+#   tests/e2e/next-session.sh [VERSION...]          (default versions: 2.1.39 and the newest)
 set -euo pipefail
-[ $# -ge 1 ] || { echo "usage: next-session.sh HARNESS_DIR [VERSION...]" >&2; exit 2; }
-harness=$(cd "$1" && pwd -P)
-shift
 versions=("$@")
-[ ${#versions[@]} -gt 0 ] || versions=(2.1.39 2.1.330)
+[ ${#versions[@]} -gt 0 ] || versions=(2.1.39 latest)
 here=$(cd "$(dirname "$0")" && pwd -P)
-checkout=$(cd "$here/../.." && pwd -P)
-
-export CLAUDE_E2E_CACHE=${CLAUDE_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/claude-code-e2e}
-export npm_config_cache=${npm_config_cache:-$(npm config get cache 2>/dev/null)}
-if [ -z "${npm_config_userconfig:-}" ] && [ -f "$HOME/.npmrc" ]; then export npm_config_userconfig=$HOME/.npmrc; fi
+. "$here/lib.sh"
 
 root=$(mktemp -d "${TMPDIR:-/tmp}/next-session.XXXXXX")
-failed=0
-check() { if eval "$2"; then printf '  PASS  %s\n' "$1"; else printf '  FAIL  %s\n' "$1"; failed=1; fi; }
-# The harness's scenario without its delay: the final answer comes at once.
-jq 'del(.turns[-1].delayMs)' "$harness/examples/edit-and-test.json" >"$root/edit-and-test-instant.json"
+# The scenario without its delay: the final answer comes at once.
+jq 'del(.turns[-1].delayMs)' "$here/scenarios/edit-and-test.json" >"$root/edit-and-test-instant.json"
 
 for version in "${versions[@]}"; do
-  claude=$("$harness/install-claude.sh" "$version")
+  claude=$(e2e_install claude "$version")
   v=$("$claude" --version | cut -d' ' -f1)
   dir=$root/$v
   home=$dir/home
@@ -35,21 +26,21 @@ for version in "${versions[@]}"; do
   mkdir -p "$home"
   echo "=== Claude Code $v"
   (cd "$checkout" && HOME=$home ./install.sh --no-build) >"$dir.install.log" 2>&1 || { tail -n 20 "$dir.install.log"; exit 1; }
-  "$harness/examples/sample-project.sh" "$work"
+  "$here/sample-project.sh" "$work"
   memory() { (cd "$work" && HOME=$home "$home/.local/bin/memory" "$@"); }
 
-  node "$harness/run.mjs" --claude "$claude" --home "$home" --cwd "$work" --out "$dir/s1" \
+  e2e_session --client claude --exe "$claude" --home "$home" --cwd "$work" --out "$dir/s1" \
     --scenario "$root/edit-and-test-instant.json" --prompt "Add a greet() helper and run the tests" >"$dir/s1.json" || true
   echo "  session 1 hooks: $(jq -c '[.hooks[] | "\(.name): \(.outcome)"]' "$dir/s1.json")"
   check "session 1: Write, Edit, npm test, npm run build stored once each" \
     "[ \"\$(memory search --recent --here --json | jq -c '[.[] | .tool + \":\" + .type] | sort')\" = '[\"Bash:command\",\"Bash:error\",\"Edit:file_edit\",\"Write:file_edit\"]' ]"
 
-  node "$harness/run.mjs" --claude "$claude" --home "$home" --cwd "$work" --out "$dir/s2" \
-    --scenario "$here/fix-greeting.json" --prompt "Make greet() say Hello, Ada! so the test passes" >"$dir/s2.json" || true
+  e2e_session --client claude --exe "$claude" --home "$home" --cwd "$work" --out "$dir/s2" \
+    --scenario "$here/scenarios/fix-greeting.json" --prompt "Make greet() say Hello, Ada! so the test passes" >"$dir/s2.json" || true
   check "session 2: the npm test failure is resolved by the passing run" \
     "memory search 'ERR_ASSERTION' --json | jq -e '.[0].resolved_by != null' >/dev/null"
 
-  node "$harness/run.mjs" --claude "$claude" --home "$home" --cwd "$work" --out "$dir/s3" \
+  e2e_session --client claude --exe "$claude" --home "$home" --cwd "$work" --out "$dir/s3" \
     --prompt "What did we do here last time?" >"$dir/s3.json" || true
   block=$(jq -r '[.requests[] | select(.kind == "main")][0].hookContext[] | select(contains("memory-context"))' "$dir/s3.json")
   printf '%s\n' "$block" | sed 's/^/    /'

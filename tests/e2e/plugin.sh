@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The plugin through the REAL Claude Code client (the claude-code-e2e harness, a mock API, a temp HOME):
+# The plugin through the REAL Claude Code client (tests/e2e/harness: a mock of the API, a temp HOME):
 # a marketplace whose entry is a `git-subdir` source on a file:// clone of this repository, so the
 # client clones it, copies plugin/ into its cache and runs `npm ci --ignore-scripts` there, as for a
 # user. Then, under official Node 22 and 24 binaries (`node` on PATH is what the hooks run):
@@ -9,24 +9,15 @@
 #   keeps the database; `claude plugin uninstall` keeps the database.
 # Under Node 20: the session runs with every hook a success, nothing on stderr, nothing stored.
 #
-#   tests/e2e/plugin.sh HARNESS_DIR [CLAUDE_VERSION]        (default: latest)
+#   tests/e2e/plugin.sh [CLAUDE_VERSION]        (default: latest; a built checkout: npm run build)
 #
 # Needs git, jq, npm reaching the registry (or its cache) for Claude Code and the Node binaries.
 # Prints PASS/FAIL lines; exits 1 when any check failed.
 set -uo pipefail
-[ $# -ge 1 ] || { echo "usage: plugin.sh HARNESS_DIR [CLAUDE_VERSION]" >&2; exit 2; }
-harness=$(cd "$1" && pwd -P)
-version=${2:-latest}
+version=${1:-latest}
 here=$(cd "$(dirname "$0")" && pwd -P)
-checkout=$(cd "$here/../.." && pwd -P)
-
-export CLAUDE_E2E_CACHE=${CLAUDE_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/claude-code-e2e}
-export npm_config_cache=${npm_config_cache:-$(npm config get cache 2>/dev/null)}
-if [ -z "${npm_config_userconfig:-}" ]; then export npm_config_userconfig=$(npm config get userconfig 2>/dev/null); fi
+. "$here/lib.sh"
 node_cache=${CLAUDE_MEMORY_NODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/claude-memory-hooks/node}
-
-failed=0
-check() { if eval "$2"; then printf '  PASS  %s\n' "$1"; else printf '  FAIL  %s\n' "$1"; failed=1; fi; }
 
 # node_bin MAJOR: the bin/ folder of an official Node of that major (this one's when it matches).
 node_bin() {
@@ -40,7 +31,12 @@ node_bin() {
   printf '%s\n' "$bin"
 }
 
-claude=$("$harness/install-claude.sh" "$version") || { echo "could not install Claude Code $version"; exit 1; }
+claude=$(e2e_install claude "$version" 2>"${TMPDIR:-/tmp}/plugin-e2e-install.log")
+case $? in
+  0) ;;
+  3) echo "  SKIP  the plugin e2e: $(tail -n 1 "${TMPDIR:-/tmp}/plugin-e2e-install.log")"; exit 0 ;;
+  *) tail -n 5 "${TMPDIR:-/tmp}/plugin-e2e-install.log"; echo "could not install Claude Code $version"; exit 1 ;;
+esac
 echo "=== Claude Code $("$claude" --version | cut -d' ' -f1)"
 root=$(mktemp -d "${TMPDIR:-/tmp}/plugin-e2e.XXXXXX")
 git clone -q "file://$checkout" "$root/repo" || exit 1
@@ -56,11 +52,11 @@ cat >"$root/dual.json" <<'EOF'
 {"description": "one command, for the dual-install check", "turns": [[{"type": "tool_use", "name": "Bash", "input": {"command": "npm run build -- --dual-check", "description": "Build"}}], {"delayMs": 1500, "content": [{"type": "text", "text": "Done."}]}]}
 EOF
 
-# session NAME HOME CWD [run.mjs options…]: one scripted session, its summary in $root/NAME.json.
+# session NAME HOME CWD [run.js options…]: one scripted session, its summary in $root/NAME.json.
 session() {
   local name=$1 home=$2 cwd=$3
   shift 3
-  node "$harness/run.mjs" --claude "$claude" --home "$home" --cwd "$cwd" --out "$root/$name" "$@" >"$root/$name.json" || true
+  e2e_session --client claude --exe "$claude" --home "$home" --cwd "$cwd" --out "$root/$name" "$@" >"$root/$name.json" || true
 }
 hooks_clean() { jq -e '[.hooks[] | select(.outcome != "success" or .exitCode != 0 or ((.stderr // "") != ""))] | length == 0' "$root/$1.json" >/dev/null; }
 install_plugin() { HOME=$1 "$claude" plugin marketplace add "$root/market" >>"$root/install.log" 2>&1 && HOME=$1 "$claude" plugin install mem@claude-memory-hooks >>"$root/install.log" 2>&1; }
@@ -71,11 +67,11 @@ for major in 22 24; do
   home=$root/home$major
   work=$root/greeter$major
   mkdir -p "$home"
-  "$harness/examples/sample-project.sh" "$work" >/dev/null
+  "$here/sample-project.sh" "$work" >/dev/null
   export PATH="$bin:$PATH"
   check "plugin installed from the git-subdir marketplace (npm ci ran in the cache copy)" \
     "install_plugin '$home' && [ -d '$home/.claude/plugins/cache/claude-memory-hooks/mem' ] && ls '$home'/.claude/plugins/cache/claude-memory-hooks/mem/*/node_modules/better-sqlite3/package.json >/dev/null"
-  session s1-$major "$home" "$work" --scenario "$harness/examples/edit-and-test.json" --prompt "Add a greet() helper and run the tests"
+  session s1-$major "$home" "$work" --scenario "$here/scenarios/edit-and-test.json" --prompt "Add a greet() helper and run the tests"
   memory=$home/.claude/plugins/data/mem-claude-memory-hooks/bin/memory
   check "session 1: every hook a success with empty stderr" "hooks_clean s1-$major"
   check "session 1: Write, Edit, npm test, npm run build stored once each (read with the plugin's memory launcher)" \
@@ -125,10 +121,10 @@ bin=$(node_bin 20) && {
   home=$root/home20
   work=$root/greeter20
   mkdir -p "$home"
-  "$harness/examples/sample-project.sh" "$work" >/dev/null
+  "$here/sample-project.sh" "$work" >/dev/null
   export PATH="$bin:$PATH"
   check "plugin installed" "install_plugin '$home'"
-  session s1-20 "$home" "$work" --scenario "$harness/examples/edit-and-test.json" --prompt "Add a greet() helper and run the tests"
+  session s1-20 "$home" "$work" --scenario "$here/scenarios/edit-and-test.json" --prompt "Add a greet() helper and run the tests"
   check "session under Node 20: exit 0, every hook a success with empty stderr" "jq -e '.exitCode == 0' '$root/s1-20.json' >/dev/null && hooks_clean s1-20"
   check "under Node 20 nothing is stored and no error reaches the model" \
     "[ ! -e '$home/.claude/memory.db' ] && ! jq -r '.requests[] | select(.kind == \"main\") | (.hookContext + .reminders + .system)[]' '$root/s1-20.json' | grep -qi '\\[memory-hook\\]\\|segmentation fault'"

@@ -7,27 +7,18 @@
 #   2. the same prompt resumed in the same session (--resume) — nothing is injected twice;
 #   3. "ok" — an acknowledgement: no block.
 #
-#   tests/e2e/recall.sh HARNESS_DIR [VERSION...]          (default version: 2.1.330)
+#   tests/e2e/recall.sh [VERSION...]          (default version: the newest)
 set -euo pipefail
-[ $# -ge 1 ] || { echo "usage: recall.sh HARNESS_DIR [VERSION...]" >&2; exit 2; }
-harness=$(cd "$1" && pwd -P)
-shift
 versions=("$@")
-[ ${#versions[@]} -gt 0 ] || versions=(2.1.330)
+[ ${#versions[@]} -gt 0 ] || versions=(latest)
 here=$(cd "$(dirname "$0")" && pwd -P)
-checkout=$(cd "$here/../.." && pwd -P)
-
-export CLAUDE_E2E_CACHE=${CLAUDE_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/claude-code-e2e}
-export npm_config_cache=${npm_config_cache:-$(npm config get cache 2>/dev/null)}
-if [ -z "${npm_config_userconfig:-}" ] && [ -f "$HOME/.npmrc" ]; then export npm_config_userconfig=$HOME/.npmrc; fi
+. "$here/lib.sh"
 
 root=$(mktemp -d "${TMPDIR:-/tmp}/recall-e2e.XXXXXX")
-failed=0
-check() { if eval "$2"; then printf '  PASS  %s\n' "$1"; else printf '  FAIL  %s\n' "$1"; failed=1; fi; }
 prompt="Why does the login test about the expired session token fail?"
 
 for version in "${versions[@]}"; do
-  claude=$("$harness/install-claude.sh" "$version")
+  claude=$(e2e_install claude "$version")
   v=$("$claude" --version | cut -d' ' -f1)
   dir=$root/$v
   home=$dir/home
@@ -41,8 +32,6 @@ for version in "${versions[@]}"; do
   # The project's history, stored through the real store (the write path the hooks use).
   HOME=$home node --input-type=module -e '
     const [checkout, db, project] = process.argv.slice(1);
-    const { useRequire } = await import(`${checkout}/dist/lib/db/driver.js`);
-    useRequire((await import("node:module")).createRequire(`${checkout}/package.json`));
     const { openDb } = await import(`${checkout}/dist/lib/db/open.js`);
     const { MemoryStore } = await import(`${checkout}/dist/lib/db/memories.js`);
     const handle = openDb(db, { create: true });
@@ -59,7 +48,7 @@ for version in "${versions[@]}"; do
   ' "$checkout" "$home/.claude/memory.db" "$work"
   memory recall on | sed 's/^/    /'
 
-  node "$harness/run.mjs" --claude "$claude" --home "$home" --cwd "$work" --out "$dir/s1" --prompt "$prompt" >"$dir/s1.json" || true
+  e2e_session --client claude --exe "$claude" --home "$home" --cwd "$work" --out "$dir/s1" --prompt "$prompt" >"$dir/s1.json" || true
   block=$(jq -r '[.requests[] | select(.kind == "main")][0].hookContext[] | select(contains("memory-recall"))' "$dir/s1.json")
   printf '%s\n' "$block" | sed 's/^/    /'
   check "the model received the <memory-recall> block naming the login failure" \
@@ -69,13 +58,13 @@ for version in "${versions[@]}"; do
   check "the injection is recorded for the session" "[ \"\$(injected)\" = 1 ]"
 
   if [ -n "$session" ]; then
-    node "$harness/run.mjs" --claude "$claude" --home "$home" --cwd "$work" --out "$dir/s2" --resume "$session" --prompt "$prompt" >"$dir/s2.json" || true
+    e2e_session --client claude --exe "$claude" --home "$home" --cwd "$work" --out "$dir/s2" --resume "$session" --prompt "$prompt" >"$dir/s2.json" || true
     again=$(jq -r '[.requests[] | select(.kind == "main")][0].hookContext[]? | select(contains("memory-recall"))' "$dir/s2.json")
     check "the resumed session still answered the prompt" "jq -e '.exitCode == 0' \"$dir/s2.json\" >/dev/null"
     check "the same prompt resumed in the same session injects nothing again" "[ -z \"\$again\" ]"
   fi
 
-  node "$harness/run.mjs" --claude "$claude" --home "$home" --cwd "$work" --out "$dir/s3" --prompt "ok" >"$dir/s3.json" || true
+  e2e_session --client claude --exe "$claude" --home "$home" --cwd "$work" --out "$dir/s3" --prompt "ok" >"$dir/s3.json" || true
   ack=$(jq -r '[.requests[] | select(.kind == "main")][0].hookContext[]? | select(contains("memory-recall"))' "$dir/s3.json")
   check "an acknowledgement gets no block" "[ -z \"\$ack\" ]"
 done

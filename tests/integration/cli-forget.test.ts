@@ -163,6 +163,25 @@ describe('memory forget', () => {
     expect([result.code, result.stdout]).toEqual([0, 'Nothing to forget: no memories match.\n']);
   });
 
+  it.each([[[]], [['--yes']], [['--json']]])(
+    'a --project no memory belongs to is a typo: the nearest names, exit 1 (%j)',
+    async (extra) => {
+      const box = seeded();
+      const result = await memoryCli(box, ['forget', '--project', 'my-ap', ...extra]);
+      expect(result).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: 'memory: no project named "my-ap" has memories (nearest: my-app, api)\n',
+      });
+      expect(ids(box)).toEqual([1, 2, 3, 4]);
+    },
+  );
+
+  it('a known --project with nothing left in its range is not a typo', async () => {
+    const result = await memoryCli(seeded(), ['forget', '--project', 'api', '--before', '30d']);
+    expect([result.code, result.stdout]).toEqual([0, 'Nothing to forget: no memories match.\n']);
+  });
+
   it('prints the dry run and the deletion as JSON', async () => {
     const box = seeded();
     const dry = await memoryCli(box, ['forget', '--session', 'sess-1111', '--json']);

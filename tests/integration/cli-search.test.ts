@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ANSI, NOW, hoursAgo, memory, memoryCli, searchHits, searchJson, seed, summary } from '../cli-helpers.js';
 import { postToolUse, runCli, runHook, RUNTIME, sandbox, useSharedSandbox, type Sandbox } from '../helpers.js';
 import { expectRecords } from '../record-schema.js';
+import { openDb } from '../../lib/db/open.js';
+import { handleApi } from '../../lib/ui/api.js';
 
 /** Captures an Edit through the real PostToolUse hook, at NOW. */
 async function captureEdit(box: Sandbox, file: string, oldString: string, newString: string): Promise<void> {
@@ -225,7 +227,7 @@ describe('memory search tiers', () => {
     expect(explained.split('\n').slice(0, 3)).toEqual([
       'Words:',
       '  캐시를: 1 memory (words (unicode61)); bridge: 캐시 = Hangul spelling of cache, caches, cached, 1 more memory (each weighs less than the word itself)',
-      '  지우고: 0 memories (substrings (trigram)); bridge: 지우 = Korean word for delete, remove, clear, rm, 1 more memory (each weighs less than the word itself)',
+      '  지우고: 0 memories (words (unicode61)); bridge: 지우 = Korean word for delete, remove, clear, rm, 1 more memory (each weighs less than the word itself)',
     ]);
     expect(explained).toContain('matched: 캐시를 (as cache/caches/cached), 지우고 (as delete/remove/clear/rm)');
   });
@@ -353,6 +355,35 @@ describe('memory search modes', () => {
       memory_count: 2,
       summary: expect.stringContaining('Edited 1 file'),
     });
+  });
+
+  it('counts a session one way in --stats, --summaries and the page: one that only talked is none', async () => {
+    const box = sandbox();
+    seed(
+      box,
+      [memory({ box, content: 'npm test' }), memory({ box, sessionId: 'sess-2222', content: 'npm run build' })],
+      [
+        summary(box),
+        summary(box, { sessionId: 'sess-2222' }),
+        summary(box, { sessionId: 'sess-talk', memoryCount: 0, summary: 'Asked: what does greet do?' }),
+      ],
+    );
+    const stats = await searchJson<Record<string, unknown>>(box, ['--stats']);
+    expect(stats).toMatchObject({ total: 2, sessions: 2, summaries: 2 });
+    const listed = await searchJson(box, ['--summaries']);
+    expect(listed.map((row) => row['session_id']).sort()).toEqual(['sess-1111', 'sess-2222']);
+    const db = openDb(box.dbPath, { create: false, readonly: true });
+    if (!db) throw new Error('no database');
+    try {
+      expect(
+        handleApi({ db, dbPath: box.dbPath, now: () => new Date(NOW) }, '/api/timeline', new URLSearchParams()),
+      ).toMatchObject({
+        status: 200,
+        body: { total: 2 },
+      });
+    } finally {
+      db.close();
+    }
   });
 
   it('--stats --json prints one object of totals', async () => {

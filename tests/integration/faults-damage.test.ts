@@ -158,7 +158,7 @@ describe('a database with damaged pages', () => {
       { env },
     );
     expect(capture.stderr).toBe(
-      `[memory-hook] post-tool-use: the database is from a newer version (SCHEMA_TOO_NEW: database schema v99 is newer than this version of claude-memory-hooks (v${MIGRATIONS.length})); the event is kept and will be stored later\n`,
+      `[memory-hook] post-tool-use: the database is from a newer version (SCHEMA_TOO_NEW: database schema v99 is newer than this claude-memory-hooks (v${MIGRATIONS.length}), which leaves it as it is: install the newer version again); the event is kept and will be stored later\n`,
     );
     const doctor = await runCli(['doctor'], { env, cwd: box.project });
     expect(doctor.stdout).toMatch(

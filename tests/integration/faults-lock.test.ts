@@ -3,7 +3,8 @@
 // after the lock is released. No timing assertions: what is asserted is what the user gets.
 import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allMemories, bashResponse, openForRead, postToolUse, runCli, runHook, sandbox } from '../helpers.js';
@@ -14,6 +15,9 @@ const HAS_FUSER_OR_LSOF = ['fuser', 'lsof'].some((tool) => spawnSync('sh', ['-c'
 // in the spool while the lock is held): a short capture budget spares each capture the real 8 s.
 // tests/unit/db/deadline.test.ts holds the production default.
 const SHORT_CAPTURE_BUDGET = { CLAUDE_MEMORY_CAPTURE_BUDGET_MS: '500' };
+/** The file's digest, or 'none' when it does not exist (a WAL the last connection removed). */
+const sha = (path: string): string =>
+  existsSync(path) ? createHash('sha256').update(readFileSync(path)).digest('hex') : 'none';
 const LOCKED =
   '[memory-hook] post-tool-use: the database is locked by another process (SQLITE_BUSY: database is locked); the event is kept and will be stored later\n';
 
@@ -154,6 +158,37 @@ describe('a database locked by another process', () => {
     expect(start.stderr).toBe('');
     expect(start.stdout).toContain('npm run build');
   }, 120_000);
+
+  it('leaves the kept events to the hooks when a search reads, says how many wait, and changes no byte', async () => {
+    const box = sandbox();
+    const env = { ...box.env, ...SHORT_CAPTURE_BUDGET };
+    await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm ci' }, bashResponse()), { env });
+    const lock = await holdLock(box.dbPath, 'write');
+    const kept = postToolUse(box, 'Bash', { command: 'npm run kept' }, bashResponse());
+    expect((await runHook('post-tool-use', kept, { env })).stderr).toBe(LOCKED);
+    await lock.release();
+    const before = [sha(box.dbPath), sha(`${box.dbPath}-wal`)];
+
+    const search = await runCli(['search', 'npm'], { env });
+    expect(search.code).toBe(0);
+    expect(search.stdout).toContain('npm ci');
+    expect(search.stdout).not.toContain('npm run kept');
+    expect(search.stderr).toBe(
+      'memory: 1 captured event waits to be stored (the next hook or memory doctor --repair stores them).\n',
+    );
+    expect((await runCli(['show', '1'], { env })).code).toBe(0);
+    expect(pendingCount(box, env)).toBe(1);
+    expect([sha(box.dbPath), sha(`${box.dbPath}-wal`)]).toEqual(before);
+
+    // The next hook stores it.
+    await runHook('post-tool-use', postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse()), { env });
+    expect(pendingCount(box, env)).toBe(0);
+    expect(
+      allMemories(box.dbPath)
+        .map((row) => row.content)
+        .sort(),
+    ).toEqual(['npm ci', 'npm run kept', 'npm test']);
+  });
 });
 
 /**

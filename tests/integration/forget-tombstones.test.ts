@@ -2,7 +2,7 @@
 // session and text) that `memory import` and the Stop hook's transcript catch-up both honour; it can be
 // listed and undone; and a summary rebuilt after a forget keeps what the session was asked and where it
 // stopped. Transcripts in the 2.1.x line shape (tests/transcript-helpers.ts), the real CLI and hooks.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,7 +13,6 @@ import {
   runCli,
   runHook,
   sandbox,
-  tempDir,
   type Sandbox,
 } from '../helpers.js';
 import { transcript, type Call } from '../transcript-helpers.js';
@@ -44,7 +43,9 @@ const LINT = bash('toolu_01TombLint0000000000003', 'npm run lint', '0 problems',
 
 /** The session's transcript: the user's request, then the three calls. */
 function writeSession(box: Sandbox, calls: readonly Call[] = [BUILD, DEPLOY, LINT]): string {
-  const dir = tempDir();
+  // Where Claude Code keeps it: what `memory forget --undo` restores from.
+  const dir = join(box.home, '.claude', 'projects', '-work-my-app');
+  mkdirSync(dir, { recursive: true });
   const path = join(dir, `${SESSION}.jsonl`);
   const prompt = JSON.stringify({
     type: 'user',
@@ -71,7 +72,7 @@ async function importJson(box: Sandbox, path: string): Promise<Record<string, un
 const contents = (box: Sandbox): string[] => allMemories(box.dbPath).map((row) => row.content);
 
 describe('forgotten stays forgotten', () => {
-  it('memory import does not bring back a forgotten memory until its tombstone is undone', async () => {
+  it('memory import does not bring back a forgotten memory; --undo with its id restores it', async () => {
     const box = sandbox();
     const path = writeSession(box);
     expect(await importJson(box, path)).toMatchObject({ added: 3, forgotten: 0 });
@@ -93,32 +94,54 @@ describe('forgotten stays forgotten', () => {
     expect(list.stdout).toBe(
       [
         '1 forgotten memory kept out of import and transcript catch-up (their text is not kept):',
-        `  #1  forgotten less than an hour ago: command by Bash, my-app, session ${SESSION}, from 2026-04-14 10:00 (was #2)`,
-        'Undo one with memory forget --undo <#>: the next memory import may then store it again.',
+        `  #2  forgotten less than an hour ago: command by Bash, my-app, session ${SESSION}, from 2026-04-14 10:00`,
+        "Restore one with memory forget --undo <#>, from its session's transcript while Claude Code keeps it.",
         '',
       ].join('\n'),
     );
     const listed = JSON.parse((await cli(box, ['forget', '--list-tombstones', '--json'])).stdout) as unknown[];
-    expect(listed).toEqual([expect.objectContaining({ id: 1, toolUseId: DEPLOY.id, sessionId: SESSION })]);
+    expect(listed).toEqual([expect.objectContaining({ memoryId: 2, toolUseId: DEPLOY.id, sessionId: SESSION })]);
     expect(JSON.stringify(listed)).not.toContain('yaml_missing_module');
 
-    const undo = await cli(box, ['forget', '--undo', '1']);
+    // The tombstone's own number is not a memory id: nothing changes, and it says so.
+    const unknown = await cli(box, ['forget', '--undo', '1']);
+    expect(unknown).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: 'memory: no forgotten memory #1 (memory forget --list-tombstones lists them)\n',
+    });
+
+    const undo = await cli(box, ['forget', '--undo', '2']);
     expect(undo).toMatchObject({ code: 0, stderr: '' });
     expectDocSample(
       'forget-tombstones',
       terminal([
         ['memory forget --list-tombstones', list],
-        ['memory forget --undo 1', undo],
+        ['memory forget --undo 2', undo],
       ]),
     );
-    expect(undo.stdout).toBe(
-      "Removed 1 tombstone: the next memory import (or the Stop hook's catch-up of that session) may store that memory again, if the transcript still holds it.\n",
-    );
+    expect(undo.stdout).toBe("Restored #2 from its session's transcript: it is #4 now.\n");
+    expect(allMemories(box.dbPath).find((row) => row.id === 4)).toMatchObject({
+      tool_use_id: DEPLOY.id,
+      session_id: SESSION,
+    });
     expect((await cli(box, ['forget', '--list-tombstones'])).stdout).toBe(
       'No tombstones: nothing forgotten is being kept out.\n',
     );
-    expect(await importJson(box, path)).toMatchObject({ added: 1, forgotten: 0 });
-    expect(contents(box).join('\n')).toContain('yaml_missing_module');
+    expect(await importJson(box, path)).toMatchObject({ added: 0, duplicates: 3, forgotten: 0 });
+  }, 60_000);
+
+  it('--undo says when a memory cannot come back: its transcript is gone', async () => {
+    const box = sandbox();
+    const path = writeSession(box);
+    expect(await importJson(box, path)).toMatchObject({ added: 3 });
+    expect((await cli(box, ['forget', '2', '--yes'])).code).toBe(0);
+    rmSync(path);
+    const undo = await cli(box, ['forget', '--undo', '2', '--json']);
+    expect(undo).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(undo.stdout)).toEqual([{ memoryId: 2, nowId: null, transcript: false }]);
+    expect((await cli(box, ['forget', '--list-tombstones', '--json'])).stdout).toBe('[]\n');
+    expect(contents(box).join('\n')).not.toContain('yaml_missing_module');
   }, 60_000);
 
   it("the Stop hook's transcript catch-up does not store a memory forgotten before it ran", async () => {

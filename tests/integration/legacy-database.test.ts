@@ -1,11 +1,24 @@
 // A memory.db written by the design's first implementation (same path, no user_version) is adopted:
-// its rows move into the current schema, searchable, and the original tables are kept.
+// its rows move into the current schema, searchable, and the original tables are kept. Files written
+// by later builds are read before anything migrates them, and migrated by what may write.
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { chmodSync, copyFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../lib/db/schema.js';
-import { allMemories, bashResponse, openForRead, postToolUse, runCli, runHook, sandbox } from '../helpers.js';
+import {
+  allMemories,
+  bashResponse,
+  openForRead,
+  postToolUse,
+  ROOT,
+  runCli,
+  runHook,
+  sandbox,
+  type Sandbox,
+} from '../helpers.js';
+import { startMcp } from '../mcp-helpers.js';
+import { login, rawRequest, startUi } from '../ui-helpers.js';
 
 // The schema of the design document (003): standalone FTS5 tables filled by INSERT triggers.
 const LEGACY_SCHEMA = `
@@ -110,5 +123,104 @@ describe('a database from the first implementation', () => {
     const db = openForRead(box.dbPath);
     expect(db.prepare('SELECT text FROM memories').all()).toEqual([{ text: 'mine' }]);
     expect(db.pragma('user_version', { simple: true })).toBe(0);
+  });
+});
+
+// Files written by older builds' own hooks (tests/fixtures/databases/README.md): what a person who
+// upgrades has on disk before any hook of the new build ran.
+const OLD_FILES = [
+  ['v7-65cb1e4.db', 7],
+  ['v9-4c41184.db', 9],
+] as const;
+
+function oldFile(name: string): Sandbox {
+  const box = sandbox({ CLAUDE_MEMORY_NOW: '2026-11-22T12:00:00Z', TZ: 'UTC' });
+  mkdirSync(dirname(box.dbPath), { recursive: true, mode: 0o700 });
+  copyFileSync(join(ROOT, 'tests', 'fixtures', 'databases', name), box.dbPath);
+  chmodSync(box.dbPath, 0o600);
+  return box;
+}
+
+const versionOf = (path: string): number => {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.pragma('user_version', { simple: true }) as number;
+  } finally {
+    db.close();
+  }
+};
+
+describe.each(OLD_FILES)('a database an older build wrote (%s, schema v%i)', (name, version) => {
+  it('is read by search, show and --stats', async () => {
+    const box = oldFile(name);
+    const search = await runCli(['search', 'greet', '--json'], { env: box.env });
+    expect(search).toMatchObject({ code: 0, stderr: '' });
+    const rows = JSON.parse(search.stdout) as Array<{ id: number; content: string }>;
+    expect(rows.map((row) => row.content)).toContain('npx jest greet.test.js');
+    const show = await runCli(['show', String(rows[0]?.id)], { env: box.env });
+    expect(show).toMatchObject({ code: 0, stderr: '' });
+    const stats = await runCli(['search', '--stats', '--json'], { env: box.env });
+    expect(stats).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(stats.stdout)).toMatchObject({ total: 6, sessions: 2 });
+  });
+
+  it('is read by the page and the MCP server without being changed', async () => {
+    const box = oldFile(name);
+    const ui = await startUi(box);
+    try {
+      const cookie = await login(ui);
+      const timeline = await rawRequest(ui.port, '/api/timeline', { cookie });
+      expect(timeline.status).toBe(200);
+      expect(JSON.parse(timeline.body)).toMatchObject({ total: 2 });
+    } finally {
+      expect(await ui.stop()).toBe(0);
+    }
+    const mcp = await startMcp(box);
+    const found = await mcp.call('search', { query: 'greet', project: '*' });
+    expect(found.isError).toBe(false);
+    expect(found.text).toContain('npx jest greet.test.js');
+    expect(mcp.stderr()).toBe('');
+    expect(versionOf(box.dbPath)).toBe(version);
+  });
+
+  it('memory doctor says the one command that migrates it, checks its text for secrets, and --repair migrates', async () => {
+    const box = oldFile(name);
+    const doctor = await runCli(['doctor', '--json'], { env: box.env });
+    const checks = (JSON.parse(doctor.stdout) as { checks: Array<{ message: string; fix?: string }> }).checks;
+    expect(checks).toContainEqual(
+      expect.objectContaining({
+        message: `schema v${version}, this version uses v${MIGRATIONS.length} (search, the page and MCP read a migrated copy meanwhile)`,
+        fix: 'memory doctor --repair migrates it now (so does the next captured tool call)',
+      }),
+    );
+    expect(checks.map((check) => check.message).join('\n')).not.toContain('could not check the stored text');
+    expect(checks.map((check) => check.message)).toContainEqual(
+      expect.stringMatching(/^no stored text matches the current secret rules \(\d+ rows checked\)$/),
+    );
+    expect(versionOf(box.dbPath)).toBe(version);
+
+    const repair = await runCli(['doctor', '--repair'], { env: box.env });
+    expect(repair).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: `The database passes its integrity check; it was migrated from schema v${version} to v${MIGRATIONS.length}: nothing else to repair.\n`,
+    });
+    expect(versionOf(box.dbPath)).toBe(MIGRATIONS.length);
+    expect(allMemories(box.dbPath)).toHaveLength(6);
+  });
+});
+
+describe('a database a newer build wrote', () => {
+  it('is left as it is, and the message says what to do', async () => {
+    const box = oldFile('v9-4c41184.db');
+    const db = new Database(box.dbPath);
+    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    db.close();
+    const search = await runCli(['search', 'greet'], { env: box.env });
+    expect(search.code).toBe(1);
+    expect(search.stderr).toContain(
+      `is newer than this claude-memory-hooks (v${MIGRATIONS.length}), which leaves it as it is: install the newer version again`,
+    );
+    expect(versionOf(box.dbPath)).toBe(MIGRATIONS.length + 1);
   });
 });

@@ -223,6 +223,14 @@ describe('memory recall --explain', () => {
     expect(run.stdout).toContain('Would inject:\n<memory-recall project="my-app">\n');
   });
 
+  it('takes the prompt unquoted, word by word, as memory search does', async () => {
+    const { box, env } = seeded();
+    const quoted = await runCli(['recall', '--explain', '인증 오류 고쳐줘', '--json'], { env, cwd: box.project });
+    const words = await runCli(['recall', '--explain', '인증', '오류', '고쳐줘', '--json'], { env, cwd: box.project });
+    expect(words).toMatchObject({ code: 0, stderr: '' });
+    expect(words.stdout).toBe(quoted.stdout);
+  });
+
   it('says why the gate stays silent, and prints JSON', async () => {
     const { box, env } = seeded();
     expect((await runCli(['recall', '--explain', '네 계속'], { env, cwd: box.project })).stdout).toContain(

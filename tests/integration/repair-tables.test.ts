@@ -19,7 +19,7 @@ import {
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../../lib/db/open.js';
-import { advanceCursor, ensureTeamTables, hostId, setShared } from '../../lib/db/team/local.js';
+import { advanceCursor, ensureTeamTables, hostId, setShared } from '../../lib/team/local-queries.js';
 import { repairNotePath } from '../../lib/paths.js';
 import { hoursAgo, memory, memoryCli, NOW, seed, summary } from '../cli-helpers.js';
 import { corruptMemoryPages, readableIds } from '../fault-helpers.js';

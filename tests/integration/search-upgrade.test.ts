@@ -5,11 +5,11 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bestMatches } from '../../lib/db/best-matches.js';
+import { bestMatches } from '../../lib/search/best-match-queries.js';
 import { registerIndexFunctions } from '../../lib/db/index-functions.js';
 import { openDb } from '../../lib/db/open.js';
 import { MIGRATIONS } from '../../lib/db/schema.js';
-import { NO_FILTERS } from '../../lib/db/search.js';
+import { NO_FILTERS } from '../../lib/search/queries.js';
 import { memoryCli, openForCheck, searchHits } from '../cli-helpers.js';
 import {
   allMemories,
@@ -91,7 +91,16 @@ describe('upgrading a v2 database to best-match search', () => {
       reader?.close();
     }
 
-    // `memory search` indexes a batch first; then the words index answers with identifier parts.
+    // `memory search` only reads: it finds the waiting row by substring, and the file stays as it was.
+    const scanned = await searchHits(box, ['assertion', 'error']);
+    expect(scanned.map((row) => [row.memory['id'], row.tier])).toEqual([[3, 'trigram']]);
+    const unchanged = openForRead(box.dbPath);
+    expect(unchanged.prepare('SELECT pending_to FROM search_index_build').pluck().get()).toBe(3);
+    unchanged.close();
+
+    // `--reindex` indexes them all; then the words index answers with identifier parts.
+    const reindex = await runCli(['search', '--reindex'], { env: box.env });
+    expect(reindex.stdout).toBe('Indexed 3 memories; every memory is in the search index.\n');
     const rows = await searchHits(box, ['assertion', 'error']);
     expect(rows.map((row) => [row.memory['id'], row.tier])).toEqual([[3, 'unicode61']]);
     const after = openForRead(box.dbPath);
@@ -99,8 +108,8 @@ describe('upgrading a v2 database to best-match search', () => {
     expect(after.prepare('SELECT count(*) FROM memory_words').pluck().get()).toBe(4);
     after.close();
     expect((await searchHits(box, ['use', 'todos'])).map((row) => row.memory['id'])).toEqual([2]);
-    const reindex = await runCli(['search', '--reindex'], { env: box.env });
-    expect(reindex.stdout).toBe('Every memory was already in the search index.\n');
+    const again = await runCli(['search', '--reindex'], { env: box.env });
+    expect(again.stdout).toBe('Every memory was already in the search index.\n');
   });
 });
 

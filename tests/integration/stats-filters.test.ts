@@ -3,8 +3,8 @@
 // the counts per file the triggers keep, after deletes and updates.
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDb, type Db } from '../../lib/db/open.js';
-import { NO_FILTERS, type Filters } from '../../lib/db/search.js';
-import { memoryStats, type Count, type DayRange } from '../../lib/db/stats.js';
+import { NO_FILTERS, type Filters } from '../../lib/search/queries.js';
+import { memoryStats, type Count, type DayRange } from '../../lib/overview/queries.js';
 import type { MemoryRow, NewMemory } from '../../lib/memory.js';
 import { memory, seed, summary } from '../cli-helpers.js';
 import { sandbox, type Sandbox } from '../helpers.js';

@@ -7,7 +7,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { expectDocSample, terminal } from '../doc-samples.js';
 import { NOW, hoursAgo, memory, memoryCli, seed, summary } from '../cli-helpers.js';
 import { openDb } from '../../lib/db/open.js';
-import { ensureTeamTables, setShared } from '../../lib/db/team/local.js';
+import { ensureTeamTables, setShared } from '../../lib/team/local-queries.js';
 import { moduleProbe, runHook, sandbox, type Sandbox } from '../helpers.js';
 import { PASSWORDS, expectOk, serverMemories, team, teamEnv, teamServer, useCluster } from '../team-helpers.js';
 
@@ -162,6 +162,8 @@ describe('the approval gate', () => {
     expect(review.stdout).toContain('3 items waiting for review');
     expect(review.stdout).toContain('bob@bob-laptop');
     expectDocSample('team-review', terminal([['memory team review', review]]));
+    const limited = await expectOk(team(sandbox(), server, 'alice', ['review', '--limit', '2']));
+    expect(limited.stdout).toMatch(/^3 items waiting for review \(showing 2 of 3: --limit shows more\):\n/);
 
     const [first, second, third] = await serverMemories(server);
     expect((await expectOk(team(sandbox(), server, 'alice', ['approve', first?.id as string]))).stdout).toBe(

@@ -4,7 +4,6 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  captureBudgetMs,
   CAPTURE_BUDGET_MS,
   isDisabled,
   loadConfig,
@@ -12,7 +11,6 @@ import {
   recallSetting,
   SETTINGS,
   settingsWarnings,
-  stdinTimeoutMs,
 } from '../../lib/config/config.js';
 import { writeRecallSetting } from '../../lib/config/write.js';
 import type { Env } from '../../lib/paths.js';
@@ -34,8 +32,8 @@ const read = {
   retentionDays: (env: Env) => loadConfig(env).retentionDays,
   errorRetentionDays: (env: Env) => loadConfig(env).errorRetentionDays,
   recall: (env: Env) => recallSetting(env).on,
-  stdinTimeoutMs: (env: Env) => stdinTimeoutMs(env),
-  captureBudgetMs: (env: Env) => captureBudgetMs(env),
+  stdinTimeoutMs: (env: Env) => loadConfig(env).stdinTimeoutMs,
+  captureBudgetMs: (env: Env) => loadConfig(env).captureBudgetMs,
   teamUrl: (env: Env) => loadTeamConfig(env).url,
   teamHost: (env: Env) => loadTeamConfig(env).hostName,
   teamPii: (env: Env) => loadTeamConfig(env).pii,

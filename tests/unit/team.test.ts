@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { displayUrl, loadTeamConfig, secretsOf } from '../../lib/team/config.js';
+import { displayUrl, loadTeamConfig, secretsOf } from '../../lib/team/connection-string.js';
 import { mergeResults } from '../../lib/team/merge.js';
 import { cleanForTeam, teamPath } from '../../lib/team/outgoing.js';
 import { filterPii, PII_KINDS, PII_PATTERNS } from '../../lib/team/pii.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flagTypo, parseIds, parseLimit, parseType, parseWhen } from '../../../commands/_flags.js';
+import { flagTypo, parseIds, parseLimit, parseType, parseWhen } from '../../../commands/shared/flags.js';
 
 describe('flag values', () => {
   const now = new Date('2026-03-10T12:00:00.000Z');

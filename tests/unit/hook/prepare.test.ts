@@ -1,6 +1,7 @@
 // The prepare steps (lib/hook/on-tool-use.ts, on-prompt.ts) let a hook end before the gate and the
 // database. They must never skip work the handler would do.
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../lib/config/config.js';
 import type { HookInput } from '../../../lib/hook/io.js';
 import { prepareToolEvent } from '../../../lib/hook/on-tool-use.js';
 import { preparePrompt } from '../../../lib/hook/on-prompt.js';
@@ -44,8 +45,11 @@ const TOOL_EVENTS: ReadonlyArray<[string, Record<string, unknown>]> = [
   ['another event', { ...bash('npm test'), hook_event_name: 'PreToolUse' }],
 ];
 
-const toolEventNeedsNothing = (input: HookInput): boolean => prepareToolEvent(input) === null;
-const promptNeedsNothing = (input: HookInput): boolean => preparePrompt(input) === null;
+type Given = Omit<HookInput, 'config'>;
+/** As the hook runner does: the settings built once from the environment, handed to the step. */
+const withConfig = (given: Given): HookInput => ({ ...given, config: loadConfig(given.env) });
+const toolEventNeedsNothing = (given: Given): boolean => prepareToolEvent(withConfig(given)) === null;
+const promptNeedsNothing = (given: Given): boolean => preparePrompt(withConfig(given)) === null;
 
 describe('the post-tool-use prepare step', () => {
   it.each(TOOL_EVENTS)('stores nothing for %s when capture is off', (_what, input) => {

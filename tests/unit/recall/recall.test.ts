@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCleanup } from '../../../lib/faults/cleanup.js';
 import { MemoryStore } from '../../../lib/db/memories.js';
-import { claimInjections, injectedIds } from '../../../lib/db/recall-candidates.js';
+import { claimInjections, injectedIds } from '../../../lib/recall/queries.js';
 import { openDb, type Db } from '../../../lib/db/open.js';
 import { recallGate } from '../../../lib/recall/gate.js';
 import {

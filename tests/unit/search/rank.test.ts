@@ -39,8 +39,30 @@ describe('best-match ranking', () => {
     ];
     const ranked = rankCandidates(candidates, [5, 5], 1000);
     expect(ranked.map((row) => row.id)).toEqual([2, 1]);
-    // Every memory of a turn shares its request: only its own text makes a row hold every word.
-    expect(ranked[1]).toMatchObject({ allMatched: false, matched: [0, 1] });
+    // A row holds a word in any field; the request's lower share keeps it below.
+    expect(ranked[1]).toMatchObject({ allMatched: true, matched: [0, 1] });
+    expect(ranked[1]?.score ?? 1).toBeLessThan(ranked[0]?.score ?? 0);
+  });
+
+  it('ranks a rare word found only in the request above a common word in the own text', () => {
+    // One memory in 500 holds "webpack" (in its request); one in five holds "error" (in its own text).
+    const candidates: Candidate[] = [
+      { id: 1, hits: [hit(0, 2), null] },
+      { id: 2, hits: [null, hit(2)] },
+    ];
+    expect(rankCandidates(candidates, [2, 200], 1000).map((row) => row.id)).toEqual([1, 2]);
+  });
+
+  it("counts a session summary's word below every field of the memory itself, and never as holding it", () => {
+    const candidates: Candidate[] = [
+      { id: 1, hits: [{ own: 0, request: 0, summary: true }, hit(2)] },
+      { id: 2, hits: [hit(0, 2), hit(2)] },
+    ];
+    const ranked = rankCandidates(candidates, [5, 5], 1000);
+    expect(ranked.map((row) => [row.id, row.allMatched])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
   });
 
   it('ranks the whole identifier (a stronger hit) above a part match', () => {

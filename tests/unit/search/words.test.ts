@@ -92,9 +92,36 @@ describe('query words', () => {
 
   it('has no word expression for punctuation, no trigram under 3 characters, and escapes LIKE', () => {
     expect(queryWords('-> ab 100%')).toEqual([
-      { text: '->', words: null, grams: null, like: '%->%', stop: false, bridge: null, bridged: null },
-      { text: 'ab', words: '"ab"', grams: null, like: '%ab%', stop: false, bridge: null, bridged: null },
-      { text: '100%', words: '"100"', grams: '"100%"', like: '%100\\%%', stop: false, bridge: null, bridged: null },
+      {
+        text: '->',
+        words: null,
+        grams: null,
+        like: '%->%',
+        stop: false,
+        wordStart: false,
+        bridge: null,
+        bridged: null,
+      },
+      {
+        text: 'ab',
+        words: '"ab"',
+        grams: null,
+        like: '%ab%',
+        stop: false,
+        wordStart: false,
+        bridge: null,
+        bridged: null,
+      },
+      {
+        text: '100%',
+        words: '"100"',
+        grams: '"100%"',
+        like: '%100\\%%',
+        stop: false,
+        wordStart: false,
+        bridge: null,
+        bridged: null,
+      },
     ]);
   });
 

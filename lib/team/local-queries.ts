@@ -1,0 +1,276 @@
+// Team bookkeeping inside the local SQLite file: this host's id, which projects are shared, how far
+// each was pushed (the per-host cursor), and tombstones waiting to be sent. Small tables created on
+// first team use, outside the numbered migrations, so a database that never joins a team never has them.
+import { crypto } from '../runtime/builtins.js';
+import type { Db } from '../db/open.js';
+import { withBusyRetry } from '../db/open.js';
+import type { MemoryRow, SummaryRecord } from '../memory.js';
+
+const TABLES = `
+  CREATE TABLE IF NOT EXISTS team_state (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS team_projects (
+    project        TEXT    PRIMARY KEY,
+    shared         INTEGER NOT NULL CHECK (shared IN (0, 1)),
+    changed_at     TEXT    NOT NULL,
+    memory_cursor  INTEGER NOT NULL DEFAULT 0,
+    summary_cursor TEXT    NOT NULL DEFAULT ''
+  );
+  CREATE TABLE IF NOT EXISTS team_tombstones (
+    kind      TEXT NOT NULL CHECK (kind IN ('memory', 'summary')),
+    local_key TEXT NOT NULL,
+    project   TEXT NOT NULL,
+    queued_at TEXT NOT NULL,
+    PRIMARY KEY (kind, local_key)
+  );`;
+
+export interface TeamProject {
+  readonly project: string;
+  readonly shared: boolean;
+  readonly changedAt: string;
+  /** Highest local memory id already on the server. */
+  readonly memoryCursor: number;
+  /** updated_at of the newest session summary already on the server ('' for none). */
+  readonly summaryCursor: string;
+}
+
+export interface Tombstone {
+  readonly kind: 'memory' | 'summary';
+  /** The local memory id, or the session id of a summary. */
+  readonly localKey: string;
+  readonly project: string;
+}
+
+export function ensureTeamTables(db: Db): void {
+  if (hasTeamTables(db)) return;
+  withBusyRetry(() => db.exec(TABLES));
+}
+
+function hasTeamTables(db: Db): boolean {
+  return (
+    db
+      .prepare(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('team_state', 'team_projects', 'team_tombstones')",
+      )
+      .pluck()
+      .get() === 3
+  );
+}
+
+function state(db: Db, key: string): string | null {
+  return (db.prepare('SELECT value FROM team_state WHERE key = ?').pluck().get(key) as string | undefined) ?? null;
+}
+
+function setState(db: Db, key: string, value: string): void {
+  db.prepare(
+    'INSERT INTO team_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  ).run(key, value);
+}
+
+/** This database's random host id, created once: it keys every row this host pushes. */
+/** This host's id when it has one, without creating it (for read-only connections); null before the first team command. */
+export function knownHostId(db: Db): string | null {
+  return hasTeamTables(db) ? state(db, 'host_id') : null;
+}
+
+export function hostId(db: Db): string {
+  return withBusyRetry(() =>
+    db
+      .transaction(() => {
+        const known = state(db, 'host_id');
+        if (known) return known;
+        const fresh = crypto().randomUUID();
+        setState(db, 'host_id', fresh);
+        return fresh;
+      })
+      .immediate(),
+  );
+}
+
+/**
+ * Remembers which server the cursors refer to. A different server (a new database, a restore)
+ * has none of our rows: the cursors start over, and the server's keys make the re-send harmless.
+ */
+export function adoptServer(db: Db, serverId: string): boolean {
+  return withBusyRetry(() =>
+    db
+      .transaction(() => {
+        const known = state(db, 'server_id');
+        if (known === serverId) return false;
+        setState(db, 'server_id', serverId);
+        if (known !== null) db.prepare("UPDATE team_projects SET memory_cursor = 0, summary_cursor = ''").run();
+        return known !== null;
+      })
+      .immediate(),
+  );
+}
+
+export function teamProjects(db: Db): TeamProject[] {
+  const rows = db
+    .prepare(
+      `
+    SELECT project, shared, changed_at AS changedAt, memory_cursor AS memoryCursor, summary_cursor AS summaryCursor
+    FROM team_projects ORDER BY project`,
+    )
+    .all() as Array<Omit<TeamProject, 'shared'> & { shared: number }>;
+  return rows.map((row) => ({ ...row, shared: row.shared === 1 }));
+}
+
+/**
+ * Shares or unshares a project. Sharing `fromNow` starts the cursor at the newest memory and summary,
+ * so only what happens from here on is pushed; otherwise the project's history goes too.
+ */
+export function setShared(db: Db, project: string, shared: boolean, nowIso: string, fromNow = false): void {
+  withBusyRetry(() =>
+    db
+      .transaction(() => {
+        db.prepare(
+          `
+      INSERT INTO team_projects (project, shared, changed_at) VALUES (?, ?, ?)
+      ON CONFLICT (project) DO UPDATE SET shared = excluded.shared, changed_at = excluded.changed_at`,
+        ).run(project, shared ? 1 : 0, nowIso);
+        if (shared && fromNow) {
+          db.prepare(
+            `
+        UPDATE team_projects SET
+          memory_cursor = max(memory_cursor, coalesce((SELECT max(id) FROM memories WHERE project = @project), 0)),
+          summary_cursor = max(summary_cursor, coalesce((SELECT max(updated_at) FROM session_summaries WHERE project = @project), ''))
+        WHERE project = @project`,
+          ).run({ project });
+        }
+      })
+      .immediate(),
+  );
+}
+
+export function projectExists(db: Db, project: string): boolean {
+  return (
+    db
+      .prepare(
+        'SELECT 1 FROM memories WHERE project = ? UNION ALL SELECT 1 FROM session_summaries WHERE project = ? LIMIT 1',
+      )
+      .get(project, project) !== undefined
+  );
+}
+
+export function memoriesAfter(db: Db, project: string, cursor: number, limit: number): MemoryRow[] {
+  return db
+    .prepare('SELECT * FROM memories WHERE project = ? AND id > ? ORDER BY id LIMIT ?')
+    .all(project, cursor, limit) as MemoryRow[];
+}
+
+/** A session summary as stored: its lists still JSON text. */
+export type StoredSummary = Omit<SummaryRecord, 'tools_used' | 'files_changed'> & {
+  readonly tools_used: string;
+  readonly files_changed: string;
+};
+
+export function summariesAfter(db: Db, project: string, cursor: string): StoredSummary[] {
+  return db
+    .prepare('SELECT * FROM session_summaries WHERE project = ? AND updated_at > ? ORDER BY updated_at, session_id')
+    .all(project, cursor) as StoredSummary[];
+}
+
+export function unpushedCount(db: Db, project: TeamProject): { memories: number; summaries: number } {
+  return {
+    memories: db
+      .prepare('SELECT count(*) FROM memories WHERE project = ? AND id > ?')
+      .pluck()
+      .get(project.project, project.memoryCursor) as number,
+    summaries: db
+      .prepare('SELECT count(*) FROM session_summaries WHERE project = ? AND updated_at > ?')
+      .pluck()
+      .get(project.project, project.summaryCursor) as number,
+  };
+}
+
+export function advanceCursor(db: Db, project: string, cursor: { memory?: number; summary?: string }): void {
+  withBusyRetry(() =>
+    db
+      .prepare(
+        `
+    UPDATE team_projects SET memory_cursor = max(memory_cursor, coalesce(@memory, 0)),
+                             summary_cursor = max(summary_cursor, coalesce(@summary, ''))
+    WHERE project = @project`,
+      )
+      .run({ project, memory: cursor.memory ?? null, summary: cursor.summary ?? null }),
+  );
+}
+
+/** Forgets how far every project was pushed (push --all). */
+export function resetCursors(db: Db): void {
+  withBusyRetry(() => db.prepare("UPDATE team_projects SET memory_cursor = 0, summary_cursor = ''").run());
+}
+
+/**
+ * Called by `memory forget` inside its delete transaction, before the rows go: queues a tombstone
+ * for every memory already pushed and every summary of a project ever shared. A database that never
+ * joined a team has no team tables and queues nothing.
+ */
+export function queueTombstones(
+  db: Db,
+  rows: readonly Pick<MemoryRow, 'id' | 'project'>[],
+  summarySessionIds: readonly string[],
+  nowIso: string,
+): number {
+  if (!hasTeamTables(db)) return 0;
+  const memory = db.prepare(`
+    INSERT OR IGNORE INTO team_tombstones (kind, local_key, project, queued_at)
+    SELECT 'memory', @id, project, @now FROM team_projects WHERE project = @project AND memory_cursor >= @id`);
+  const summary = db.prepare(`
+    INSERT OR IGNORE INTO team_tombstones (kind, local_key, project, queued_at)
+    SELECT 'summary', s.session_id, s.project, @now FROM session_summaries s JOIN team_projects t ON t.project = s.project
+    WHERE s.session_id = @sessionId`);
+  let queued = 0;
+  // A BigInt binds as an integer, so the TEXT key reads `12`, not `12.0`.
+  for (const row of rows) queued += memory.run({ id: BigInt(row.id), project: row.project, now: nowIso }).changes;
+  for (const sessionId of summarySessionIds) queued += summary.run({ sessionId, now: nowIso }).changes;
+  return queued;
+}
+
+/** Queues tombstones for everything of `project` already pushed (leaving a project's team memory). */
+export function queueProjectRetraction(db: Db, project: string, nowIso: string): number {
+  return withBusyRetry(() =>
+    db
+      .transaction(() => {
+        const memories = db
+          .prepare(
+            `
+      INSERT OR IGNORE INTO team_tombstones (kind, local_key, project, queued_at)
+      SELECT 'memory', m.id, m.project, @now FROM memories m JOIN team_projects t ON t.project = m.project
+      WHERE m.project = @project AND m.id <= t.memory_cursor`,
+          )
+          .run({ project, now: nowIso }).changes;
+        const summaries = db
+          .prepare(
+            `
+      INSERT OR IGNORE INTO team_tombstones (kind, local_key, project, queued_at)
+      SELECT 'summary', s.session_id, s.project, @now FROM session_summaries s JOIN team_projects t ON t.project = s.project
+      WHERE s.project = @project AND s.updated_at <= t.summary_cursor`,
+          )
+          .run({ project, now: nowIso }).changes;
+        return memories + summaries;
+      })
+      .immediate(),
+  );
+}
+
+export function queuedTombstones(db: Db): Tombstone[] {
+  if (!hasTeamTables(db)) return [];
+  return db
+    .prepare('SELECT kind, local_key AS localKey, project FROM team_tombstones ORDER BY queued_at, kind, local_key')
+    .all() as Tombstone[];
+}
+
+export function clearTombstones(db: Db, sent: readonly Tombstone[]): void {
+  const remove = db.prepare('DELETE FROM team_tombstones WHERE kind = ? AND local_key = ?');
+  withBusyRetry(() =>
+    db
+      .transaction(() => {
+        for (const tombstone of sent) remove.run(tombstone.kind, tombstone.localKey);
+      })
+      .immediate(),
+  );
+}

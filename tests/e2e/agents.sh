@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Codex CLI and Gemini CLI through the REAL clients (tests/e2e/harness: the newest release from npm, run
+# headless against a local mock of its model API, in a temp HOME), with the hooks `./install.sh --agent
+# AGENT` registers. For each agent:
+#   session 1 writes a file, edits it, runs a command that exits 3, then one that passes: exactly those
+#   four memories are stored, each with the agent, the failure as an error with its exit code and line;
+#   session 2's first model request carries the <memory-context> block;
+#   `memory import` of session 1's own session file (Codex rollout, Gemini chat) adds nothing.
+# Codex runs our hooks only once a person trusted them in its "Hooks need review" screen (the installer says
+# so): the harness does that review (--hook-trust review) and runs Codex without the bypass flag.
+#
+#   tests/e2e/agents.sh [AGENT[@VERSION]…]        (default: codex gemini, each at its newest release)
+#
+# Needs a built checkout (npm run build), jq, git, npm reaching the registry (or a client in the cache).
+# With the registry out of reach and nothing cached, says so on one SKIP line and exits 0.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd -P)
+. "$here/lib.sh"
+agents=("$@")
+[ ${#agents[@]} -gt 0 ] || agents=(codex gemini)
+root=$(mktemp -d "${TMPDIR:-/tmp}/agents-e2e.XXXXXX")
+
+for spec in "${agents[@]}"; do
+  agent=${spec%@*}
+  version=latest
+  [ "$spec" = "$agent" ] || version=${spec#*@}
+  exe=$(e2e_install "$agent" "$version" 2>"$root/$agent-install.log")
+  case $? in
+    0) ;;
+    3) echo "  SKIP  $agent: $(tail -n 1 "$root/$agent-install.log")"; continue ;;
+    *) tail -n 5 "$root/$agent-install.log"; echo "  FAIL  $agent $version could not be installed"; failed=1; continue ;;
+  esac
+  echo "=== $agent $("$exe" --version 2>/dev/null | head -n 1)"
+  dir=$root/$agent
+  home=$dir/home
+  work=$dir/greeter
+  mkdir -p "$home"
+  "$here/sample-project.sh" "$work" >/dev/null
+  work=$(cd "$work" && pwd -P)
+  memory() { (cd "$work" && HOME=$home "$home/.local/bin/memory" "$@"); }
+  mine() { memory search --recent --here --json; }
+
+  if ! (cd "$checkout" && HOME=$home ./install.sh --agent "$agent" --no-build) >"$dir/install.log" 2>&1; then
+    tail -n 3 "$dir/install.log" | sed 's/^/    /'
+    echo "  FAIL  ./install.sh --agent $agent into a temp HOME"
+    failed=1
+    continue
+  fi
+  echo "  PASS  ./install.sh --agent $agent into a temp HOME"
+  if [ "$agent" = codex ]; then
+    check "install.sh tells the Codex user to review the hooks" "grep -q 'Hooks need review' '$dir/install.log'"
+  fi
+  e2e_session --client "$agent" --exe "$exe" --home "$home" --cwd "$work" --out "$dir/s1" --hook-trust review \
+    --scenario "$here/scenarios/agent-session.json" >"$dir/s1.json" || true
+  check "session 1 ran to its end, every tool call answered" \
+    "jq -e '.exitCode == 0 and (.toolCalls | length) == 4 and all(.toolCalls[]; .output != null)' '$dir/s1.json' >/dev/null"
+  if [ "$agent" = codex ]; then
+    check "once reviewed, Codex ran our hooks without the bypass flag, each Completed" \
+      "jq -e '.hooksTrusted > 0 and (.hookRuns | length) > 0 and all(.hookRuns[]; .status == \"Completed\")' '$dir/s1.json' >/dev/null"
+  fi
+  check "exactly four memories: the write and the edit, the failure, the passing command" \
+    "[ \"\$(mine | jq -c '[.[] | .type] | sort')\" = '[\"command\",\"error\",\"file_edit\",\"file_edit\"]' ]"
+  check "each memory says $agent did it, and memory search --agent $agent finds all four" \
+    "mine | jq -e 'length == 4 and all(.[]; .agent == \"$agent\")' >/dev/null && [ \"\$(memory search --recent --here --agent '$agent' --json | jq length)\" = 4 ]"
+  check "the failure is stored with exit code 3 and its telling line" \
+    "mine | jq -e '[.[] | select(.type == \"error\")][0] | .exit_code == 3 and (.content | contains(\"boom: greeting check failed\"))' >/dev/null"
+  check "the write and the edit name src/greet.js" \
+    "mine | jq -e '[.[] | select(.type == \"file_edit\") | .file_path | endswith(\"src/greet.js\")] == [true, true]' >/dev/null"
+
+  e2e_session --client "$agent" --exe "$exe" --home "$home" --cwd "$work" --out "$dir/s2" --hook-trust keep \
+    --prompt "What did we do here last time?" >"$dir/s2.json" || true
+  # Codex shows the block as it is; Gemini escapes < and > inside its <hook_context>.
+  block=$(jq -r '[.requests[] | select(.kind == "main")][0].hookContext[]?.text' "$dir/s2.json" | sed 's/&lt;/</g; s/&gt;/>/g')
+  printf '%s\n' "$block" | grep -A 12 '<memory-context' | sed 's/^/    /'
+  check "session 2's first model request carries the <memory-context> block with the edit" \
+    "printf '%s' \"\$block\" | grep -q '<memory-context' && printf '%s' \"\$block\" | grep -q 'greet.js'"
+
+  session_file=$(jq -r '.sessionFiles[0] // empty' "$dir/s1.json")
+  before=$(mine | jq length)
+  # It must read the file's four calls (not skip it as a foreign transcript) and find each stored already.
+  check "memory import of session 1's own file reads its four calls and adds nothing" \
+    "[ -n '$session_file' ] && memory import --json '$session_file' >'$dir/import.json' 2>&1 && jq -e '.toolCalls >= 4 and .added == 0' '$dir/import.json' >/dev/null && [ \"\$(mine | jq length)\" = '$before' ]"
+done
+echo "runs kept in $root"
+exit $failed
