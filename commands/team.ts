@@ -16,20 +16,22 @@ import {
 } from '../lib/team/local-queries.js';
 import {
   addMember,
-  expireOld,
   migrateServer,
-  pendingCount,
-  pendingForReview,
-  projectsOverview,
   removeMember,
-  review,
   roleExists,
   serverLocale,
   serverSchemaVersion,
   SERVER_SCHEMA_VERSION,
   setProjectRules,
-  type ReviewSelection,
 } from '../lib/team/server-queries.js';
+import {
+  expireOld,
+  pendingForReview,
+  projectsOverview,
+  review,
+  type ReviewSelection,
+} from '../lib/team/server-review-queries.js';
+import { indexOldRows } from '../lib/team/server-search-queries.js';
 import { MissingDatabaseError, UsageError } from '../lib/errors.js';
 import { resolveProject } from '../lib/capture/project.js';
 import { cleanText } from '../lib/text/sanitize.js';
@@ -69,6 +71,7 @@ for a maintainer's approval before teammates see them.`,
             throw new TeamError(
               `team schema v${from} on ${where} is newer than this version (v${SERVER_SCHEMA_VERSION})`,
             );
+          const indexed = await indexOldRows(client);
           const what =
             from === to
               ? `already at schema v${to}`
@@ -77,6 +80,7 @@ for a maintainer's approval before teammates see them.`,
                 : `schema upgraded v${from} → v${to}`;
           return (
             `Team server ${where}: ${what} (database ${locale.database}, ${locale.encoding}, ctype ${locale.ctype}).\n` +
+            (indexed > 0 ? `Indexed ${plural(indexed, 'memory', 'memories')} pushed before for search.\n` : '') +
             (from === 0
               ? 'Next: create a login role per teammate, then `memory team member add <role> <project> [--maintainer]`.\n'
               : '')
@@ -167,11 +171,9 @@ for a maintainer's approval before teammates see them.`,
         withTeamServer(config, async (client, where) => {
           await assertServerReady(client, where);
           const limit = options.limit === undefined ? 50 : valueOf(parseLimit(options.limit));
-          const items = await pendingForReview(client, options.project ?? null, limit);
+          const { items, total } = await pendingForReview(client, options.project ?? null, limit);
           if (options.json) return `${JSON.stringify(items, null, 2)}\n`;
           if (items.length === 0) return 'Nothing waits for your review.\n';
-          // The list stops at --limit; the header says what it is out of (approve --all takes them all).
-          const total = items.length < limit ? items.length : await pendingCount(client, options.project ?? null);
           const c = colorsFor(process.stdout, process.env);
           const now = cliConfig().now();
           const lines = items.map((item) => {
@@ -216,7 +218,19 @@ for a maintainer's approval before teammates see them.`,
             throw new UsageError('memory team reject needs --reason "…" (the author sees why)');
           return withTeamServer(config, async (client, where) => {
             await assertServerReady(client, where);
-            const changed = await review(client, selection, verb === 'approve' ? 'approved' : 'rejected', reason);
+            // --all goes in batches, each committed on its own: on a terminal, a running count on stderr.
+            const tty = process.stderr.isTTY === true;
+            const changed = await review(
+              client,
+              selection,
+              verb === 'approve' ? 'approved' : 'rejected',
+              reason,
+              (n) => {
+                if (tty)
+                  process.stderr.write(`\r${verb === 'approve' ? 'approved' : 'rejected'} ${n.toLocaleString('en')}…`);
+              },
+            );
+            if (tty && selection.allPending && changed > 0) process.stderr.write('\n');
             const asked = selection.allPending ? null : selection.memoryIds.length + selection.summaryIds.length;
             const skipped =
               asked !== null && changed < asked

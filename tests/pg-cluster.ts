@@ -18,6 +18,8 @@ export interface Cluster {
   /** Runs SQL as the admin on `database`. */
   admin<T = Record<string, unknown>>(database: string, sql: string, params?: readonly unknown[]): Promise<T[]>;
   stop(): void;
+  /** The data directory (its size is the server's disk use). */
+  readonly dataDir: string;
 }
 
 /** The newest installed server's bin directory, or null when PostgreSQL is not installed. */
@@ -56,10 +58,17 @@ function serverUser(): { uid: number; gid: number; name: string } | null {
   throw new Error('running as root and no unprivileged account (postgres, nobody) to run PostgreSQL as');
 }
 
-export async function startCluster(): Promise<Cluster> {
+export interface ClusterOptions {
+  /** Durable writes, as a real server runs (the bench); tests skip fsync for speed. */
+  readonly fsync?: boolean;
+  /** Where the data directory goes (default: the system temp dir). */
+  readonly parent?: string;
+}
+
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const bin = postgresBin();
   if (!bin) throw new Error('PostgreSQL is not installed (apt-get install postgresql; .ci/run does it)');
-  const dir = mkdtempSync(join(tmpdir(), 'cmh-pg-'));
+  const dir = mkdtempSync(join(options.parent ?? tmpdir(), 'cmh-pg-'));
   const data = join(dir, 'data');
   const user = serverUser();
   if (user) {
@@ -109,7 +118,7 @@ export async function startCluster(): Promise<Cluster> {
         '-t',
         '60',
         '-o',
-        `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off -c max_connections=60`,
+        `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} ${options.fsync ? '' : '-c fsync=off '}-c max_connections=60`,
         'start',
       ]);
       break;
@@ -125,6 +134,7 @@ export async function startCluster(): Promise<Cluster> {
     port,
     adminUser,
     adminPassword,
+    dataDir: data,
     url,
     async admin<T>(database: string, sql: string, params: readonly unknown[] = []): Promise<T[]> {
       const client = new pg.Client({ connectionString: url(database) });

@@ -5,7 +5,7 @@ import { writeOut } from '../../lib/io/stdout.js';
 import { openDb } from '../../lib/db/open.js';
 import { bestMatches } from '../../lib/search/best-match-queries.js';
 import { ensureTeamTables, hostId } from '../../lib/team/local-queries.js';
-import { searchTeam, type TeamHit } from '../../lib/team/server-queries.js';
+import { searchTeam, type TeamHit } from '../../lib/team/server-search-queries.js';
 import { UsageError } from '../../lib/errors.js';
 import { resolveProject } from '../../lib/capture/project.js';
 import { cleanText } from '../../lib/text/sanitize.js';
@@ -74,13 +74,13 @@ export async function runTeamSearch(
     }
   }
 
-  let remote: { tier: Tier; hits: readonly TeamHit[] } = { tier: 'like', hits: [] };
+  let remote: { tier: Tier; hits: readonly TeamHit[]; atLeast: boolean } = { tier: 'like', hits: [], atLeast: false };
   let failure: TeamError | null = null;
   try {
     const project = filters.project ?? (options.here ? resolveProject(process.env, process.cwd()).name : null);
     remote = await withTeamServer(team, async (client, where) => {
       await assertServerReady(client, where);
-      return searchTeam(client, plan, { project, type: filters.type, since: filters.since }, limit);
+      return searchTeam(client, text, { project, type: filters.type, since: filters.since }, limit);
     });
   } catch (error) {
     if (!(error instanceof TeamError)) throw error;
@@ -107,7 +107,7 @@ export async function runTeamSearch(
     );
   } else {
     // Either side filling its page means more may match than fit in `limit`.
-    const capped = local.rows.length >= limit || remote.hits.length >= limit;
+    const capped = local.rows.length >= limit || remote.hits.length >= limit || remote.atLeast;
     writeOut(
       render(
         merged,

@@ -4,7 +4,7 @@
 // so `pg` never costs the server's start-up. A team server that is down is a note; local results stay.
 import { bestMatches } from '../search/best-match-queries.js';
 import { knownHostId } from '../team/local-queries.js';
-import { searchTeam, type TeamHit } from '../team/server-queries.js';
+import { searchTeam, type TeamHit } from '../team/server-search-queries.js';
 import type { MemoryRow } from '../memory.js';
 import { teamRecord, toPublicRecord, type MemoryRecord } from '../memory-record.js';
 import { planSearch, type Tier } from '../search/plan.js';
@@ -50,14 +50,14 @@ export async function teamSearchTool(args: SearchArgs, context: ToolContext): Pr
       host: knownHostId(db),
     };
   });
-  let remote: { tier: Tier; hits: readonly TeamHit[] } = { tier: 'like', hits: [] };
+  let remote: { tier: Tier; hits: readonly TeamHit[]; atLeast: boolean } = { tier: 'like', hits: [], atLeast: false };
   let failure: string | null = null;
   try {
     // Team projects are named, not pathed: the default scope is this project's name.
     const project = scope.label === '*' ? null : scope.label;
     remote = await withTeamServer(team, async (client, where) => {
       await assertServerReady(client, where);
-      return searchTeam(client, plan, { project, type: filters.type, since: filters.since }, window + 1);
+      return searchTeam(client, args.query, { project, type: filters.type, since: filters.since }, window + 1);
     });
   } catch (error) {
     if (!(error instanceof TeamError)) throw error;

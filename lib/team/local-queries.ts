@@ -155,10 +155,34 @@ export function projectExists(db: Db, project: string): boolean {
   );
 }
 
-export function memoriesAfter(db: Db, project: string, cursor: number, limit: number): MemoryRow[] {
-  return db
-    .prepare('SELECT * FROM memories WHERE project = ? AND id > ? ORDER BY id LIMIT ?')
-    .all(project, cursor, limit) as MemoryRow[];
+/** Ids read per range: a few batches' worth where the project holds most rows, more where it holds few. */
+const ID_SPAN = 5000;
+
+/**
+ * The project's next memories after `cursor`, read as rowid ranges of the primary key (no index on
+ * the project, no sort), and how far the ids were read: the cursor may move there once the rows are
+ * on the server, since ids only grow (AUTOINCREMENT) and the read sees one snapshot.
+ */
+export function memoriesAfter(
+  db: Db,
+  project: string,
+  cursor: number,
+  limit: number,
+): { rows: MemoryRow[]; readTo: number } {
+  // `+project` keeps SQLite from choosing the project index (and sorting its rows by id).
+  const range = db.prepare('SELECT * FROM memories WHERE id > ? AND id <= ? AND +project = ? ORDER BY id LIMIT ?');
+  return db.transaction(() => {
+    const last = (db.prepare('SELECT max(id) FROM memories').pluck().get() as number | null) ?? 0;
+    const rows: MemoryRow[] = [];
+    let from = cursor;
+    while (rows.length < limit && from < last) {
+      const to = Math.min(from + ID_SPAN, last);
+      const found = range.all(from, to, project, limit - rows.length) as MemoryRow[];
+      rows.push(...found);
+      from = rows.length >= limit ? (found[found.length - 1]?.id as number) : to;
+    }
+    return { rows, readTo: Math.max(from, cursor) };
+  })();
 }
 
 /** A session summary as stored: its lists still JSON text. */

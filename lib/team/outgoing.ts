@@ -5,6 +5,7 @@ import type { OutgoingMemory, OutgoingSummary } from './server-queries.js';
 import type { StoredSummary } from './local-queries.js';
 import type { MemoryRow } from '../memory.js';
 import { redact } from '../redact/redact.js';
+import { rowKeys } from '../search/keys.js';
 import { filterPii, type PiiKind } from './pii.js';
 
 export interface Sender {
@@ -29,6 +30,14 @@ export function teamPath(path: string, projectPath: string): string {
 }
 
 export function outgoingMemory(row: MemoryRow, sender: Sender): OutgoingMemory {
+  const clean = (text: string | null | undefined) =>
+    text ? cleanForTeam(text.replaceAll(`${row.project_path}/`, ''), sender) : null;
+  const filePath = row.file_path === null ? null : cleanForTeam(teamPath(row.file_path, row.project_path), sender);
+  // Absolute paths inside the content are shortened the same way.
+  const content = clean(row.content) ?? '';
+  const tags = cleanForTeam(row.tags, sender);
+  const request = clean(row.request);
+  const intent = clean(row.intent);
   return {
     host_id: sender.hostId,
     local_id: row.id,
@@ -37,12 +46,15 @@ export function outgoingMemory(row: MemoryRow, sender: Sender): OutgoingMemory {
     session_id: row.session_id,
     tool_name: row.tool_name,
     type: row.type,
-    file_path: row.file_path === null ? null : cleanForTeam(teamPath(row.file_path, row.project_path), sender),
-    // Absolute paths inside the content are shortened the same way.
-    content: cleanForTeam(row.content.replaceAll(`${row.project_path}/`, ''), sender),
-    tags: cleanForTeam(row.tags, sender),
+    file_path: filePath,
+    content,
+    tags,
     importance: row.importance,
     created_at: row.created_at,
+    request,
+    intent,
+    // Made from the text as sent: a key never holds what redaction or the PII filter took out.
+    keys: rowKeys([content, tags, filePath], [request, intent]),
   };
 }
 

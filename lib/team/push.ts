@@ -120,14 +120,16 @@ async function pushProject(
   // Cursors are re-read each round: they only move forward, and only after the server committed.
   for (;;) {
     const cursor = teamProjects(db).find((p) => p.project === project)?.memoryCursor ?? 0;
-    const rows = memoriesAfter(db, project, cursor, MEMORY_BATCH);
-    if (rows.length === 0) break;
-    counts.memoriesInserted += await insertMemories(
-      client,
-      rows.map((row) => outgoingMemory(row, sender)),
-    );
-    counts.memoriesSent += rows.length;
-    advanceCursor(db, project, { memory: rows[rows.length - 1]?.id as number });
+    const { rows, readTo } = memoriesAfter(db, project, cursor, MEMORY_BATCH);
+    if (readTo <= cursor) break;
+    if (rows.length > 0) {
+      counts.memoriesInserted += await insertMemories(
+        client,
+        rows.map((row) => outgoingMemory(row, sender)),
+      );
+      counts.memoriesSent += rows.length;
+    }
+    advanceCursor(db, project, { memory: readTo });
   }
   const summaryCursor = teamProjects(db).find((p) => p.project === project)?.summaryCursor ?? '';
   const summaries = summariesAfter(db, project, summaryCursor);

@@ -2,13 +2,11 @@
 // tombstones, review, project rules, retention, membership and search. Every statement runs as the
 // connected role, so the row-level security of server-schema.ts decides what each one reaches.
 import type { ClientBase } from 'pg';
-import type { SearchPlan, Tier } from '../search/plan.js';
-import { tiersOf } from '../search/plan.js';
 import { MEMBER_ROLE, SCHEMA, SERVER_MIGRATIONS, SERVER_MIGRATIONS_TABLE } from './server-schema.js';
 
 export const SERVER_SCHEMA_VERSION = SERVER_MIGRATIONS.length;
 
-async function inTransaction<T>(client: ClientBase, work: () => Promise<T>): Promise<T> {
+export async function inTransaction<T>(client: ClientBase, work: () => Promise<T>): Promise<T> {
   await client.query('BEGIN');
   try {
     const result = await work();
@@ -97,6 +95,10 @@ export interface OutgoingMemory {
   readonly tags: string;
   readonly importance: number;
   readonly created_at: string;
+  readonly request: string | null;
+  readonly intent: string | null;
+  /** The word keys team search looks the row up by (lib/search/keys.ts), made from the text as sent. */
+  readonly keys: readonly string[];
 }
 
 export interface OutgoingSummary {
@@ -124,11 +126,12 @@ export async function insertMemories(client: ClientBase, rows: readonly Outgoing
   const result = await client.query(
     `
     INSERT INTO ${SCHEMA}.memories (host_id, local_id, host_name, project, session_id, tool_name, type, file_path,
-                                    content, tags, importance, created_at)
+                                    content, tags, importance, created_at, request, intent, keys)
     SELECT r.host_id, r.local_id, r.host_name, r.project, r.session_id, r.tool_name, r.type, r.file_path,
-           r.content, r.tags, r.importance, r.created_at
+           r.content, r.tags, r.importance, r.created_at, r.request, r.intent, r.keys
     FROM jsonb_to_recordset($1::jsonb) AS r(host_id uuid, local_id bigint, host_name text, project text, session_id text,
-         tool_name text, type text, file_path text, content text, tags text, importance smallint, created_at timestamptz)
+         tool_name text, type text, file_path text, content text, tags text, importance smallint, created_at timestamptz,
+         request text, intent text, keys text[])
     WHERE NOT EXISTS (SELECT 1 FROM ${SCHEMA}.tombstones t
                       WHERE t.kind = 'memory' AND t.host_id = r.host_id AND t.local_key = r.local_id::text)
     ON CONFLICT (host_id, local_id) DO NOTHING`,
@@ -203,116 +206,6 @@ export async function applyTombstones(client: ClientBase, tombstones: readonly S
   });
 }
 
-export type ReviewStatus = 'pending' | 'approved' | 'rejected';
-
-export interface ReviewItem {
-  readonly kind: 'memory' | 'summary';
-  readonly id: string;
-  readonly project: string;
-  readonly author: string;
-  readonly host_name: string;
-  readonly type: string;
-  readonly file_path: string | null;
-  readonly content: string;
-  readonly created_at: string;
-  readonly status: ReviewStatus;
-}
-
-/** Pending memories and summaries the connected role may review, oldest first. */
-export async function pendingForReview(
-  client: ClientBase,
-  project: string | null,
-  limit: number,
-): Promise<ReviewItem[]> {
-  const canReview = `(${SCHEMA}.is_maintainer(project, current_user) OR ${SCHEMA}.is_admin(current_user))`;
-  const { rows } = await client.query<ReviewItem>(
-    `
-    SELECT * FROM (
-      SELECT 'memory' AS kind, id::text AS id, project, author::text AS author, host_name, type, file_path, content,
-             to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, status
-      FROM ${SCHEMA}.memories WHERE status = 'pending' AND ($1::text IS NULL OR project = $1) AND ${canReview}
-      UNION ALL
-      SELECT 'summary', 's' || id::text, project, author::text, host_name, 'summary', NULL, summary,
-             to_char(ended_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), status
-      FROM ${SCHEMA}.session_summaries WHERE status = 'pending' AND ($1::text IS NULL OR project = $1) AND ${canReview}
-    ) pending ORDER BY created_at, kind, id LIMIT $2`,
-    [project, limit],
-  );
-  return rows;
-}
-
-/** How many pending rows the role may review (of `project` when given): what a limited list is out of. */
-export async function pendingCount(client: ClientBase, project: string | null): Promise<number> {
-  const canReview = `(${SCHEMA}.is_maintainer(project, current_user) OR ${SCHEMA}.is_admin(current_user))`;
-  const { rows } = await client.query<{ n: string }>(
-    `
-    SELECT (SELECT count(*) FROM ${SCHEMA}.memories WHERE status = 'pending' AND ($1::text IS NULL OR project = $1) AND ${canReview})
-         + (SELECT count(*) FROM ${SCHEMA}.session_summaries WHERE status = 'pending' AND ($1::text IS NULL OR project = $1) AND ${canReview}) AS n`,
-    [project],
-  );
-  return Number(rows[0]?.n ?? 0);
-}
-
-export interface ReviewSelection {
-  /** Server ids of memories, and of summaries (without their `s` prefix). */
-  readonly memoryIds: readonly number[];
-  readonly summaryIds: readonly number[];
-  /** Every pending row the role may review (of `project` when given), instead of ids. */
-  readonly allPending: boolean;
-  readonly project: string | null;
-}
-
-/** Sets the review state of the selected rows; rows the role may not review are left untouched. */
-export async function review(
-  client: ClientBase,
-  selection: ReviewSelection,
-  status: 'approved' | 'rejected',
-  reason: string | null,
-): Promise<number> {
-  const where = `(($5::boolean AND status = 'pending' AND ($4::text IS NULL OR project = $4))
-                  OR (NOT $5::boolean AND id = ANY($3::bigint[])))`;
-  const params = (ids: readonly number[]) => [status, reason, ids, selection.project, selection.allPending];
-  return inTransaction(client, async () => {
-    let changed = 0;
-    for (const [table, ids] of [
-      ['memories', selection.memoryIds],
-      ['session_summaries', selection.summaryIds],
-    ] as const) {
-      if (!selection.allPending && ids.length === 0) continue;
-      const result = await client.query(
-        `
-        UPDATE ${SCHEMA}.${table} SET status = $1, review_reason = $2, reviewed_by = current_user, reviewed_at = now()
-        WHERE ${where} AND status IS DISTINCT FROM $1
-          AND (${SCHEMA}.is_maintainer(project, current_user) OR ${SCHEMA}.is_admin(current_user))`,
-        params(ids),
-      );
-      changed += result.rowCount ?? 0;
-    }
-    return changed;
-  });
-}
-
-export interface ProjectRules {
-  readonly name: string;
-  readonly auto_approve: boolean;
-  readonly ttl_days: number;
-  readonly error_ttl_days: number;
-  readonly role: string | null;
-  readonly pending: number;
-  readonly approved: number;
-}
-
-/** Projects the connected role can see, with its role in each and their review counts. */
-export async function projectsOverview(client: ClientBase): Promise<ProjectRules[]> {
-  const { rows } = await client.query<ProjectRules>(`
-    SELECT p.name, p.auto_approve, p.ttl_days, p.error_ttl_days,
-           (SELECT role FROM ${SCHEMA}.project_members pm WHERE pm.project = p.name AND pm.member = current_user) AS role,
-           (SELECT count(*)::int FROM ${SCHEMA}.memories m WHERE m.project = p.name AND m.status = 'pending') AS pending,
-           (SELECT count(*)::int FROM ${SCHEMA}.memories m WHERE m.project = p.name AND m.status = 'approved') AS approved
-    FROM ${SCHEMA}.projects p ORDER BY p.name`);
-  return rows;
-}
-
 /** Changes a project's rules; false when the project does not exist or the role does not maintain it. */
 export async function setProjectRules(
   client: ClientBase,
@@ -327,26 +220,6 @@ export async function setProjectRules(
     [project, rules.autoApprove ?? null, rules.ttlDays ?? null, rules.errorTtlDays ?? null],
   );
   return (result.rowCount ?? 0) > 0;
-}
-
-/** Deletes memories and summaries older than their project's TTL (errors: the error TTL) as of `now`. */
-export async function expireOld(client: ClientBase, now: Date): Promise<{ memories: number; summaries: number }> {
-  return inTransaction(client, async () => {
-    const memories = await client.query(
-      `
-      DELETE FROM ${SCHEMA}.memories m USING ${SCHEMA}.projects p
-      WHERE p.name = m.project
-        AND m.created_at < $1::timestamptz - make_interval(days => CASE WHEN m.type = 'error' THEN p.error_ttl_days ELSE p.ttl_days END)`,
-      [now.toISOString()],
-    );
-    const summaries = await client.query(
-      `
-      DELETE FROM ${SCHEMA}.session_summaries s USING ${SCHEMA}.projects p
-      WHERE p.name = s.project AND s.ended_at < $1::timestamptz - make_interval(days => p.ttl_days)`,
-      [now.toISOString()],
-    );
-    return { memories: memories.rowCount ?? 0, summaries: summaries.rowCount ?? 0 };
-  });
 }
 
 /** Roles need to exist before they can join; creating login roles (passwords) stays with the admin. */
@@ -381,64 +254,6 @@ export async function removeMember(client: ClientBase, role: string, project: st
     role,
   ]);
   return (result.rowCount ?? 0) > 0;
-}
-
-export interface TeamHit {
-  readonly id: string;
-  readonly project: string;
-  readonly author: string;
-  readonly host_id: string;
-  readonly host_name: string;
-  readonly local_id: string;
-  readonly session_id: string;
-  readonly tool_name: string;
-  readonly type: string;
-  readonly file_path: string | null;
-  readonly content: string;
-  readonly tags: string;
-  readonly importance: number;
-  readonly created_at: string;
-}
-
-export interface TeamSearchFilters {
-  readonly project: string | null;
-  readonly type: string | null;
-  readonly since: string | null;
-}
-
-/** How many of the newest approved memories the short-word tier scans (ILIKE without an index). */
-export const SHORT_WORD_WINDOW = 20_000;
-
-/**
- * The local store's tier order on the server: `simple` tsvector words, then pg_trgm substrings
- * (terms of 3+ characters), then a bounded ILIKE scan of the newest rows for 1–2 character words
- * such as 인증. Only approved memories of the role's projects (see search_approved in the schema).
- */
-export async function searchTeam(
-  client: ClientBase,
-  plan: SearchPlan,
-  filters: TeamSearchFilters,
-  limit: number,
-): Promise<{ tier: Tier; hits: TeamHit[] }> {
-  const SERVER_TIER: Readonly<Record<Tier, string>> = { unicode61: 'words', trigram: 'substrings', like: 'scan' };
-  let tier: Tier = 'like';
-  for (tier of tiersOf(plan)) {
-    const { rows } = await client.query<TeamHit>(
-      `SELECT * FROM ${SCHEMA}.search_approved($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        SERVER_TIER[tier],
-        plan.terms,
-        plan.like,
-        filters.project,
-        filters.type,
-        filters.since,
-        limit,
-        SHORT_WORD_WINDOW,
-      ],
-    );
-    if (rows.length > 0) return { tier, hits: rows };
-  }
-  return { tier, hits: [] };
 }
 
 /** The connected role's role in `project`, or null when it is not a member. */

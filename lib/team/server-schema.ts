@@ -2,9 +2,11 @@
 // recorded version from n to n+1), including the roles and row-level security that decide who sees
 // and changes what. Never edit a shipped migration; add the next one.
 
-/** Everything lives in this schema; the group role every team member is granted. */
-export const SCHEMA = 'memory_team';
-export const MEMBER_ROLE = 'memory_team_member';
+import { MEMBER_ROLE, SCHEMA } from './server-names.js';
+import { ACCESS_BY_ARRAYS } from './server-access-schema.js';
+import { SEARCH_BY_KEYS } from './server-keys-schema.js';
+
+export { MEMBER_ROLE, SCHEMA };
 
 export const SERVER_MIGRATIONS: readonly string[] = [
   `
@@ -281,6 +283,7 @@ export const SERVER_MIGRATIONS: readonly string[] = [
     ON ${SCHEMA}.session_summaries TO ${MEMBER_ROLE};
   GRANT SELECT, INSERT (kind, host_id, local_key, project) ON ${SCHEMA}.tombstones TO ${MEMBER_ROLE};
   `,
+  SEARCH_BY_KEYS + ACCESS_BY_ARRAYS,
 ];
 
 /** Bookkeeping of the migrations themselves (created before the first one runs). */

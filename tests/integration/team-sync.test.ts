@@ -47,11 +47,14 @@ describe('memory team init', () => {
     const server = await teamServer(cluster(), { init: false });
     const admin = sandbox();
     const first = await expectOk(team(admin, server, 'admin', ['init']));
-    expect(first.stdout).toContain('schema v1 created');
+    expect(first.stdout).toContain('schema v2 created');
     expect(first.stdout).toContain('ctype C.UTF-8');
     const second = await expectOk(team(admin, server, 'admin', ['init']));
-    expect(second.stdout).toContain('already at schema v1');
-    expect(await server.admin('SELECT version FROM memory_team.schema_migrations')).toEqual([{ version: 1 }]);
+    expect(second.stdout).toContain('already at schema v2');
+    expect(await server.admin('SELECT version FROM memory_team.schema_migrations')).toEqual([
+      { version: 1 },
+      { version: 2 },
+    ]);
   });
 
   it('refuses a database whose ctype is C, where pg_trgm ignores Korean', async () => {
@@ -417,7 +420,7 @@ describe('memory doctor', () => {
     const good = await teamServer(cluster());
     expect((await checksOf(good.url('bob'))).slice(1)).toEqual([
       `ok: database ${good.database}: UTF8, ctype C.UTF-8`,
-      'ok: team schema v1',
+      'ok: team schema v2',
     ]);
     const down = await checksOf(`postgres://bob:${PASSWORDS.bob}@127.0.0.1:${await closedPort()}/x`);
     expect(down).toHaveLength(1);

@@ -1,0 +1,167 @@
+// The team server's review side: what waits for a maintainer (a page and the total), approving or
+// rejecting in batches of their own transactions (so no statement nears the timeout and a stopped
+// run resumes), the per-project counts of `team status`, and retention. Runs as the connected role.
+import type { ClientBase } from 'pg';
+import { SCHEMA } from './server-names.js';
+
+export type ReviewStatus = 'pending' | 'approved' | 'rejected';
+
+export interface ReviewItem {
+  readonly kind: 'memory' | 'summary';
+  readonly id: string;
+  readonly project: string;
+  readonly author: string;
+  readonly host_name: string;
+  readonly type: string;
+  readonly file_path: string | null;
+  readonly content: string;
+  readonly created_at: string;
+  readonly status: ReviewStatus;
+}
+
+// Who may review a row: a maintainer of its project, or the administrator; both read once per statement.
+const CAN_REVIEW = `(project = ANY ((SELECT ${SCHEMA}.my_maintained())::text[]) OR (SELECT ${SCHEMA}.is_admin(current_user)))`;
+
+/** Pending memories and summaries the connected role may review, oldest first, and how many there are. */
+export async function pendingForReview(
+  client: ClientBase,
+  project: string | null,
+  limit: number,
+): Promise<{ items: ReviewItem[]; total: number }> {
+  const { rows } = await client.query<ReviewItem>(
+    `
+    SELECT * FROM (
+      SELECT 'memory' AS kind, id::text AS id, project, author::text AS author, host_name, type, file_path, content,
+             to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, status
+      FROM ${SCHEMA}.memories WHERE status = 'pending' AND ($1::text IS NULL OR project = $1) AND ${CAN_REVIEW}
+      UNION ALL
+      SELECT 'summary', 's' || id::text, project, author::text, host_name, 'summary', NULL, summary,
+             to_char(ended_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), status
+      FROM ${SCHEMA}.session_summaries WHERE status = 'pending' AND ($1::text IS NULL OR project = $1) AND ${CAN_REVIEW}
+    ) pending ORDER BY created_at, kind, id LIMIT $2`,
+    [project, limit],
+  );
+  const counted = await client.query<{ n: string }>(
+    `
+    SELECT (SELECT count(*) FROM ${SCHEMA}.memories WHERE status = 'pending' AND ($1::text IS NULL OR project = $1) AND ${CAN_REVIEW})
+         + (SELECT count(*) FROM ${SCHEMA}.session_summaries WHERE status = 'pending' AND ($1::text IS NULL OR project = $1) AND ${CAN_REVIEW}) AS n`,
+    [project],
+  );
+  return { items: rows, total: Number(counted.rows[0]?.n ?? rows.length) };
+}
+
+export interface ReviewSelection {
+  /** Server ids of memories, and of summaries (without their `s` prefix). */
+  readonly memoryIds: readonly number[];
+  readonly summaryIds: readonly number[];
+  /** Every pending row the role may review (of `project` when given), instead of ids. */
+  readonly allPending: boolean;
+  readonly project: string | null;
+}
+
+/** Rows changed per statement by `--all`, each batch its own transaction. */
+export const REVIEW_BATCH = 5000;
+
+/**
+ * Sets the review state of the selected rows; rows the role may not review are left untouched.
+ * With `allPending`, batch after batch until none is left, calling `progress` with the running count.
+ */
+export async function review(
+  client: ClientBase,
+  selection: ReviewSelection,
+  status: 'approved' | 'rejected',
+  reason: string | null,
+  progress: (changed: number) => void = () => {},
+): Promise<number> {
+  let changed = 0;
+  for (const table of ['memories', 'session_summaries'] as const) {
+    const set = `UPDATE ${SCHEMA}.${table} SET status = $1, review_reason = $2, reviewed_by = current_user, reviewed_at = now()`;
+    if (!selection.allPending) {
+      const ids = table === 'memories' ? selection.memoryIds : selection.summaryIds;
+      if (ids.length === 0) continue;
+      const result = await client.query(
+        `${set} WHERE id = ANY($3::bigint[]) AND status IS DISTINCT FROM $1 AND ${CAN_REVIEW}`,
+        [status, reason, ids],
+      );
+      changed += result.rowCount ?? 0;
+      continue;
+    }
+    for (;;) {
+      const result = await client.query(
+        `${set} WHERE id IN (SELECT id FROM ${SCHEMA}.${table}
+                             WHERE status = 'pending' AND ($3::text IS NULL OR project = $3) AND ${CAN_REVIEW} LIMIT $4)`,
+        [status, reason, selection.project, REVIEW_BATCH],
+      );
+      const done = result.rowCount ?? 0;
+      if (done === 0) break;
+      changed += done;
+      progress(changed);
+    }
+  }
+  return changed;
+}
+
+export interface ProjectRules {
+  readonly name: string;
+  readonly auto_approve: boolean;
+  readonly ttl_days: number;
+  readonly error_ttl_days: number;
+  readonly role: string | null;
+  readonly pending: number;
+  readonly approved: number;
+}
+
+/** Projects the connected role can see, with its role in each and their review counts. */
+export async function projectsOverview(client: ClientBase): Promise<ProjectRules[]> {
+  // A member's counts come from review_counts(); the administrator (a member of none) counts as the owner.
+  const { rows } = await client.query<ProjectRules>(`
+    SELECT p.name, p.auto_approve, p.ttl_days, p.error_ttl_days,
+           (SELECT role FROM ${SCHEMA}.project_members pm WHERE pm.project = p.name AND pm.member = current_user) AS role,
+           coalesce(c.pending, (SELECT count(*) FROM ${SCHEMA}.memories m WHERE m.project = p.name AND m.status = 'pending'))::int AS pending,
+           coalesce(c.approved, (SELECT count(*) FROM ${SCHEMA}.memories m WHERE m.project = p.name AND m.status = 'approved'))::int AS approved
+    FROM ${SCHEMA}.projects p LEFT JOIN ${SCHEMA}.review_counts() c ON c.project = p.name ORDER BY p.name`);
+  return rows;
+}
+
+/** Rows deleted per statement by expiry. */
+const EXPIRE_BATCH = 5000;
+
+/**
+ * Deletes memories and summaries older than their project's TTL (errors: the error TTL) as of `now`:
+ * per project the role can see, one cut-off each, in batches (what the role may delete: policies).
+ */
+export async function expireOld(client: ClientBase, now: Date): Promise<{ memories: number; summaries: number }> {
+  const { rows: projects } = await client.query<{ name: string; ttl: number; errors: number }>(
+    `SELECT name, ttl_days AS ttl, error_ttl_days AS errors FROM ${SCHEMA}.projects ORDER BY name`,
+  );
+  const day = 24 * 3600 * 1000;
+  const cut = (days: number) => new Date(now.getTime() - days * day).toISOString();
+  const batched = async (sql: string, params: readonly unknown[]) => {
+    let deleted = 0;
+    for (;;) {
+      const result = await client.query(sql, [...params, EXPIRE_BATCH]);
+      deleted += result.rowCount ?? 0;
+      if ((result.rowCount ?? 0) < EXPIRE_BATCH) return deleted;
+    }
+  };
+  let memories = 0;
+  let summaries = 0;
+  for (const project of projects) {
+    const old = (where: string) =>
+      `DELETE FROM ${SCHEMA}.memories WHERE id IN (SELECT id FROM ${SCHEMA}.memories WHERE project = $1 AND ${where} LIMIT $3)`;
+    memories += await batched(old(`type <> 'error' AND created_at < $2::timestamptz`), [
+      project.name,
+      cut(project.ttl),
+    ]);
+    memories += await batched(old(`type = 'error' AND created_at < $2::timestamptz`), [
+      project.name,
+      cut(project.errors),
+    ]);
+    summaries += await batched(
+      `DELETE FROM ${SCHEMA}.session_summaries WHERE id IN (SELECT id FROM ${SCHEMA}.session_summaries
+       WHERE project = $1 AND ended_at < $2::timestamptz LIMIT $3)`,
+      [project.name, cut(project.ttl)],
+    );
+  }
+  return { memories, summaries };
+}

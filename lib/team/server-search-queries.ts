@@ -1,0 +1,170 @@
+// Team search on the server: each query word's bounded candidates and document frequency from the
+// word-key index (search_words in server-keys-schema.ts), how every candidate matched every word
+// (search_hits), ranked here by the same function as local search (lib/search/rank.ts), then the
+// page's rows (search_rows). Only approved memories of the role's projects reach any of the three.
+import type { ClientBase } from 'pg';
+import type { Tier } from '../search/plan.js';
+import { rankCandidates, SCORE_TIE, type Candidate, type Ranked, type WordHit } from '../search/rank.js';
+import { queryKeys, rowKeys, type WordKeys } from '../search/keys.js';
+import { SCHEMA } from './server-names.js';
+
+export interface TeamHit {
+  readonly id: string;
+  readonly project: string;
+  readonly author: string;
+  readonly host_id: string;
+  readonly host_name: string;
+  readonly local_id: string;
+  readonly session_id: string;
+  readonly tool_name: string;
+  readonly type: string;
+  readonly file_path: string | null;
+  readonly content: string;
+  readonly tags: string;
+  readonly importance: number;
+  readonly created_at: string;
+}
+
+export interface TeamSearchFilters {
+  readonly project: string | null;
+  readonly type: string | null;
+  readonly since: string | null;
+}
+
+export interface TeamSearchResult {
+  /** The least exact index any word needed. */
+  readonly tier: Tier;
+  /** Best first, at most `limit`. */
+  readonly hits: TeamHit[];
+  /** Some word was in more rows than were scored (only its newest were): counts are lower bounds. */
+  readonly atLeast: boolean;
+}
+
+/** Candidates per word, as local search scores a word's newest hits. */
+export const WORD_CAP = 2000;
+/** A word is counted exactly up to this many rows; past it, its candidates are its newest rows. */
+export const EXACT_COUNT = 20_000;
+/** A common word's candidates come from at most this many of the newest rows in scope. */
+export const NEWEST_WINDOW = 200_000;
+
+const TIERS: Readonly<Record<string, Tier>> = { keys: 'unicode61', pair: 'trigram', like: 'trigram' };
+const TIER_ORDER: readonly Tier[] = ['unicode61', 'trigram', 'like'];
+
+type WordRow = { word: number; tier: string; df: string; capped: boolean; ids: string[] };
+type HitRow = { id: string; created_at: string; hits: number[] };
+
+function hitOf(code: number): WordHit | null {
+  if (code & 1) return { own: 1, request: code & 2 ? 1 : 0 };
+  if (code & 4) return { own: 1, request: code & 2 ? 1 : 0, bridged: true };
+  if (code & 2) return { own: 0, request: 1 };
+  return null;
+}
+
+function wireWords(words: readonly WordKeys[], tiers: readonly string[] = []) {
+  return JSON.stringify(
+    words.map((word, i) => ({
+      own: word.own,
+      request: word.request,
+      bridge: word.bridge,
+      like: word.like,
+      pair: word.pair,
+      ...(tiers[i] ? { tier: tiers[i] } : {}),
+    })),
+  );
+}
+
+/** The best approved team memories for `query` under `filters`, ranked as local search ranks. */
+export async function searchTeam(
+  client: ClientBase,
+  query: string,
+  filters: TeamSearchFilters,
+  limit: number,
+): Promise<TeamSearchResult> {
+  const words = queryKeys(query);
+  if (words.length === 0) return { tier: 'unicode61', hits: [], atLeast: false };
+  const scope = [filters.project, filters.type, filters.since];
+  const perWord = (
+    await client.query<WordRow>(`SELECT * FROM ${SCHEMA}.search_words($1::jsonb, $2, $3, $4, $5, $6, $7)`, [
+      wireWords(words),
+      ...scope,
+      WORD_CAP,
+      EXACT_COUNT,
+      NEWEST_WINDOW,
+    ])
+  ).rows.sort((a, b) => a.word - b.word);
+  const tier = TIER_ORDER[
+    Math.max(...perWord.map((row) => TIER_ORDER.indexOf(TIERS[row.tier] ?? 'unicode61')))
+  ] as Tier;
+  const ids = [...new Set(perWord.flatMap((row) => row.ids))];
+  const atLeast = perWord.some((row) => row.capped);
+  if (ids.length === 0) return { tier, hits: [], atLeast };
+  const matched = (
+    await client.query<HitRow>(`SELECT * FROM ${SCHEMA}.search_hits($1::jsonb, $2::bigint[], $3, $4, $5)`, [
+      wireWords(
+        words,
+        perWord.map((row) => row.tier),
+      ),
+      ids,
+      ...scope,
+    ])
+  ).rows;
+  const total = Number(
+    (await client.query<{ n: string }>(`SELECT ${SCHEMA}.search_total() AS n`)).rows[0]?.n ?? matched.length,
+  );
+  const createdAt = new Map<number, string>();
+  const candidates: Candidate[] = matched.map((row) => {
+    createdAt.set(Number(row.id), row.created_at);
+    return { id: Number(row.id), hits: row.hits.map(hitOf) };
+  });
+  const ranked = rankCandidates(
+    candidates,
+    perWord.map((row) => Number(row.df)),
+    Math.max(total, matched.length),
+    words.map((word) => word.stop),
+  ).sort((a, b) => order(a, b, createdAt));
+  const page = ranked.slice(0, limit).map((rank) => rank.id);
+  const rows = new Map(
+    (await client.query<TeamHit>(`SELECT * FROM ${SCHEMA}.search_rows($1::bigint[])`, [page])).rows.map((row) => [
+      Number(row.id),
+      row,
+    ]),
+  );
+  return { tier, hits: page.flatMap((id) => rows.get(id) ?? []), atLeast };
+}
+
+/** Local search's order (lib/db/best-matches.ts): every word, then the score's bucket, then recency. */
+function order(a: Ranked, b: Ranked, createdAt: ReadonlyMap<number, string>): number {
+  if (a.allMatched !== b.allMatched) return a.allMatched ? -1 : 1;
+  const bucket = Math.round(b.score / SCORE_TIE) - Math.round(a.score / SCORE_TIE);
+  if (bucket !== 0) return bucket;
+  const at = createdAt.get(a.id) ?? '';
+  const bt = createdAt.get(b.id) ?? '';
+  if (at !== bt) return at < bt ? 1 : -1;
+  return b.id - a.id;
+}
+
+/** Rows keyed per statement when indexing rows pushed before the word keys existed. */
+const INDEX_BATCH = 2000;
+
+/**
+ * Gives every row pushed before schema v2 its word keys (made here, from the text the server holds;
+ * their request and intent were never sent), a batch per statement so none nears the timeout, and
+ * resumable: a stopped run leaves keyless rows that the next `memory team init` picks up.
+ */
+export async function indexOldRows(client: ClientBase, progress: (done: number) => void = () => {}): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const { rows } = await client.query<{ id: string; content: string; tags: string; file_path: string | null }>(
+      `SELECT id::text, content, tags, file_path FROM ${SCHEMA}.memories WHERE keys IS NULL ORDER BY id LIMIT $1`,
+      [INDEX_BATCH],
+    );
+    if (rows.length === 0) return done;
+    await client.query(
+      `UPDATE ${SCHEMA}.memories m SET keys = r.keys
+       FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, keys text[]) WHERE m.id = r.id`,
+      [JSON.stringify(rows.map((row) => ({ id: row.id, keys: rowKeys([row.content, row.tags, row.file_path], []) })))],
+    );
+    done += rows.length;
+    progress(done);
+  }
+}

@@ -1,0 +1,196 @@
+// Team search by word keys on a real PostgreSQL: each tier's statement is answered from its index
+// (EXPLAIN), a teammate's search orders the same rows as local search on the laptop that captured
+// them, and a server upgraded from schema v1 with rows on it finds them once init has keyed them.
+import pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_MIGRATIONS, SERVER_MIGRATIONS_TABLE } from '../../lib/team/server-schema.js';
+import { addMember } from '../../lib/team/server-queries.js';
+import { hoursAgo, memory, memoryCli, seed } from '../cli-helpers.js';
+import type { Sandbox } from '../helpers.js';
+import { expectOk, fileSandbox, team, teamEnv, teamServer, useCluster, type TeamServer } from '../team-helpers.js';
+
+const cluster = useCluster();
+
+async function contents(box: Sandbox, args: readonly string[], env: Record<string, string> = {}): Promise<string[]> {
+  const result = await expectOk(memoryCli(box, ['search', ...args, '--json'], env));
+  return (JSON.parse(result.stdout) as Array<Record<string, unknown>>).map((hit) => hit['content'] as string);
+}
+
+describe('team search by word keys', () => {
+  let server: TeamServer;
+  let bob: Sandbox;
+  let carol: Sandbox;
+
+  beforeAll(async () => {
+    server = await teamServer(cluster());
+    await server.admin("UPDATE memory_team.projects SET auto_approve = true WHERE name = 'my-app'");
+    bob = fileSandbox();
+    const rows = [
+      memory({ box: bob, content: 'webpack build failed: 에러 in [webpack]_chunk-loader.js', createdAt: hoursAgo(30) }),
+      memory({
+        box: bob,
+        content: 'rm -rf node_modules/.cache',
+        request: 'webpack 청크 에러 고쳐줘',
+        createdAt: hoursAgo(29),
+      }),
+      memory({ box: bob, content: 'SequelizeUniqueConstraintError on users.email', createdAt: hoursAgo(28) }),
+      memory({
+        box: bob,
+        content: 'npm test',
+        intent: 'check the SequelizeUniqueConstraintError fix',
+        createdAt: hoursAgo(27),
+      }),
+      memory({ box: bob, content: 'useTodos hook returns stale state', filePath: `${bob.project}/src/useTodos.ts` }),
+      memory({ box: bob, content: '캐시를 지웠다', createdAt: hoursAgo(26) }),
+      memory({ box: bob, content: 'cleared the cache directory', createdAt: hoursAgo(25) }),
+      memory({ box: bob, content: '사용자인증 모듈 정리', createdAt: hoursAgo(24) }),
+    ];
+    for (let i = 0; i < 12; i++)
+      rows.push(memory({ box: bob, content: `에러 로그 ${i}번째 줄`, createdAt: hoursAgo(40 + i) }));
+    seed(bob, rows);
+    await expectOk(team(bob, server, 'bob', ['share', 'my-app']));
+    await expectOk(team(bob, server, 'bob', ['push']));
+    carol = fileSandbox();
+  }, 120_000);
+
+  it.each([
+    ['a rare word in the request beside a common one', 'webpack 청크 에러'],
+    ['an exception class in the content and in an intent', 'SequelizeUniqueConstraintError'],
+    ['an identifier by its parts', 'use todos'],
+    ['a Korean word with its particle, and its English bridge', '캐시'],
+    ['a Korean word common to many rows', '에러'],
+    ['a two-syllable Korean word inside a longer one', '인증'],
+  ])("orders %s as bob's own laptop does", async (_what, query) => {
+    const local = await contents(bob, [query]);
+    const remote = await contents(carol, ['--team', query], teamEnv(server, 'carol'));
+    expect(local.length).toBeGreaterThan(0);
+    expect(remote).toEqual(local);
+  });
+
+  it('answers each tier from its index: the word keys, the inner syllable pairs, the substrings, the newest rows by date', async () => {
+    const client = new pg.Client({ connectionString: server.url() });
+    await client.connect();
+    try {
+      // Enough rows that reading them all costs more than the index, as on any real server (the
+      // planner rightly reads a handful of rows whole); then the planner's own choice is asserted.
+      await client.query(`
+        INSERT INTO memory_team.memories (host_id, local_id, author, host_name, project, session_id, tool_name, type,
+                                          content, importance, created_at, keys)
+        SELECT h.host_id, 1000000 + i, 'bob', 'filler', 'my-app', 'filler', 'Bash', 'command', 'npm run filler-' || i, 1,
+               now() - make_interval(mins => i), ARRAY['npm', 'run', 'filler', 'filler-' || i]
+        FROM generate_series(1, 30000) AS i, (SELECT host_id FROM memory_team.hosts LIMIT 1) AS h`);
+      await client.query('ANALYZE memory_team.memories');
+      // The scope as bob's search builds it (his projects, resolved once, as a literal).
+      const bob = await server.connect('bob');
+      const scope = await bob
+        .query<{ s: string }>('SELECT memory_team.search_scope(NULL, NULL, NULL) AS s')
+        .then((result) => result.rows[0]?.s)
+        .finally(() => bob.end());
+      expect(scope).toBe("m.status = 'approved' AND m.project = ANY('{my-app}'::text[])");
+      const condition = async (word: object) =>
+        (await client.query<{ c: string }>('SELECT memory_team.word_own($1::jsonb) AS c', [JSON.stringify(word)]))
+          .rows[0]?.c;
+      const plan = async (sql: string) =>
+        (await client.query<Record<string, string>>(`EXPLAIN ${sql}`)).rows.map((row) => row['QUERY PLAN']).join('\n');
+      const words = await condition({ own: [['webpack']] });
+      expect(words).toBe(`(m.keys @> '{webpack}'::text[])`);
+      expect(await plan(`SELECT m.id FROM memory_team.memories m WHERE ${scope} AND ${words} LIMIT 20001`)).toContain(
+        'memories_keys',
+      );
+      const pair = await condition({ tier: 'pair', pair: 'g:인증' });
+      expect(await plan(`SELECT m.id FROM memory_team.memories m WHERE ${scope} AND ${pair} LIMIT 20001`)).toContain(
+        'memories_keys',
+      );
+      const like = await condition({ tier: 'like', like: '%hunk-loa%' });
+      expect(await plan(`SELECT m.id FROM memory_team.memories m WHERE ${scope} AND ${like} LIMIT 20001`)).toContain(
+        'memories_trigram',
+      );
+      expect(
+        await plan(`SELECT m.id FROM memory_team.memories m WHERE ${scope} ORDER BY m.created_at DESC LIMIT 200000`),
+      ).toMatch(/memories_created|memories_project_status/);
+    } finally {
+      await client.end();
+    }
+  });
+});
+
+describe('a server upgraded from schema v1 with rows on it', () => {
+  it('keeps its rows, and finds them by word once `memory team init` has keyed them', async () => {
+    const server = await teamServer(cluster(), { init: false });
+    const client = new pg.Client({ connectionString: server.url() });
+    await client.connect();
+    try {
+      await client.query(SERVER_MIGRATIONS_TABLE);
+      await client.query(SERVER_MIGRATIONS[0] as string);
+      await client.query('INSERT INTO memory_team.schema_migrations (version) VALUES (1)');
+      await addMember(client, 'bob', 'my-app', 'member');
+      await client.query("UPDATE memory_team.projects SET auto_approve = true WHERE name = 'my-app'");
+      await client.query(`
+        INSERT INTO memory_team.hosts (host_id, owner, host_name) VALUES ('00000000-0000-4000-8000-000000000001', 'bob', 'old-box');
+        INSERT INTO memory_team.memories (host_id, local_id, author, host_name, project, session_id, tool_name, type, content, importance, created_at)
+        VALUES ('00000000-0000-4000-8000-000000000001', 1, 'bob', 'old-box', 'my-app', 's', 'Bash', 'command', 'npm run migrateUsers before deploy', 1, now())`);
+    } finally {
+      await client.end();
+    }
+    const admin = fileSandbox();
+    const init = await expectOk(team(admin, server, 'admin', ['init']));
+    expect(init.stdout).toContain('schema upgraded v1 → v2');
+    expect(init.stdout).toContain('Indexed 1 memory pushed before for search.');
+    expect(await contents(fileSandbox(), ['--team', 'migrate users'], teamEnv(server, 'bob'))).toEqual([
+      'npm run migrateUsers before deploy',
+    ]);
+    expect((await expectOk(team(admin, server, 'admin', ['init']))).stdout).not.toContain('Indexed');
+  });
+});
+
+describe('review and access at any backlog', () => {
+  let server: TeamServer;
+
+  beforeAll(async () => {
+    server = await teamServer(cluster());
+    // A backlog past one batch of `approve --all` (5,000 a transaction), pushed as bob would.
+    await server.admin(`
+      INSERT INTO memory_team.hosts (host_id, owner, host_name) VALUES ('00000000-0000-4000-8000-000000000002', 'bob', 'bob-laptop');
+      INSERT INTO memory_team.memories (host_id, local_id, author, host_name, project, session_id, tool_name, type, content, importance, created_at, keys)
+      SELECT '00000000-0000-4000-8000-000000000002', i, 'bob', 'bob-laptop', 'my-app', 's', 'Bash', 'command',
+             'npm run backlog-' || i, 1, now() - make_interval(secs => i), ARRAY['npm', 'run', 'backlog']
+      FROM generate_series(1, 12000) AS i`);
+    await server.admin('ANALYZE memory_team.memories');
+  }, 120_000);
+
+  it('says how many wait when it shows only some, and approves them all in batches', async () => {
+    const review = await expectOk(team(fileSandbox(), server, 'alice', ['review', '--limit', '2']));
+    expect(review.stdout.split('\n')[0]).toBe(
+      '12000 items waiting for review (showing 2 of 12000: --limit shows more):',
+    );
+    expect(await contents(fileSandbox(), ['--team', 'backlog'], teamEnv(server, 'carol'))).toEqual([]);
+    const approve = await expectOk(team(fileSandbox(), server, 'alice', ['approve', '--all']));
+    expect(approve.stdout).toBe('Approved 12000 items.\n');
+    expect(await server.admin("SELECT count(*)::int AS n FROM memory_team.memories WHERE status = 'approved'")).toEqual(
+      [{ n: 12000 }],
+    );
+    // Resumable: another run finds nothing left, and says so.
+    expect((await expectOk(team(fileSandbox(), server, 'alice', ['approve', '--all']))).stdout).toBe(
+      'Approved 0 items.\n',
+    );
+  });
+
+  it("reads the role's projects once per statement, not a function call per row, as a member and as a maintainer", async () => {
+    for (const person of ['bob', 'alice'] as const) {
+      const client = await server.connect(person);
+      try {
+        const plan = (
+          await client.query<Record<string, string>>(
+            "EXPLAIN SELECT count(*) FROM memory_team.memories WHERE project = 'my-app' AND status = 'approved'",
+          )
+        ).rows
+          .map((row) => row['QUERY PLAN'])
+          .join('\n');
+        expect(plan).toContain('InitPlan');
+        expect(plan).not.toMatch(/is_member|is_maintainer|owns_host/);
+      } finally {
+        await client.end();
+      }
+    }
+  });
+});
