@@ -3,7 +3,7 @@
 import { captureEvent } from '../lib/capture/capture.js';
 import { MemoryStore } from '../lib/db/memories.js';
 import type { Db } from '../lib/db/open.js';
-import { parseToolEvent } from '../lib/wire/payload.js';
+import { parseToolEvent } from '../lib/agents/claude-code/payload.js';
 import { memoryIntent } from '../lib/capture/intent.js';
 import { toNewMemory } from '../lib/memory.js';
 import { projectAt } from '../lib/capture/project.js';

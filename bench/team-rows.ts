@@ -7,7 +7,7 @@ import { projectAt } from '../lib/capture/project.js';
 import { MemoryStore } from '../lib/db/memories.js';
 import type { Db } from '../lib/db/open.js';
 import { toNewMemory } from '../lib/memory.js';
-import { parseToolEvent } from '../lib/wire/payload.js';
+import { parseToolEvent } from '../lib/agents/claude-code/payload.js';
 
 export const RARE_WORD = 'SequelizeUniqueConstraintError';
 export const REFUND_ROWS = 30;

@@ -9,10 +9,14 @@ import { refreshPluginLauncher } from '../lib/hook/plugin-launcher.js';
 const cleanupScript = fileURLToPath(new URL('./_cleanup.js', import.meta.url));
 
 // A plain call, not a top-level await: the bundles are CommonJS.
-void runHook('session-start', async (hook) => {
-  const { output, problem } = buildSessionStartOutput(hook);
-  if (output) await hook.print(output);
-  scheduleDailyCleanup(hook, process.execPath, cleanupScript);
-  refreshPluginLauncher(hook.env);
-  if (problem) throw problem;
-});
+void runHook(
+  'session-start',
+  async (hook) => {
+    const { output, problem } = buildSessionStartOutput(hook);
+    if (output) await hook.print(output);
+    scheduleDailyCleanup(hook, process.execPath, cleanupScript);
+    refreshPluginLauncher(hook.env);
+    if (problem) throw problem;
+  },
+  { args: process.argv.slice(2) },
+);

@@ -3,4 +3,4 @@ import { runHook } from '../lib/hook/run.js';
 import { handlePrompt, preparePrompt } from '../lib/hook/on-prompt.js';
 
 // A plain call, not a top-level await: the bundles are CommonJS.
-void runHook('user-prompt-submit', handlePrompt, { prepare: preparePrompt });
+void runHook('user-prompt-submit', handlePrompt, { prepare: preparePrompt, args: process.argv.slice(2) });

@@ -13,6 +13,8 @@ export interface MemoryRecord {
   readonly origin: 'local' | 'team';
   readonly id: number;
   readonly session_id: string;
+  /** The coding agent that made it (`claude-code`, `codex`, `gemini`, `cursor`, `opencode`); null for team memories. */
+  readonly agent: string | null;
   /** Subagent that made it, or null for the main conversation. */
   readonly agent_id: string | null;
   readonly project: string;
@@ -81,6 +83,8 @@ export interface StoredMemory {
   readonly request?: string | null;
   readonly intent?: string | null;
   readonly tool_use_id?: string | null;
+  /** Absent in rows from before the column: Claude Code's. */
+  readonly agent?: string;
 }
 
 /** A team server's memory row, as team search returns it (ids are bigints, as text). */
@@ -115,6 +119,8 @@ export function toPublicRecord(
     origin: from.origin,
     id: row.id,
     session_id: text(row.session_id, 80),
+    // One of the agent names the hooks write (lib/memory.ts AGENTS), never free text.
+    agent: from.origin === 'team' ? null : (row.agent ?? 'claude-code'),
     agent_id: orNull(row.agent_id, 80),
     project: text(row.project, 100),
     project_path: from.origin === 'team' ? null : text(row.project_path, 300),

@@ -38,6 +38,15 @@ export const CAPTURED_TOOLS_MATCHER = CAPTURED_TOOLS.join('|');
 
 export type MemorySource = 'hook' | 'import';
 
+/** The coding agents whose hooks or session files this package reads; rows from before the column are Claude Code's. */
+export const AGENTS = ['claude-code', 'codex', 'gemini', 'cursor', 'opencode'] as const;
+export type AgentName = (typeof AGENTS)[number];
+export const DEFAULT_AGENT: AgentName = 'claude-code';
+
+export function isAgentName(value: string): value is AgentName {
+  return (AGENTS as readonly string[]).includes(value);
+}
+
 /** What makes two Bash runs "the same command" when a clean run resolves an earlier failure. */
 export interface CommandKey {
   /** Normalised command text. */
@@ -63,6 +72,8 @@ export interface MemoryDraft {
 export interface MemoryOrigin {
   readonly sessionId: string;
   readonly agentId: string | null;
+  /** The coding agent that made it; Claude Code when absent. */
+  readonly agent?: AgentName;
   readonly toolUseId: string | null;
   readonly project: Project;
   readonly createdAt: Date;
@@ -88,6 +99,8 @@ export interface NewMemory {
   readonly agentId: string | null;
   readonly exitCode: number | null;
   readonly source: MemorySource;
+  /** The coding agent that made it; Claude Code when absent. */
+  readonly agent?: AgentName;
   readonly commandKey?: CommandKey | null;
   /**
    * The prompt this memory served; when absent, the store takes the session's latest recorded prompt
@@ -114,6 +127,7 @@ export function toNewMemory(draft: MemoryDraft, origin: MemoryOrigin): NewMemory
     agentId: origin.agentId,
     exitCode: draft.exitCode,
     source: origin.source,
+    ...(origin.agent && origin.agent !== DEFAULT_AGENT ? { agent: origin.agent } : {}),
     ...(draft.commandKey ? { commandKey: draft.commandKey } : {}),
   };
 }
@@ -153,6 +167,8 @@ export interface SessionSummaryRow {
   /** The session's first request, and where it stopped (Stop's last message); null when unknown. */
   readonly request?: string | null;
   readonly outcome?: string | null;
+  /** The coding agent of the session; Claude Code when absent. */
+  readonly agent?: AgentName;
 }
 
 /** A memory as SessionStart's context shows it. */

@@ -59,7 +59,11 @@ const PURE = [
   'lib/text/sanitize.ts',
   'lib/text/bounded.ts',
   'lib/narrow.ts',
-  'lib/wire/payload.ts',
+  'lib/agents/events.ts',
+  'lib/agents/output.ts',
+  'lib/agents/claude-code/payload.ts',
+  'lib/agents/codex/patch.ts',
+  'lib/agents/gemini/payload.ts',
   'lib/search/plan.ts',
   'lib/search/snippet.ts',
   'lib/search/filters.ts',
@@ -117,8 +121,9 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['lib/session'],
   ['lib/capture'],
   ['lib/redact', 'lib/language'],
-  // Claude Code's payload types, how a program starts and ends, text helpers, the settings.
-  ['lib/wire', 'lib/runtime', 'lib/text', 'lib/config'],
+  // Each coding agent's adapter (its wire types → domain events), how a program starts and ends, text
+  // helpers, the settings.
+  ['lib/agents', 'lib/runtime', 'lib/text', 'lib/config'],
   ['lib/io'],
   ['lib'],
 ];

@@ -11,6 +11,7 @@ import type { Reporter } from '../lib/install/steps.js';
 import { uninstall } from '../lib/install/uninstall.js';
 import { fakeClaudeBin } from './fake-claude.js';
 import { ROOT, sandbox, tempDir, type RunResult, type Sandbox } from './helpers.js';
+import type { InstallAgent } from '../lib/install/agents.js';
 
 export interface InstallBox extends Sandbox {
   readonly claude: string;
@@ -108,11 +109,18 @@ export function collectingReporter(lines: string[] = []): Reporter & { readonly 
 }
 
 /** Installs into the box in this process, from this built checkout; returns the printed lines. */
-export function installInProcess(box: InstallBox, choices: { commandName?: string; binDir?: string } = {}): string[] {
+export function installInProcess(
+  box: InstallBox,
+  choices: { commandName?: string; binDir?: string; agents?: readonly InstallAgent[] } = {},
+): string[] {
   const report = collectingReporter();
   install(
     ROOT,
-    { commandName: choices.commandName ?? 'mem', ...(choices.binDir === undefined ? {} : { binDir: choices.binDir }) },
+    {
+      commandName: choices.commandName ?? 'mem',
+      ...(choices.binDir === undefined ? {} : { binDir: choices.binDir }),
+      ...(choices.agents === undefined ? {} : { agents: choices.agents }),
+    },
     { env: box.env, report },
   );
   return report.lines;

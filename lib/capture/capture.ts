@@ -1,6 +1,6 @@
 // Tool event → the memory worth keeping, or null for noise (lib/capture/noise.ts). Decides type, importance, tags and
 // content; strips <private> and redacts secrets before anything leaves this module. Pure: no I/O.
-import type { ToolEvent } from '../wire/payload.js';
+import type { ToolEvent } from '../agents/events.js';
 import { IMPORTANCE, type MemoryDraft } from '../memory.js';
 import { Redactor as FieldRedactor, stripUnstored } from '../redact/redact.js';
 import {
@@ -113,6 +113,7 @@ export function meaningfulOutput(output: string): string {
 }
 
 function captureEdit(event: ToolEvent): MemoryDraft | null {
+  if (event.fileOp === 'deleted') return captureDelete(event);
   const path = eventPath(event);
   const edits = editPairs(event.input);
   const redactor = new Redactor([path, ...edits.flatMap(([before, after]) => [before, after])]);
@@ -122,12 +123,17 @@ function captureEdit(event: ToolEvent): MemoryDraft | null {
   const [first] = edits;
   const count = edits.length > 1 ? ` (${edits.length} edits)` : '';
   const all = event.input['replace_all'] === true ? ' (all occurrences)' : '';
-  const edited = `Edited ${redactor.clean(name)}`;
+  const edited =
+    event.fileOp === 'moved'
+      ? `Moved ${redactor.clean(baseName(event.movedFrom ?? ''))} → ${redactor.clean(name)}`
+      : `Edited ${redactor.clean(name)}`;
   if (keyFile === 'key') {
     const written = edits.reduce((sum, [, after]) => sum + Buffer.byteLength(after), 0);
     const size = `${edits.length} edit${edits.length === 1 ? '' : 's'}, ${bytes(written)} written`;
     return keyFileMemory(event, redactor.clean(path), `${edited} (${size}): ${KEY_FILE_NOTE}`);
   }
+  if (event.fileOp === 'moved' && edits.every(([before, after]) => !before && !after))
+    return fileMemory(event, redactor.clean(path), edited, 'move', 2);
   let change: string;
   if (keyFile === 'env') {
     const names = (texts: readonly string[]): string =>
@@ -139,6 +145,13 @@ function captureEdit(event: ToolEvent): MemoryDraft | null {
     change = first ? describeChange(redactor.clean(first[0]), redactor.clean(first[1])) : 'changed';
   }
   return fileMemory(event, redactor.clean(path), `${edited}${count}${all}: ${change}`, 'edit', 2);
+}
+
+/** A file an apply_patch deleted: its path, nothing of what it held. */
+function captureDelete(event: ToolEvent): MemoryDraft {
+  const path = eventPath(event);
+  const redactor = new Redactor([path]);
+  return fileMemory(event, redactor.clean(path), `Deleted ${redactor.clean(baseName(path))}`, 'delete', 2);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Which tool events are noise, never stored: decided from the event alone, before any formatting or
 // redaction, so the post-tool-use hook can exit on them without loading the rest (hooks/post-tool-use.ts).
 // lib/capture/capture.ts asks the same question first. Pure: no I/O.
-import type { ToolEvent } from '../wire/payload.js';
+import type { ToolEvent } from '../agents/events.js';
 import { isNoiseCommand } from './shell.js';
 import { head, SCAN_MAX } from '../text/bounded.js';
 import { str } from '../narrow.js';

@@ -1,6 +1,7 @@
 // The `memories` and `session_summaries` rows of the capture path (hooks and imports): insert with
 // database-enforced dedupe, the session rows Stop folds, the rows SessionStart shows, retention.
 import {
+  DEFAULT_AGENT,
   IMPORTANCE,
   type ContextRow,
   type ContextSummaryRow,
@@ -24,9 +25,9 @@ const REQUEST_OF_SESSION = `SELECT substr(p.text, 1, ${REQUEST_MAX}) FROM prompt
   WHERE p.session_id = @sessionId AND p.created_at <= @createdAt ORDER BY p.created_at DESC, p.id DESC LIMIT 1`;
 
 const INSERT = `INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content,
-tags, importance, created_at, tool_use_id, agent_id, exit_code, source, command_key, request, intent)
+tags, importance, created_at, tool_use_id, agent_id, exit_code, source, command_key, request, intent, agent)
 VALUES (@sessionId, @toolName, @type, @project, @projectPath, @filePath, @content, @tags, @importance,
-@createdAt, @toolUseId, @agentId, @exitCode, @source, @key, coalesce(@request, (${REQUEST_OF_SESSION})), @intent)`;
+@createdAt, @toolUseId, @agentId, @exitCode, @source, @key, coalesce(@request, (${REQUEST_OF_SESSION})), @intent, @agent)`;
 
 /**
  * The same content in the same session within a time window. The content's length and ending lead
@@ -85,6 +86,7 @@ export class MemoryStore {
       key: key?.key ?? null,
       request: memory.request ?? null,
       intent: memory.intent ?? null,
+      agent: memory.agent ?? DEFAULT_AGENT,
     });
     // A command that ran cleanly resolves this project's earlier failures of the same command.
     if (key && memory.type === 'command')
@@ -188,9 +190,9 @@ export class MemoryStore {
       `
       INSERT INTO session_summaries (session_id, project, project_path, summary, tools_used, files_changed,
                                      memory_count, error_count, duration_sec, started_at, ended_at, updated_at,
-                                     request, outcome)
+                                     request, outcome, agent)
       VALUES (@sessionId, @project, @projectPath, @summary, @toolsUsed, @filesChanged,
-              @memoryCount, @errorCount, @durationSec, @startedAt, @endedAt, @updatedAt, @request, @outcome)
+              @memoryCount, @errorCount, @durationSec, @startedAt, @endedAt, @updatedAt, @request, @outcome, @agent)
       ON CONFLICT (session_id) DO UPDATE SET
         project = excluded.project, project_path = excluded.project_path, summary = excluded.summary,
         tools_used = excluded.tools_used, files_changed = excluded.files_changed,
@@ -206,6 +208,7 @@ export class MemoryStore {
         filesChanged: JSON.stringify(row.filesChanged),
         request: row.request ?? null,
         outcome: row.outcome ?? null,
+        agent: row.agent ?? DEFAULT_AGENT,
       }),
     );
   }

@@ -279,7 +279,10 @@ ${V9_INSERT}${V9_UPDATE}`,
   // functions only, so SQLite keeps it true through every update and any client can write the table.
   // No time in the key: the few look-alike rows are read to check it (smaller, ~64 bytes a memory).
   `CREATE INDEX memories_dedupe ON memories (session_id, length(content), substr(content, -16));`,
-  // Sessions whose hooks ran with CLAUDE_MEMORY_DISABLE=1: their id only, never their text. Nothing of
+  // Which coding agent made each memory and session (v11): every earlier row is Claude Code's.
+  `ALTER TABLE memories ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude-code';
+ALTER TABLE session_summaries ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude-code';`,
+  // Sessions whose hooks ran with CLAUDE_MEMORY_DISABLE=1 (v12): their id only, never their text. Nothing of
   // them is stored later (import, Stop's catch-up, --refresh): the triggers drop any row of theirs.
   `CREATE TABLE disabled_sessions (session_id TEXT PRIMARY KEY, disabled_at TEXT NOT NULL) WITHOUT ROWID;
 ${['memories', 'prompts', 'session_summaries']

@@ -5,7 +5,15 @@ import { crypto } from '../runtime/builtins.js';
 import { lstatSync, readdirSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Deadline } from '../db/deadline.js';
-import { INTENT_MAX, isCapturedTool, MEMORY_TYPES, type MemoryType, type NewMemory } from '../memory.js';
+import {
+  DEFAULT_AGENT,
+  INTENT_MAX,
+  isAgentName,
+  isCapturedTool,
+  MEMORY_TYPES,
+  type MemoryType,
+  type NewMemory,
+} from '../memory.js';
 import { systemTempDir, type Env } from '../paths.js';
 import { ensurePrivateDir, readRegularFile, writeFileAtomic } from '../io/safe-fs.js';
 import { objectOf } from '../narrow.js';
@@ -214,6 +222,9 @@ function parseSpooled(text: string | null): NewMemory | null {
     agentId: record['agentId'] as string | null,
     exitCode,
     source,
+    ...(typeof record['agent'] === 'string' && isAgentName(record['agent']) && record['agent'] !== DEFAULT_AGENT
+      ? { agent: record['agent'] }
+      : {}),
     // What the call was for (a failed command's description, from its payload), bounded as stored.
     ...(typeof record['intent'] === 'string' && record['intent'].length <= INTENT_MAX
       ? { intent: record['intent'] }

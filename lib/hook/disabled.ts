@@ -6,7 +6,7 @@ import { str } from '../narrow.js';
 import type { HookInput } from './io.js';
 
 export function recordDisabledSession({ input, config }: HookInput): void {
-  const sessionId = str(input['session_id']);
+  const sessionId = str(input['session_id']) || str(input['conversation_id']);
   if (!sessionId) return;
   withDb(config.dbPath, { create: true }, (db) => markSessionDisabled(db, sessionId, config.now().toISOString()));
 }

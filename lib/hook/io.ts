@@ -4,6 +4,7 @@ import { STDIN_TIMEOUT_MS, type Config } from '../config/config.js';
 import { exitZero } from '../runtime/exit.js';
 import { describeError } from '../narrow.js';
 import { writeOut } from '../io/stdout.js';
+import type { AgentName } from '../agents/events.js';
 
 /** Large enough for an Edit whose `originalFile` is a big source file. */
 export const STDIN_MAX_BYTES = 64 * 1024 * 1024;
@@ -90,6 +91,8 @@ export interface HookInput {
   readonly input: Readonly<Record<string, unknown>>;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly config: Config;
+  /** The coding agent that ran the hook, as its command line names it; Claude Code when absent. */
+  readonly agent?: AgentName;
 }
 
 export interface HookContext extends HookInput {

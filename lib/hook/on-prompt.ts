@@ -7,7 +7,8 @@ import { resolveProject } from '../capture/project.js';
 import { isPersonRequest } from '../capture/person-request.js';
 import { recallGate } from '../recall/gate.js';
 import type { QueryWord } from '../recall/words.js';
-import { str } from '../narrow.js';
+import type { AgentName } from '../memory.js';
+import { adapterFor } from '../agents/adapter.js';
 import type { HookContext, HookInput } from './io.js';
 
 /** Recall's own budget from process start: past it the hook prints nothing (the user is waiting). */
@@ -16,7 +17,9 @@ export const RECALL_DEADLINE_MS = 1000;
 /** What a prompt becomes before the database: null when there is nothing to record and nothing to recall. */
 export interface PreparedPrompt {
   readonly config: Config;
+  readonly agent: AgentName;
   readonly sessionId: string;
+  readonly cwd: string;
   /** The prompt, when a person asked it (only such prompts are recorded). */
   readonly prompt: string | null;
   readonly source: string;
@@ -28,28 +31,29 @@ export interface PreparedPrompt {
  * Pure, before the gate and the database: a system prompt, a slash command's expansion or a
  * notification, with recall off or turned away, ends here.
  */
-export function preparePrompt({ input, env, config }: HookInput): PreparedPrompt | null {
+export function preparePrompt({ input, env, config, agent = 'claude-code' }: HookInput): PreparedPrompt | null {
   if (config.disabled) return null;
-  const sessionId = str(input['session_id']);
-  if (!sessionId) return null;
-  const prompt = str(input['prompt']);
-  const source = str(input['source']);
+  const event = adapterFor(agent).prompt(input);
+  if (!event) return null;
+  const { sessionId, prompt, source, cwd } = event;
   const person = isPersonRequest(prompt, source);
   // The gate before the setting: it is pure, and it turns most prompts that are not a person's
   // request away at its first checks, where the setting would read a file.
   const gate = recallGate(prompt, source);
   const words = gate.recall && recallSetting(env).on ? gate.words : null;
-  return person || words ? { config, sessionId, prompt: person ? prompt : null, source, words } : null;
+  return person || words
+    ? { config, agent: event.agent, sessionId, cwd, prompt: person ? prompt : null, source, words }
+    : null;
 }
 
 export async function handlePrompt(
-  { input, env, print }: HookContext,
-  { config, sessionId, prompt, source, words }: PreparedPrompt,
+  { env, print }: HookContext,
+  { config, agent, sessionId, cwd, prompt, source, words }: PreparedPrompt,
 ): Promise<void> {
   // Redaction is imported only for a prompt that is recorded.
   const text = prompt === null ? null : (await import('../capture/prompt.js')).promptToRecord(prompt, source);
   if (!text && !words) return;
-  const project = resolveProject(env, str(input['cwd']));
+  const project = resolveProject(env, cwd);
   const [
     { withDb },
     { insertPrompt },
@@ -101,5 +105,5 @@ export async function handlePrompt(
     noticeDamage(config.dbPath, error);
     throw explainFault(error, 'the next Stop reads the prompt back from the transcript');
   }
-  if (block) await print(block);
+  if (block) await print(adapterFor(agent).promptOutput(block));
 }

@@ -5,7 +5,7 @@ import { childProcess } from '../runtime/builtins.js';
 import { existsSync } from 'node:fs';
 import { daysBefore } from '../text/age.js';
 import { claimDailyCleanup } from '../faults/cleanup.js';
-import { buildContext, sessionStartOutput, SESSIONS_SHOWN } from '../session/context.js';
+import { buildContext, SESSIONS_SHOWN } from '../session/context.js';
 import { claimRepairNotice, repairNote } from '../faults/damage.js';
 import { sinceStartMs, startSyncHookDeadline, SYNC_HOOK_BUDGET_MS } from '../db/deadline.js';
 import { MemoryStore } from '../db/memories.js';
@@ -13,7 +13,7 @@ import { withReadableDb } from '../db/read-only.js';
 import { IMPORTANCE } from '../memory.js';
 import { isPlugin } from '../runtime/own-files.js';
 import type { HookInput } from './io.js';
-import { parseSessionStartEvent } from '../wire/payload.js';
+import { adapterFor } from '../agents/adapter.js';
 import { resolveProject } from '../capture/project.js';
 import { drainPending, explainFault, noticeDamage } from '../faults/store-or-defer.js';
 
@@ -24,9 +24,10 @@ export interface SessionStartResult {
   readonly problem: Error | null;
 }
 
-export function buildSessionStartOutput({ input, env, config }: HookInput): SessionStartResult {
+export function buildSessionStartOutput({ input, env, config, agent = 'claude-code' }: HookInput): SessionStartResult {
   if (config.disabled) return { output: '', problem: null };
-  const event = parseSessionStartEvent(input);
+  const adapter = adapterFor(agent);
+  const event = adapter.sessionStart(input);
   if (!event) return { output: '', problem: null };
   const started = sinceStartMs();
   startSyncHookDeadline();
@@ -69,7 +70,7 @@ export function buildSessionStartOutput({ input, env, config }: HookInput): Sess
     context = '';
     problem = new Error(`the memory context took longer than ${SYNC_HOOK_BUDGET_MS} ms; printed nothing this time`);
   }
-  return { output: context || notice ? sessionStartOutput(context, notice) : '', problem };
+  return { output: context || notice ? adapter.sessionStartOutput(context, notice) : '', problem };
 }
 
 /**

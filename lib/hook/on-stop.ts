@@ -13,7 +13,7 @@ import { FAULT_WORDS } from '../faults/faults.js';
 import { DeferredError, drainPending, explainFault, noticeDamage } from '../faults/store-or-defer.js';
 import type { HookInput } from './io.js';
 import { catchUpTranscript } from './catch-up.js';
-import { parseStopEvent } from '../wire/payload.js';
+import { adapterFor } from '../agents/adapter.js';
 import { outcomeToRecord } from '../capture/prompt.js';
 import { summarizeSession } from '../session/summary.js';
 import { maybeStartTeamPush } from '../team/auto-push.js';
@@ -22,9 +22,9 @@ import { maybeStartTeamPush } from '../team/auto-push.js';
 const STOP_INDEX_MS = 100;
 const STOP_INDEX_ROWS = 2000;
 
-export function handleStop({ input, env, config }: HookInput): void {
+export function handleStop({ input, env, config, agent = 'claude-code' }: HookInput): void {
   if (config.disabled) return;
-  const event = parseStopEvent(input);
+  const event = adapterFor(agent).stop(input);
   if (!event) return;
   if (repairNote(config.dbPath) !== null) {
     throw new DeferredError(`${FAULT_WORDS.damaged}; the session summary waits for memory doctor --repair`);
@@ -58,7 +58,7 @@ export function handleStop({ input, env, config }: HookInput): void {
         outcome: message ? outcomeToRecord(message) : null,
       };
       const summary = summarizeSession(event.sessionId, store.sessionRows(event.sessionId), now, intent);
-      if (summary) store.upsertSummary(summary);
+      if (summary) store.upsertSummary(event.agent === 'claude-code' ? summary : { ...summary, agent: event.agent });
       // After an upgrade, older memories enter the search index a little at a time, never at the turn's cost.
       // Not in the Stop that just upgraded the schema: that one has spent its time already.
       if (!migratedOnOpen(db)) indexPendingBriefly(db, STOP_INDEX_MS, STOP_INDEX_ROWS);

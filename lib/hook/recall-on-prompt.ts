@@ -1,12 +1,12 @@
 // The recall half of UserPromptSubmit: runs recall for the gate's words, claims the hits for the
-// session (never injected twice) and returns the envelope to print, or '' — also when the deadline
+// session (never injected twice) and returns the block for the agent's envelope, or '' — also when the deadline
 // has passed, since a late block is worse than none.
 import { sinceStartMs } from '../db/deadline.js';
 import type { Db } from '../db/open.js';
 import { claimInjections } from '../recall/queries.js';
 import type { Project } from '../capture/project.js';
 import { recallFor, RecallTimeout, type RecallReport } from '../recall/recall.js';
-import { buildRecall, promptSubmitOutput } from '../recall/render.js';
+import { buildRecall } from '../recall/render.js';
 import type { QueryWord } from '../recall/words.js';
 
 export interface RecallRequest {
@@ -37,5 +37,5 @@ export function recallBlock(db: Db, request: RecallRequest): string {
   const mine = report.hits.filter((hit) => shown.includes(hit.id) && claimed.has(hit.id));
   if (mine.length === 0 || expired()) return '';
   const final = mine.length === shown.length ? text : buildRecall(request.project.name, mine).text;
-  return final ? promptSubmitOutput(final) : '';
+  return final;
 }

@@ -10,9 +10,12 @@ import {
   type HookInput,
   type HookStdin,
 } from './io.js';
+import { agentFromArgs } from '../agents/adapter.js';
 
 export interface HookOptions<Prepared> {
   readonly prepare?: (input: HookInput) => Prepared | null;
+  /** The hook's command-line arguments: the agent that runs it (`codex`, `gemini`), none for Claude Code. */
+  readonly args?: readonly string[];
 }
 
 /** Runs one hook: builds the settings, reads and parses stdin, then finishHook. */
@@ -41,14 +44,15 @@ export async function finishHook<Prepared>(
 ): Promise<void> {
   const env = process.env;
   let prepared: Prepared | undefined;
+  const agent = agentFromArgs(options.args ?? []);
   if (parsed.ok && config.disabled) {
     // Off on purpose: nothing is stored, but the session is known, so nothing of it is stored later either.
     const [{ recordDisabledSession }, { hookGate }] = await Promise.all([import('./disabled.js'), import('./gate.js')]);
-    if (hookGate(hookName, env, config).run) recordDisabledSession({ input: parsed.value, env, config });
+    if (hookGate(hookName, env, config).run) recordDisabledSession({ input: parsed.value, env, config, agent });
     return;
   }
   if (parsed.ok && options.prepare) {
-    const ready = options.prepare({ input: parsed.value, env, config });
+    const ready = options.prepare({ input: parsed.value, env, config, agent });
     if (ready === null) return;
     prepared = ready;
   }
@@ -62,5 +66,5 @@ export async function finishHook<Prepared>(
     return;
   }
   if (!parsed.ok) return logFailure(hookName, parsed.reason);
-  await handler({ input: parsed.value, env, config, print: writeStdout }, prepared as Prepared);
+  await handler({ input: parsed.value, env, config, agent, print: writeStdout }, prepared as Prepared);
 }

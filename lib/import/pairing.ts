@@ -1,7 +1,7 @@
 // Joins each captured tool call to its result by id and rebuilds the ToolEvent the live PostToolUse /
 // PostToolUseFailure hook would have received. Calls that never ran (rejected by the user, blocked
 // by a hook, refused by validation) yield `not-run`: Claude Code fires no capture hook for them.
-import type { ToolEvent } from '../wire/payload.js';
+import type { ToolEvent } from '../agents/events.js';
 import { NO_INTENT, type IntentParts } from '../capture/intent.js';
 import { isCapturedTool, type CapturedTool } from '../memory.js';
 import { str } from '../narrow.js';
@@ -114,6 +114,7 @@ export function rebuildEvent(call: PairedCall, context: EventContext): Rebuilt {
     sessionId: context.sessionId,
     cwd: meta?.cwd || call.useMeta?.cwd || '',
     agentId: context.agentId,
+    agent: 'claude-code' as const,
     toolName: call.name,
     toolUseId: call.toolUseId,
     input: call.input,

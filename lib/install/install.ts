@@ -14,6 +14,14 @@ import { registerMcpStep } from './mcp.js';
 import { isOurRuntime, sizeKb, stageRuntime, sweepLeftovers, swapRuntime } from './runtime.js';
 import { pruneBackups } from './files.js';
 import { installHooks } from './settings.js';
+import {
+  agentHooksFile,
+  chosenAgents,
+  CODEX_TRUST_STEP,
+  installAgentHooks,
+  type HookedAgent,
+  type InstallAgent,
+} from './agents.js';
 import { isOurSlashCommand, renderSlashCommand } from './slash.js';
 import {
   applySettingsEdit,
@@ -28,6 +36,8 @@ import {
 export interface InstallChoices {
   readonly commandName: string;
   readonly binDir?: string;
+  /** The agents to register hooks with; absent = Claude Code and every agent found (lib/install/agents.ts). */
+  readonly agents?: readonly InstallAgent[];
 }
 
 /** Installs from `source`, a checkout with node_modules and dist/ built; returns where things went. */
@@ -36,7 +46,10 @@ export function install(source: string, choices: InstallChoices, context: RunCon
   const layout = installLayout(context.env, choices, context.cwd);
   report.info(`claude-memory-hooks: installing into ${layout.claudeDir} (Node ${process.version})`);
   const template = readFileSync(join(source, 'commands', 'memory.md'), 'utf8');
+  const agents = chosenAgents(choices.agents, context.env);
+  const others = agents.filter((agent): agent is HookedAgent => agent !== 'claude');
   refuseForeignFiles(layout, context.uid);
+  refuseForeignAgentFiles(others, layout, context);
 
   const undo = new UndoLog();
   try {
@@ -48,6 +61,7 @@ export function install(source: string, choices: InstallChoices, context: RunCon
     try {
       // Another install may have finished while we waited: look again under the lock.
       refuseForeignFiles(layout, context.uid);
+      refuseForeignAgentFiles(others, layout, context);
       for (const path of sweepLeftovers(layout.hooksDir, layout.runtime))
         report.step(`removed ${path}, left by an interrupted install`);
       const previous = existsSync(layout.record) ? parseRecord(readFileSync(layout.record, 'utf8')) : {};
@@ -60,15 +74,30 @@ export function install(source: string, choices: InstallChoices, context: RunCon
 
       const settings = checkedSettings(layout.settings, (text) => installHooks(text, layout.runtime), context.uid);
       // Remembered across re-installs, so that uninstall can take away what only we brought.
-      const settingsCreated = !settings.exists || previous.settingsCreated === true;
-      applySettingsEdit(
-        layout.settings,
-        settings,
-        installHooks(settings.text, layout.runtime),
-        'hooks already up to date',
-        report,
-        undo,
-      );
+      const settingsCreated = agents.includes('claude')
+        ? !settings.exists || previous.settingsCreated === true
+        : previous.settingsCreated === true;
+      if (agents.includes('claude'))
+        applySettingsEdit(
+          layout.settings,
+          settings,
+          installHooks(settings.text, layout.runtime),
+          'hooks already up to date',
+          report,
+          undo,
+        );
+      for (const agent of others) {
+        const file = agentHooksFile(agent, context.env);
+        const current = checkedSettings(file, (text) => installAgentHooks(text, layout.runtime, agent), context.uid);
+        applySettingsEdit(
+          file,
+          current,
+          installAgentHooks(current.text, layout.runtime, agent),
+          'hooks already up to date',
+          report,
+          undo,
+        );
+      }
 
       const delimiter = `CLAUDE_MEMORY_ARGS_${randomBytes(6).toString('hex')}`;
       undo.writeFile(
@@ -96,8 +125,9 @@ export function install(source: string, choices: InstallChoices, context: RunCon
       tidyUp(() => removeStale(layout, previous.launcher, report), report);
       // One backup is the way back; one per re-install would pile up.
       tidyUp(() => pruneBackups(layout.settings), report);
+      for (const agent of others) tidyUp(() => pruneBackups(agentHooksFile(agent, context.env)), report);
       // Claude Code's own config, changed through its CLI: outside the rollback, and it only ever warns.
-      registerMcpStep(layout.runtime, context.env, report);
+      if (agents.includes('claude')) registerMcpStep(layout.runtime, context.env, report);
     } finally {
       lock.release();
     }
@@ -117,6 +147,7 @@ export function install(source: string, choices: InstallChoices, context: RunCon
       `${layout.binDir} is not on your PATH: add  export PATH="${layout.binDir}:$PATH"  to your shell profile, or use ${layout.launcher}`,
     );
   }
+  if (others.includes('codex')) report.warn(CODEX_TRUST_STEP);
   report.info('');
   report.info(
     'Done. New Claude Code sessions load the hooks (a running one: open /hooks once). Check with: memory doctor',
@@ -145,6 +176,16 @@ function refuseForeignFiles(layout: Layout, uid: number | undefined): void {
       `${layout.launcher} already exists and is not our launcher; choose another directory with --bin-dir DIR. Nothing was changed.`,
     );
   }
+}
+
+/** Another agent's hooks file we could not edit safely is refused, like settings.json, before any change. */
+function refuseForeignAgentFiles(agents: readonly HookedAgent[], layout: Layout, context: RunContext): void {
+  for (const agent of agents)
+    checkedSettings(
+      agentHooksFile(agent, context.env),
+      (text) => installAgentHooks(text, layout.runtime, agent),
+      context.uid,
+    );
 }
 
 function tidyUp(step: () => void, report: RunContext['report']): void {

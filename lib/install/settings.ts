@@ -81,6 +81,21 @@ export interface SettingsEdit {
  * any duplicate of ours anywhere is dropped, and missing events are appended.
  */
 export function installHooks(text: string, runtime: string): SettingsEdit {
+  return installGroups(
+    text,
+    runtime,
+    HOOK_SPECS.map((spec) => ({ event: spec.event, group: groupFor(spec, runtime) })),
+  );
+}
+
+/** One event's group of ours, as the agent's config file holds it. */
+export interface EventGroup {
+  readonly event: string;
+  readonly group: Record<string, unknown>;
+}
+
+/** installHooks for any agent whose config nests hooks as Claude Code's does (Codex, Gemini CLI). */
+export function installGroups(text: string, runtime: string, entries: readonly EventGroup[]): SettingsEdit {
   const blank = text.trim() === '';
   const style = textStyle(text);
   let edited = blank ? '{}' : text;
@@ -88,8 +103,8 @@ export function installHooks(text: string, runtime: string): SettingsEdit {
   const hooks = existing ?? {};
   let hasHooks = existing !== undefined;
   const changes: Change[] = [];
-  for (const spec of HOOK_SPECS) {
-    const group = groupFor(spec, runtime);
+  for (const spec of entries) {
+    const { group } = spec;
     const groups = hooks[spec.event];
     if (groups === undefined) {
       edited = hasHooks
@@ -112,7 +127,7 @@ export function installHooks(text: string, runtime: string): SettingsEdit {
   }
   // Our handlers found under events we no longer register (an older layout): gone now.
   for (const [event, groups] of Object.entries(hooks)) {
-    if (HOOK_SPECS.some((spec) => spec.event === event)) continue;
+    if (entries.some((spec) => spec.event === event)) continue;
     const ours = findOurs(groups, runtime);
     if (ours.length === 0) continue;
     edited =

@@ -14,6 +14,7 @@ import { acquireLock, type Lock } from './lock.js';
 import { unregisterMcpStep } from './mcp.js';
 import { isOurRuntime, sweepLeftovers } from './runtime.js';
 import { parseSettings, uninstallHooks } from './settings.js';
+import { agentHooksFile } from './agents.js';
 import {
   applySettingsEdit,
   checkedSettings,
@@ -39,6 +40,8 @@ export function uninstall(choices: UninstallChoices, context: RunContext): void 
   );
   report.info(`claude-memory-hooks: uninstalling from ${layout.claudeDir}`);
   checkedSettings(layout.settings, (text) => uninstallHooks(text, layout.runtime), context.uid);
+  for (const agent of ['codex', 'gemini'] as const)
+    checkedSettings(agentHooksFile(agent, context.env), (text) => uninstallHooks(text, layout.runtime), context.uid);
   const record: InstallRecord = existsSync(layout.record) ? parseRecord(readFileSync(layout.record, 'utf8')) : {};
   const lock: Lock | null = existsSync(layout.claudeDir)
     ? acquireLock(layout.lock, context.lockWaitMs === undefined ? {} : { waitMs: context.lockWaitMs })
@@ -57,6 +60,17 @@ export function uninstall(choices: UninstallChoices, context: RunContext): void 
       }
     } else {
       report.step(`${layout.settings} does not exist: no hooks to remove`);
+    }
+    // Every other agent's hooks of ours, whatever the install chose: none may outlive the runtime.
+    for (const agent of ['codex', 'gemini'] as const) {
+      const file = agentHooksFile(agent, context.env);
+      if (!existsSync(file)) continue;
+      const theirs = checkedSettings(file, (text) => uninstallHooks(text, layout.runtime), context.uid);
+      const edit = uninstallHooks(theirs.text, layout.runtime);
+      if (edit.changed) {
+        applySettingsEdit(file, theirs, edit, 'no hooks of ours to remove', report);
+        pruneBackups(file);
+      }
     }
     for (const path of ourCommandFiles(layout.commandsDir, layout.runtime)) {
       rmSync(path, { force: true });

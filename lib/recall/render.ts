@@ -4,6 +4,7 @@
 import { describeBinary } from '../text/binary.js';
 import { cleanText, escapeXml, safeLine } from '../text/sanitize.js';
 import type { Tier } from './score.js';
+import { jsonEnvelope } from '../agents/output.js';
 
 /** The whole block never exceeds this. */
 export const RECALL_CHARS_MAX = 2000;
@@ -56,5 +57,5 @@ export function buildRecall(project: string, hits: readonly RecallHit[]): { text
 
 /** The JSON envelope Claude Code reads from a UserPromptSubmit hook's stdout. */
 export function promptSubmitOutput(context: string): string {
-  return `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: context } })}\n`;
+  return jsonEnvelope('UserPromptSubmit', context);
 }

@@ -87,3 +87,39 @@ export const CLI_BUNDLE = 'dist/commands/cli.js';
 export const MCP_ARGS = ['mcp'] as const;
 /** The MCP server's own executable, which `memory mcp` runs. */
 export const MCP_SERVER = 'dist/commands/mcp-server.js';
+
+/** One hook of ours in another agent's config: its event (in that agent's words), the script, how long it may run. */
+export interface AgentHook {
+  readonly event: string;
+  readonly script: HookSpec['script'];
+  readonly matcher?: string;
+  /** In the agent's own unit: Codex counts seconds, Gemini CLI milliseconds. */
+  readonly timeout: number;
+}
+
+/**
+ * The hooks Codex CLI and Gemini CLI run: the same scripts, with the agent's name as their argument.
+ * Codex: matchers of letters and `|` are exact tool names; SessionEnd and PostToolUseFailure are left
+ * out (the first has nothing for us, the second never fires). Gemini CLI: its own event names, tool
+ * matchers as regular expressions, lifecycle matchers as exact strings.
+ */
+export const AGENT_HOOKS = {
+  codex: [
+    { event: 'SessionStart', script: 'session-start', matcher: 'startup|resume|clear', timeout: 10 },
+    { event: 'UserPromptSubmit', script: 'user-prompt-submit', timeout: 5 },
+    { event: 'PostToolUse', script: 'post-tool-use', matcher: 'Bash|apply_patch', timeout: 30 },
+    { event: 'Stop', script: 'stop', timeout: 10 },
+  ],
+  gemini: [
+    // A lifecycle event's matcher is an exact string to Gemini CLI: none, so every source matches.
+    { event: 'SessionStart', script: 'session-start', timeout: 10_000 },
+    { event: 'BeforeAgent', script: 'user-prompt-submit', timeout: 5_000 },
+    {
+      event: 'AfterTool',
+      script: 'post-tool-use',
+      matcher: '^(run_shell_command|write_file|replace)$',
+      timeout: 30_000,
+    },
+    { event: 'AfterAgent', script: 'stop', timeout: 10_000 },
+  ],
+} as const satisfies Readonly<Record<'codex' | 'gemini', readonly AgentHook[]>>;

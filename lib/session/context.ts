@@ -10,6 +10,7 @@ import { cleanText, escapeXml, safeLine } from '../text/sanitize.js';
 import { relativeTo } from './summary.js';
 import { baseName } from '../paths.js';
 import { relativeAge } from '../text/age.js';
+import { jsonEnvelope } from '../agents/output.js';
 
 export const LINE_MAX = 200;
 const SESSION_LINE_MAX = 320;
@@ -189,8 +190,5 @@ function changeLine(row: ContextRow, roots: readonly string[]): string {
  * and optionally a `systemMessage`, which Claude Code shows to the user and not to the model.
  */
 export function sessionStartOutput(context: string, systemMessage: string | null = null): string {
-  const envelope: Record<string, unknown> = {};
-  if (systemMessage) envelope['systemMessage'] = systemMessage;
-  if (context) envelope['hookSpecificOutput'] = { hookEventName: 'SessionStart', additionalContext: context };
-  return `${JSON.stringify(envelope)}\n`;
+  return jsonEnvelope('SessionStart', context, systemMessage);
 }

@@ -315,6 +315,7 @@ describe('memory search modes', () => {
       'origin',
       'id',
       'session_id',
+      'agent',
       'agent_id',
       'project',
       'project_path',

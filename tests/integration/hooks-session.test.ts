@@ -7,7 +7,7 @@ import { captureEvent } from '../../lib/capture/capture.js';
 import { loadConfig } from '../../lib/config/config.js';
 import { MemoryStore } from '../../lib/db/memories.js';
 import { openDb } from '../../lib/db/open.js';
-import { parseToolEvent } from '../../lib/wire/payload.js';
+import { parseToolEvent } from '../../lib/agents/claude-code/payload.js';
 import { toNewMemory } from '../../lib/memory.js';
 import { resolveProject } from '../../lib/capture/project.js';
 import {
@@ -160,6 +160,7 @@ describe('stop', () => {
         updated_at: '2026-11-20T09:05:00.000Z',
         request: null,
         outcome: null,
+        agent: 'claude-code',
       },
     ]);
   });

@@ -91,9 +91,9 @@ describe('upgrading a v2 database to best-match search', () => {
       reader?.close();
     }
 
-    // `memory search` only reads: it finds the waiting row by substring, and the file stays as it was.
+    // `memory search` only reads: it finds the waiting row, and the file stays as it was.
     const scanned = await searchHits(box, ['assertion', 'error']);
-    expect(scanned.map((row) => [row.memory['id'], row.tier])).toEqual([[3, 'trigram']]);
+    expect(scanned.map((row) => row.memory['id'])).toEqual([3]);
     const unchanged = openForRead(box.dbPath);
     expect(unchanged.prepare('SELECT pending_to FROM search_index_build').pluck().get()).toBe(3);
     unchanged.close();
@@ -223,9 +223,10 @@ describe('upgrading a v5 database to the compact substring index (v7)', () => {
     expect((await memoryCli(box, ['search', '--reindex'])).code).toBe(0);
     const db = openForCheck(box.dbPath);
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-    // Every row as it was, with the intent column later versions added (empty: nothing said it).
+    // Every row as it was, with the columns later versions added: the intent (empty: nothing said it) and
+    // the agent (Claude Code's, the only one a v5 database knew).
     expect(db.prepare('SELECT * FROM memories ORDER BY id').all().slice(0, before.length)).toEqual(
-      before.map((row) => ({ ...(row as object), intent: null })),
+      before.map((row) => ({ ...(row as object), intent: null, agent: 'claude-code' })),
     );
     expect(db.prepare('SELECT count(*) FROM memories').pluck().get()).toBe(before.length + 1);
     // Nothing waits for an indexer: the rows of v5 keep their entries, the new row has the v7 text.

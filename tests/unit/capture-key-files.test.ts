@@ -3,7 +3,7 @@
 // `.env` file keeps its names, not its values. Code that merely handles a key is captured as before.
 import { describe, expect, it } from 'vitest';
 import { captureEvent } from '../../lib/capture/capture.js';
-import { parseToolEvent } from '../../lib/wire/payload.js';
+import { parseToolEvent } from '../../lib/agents/claude-code/payload.js';
 import { redactStoredRow } from '../../lib/redact/redact.js';
 import { KEY_CONTENT_SAMPLES, KEY_FILE_NAMES, NOT_KEY_CONTENT, NOT_KEY_FILES } from '../../lib/redact/key-files.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { captureEvent, parseExitCode, CONTENT_MAX } from '../../lib/capture/capture.js';
 import { isNoisePath } from '../../lib/capture/noise.js';
-import { parseToolEvent } from '../../lib/wire/payload.js';
+import { parseToolEvent } from '../../lib/agents/claude-code/payload.js';
 
 const base = { session_id: 's-1', cwd: '/home/dev/app', transcript_path: '/t.jsonl', tool_use_id: 'toolu_1' };
 

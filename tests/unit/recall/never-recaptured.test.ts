@@ -2,7 +2,7 @@
 // recording and import drop <memory-recall> and <memory-context> blocks from everything they store.
 import { describe, expect, it } from 'vitest';
 import { captureEvent } from '../../../lib/capture/capture.js';
-import { parseToolEvent } from '../../../lib/wire/payload.js';
+import { parseToolEvent } from '../../../lib/agents/claude-code/payload.js';
 import { promptToRecord } from '../../../lib/capture/prompt.js';
 import { stripInjected } from '../../../lib/redact/redact.js';
 

@@ -1,42 +1,24 @@
-// Wire JSON from Claude Code → typed hook events. Each parser returns the event, or null for
-// "not ours, skip". Optional and unknown fields are tolerated; nothing here throws.
-import { isCapturedTool, type CapturedTool } from '../memory.js';
-import { objectOf, str } from '../narrow.js';
+// Claude Code's hook payloads (the wire types) → domain events. Each parser returns the event, or null
+// for "not ours, skip". Optional and unknown fields are tolerated; nothing here throws. Cursor, with its
+// third-party-hooks setting, runs these same hooks: its payloads say so (`cursor_version`,
+// `conversation_id`), and their events are Cursor's.
+import { isCapturedTool } from '../../memory.js';
+import { objectOf, str } from '../../narrow.js';
+import type { AgentName, HookBase, PromptEvent, SessionStartEvent, StopEvent, ToolEvent } from '../events.js';
 
-export interface HookBase {
-  readonly sessionId: string;
-  readonly cwd: string;
-  readonly agentId: string | null;
-}
+export type { HookBase, SessionStartEvent, StopEvent, ToolEvent } from '../events.js';
 
-export interface ToolEvent extends HookBase {
-  readonly outcome: 'success' | 'failure';
-  readonly toolName: CapturedTool;
-  readonly toolUseId: string | null;
-  readonly input: Readonly<Record<string, unknown>>;
-  readonly response: Readonly<Record<string, unknown>>;
-  /** PostToolUseFailure's `error` ("Exit code N\n<output>" for Bash). */
-  readonly error: string;
-  readonly isInterrupt: boolean;
-}
-
-export interface StopEvent extends HookBase {
-  /** The session transcript Stop completes the session from; '' when absent. */
-  readonly transcriptPath: string;
-  /** Where the session stopped (newer clients); '' when absent. */
-  readonly lastAssistantMessage: string;
-}
-
-export interface SessionStartEvent extends HookBase {
-  /** `startup`, `resume`, `clear`, `compact` or `fork`. */
-  readonly source: string;
+/** Cursor running Claude Code's hooks: keys only Cursor's payloads carry. */
+function callerOf(input: Readonly<Record<string, unknown>>): AgentName {
+  return 'cursor_version' in input || 'conversation_id' in input ? 'cursor' : 'claude-code';
 }
 
 function parseBase(input: Readonly<Record<string, unknown>>): HookBase {
   return {
-    sessionId: str(input['session_id']),
+    sessionId: str(input['session_id']) || str(input['conversation_id']),
     cwd: str(input['cwd']),
     agentId: str(input['agent_id']) || null,
+    agent: callerOf(input),
   };
 }
 
@@ -76,4 +58,10 @@ export function parseStopEvent(input: Readonly<Record<string, unknown>>): StopEv
 
 export function parseSessionStartEvent(input: Readonly<Record<string, unknown>>): SessionStartEvent | null {
   return { ...parseBase(input), source: str(input['source']) || 'startup' };
+}
+
+export function parsePromptEvent(input: Readonly<Record<string, unknown>>): PromptEvent | null {
+  const base = parseBase(input);
+  if (!base.sessionId) return null;
+  return { ...base, prompt: str(input['prompt']), source: str(input['source']) };
 }

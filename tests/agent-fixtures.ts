@@ -1,0 +1,44 @@
+// The payloads Codex CLI and Gemini CLI really sent to a probe hook (tests/fixtures/agents/README.md),
+// moved into a test's sandbox: the probe's project folder becomes the sandbox's project, and a Codex
+// payload's rollout a copy of the recorded one.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ROOT, runNode, RUNTIME, type HookName, type RunResult, type Sandbox } from './helpers.js';
+
+export type RecordedAgent = 'codex' | 'gemini';
+
+/** Where the probe ran: its project, and its HOME (whose rollouts and chats the payloads name). */
+const PROBE_PROJECT = '/tmp/agents-probe/proj';
+
+export const AGENT_FIXTURES = join(ROOT, 'tests', 'fixtures', 'agents');
+
+/** A recorded payload, its paths moved into `box` (and `transcript_path`, when given, to `rollout`). */
+export function recorded(agent: RecordedAgent, name: string, box: Sandbox, rollout?: string): Record<string, unknown> {
+  const text = readFileSync(join(AGENT_FIXTURES, agent, `${name}.json`), 'utf8');
+  const payload = JSON.parse(text.split(PROBE_PROJECT).join(box.project)) as Record<string, unknown>;
+  return rollout === undefined ? payload : { ...payload, transcript_path: rollout };
+}
+
+/** A copy of a recorded rollout (or chat) in the sandbox, with the probe's project paths moved there. */
+export function recordedFile(agent: RecordedAgent, name: string, box: Sandbox, to: string): string {
+  const text = readFileSync(join(AGENT_FIXTURES, agent, name), 'utf8');
+  const target = join(box.home, to);
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, text.split(PROBE_PROJECT).join(box.project));
+  return target;
+}
+
+/** Runs the built hook `name` as `agent` runs it: the agent's name is its argument. */
+export function runAgentHook(
+  name: HookName,
+  agent: RecordedAgent,
+  stdin: unknown,
+  box: Sandbox,
+  env: Record<string, string> = {},
+): Promise<RunResult> {
+  return runNode(join(RUNTIME, 'dist', 'hooks', `${name}.js`), [agent], {
+    env: { ...box.env, ...env },
+    stdin,
+    cwd: box.project,
+  });
+}
