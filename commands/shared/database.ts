@@ -40,22 +40,20 @@ export function withDatabase(
   options: DatabaseOptions = {},
 ): string {
   const oneShot = options.oneShot ?? false;
-  const writing = (): string | null =>
-    withReadableDb(config.dbPath, { create: false, oneShot }, (db, snapshot) => {
-      // A command that writes stores what the hooks had to keep aside (see lib/faults/spool.ts); one that
-      // cannot (a read-only home) still reads, from a snapshot.
-      if (access === 'write' && !snapshot) drainPending(new MemoryStore(db), config, process.env);
-      return work(db);
-    });
   const result =
     access === 'write'
-      ? writing()
-      : withReadableDb(config.dbPath, { create: false, queryOnly: true, oneShot }, (db) => work(db));
+      ? withReadableDb(config.dbPath, { create: false, oneShot }, (db, snapshot) => {
+          // A command that writes stores what the hooks had to keep aside (see lib/faults/spool.ts); one
+          // that cannot (a read-only home) still reads, from a snapshot.
+          if (!snapshot) drainPending(new MemoryStore(db), config, process.env);
+          return work(db);
+        })
+      : withReadableDb(config.dbPath, { create: false, queryOnly: true, oneShot }, work);
   if (result === null) throw new MissingDatabaseError(config.dbPath);
   return result;
 }
 
-/** How many captured events wait in the spool for the next hook or `memory doctor` to store them. */
+/** How many captured events wait in the spool for the next hook or `memory doctor --repair` to store them. */
 export function waitingEvents(config: Config): number {
   return listPending(config.dbPath, process.env).length;
 }

@@ -103,12 +103,21 @@ function recallFrom(read: Reader): RecallSetting {
 export function settingsWarnings(env: Env): readonly string[] {
   const read = new Reader(env);
   coreFrom(read);
+  return warningsAfterCore(read);
+}
+
+/** The warnings of a reader that has read the core settings: the rest are read too, then all are listed. */
+function warningsAfterCore(read: Reader): readonly string[] {
   recallFrom(read);
   teamFrom(read, () => '');
   return read.warnings;
 }
 
 let warned = false;
+
+function sayWarnings(warnings: readonly string[], write: (line: string) => void): void {
+  if (warnings.length > 0) write(`settings: ${warnings.join('; ')}`);
+}
 
 /**
  * The settings of a command or server, read once: the same Config as loadConfig, after saying every
@@ -119,9 +128,7 @@ export function loadConfigWarning(env: Env, write: (line: string) => void): Conf
   const config = coreFrom(read);
   if (!warned) {
     warned = true;
-    recallFrom(read);
-    teamFrom(read, () => '');
-    if (read.warnings.length > 0) write(`settings: ${read.warnings.join('; ')}`);
+    sayWarnings(warningsAfterCore(read), write);
   }
   return config;
 }
@@ -133,6 +140,5 @@ export function loadConfigWarning(env: Env, write: (line: string) => void): Conf
 export function warnAboutSettings(env: Env, write: (line: string) => void): void {
   if (warned) return;
   warned = true;
-  const warnings = settingsWarnings(env);
-  if (warnings.length > 0) write(`settings: ${warnings.join('; ')}`);
+  sayWarnings(settingsWarnings(env), write);
 }

@@ -15,14 +15,25 @@ describe('bursts of hook processes', () => {
     const results = await Promise.all(
       payloads.map((payload) => runHook('post-tool-use', payload, { env: box.env, killAfterMs: 240_000 })),
     );
-    expect(results.filter((result) => result.code !== 0 || result.stderr !== '')).toEqual([]);
+    // Each one stores its event, or (on a machine too busy for its 8 s deadline: a matter of speed, which the
+    // bench measures, not this test) keeps it for the next hook with the one documented line.
+    const kept =
+      '[memory-hook] post-tool-use: the database is locked by another process (SQLITE_BUSY: database is locked); the event is kept and will be stored later\n';
+    expect(results.filter((result) => result.code !== 0 || (result.stderr !== '' && result.stderr !== kept))).toEqual(
+      [],
+    );
+    // The next hook stores what was kept: every event exactly once.
+    const after = postToolUse(box, 'Bash', { command: 'npm run after-burst' }, bashResponse());
+    expect(await runHook('post-tool-use', after, { env: box.env })).toMatchObject({ code: 0, stderr: '' });
     const contents = allMemories(box.dbPath)
       .map((row) => row.content)
       .sort();
-    expect(contents).toEqual(Array.from({ length: 200 }, (_, i) => `npm run job-${i}`).sort());
-    // The next run after the burst still finds the database well, and stores nothing twice.
+    expect(contents).toEqual(
+      [...Array.from({ length: 200 }, (_, i) => `npm run job-${i}`), 'npm run after-burst'].sort(),
+    );
+    // A search after the burst still finds the database well, and nothing is stored twice.
     expect((await runCli(['search', 'job'], { env: box.env, cwd: box.project })).code).toBe(0);
-    expect(allMemories(box.dbPath)).toHaveLength(200);
+    expect(allMemories(box.dbPath)).toHaveLength(201);
   });
 
   it('stores 50 events on one session while 10 searches run, and every search answers', async () => {
