@@ -291,7 +291,20 @@ ${['memories', 'prompts', 'session_summaries']
 WHEN EXISTS (SELECT 1 FROM disabled_sessions WHERE session_id = new.session_id) BEGIN SELECT RAISE(IGNORE); END;`,
   )
   .join('\n')}`,
+  // Sessions this memory already held when a build that kept no tombstones (before v8) was upgraded
+  // (v13): a forget made then left no trace, so an import cannot tell a forgotten call of theirs from
+  // one never captured. Their calls from before the upgrade stay out unless asked for (import
+  // --include-held); what they do after it is stored as always. Filled by the migration (HOLD_SESSIONS).
+  `CREATE TABLE held_sessions (session_id TEXT PRIMARY KEY, held_at TEXT NOT NULL) WITHOUT ROWID;`,
 ];
+
+/** The first schema version with tombstones (the `forgotten` table): forgets before it left no trace. */
+export const TOMBSTONES_SINCE = MIGRATIONS.findIndex((sql) => sql.includes('CREATE TABLE forgotten')) + 1;
+
+/** Run once, by the migration of a database from before TOMBSTONES_SINCE: every session it holds. */
+export const HOLD_SESSIONS = `INSERT OR IGNORE INTO held_sessions (session_id, held_at)
+SELECT session_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM memories
+UNION SELECT session_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM session_summaries;`;
 
 /**
  * Databases written by the first implementation of this tool (same path, same table names, no

@@ -70,6 +70,7 @@ describe('importing the fixture transcripts', () => {
       duplicates: 0,
       forgotten: 0,
       disabled: 0,
+      held: 0,
       noise: 3,
       notRun: 3,
       tooOld: 0,
