@@ -52,11 +52,16 @@ export interface PushReport {
   readonly newServer: boolean;
 }
 
-/** Refuses a server without our schema, or with a newer one. */
-export async function assertServerReady(client: ClientBase, where: string): Promise<void> {
+/** Refuses a server without our schema, or with a newer one; to search, also one not yet upgraded. */
+export async function assertServerReady(client: ClientBase, where: string, searching = false): Promise<void> {
   const version = await serverSchemaVersion(client);
   if (version === null || version === 0)
     throw new TeamError(`team server ${where} has no team schema yet: its administrator runs \`memory team init\``);
+  // Search runs the server's own functions, which each schema version replaces; a push only inserts.
+  if (searching && version < SERVER_SCHEMA_VERSION)
+    throw new TeamError(
+      `team server ${where} has schema v${version}; searching it needs v${SERVER_SCHEMA_VERSION}: its administrator runs \`memory team init\``,
+    );
   if (version > SERVER_SCHEMA_VERSION) {
     throw new TeamError(
       `team server ${where} has schema v${version}, newer than this version of claude-memory-hooks (v${SERVER_SCHEMA_VERSION}): update it`,
