@@ -11,6 +11,11 @@ import { queryWords } from '../search/words.js';
 export const REQUEST = 'r:';
 /** A Korean word's starts past this many syllables add nothing a query word needs. */
 const MAX_START = 8;
+/**
+ * pg_trgm takes its trigrams from runs of letters and digits: a pattern without a run of three gives it
+ * none, and its index would answer with every row.
+ */
+const TRIGRAM_RUN = /[\p{L}\p{N}]{3}/u;
 /** A row holds at most 2,000 characters per field: more keys than this are not worth their index bytes. */
 const MAX_KEYS = 1500;
 
@@ -89,7 +94,7 @@ export function queryKeys(query: string): WordKeys[] {
       request: prefixed(own, REQUEST),
       bridge,
       bridgeRequest: prefixed(bridge, REQUEST),
-      like: word.grams === null || word.wordStart ? null : word.like,
+      like: word.grams === null || word.wordStart || !TRIGRAM_RUN.test(word.text) ? null : word.like,
       stop: word.stop,
     };
   });
