@@ -19,16 +19,23 @@ export const SEARCH_AS_LOCAL = `
   -- Per word, as local search: the rows its keys find (own text or request), newest first, at most
   -- p_cap; when fewer than p_sparse, also the rows holding it inside a longer word (p_like); when its
   -- own-text rows are fewer than p_bridge_below, also (at most p_bridge_cap) the rows holding its
-  -- other language. Each step reads the newest rows in a window of ids that grows until it holds
-  -- enough, so the index answers and only a bounded number of rows is read, however common the word.
+  -- other language. Each step reads the newest rows in a window of dates that widens until it holds
+  -- enough, so the indexes answer and only a bounded number of rows is read, however common the word.
   -- df: the planner's count of the word's first key when capped, else null (the caller counts).
   CREATE FUNCTION ${S}.search_words(words jsonb, p_project text, p_type text, p_since timestamptz,
                                     p_cap integer, p_sparse integer, p_bridge_below integer, p_bridge_cap integer)
     RETURNS TABLE (word integer, by_substring boolean, by_bridge boolean, capped boolean, df bigint, ids bigint[])
-    LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+    -- Volatile only because it asks the planner (EXPLAIN) how many rows a step will find; it writes nothing.
+    LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
     DECLARE
       scope text := ${S}.search_scope(p_project, p_type, p_since);
-      top bigint;
+      projects text[] := ARRAY(SELECT pm.project FROM ${S}.project_members pm
+                               WHERE pm.member = session_user AND (p_project IS NULL OR pm.project = p_project));
+      rows double precision;
+      since timestamptz;
+      plan json;
+      expected double precision;
+      statement text;
       w jsonb;
       i integer := 0;
       step text;
@@ -42,7 +49,7 @@ export const SEARCH_AS_LOCAL = `
       own_count integer;
       estimate double precision;
     BEGIN
-      SELECT max(m.id) INTO top FROM ${S}.memories m;
+      SELECT greatest(reltuples, 1) INTO rows FROM pg_class WHERE oid = '${S}.memories'::regclass;
       FOR w IN SELECT value FROM jsonb_array_elements(words) LOOP
         word := i;
         by_substring := false;
@@ -69,17 +76,38 @@ export const SEARCH_AS_LOCAL = `
             cap := p_bridge_cap;
             by_bridge := true;
           END IF;
-          CONTINUE WHEN top IS NULL;
-          width := 2 * cap;
+          -- How many rows the planner expects the step to find: a rare word is read whole from its
+          -- index; a common one through a window of the newest rows in scope that widens until it
+          -- holds enough, read (a word in very many rows) row by row, or else as a BitmapAnd of the
+          -- word's index and the window's.
+          EXECUTE format('EXPLAIN (FORMAT JSON) SELECT 1 FROM ${S}.memories m WHERE %s AND %s', scope, cond) INTO plan;
+          expected := (plan->0->'Plan'->>'Plan Rows')::double precision;
+          -- A key outside the statistics' most common elements is planned at 0.5 % of the rows: below
+          -- that, the estimate says rare, and the word is read whole.
+          -- Else each project's window starts with enough rows, by the estimate, to hold twice what is wanted.
+          width := CASE WHEN expected <= greatest(8 * cap, 0.011 * rows) THEN rows
+                        ELSE greatest(100, ceil(2 * (cap + 1) * rows / expected / greatest(cardinality(projects), 1))) END;
+          statement := CASE WHEN expected * expected > 8 * (cap + 1) * rows
+            THEN format('SELECT * FROM (SELECT m.id, m.created_at, m.keys, m.content, m.tags, m.file_path'
+                        ' FROM ${S}.memories m WHERE m.created_at >= $1 AND %s OFFSET 0) m WHERE %s', scope, cond)
+            ELSE format('SELECT * FROM ${S}.memories m WHERE m.created_at >= $1 AND %s AND %s OFFSET 0', scope, cond) END;
           LOOP
-            -- OFFSET 0 keeps the primary key from answering ORDER BY … LIMIT by walking ids down until
-            -- enough rows match (the whole window, for a rare word): the planner picks the word's
-            -- index, the window's ids or both (a BitmapAnd) by what each costs, then sorts what matched.
-            EXECUTE format('SELECT array_agg(t.id ORDER BY t.id DESC), array_agg(t.id) FILTER (WHERE t.own)'
-              ' FROM (SELECT * FROM (SELECT m.id, %s AS own FROM ${S}.memories m WHERE m.id > $1 AND %s AND %s'
-              ' OFFSET 0) w ORDER BY w.id DESC LIMIT $2) t', own, scope, cond)
-              INTO found, owned USING top - width, cap + 1;
-            EXIT WHEN coalesce(cardinality(found), 0) > cap OR top - width <= 0;
+            -- The window: rows newer than the oldest of each project's newest \`width\` approved rows
+            -- (read off memories_project_status alone), so pending or foreign rows never fill it.
+            IF width >= rows THEN
+              since := '-infinity';
+            ELSE
+              SELECT coalesce(max(t.c), '-infinity') INTO since FROM unnest(projects) AS p(name),
+                LATERAL (SELECT m.created_at AS c FROM ${S}.memories m WHERE m.project = p.name AND m.status = 'approved'
+                         ORDER BY m.created_at DESC OFFSET width LIMIT 1) t;
+            END IF;
+            -- OFFSET 0 keeps an index in date order from answering ORDER BY … LIMIT by walking down
+            -- until enough rows match (the whole table, for a rare word).
+            EXECUTE format('SELECT array_agg(t.id ORDER BY t.created_at DESC, t.id DESC), array_agg(t.id) FILTER (WHERE t.own)'
+              ' FROM (SELECT m.id, m.created_at, %s AS own FROM (%s) m ORDER BY m.created_at DESC, m.id DESC LIMIT $2) t',
+              own, statement)
+              INTO found, owned USING since, cap + 1;
+            EXIT WHEN coalesce(cardinality(found), 0) > cap OR since = '-infinity';
             width := width * greatest(2, least(16, (2 * (cap + 1)) / (coalesce(cardinality(found), 0) + 1)));
           END LOOP;
           found := coalesce(found, '{}');
