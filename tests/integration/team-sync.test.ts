@@ -54,6 +54,7 @@ describe('memory team init', () => {
     expect(await server.admin('SELECT version FROM memory_team.schema_migrations')).toEqual([
       { version: 1 },
       { version: 2 },
+      { version: 3 },
     ]);
   });
 
