@@ -1,6 +1,6 @@
 // The team server's third migration: each word's candidates chosen as local search chooses them
 // (lib/search/best-match-queries.ts) — the word's keys, then substrings for a word the keys find in
-// few rows, then its other language's words — the newest first, read through id windows so no
+// few rows, then its other language's words — the newest first, read through windows of dates so no
 // statement sorts or reads more than a bound, however common the word. Functions only: the rows and
 // their keys stay as they are (a Korean word's inner-pair keys of schema v2 are simply never asked).
 import { MEMBER_ROLE, SCHEMA } from './server-names.js';

@@ -71,7 +71,7 @@ describe('team search by word keys', () => {
     expect(remote).toEqual(local);
   });
 
-  it('answers each step from an index: the word keys, the substrings, a common word by a window of ids', async () => {
+  it('answers each step from an index: the word keys, the substrings, a common word by a window of dates', async () => {
     const client = new pg.Client({ connectionString: server.url() });
     await client.connect();
     try {
@@ -83,39 +83,38 @@ describe('team search by word keys', () => {
         SELECT h.host_id, 1000000 + i, 'bob', 'filler', 'my-app', 'filler', 'Bash', 'command', 'npm run filler-' || i, 1,
                now() - make_interval(mins => i), ARRAY['npm', 'run', 'filler', 'filler-' || i]
         FROM generate_series(1, 30000) AS i, (SELECT host_id FROM memory_team.hosts LIMIT 1) AS h`);
-      await client.query('ANALYZE memory_team.memories');
-      // The scope as bob's search builds it (his projects, resolved once, as a literal).
-      const bob = await server.connect('bob');
-      const scope = await bob
-        .query<{ s: string }>('SELECT memory_team.search_scope(NULL, NULL, NULL) AS s')
-        .then((result) => result.rows[0]?.s)
-        .finally(() => bob.end());
-      expect(scope).toBe("m.status = 'approved' AND m.project = ANY('{my-app}'::text[])");
-      const keys = async (alternatives: string[][]) =>
-        (
-          await client.query<{ c: string }>('SELECT memory_team.keys_match($1::jsonb) AS c', [
-            JSON.stringify(alternatives),
-          ])
-        ).rows[0]?.c as string;
-      const plan = async (sql: string) =>
-        (await client.query<Record<string, string>>(`EXPLAIN ${sql}`)).rows.map((row) => row['QUERY PLAN']).join('\n');
-      // Each step of search_words: the newest rows of a window of ids that hold the word, at most 2,001.
-      const top = Number((await client.query('SELECT max(id) AS top FROM memory_team.memories')).rows[0].top);
-      const newest = (window: number, condition: string) =>
-        plan(
-          `SELECT * FROM (SELECT m.id FROM memory_team.memories m WHERE m.id > ${top - window} AND ${scope}` +
-            ` AND ${condition} OFFSET 0) w ORDER BY w.id DESC LIMIT 2001`,
-        );
-      const rare = await keys([['webpack']]);
-      expect(rare).toBe(`(m.keys @> '{webpack}'::text[])`);
-      // A rare word over the whole table: its index.
-      expect(await newest(top, rare)).toContain('memories_keys');
-      // A word in every row: its newest window of ids, never the whole table read.
-      const common = await newest(4000, await keys([['filler']]));
-      expect(common).toContain('memories_pkey');
-      expect(common).not.toContain('Seq Scan');
-      const like = `(m.content || ' ' || m.tags || ' ' || coalesce(m.file_path, '')) ILIKE '%hunk-loa%'`;
-      expect(await newest(top, like)).toContain('memories_trigram');
+      // As autovacuum does on a server: the key index's pending list (where fresh rows wait) merged.
+      await client.query('VACUUM ANALYZE memory_team.memories');
+      // The plans of the statements search_words itself runs, as bob: auto_explain sends each one
+      // (nested statements included) to this client as a notice.
+      const notices: string[] = [];
+      client.on('notice', (notice) => notices.push(notice.message ?? ''));
+      await client.query("LOAD 'auto_explain'");
+      await client.query('SET auto_explain.log_min_duration = 0');
+      await client.query('SET auto_explain.log_nested_statements = on');
+      await client.query("SET auto_explain.log_level = 'notice'");
+      await client.query('SET SESSION AUTHORIZATION bob');
+      const plans = async (word: string, like: string | null = null) => {
+        notices.length = 0;
+        const words = [{ own: [[word]], request: [[`r:${word}`]], bridge: [], bridgeRequest: [], like }];
+        await client.query('SELECT * FROM memory_team.search_words($1::jsonb, NULL, NULL, NULL, 2000, 10, 300, 300)', [
+          JSON.stringify(words),
+        ]);
+        const steps = notices.filter((text) => text.includes('LIMIT $2'));
+        expect(steps.length).toBeGreaterThan(0);
+        return steps.join('\n');
+      };
+      // A rare word: read whole from its key index.
+      expect(await plans('webpack')).toContain('memories_keys');
+      // A word in every row: a window of the newest approved rows of bob's projects, read by date,
+      // its bound read off (project, status, created_at) alone.
+      const common = await plans('filler');
+      expect(common).toMatch(/memories_project_status|memories_created/);
+      expect(notices.some((text) => text.includes('OFFSET width') && text.includes('Index Only Scan'))).toBe(true);
+      // A word no key holds, found inside longer words: the substring index.
+      const inside = await plans('hunk', '%hunk%');
+      expect(inside).toContain('memories_trigram');
+      for (const plan of [common, inside]) expect(plan).not.toMatch(/Seq Scan on memories/);
     } finally {
       await client.end();
     }
