@@ -73,7 +73,7 @@ const PURE = [
   'lib/text/identifiers.ts',
   'lib/search/words.ts',
   // The team server's word keys (search vocabulary, like words.ts), made where rows are pushed and searched.
-  'lib/search/keys.ts',
+  'lib/team/keys.ts',
   'lib/search/rank.ts',
   'lib/recall/gate.ts',
   'lib/recall/words.ts',

@@ -79,7 +79,7 @@ export async function runTeamSearch(
   try {
     const project = filters.project ?? (options.here ? resolveProject(process.env, process.cwd()).name : null);
     remote = await withTeamServer(team, async (client, where) => {
-      await assertServerReady(client, where);
+      await assertServerReady(client, where, true);
       return searchTeam(client, text, { project, type: filters.type, since: filters.since }, limit);
     });
   } catch (error) {

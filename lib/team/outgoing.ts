@@ -5,7 +5,7 @@ import type { OutgoingMemory, OutgoingSummary } from './server-queries.js';
 import type { StoredSummary } from './local-queries.js';
 import type { MemoryRow } from '../memory.js';
 import { redact } from '../redact/redact.js';
-import { rowKeys } from '../search/keys.js';
+import { rowKeys } from './keys.js';
 import { filterPii, type PiiKind } from './pii.js';
 
 export interface Sender {
@@ -54,7 +54,7 @@ export function outgoingMemory(row: MemoryRow, sender: Sender): OutgoingMemory {
     request,
     intent,
     // Made from the text as sent: a key never holds what redaction or the PII filter took out.
-    keys: rowKeys([content, tags, filePath], [request, intent]),
+    keys: rowKeys([content, tags, filePath], request, intent),
   };
 }
 

@@ -52,11 +52,16 @@ export interface PushReport {
   readonly newServer: boolean;
 }
 
-/** Refuses a server without our schema, or with a newer one. */
-export async function assertServerReady(client: ClientBase, where: string): Promise<void> {
+/** Refuses a server without our schema, or with a newer one; to search, also one not yet upgraded. */
+export async function assertServerReady(client: ClientBase, where: string, searching = false): Promise<void> {
   const version = await serverSchemaVersion(client);
   if (version === null || version === 0)
     throw new TeamError(`team server ${where} has no team schema yet: its administrator runs \`memory team init\``);
+  // Search runs the server's own functions, which each schema version replaces; a push only inserts.
+  if (searching && version < SERVER_SCHEMA_VERSION)
+    throw new TeamError(
+      `team server ${where} has schema v${version}; searching it needs v${SERVER_SCHEMA_VERSION}: its administrator runs \`memory team init\``,
+    );
   if (version > SERVER_SCHEMA_VERSION) {
     throw new TeamError(
       `team server ${where} has schema v${version}, newer than this version of claude-memory-hooks (v${SERVER_SCHEMA_VERSION}): update it`,
@@ -117,19 +122,25 @@ async function pushProject(
       error: `you are not a member of project "${project}" on ${where} (an administrator adds you: memory team member add <role> ${project})`,
     };
   }
-  // Cursors are re-read each round: they only move forward, and only after the server committed.
+  // The next batch is read and made ready while the server inserts the one before, so the two
+  // machines' work overlaps; the cursor only moves forward, and only once the server has committed.
+  let cursor = teamProjects(db).find((p) => p.project === project)?.memoryCursor ?? 0;
+  let sending: { inserted: Promise<number>; sent: number; readTo: number } | null = null;
   for (;;) {
-    const cursor = teamProjects(db).find((p) => p.project === project)?.memoryCursor ?? 0;
     const { rows, readTo } = memoriesAfter(db, project, cursor, MEMORY_BATCH);
-    if (readTo <= cursor) break;
-    if (rows.length > 0) {
-      counts.memoriesInserted += await insertMemories(
-        client,
-        rows.map((row) => outgoingMemory(row, sender)),
-      );
-      counts.memoriesSent += rows.length;
+    const next = readTo > cursor ? rows.map((row) => outgoingMemory(row, sender)) : null;
+    if (sending) {
+      counts.memoriesInserted += await sending.inserted;
+      counts.memoriesSent += sending.sent;
+      advanceCursor(db, project, { memory: sending.readTo });
     }
-    advanceCursor(db, project, { memory: readTo });
+    if (next === null) break;
+    sending = {
+      inserted: next.length > 0 ? insertMemories(client, next) : Promise.resolve(0),
+      sent: next.length,
+      readTo,
+    };
+    cursor = readTo;
   }
   const summaryCursor = teamProjects(db).find((p) => p.project === project)?.summaryCursor ?? '';
   const summaries = summariesAfter(db, project, summaryCursor);

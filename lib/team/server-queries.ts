@@ -97,7 +97,7 @@ export interface OutgoingMemory {
   readonly created_at: string;
   readonly request: string | null;
   readonly intent: string | null;
-  /** The word keys team search looks the row up by (lib/search/keys.ts), made from the text as sent. */
+  /** The word keys team search looks the row up by (lib/team/keys.ts), made from the text as sent. */
   readonly keys: readonly string[];
 }
 

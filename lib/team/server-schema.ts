@@ -5,6 +5,7 @@
 import { MEMBER_ROLE, SCHEMA } from './server-names.js';
 import { ACCESS_BY_ARRAYS } from './server-access-schema.js';
 import { SEARCH_BY_KEYS } from './server-keys-schema.js';
+import { SEARCH_AS_LOCAL } from './server-rank-schema.js';
 
 export { MEMBER_ROLE, SCHEMA };
 
@@ -284,6 +285,7 @@ export const SERVER_MIGRATIONS: readonly string[] = [
   GRANT SELECT, INSERT (kind, host_id, local_key, project) ON ${SCHEMA}.tombstones TO ${MEMBER_ROLE};
   `,
   SEARCH_BY_KEYS + ACCESS_BY_ARRAYS,
+  SEARCH_AS_LOCAL,
 ];
 
 /** Bookkeeping of the migrations themselves (created before the first one runs). */

@@ -1,11 +1,11 @@
-// Team search on the server: each query word's bounded candidates and document frequency from the
-// word-key index (search_words in server-keys-schema.ts), how every candidate matched every word
+// Team search on the server: each query word's bounded candidates, chosen as local search chooses
+// them (search_words in server-rank-schema.ts), how every candidate matched every word
 // (search_hits), ranked here by the same function as local search (lib/search/rank.ts), then the
 // page's rows (search_rows). Only approved memories of the role's projects reach any of the three.
 import type { ClientBase } from 'pg';
 import type { Tier } from '../search/plan.js';
 import { rankCandidates, SCORE_TIE, type Candidate, type Ranked, type WordHit } from '../search/rank.js';
-import { queryKeys, rowKeys, type WordKeys } from '../search/keys.js';
+import { queryKeys, rowKeys, type WordKeys } from './keys.js';
 import { SCHEMA } from './server-names.js';
 
 export interface TeamHit {
@@ -42,33 +42,42 @@ export interface TeamSearchResult {
 
 /** Candidates per word, as local search scores a word's newest hits. */
 export const WORD_CAP = 2000;
-/** A word is counted exactly up to this many rows; past it, its candidates are its newest rows. */
-export const EXACT_COUNT = 20_000;
-/** A common word's candidates come from at most this many of the newest rows in scope. */
-export const NEWEST_WINDOW = 200_000;
+/** A word its keys find in fewer rows than this also gets the rows holding it inside a longer word. */
+export const SPARSE = 10;
+/** A word in fewer own-text rows than this also gets its bridge's rows, at most BRIDGE_CAP of them. */
+export const BRIDGE_BELOW = 300;
+export const BRIDGE_CAP = 300;
 
-const TIERS: Readonly<Record<string, Tier>> = { keys: 'unicode61', pair: 'trigram', like: 'trigram' };
-const TIER_ORDER: readonly Tier[] = ['unicode61', 'trigram', 'like'];
-
-type WordRow = { word: number; tier: string; df: string; capped: boolean; ids: string[] };
+type WordRow = {
+  word: number;
+  by_substring: boolean;
+  by_bridge: boolean;
+  capped: boolean;
+  df: string | null;
+  ids: string[];
+};
 type HitRow = { id: string; created_at: string; hits: number[] };
 
+/** A row's match code for one word (search_hits) → how local search would have marked that hit. */
 function hitOf(code: number): WordHit | null {
   if (code & 1) return { own: 1, request: code & 2 ? 1 : 0 };
-  if (code & 4) return { own: 1, request: code & 2 ? 1 : 0, bridged: true };
-  if (code & 2) return { own: 0, request: 1 };
+  if (code & 2) return code & 4 ? { own: 1, request: 1, bridged: true } : { own: 0, request: 1 };
+  if (code & 8) return { own: 1, request: 0, substring: true };
+  if (code & 4) return { own: 1, request: code & 16 ? 1 : 0, bridged: true };
+  if (code & 16) return { own: 0, request: 1, bridged: true };
   return null;
 }
 
-function wireWords(words: readonly WordKeys[], tiers: readonly string[] = []) {
+function wireWords(words: readonly WordKeys[], steps: readonly WordRow[] = []) {
   return JSON.stringify(
     words.map((word, i) => ({
       own: word.own,
       request: word.request,
       bridge: word.bridge,
+      bridgeRequest: word.bridgeRequest,
       like: word.like,
-      pair: word.pair,
-      ...(tiers[i] ? { tier: tiers[i] } : {}),
+      substring: steps[i]?.by_substring ?? false,
+      bridged: steps[i]?.by_bridge ?? false,
     })),
   );
 }
@@ -84,26 +93,21 @@ export async function searchTeam(
   if (words.length === 0) return { tier: 'unicode61', hits: [], atLeast: false };
   const scope = [filters.project, filters.type, filters.since];
   const perWord = (
-    await client.query<WordRow>(`SELECT * FROM ${SCHEMA}.search_words($1::jsonb, $2, $3, $4, $5, $6, $7)`, [
+    await client.query<WordRow>(`SELECT * FROM ${SCHEMA}.search_words($1::jsonb, $2, $3, $4, $5, $6, $7, $8)`, [
       wireWords(words),
       ...scope,
       WORD_CAP,
-      EXACT_COUNT,
-      NEWEST_WINDOW,
+      SPARSE,
+      BRIDGE_BELOW,
+      BRIDGE_CAP,
     ])
   ).rows.sort((a, b) => a.word - b.word);
-  const tier = TIER_ORDER[
-    Math.max(...perWord.map((row) => TIER_ORDER.indexOf(TIERS[row.tier] ?? 'unicode61')))
-  ] as Tier;
   const ids = [...new Set(perWord.flatMap((row) => row.ids))];
   const atLeast = perWord.some((row) => row.capped);
-  if (ids.length === 0) return { tier, hits: [], atLeast };
+  if (ids.length === 0) return { tier: tierOf(perWord, []), hits: [], atLeast };
   const matched = (
     await client.query<HitRow>(`SELECT * FROM ${SCHEMA}.search_hits($1::jsonb, $2::bigint[], $3, $4, $5)`, [
-      wireWords(
-        words,
-        perWord.map((row) => row.tier),
-      ),
+      wireWords(words, perWord),
       ids,
       ...scope,
     ])
@@ -116,9 +120,13 @@ export async function searchTeam(
     createdAt.set(Number(row.id), row.created_at);
     return { id: Number(row.id), hits: row.hits.map(hitOf) };
   });
+  // A word not capped has every row holding it among the candidates: its count is theirs, as locally.
+  const df = perWord.map((row, i) =>
+    row.df !== null ? Number(row.df) : candidates.filter((candidate) => (candidate.hits[i]?.own ?? 0) > 0).length,
+  );
   const ranked = rankCandidates(
     candidates,
-    perWord.map((row) => Number(row.df)),
+    df,
     Math.max(total, matched.length),
     words.map((word) => word.stop),
   ).sort((a, b) => order(a, b, createdAt));
@@ -129,7 +137,13 @@ export async function searchTeam(
       row,
     ]),
   );
-  return { tier, hits: page.flatMap((id) => rows.get(id) ?? []), atLeast };
+  return { tier: tierOf(perWord, candidates), hits: page.flatMap((id) => rows.get(id) ?? []), atLeast };
+}
+
+/** The least exact index that found a row: substrings when one was found only inside a longer word. */
+function tierOf(perWord: readonly WordRow[], candidates: readonly Candidate[]): Tier {
+  const inside = perWord.some((row, i) => row.by_substring && candidates.some((c) => c.hits[i]?.substring));
+  return inside ? 'trigram' : 'unicode61';
 }
 
 /** Local search's order (lib/db/best-matches.ts): every word, then the score's bucket, then recency. */
@@ -162,7 +176,11 @@ export async function indexOldRows(client: ClientBase, progress: (done: number) 
     await client.query(
       `UPDATE ${SCHEMA}.memories m SET keys = r.keys
        FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, keys text[]) WHERE m.id = r.id`,
-      [JSON.stringify(rows.map((row) => ({ id: row.id, keys: rowKeys([row.content, row.tags, row.file_path], []) })))],
+      [
+        JSON.stringify(
+          rows.map((row) => ({ id: row.id, keys: rowKeys([row.content, row.tags, row.file_path], null, null) })),
+        ),
+      ],
     );
     done += rows.length;
     progress(done);

@@ -246,8 +246,16 @@ describe('search on the server', () => {
     ]);
   });
 
+  it('finds a Korean word inside a longer one only at its start, as local search does', async () => {
+    const found = async (words: string) =>
+      (await teamSearch(sandbox(), 'carol', words))
+        .filter((hit) => hit.memory['origin'] === 'team')
+        .map((hit) => [hit.memory['content'], hit.tier]);
+    expect(await found('미들')).toEqual([['JWT 인증을 미들웨어에 추가했다', 'unicode61']]);
+    expect(await found('들웨어')).toEqual([]);
+  });
+
   it.each([
-    ['a Korean substring (pg_trgm)', '들웨어', 'trigram', 'JWT 인증을 미들웨어에 추가했다'],
     ['an English substring (pg_trgm)', 'thenticat', 'trigram', 'refactor the authentication middleware'],
   ] as const)('finds %s', async (_what, words, tier, content) => {
     const hits = (await teamSearch(sandbox(), 'carol', words)).filter((hit) => hit.memory['origin'] === 'team');

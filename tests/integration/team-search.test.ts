@@ -1,6 +1,6 @@
-// Team search by word keys on a real PostgreSQL: each tier's statement is answered from its index
+// Team search by word keys on a real PostgreSQL: each step's statement is answered from an index
 // (EXPLAIN), a teammate's search orders the same rows as local search on the laptop that captured
-// them, and a server upgraded from schema v1 with rows on it finds them once init has keyed them.
+// them, and servers upgraded from schema v1 and v2 with rows on them answer the same way.
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MIGRATIONS, SERVER_MIGRATIONS_TABLE } from '../../lib/team/server-schema.js';
@@ -44,6 +44,7 @@ describe('team search by word keys', () => {
       memory({ box: bob, content: '캐시를 지웠다', createdAt: hoursAgo(26) }),
       memory({ box: bob, content: 'cleared the cache directory', createdAt: hoursAgo(25) }),
       memory({ box: bob, content: '사용자인증 모듈 정리', createdAt: hoursAgo(24) }),
+      memory({ box: bob, content: 'JWT 인증을 토큰 갱신으로 바꿈', createdAt: hoursAgo(23) }),
     ];
     for (let i = 0; i < 12; i++)
       rows.push(memory({ box: bob, content: `에러 로그 ${i}번째 줄`, createdAt: hoursAgo(40 + i) }));
@@ -57,7 +58,12 @@ describe('team search by word keys', () => {
     ['a rare word in the request beside a common one', 'webpack 청크 에러'],
     ['an exception class in the content and in an intent', 'SequelizeUniqueConstraintError'],
     ['a Korean word with its particle, and its English bridge', '캐시'],
+    ['an English word, and its Korean bridge', 'cache'],
     ['a Korean word common to many rows', '에러'],
+    ['an identifier by its parts, one of them sparse (substrings added)', 'use todos'],
+    ['a word found only inside longer words', 'hunk'],
+    ['a two-syllable Korean word, never inside a longer one', '인증'],
+    ['a Korean word at the start of a longer one', '사용자'],
   ])("orders %s as bob's own laptop does", async (_what, query) => {
     const local = await contents(bob, [query]);
     const remote = await contents(carol, ['--team', query], teamEnv(server, 'carol'));
@@ -65,21 +71,7 @@ describe('team search by word keys', () => {
     expect(remote).toEqual(local);
   });
 
-  // Known gaps, left visible: local search now adds substring candidates for a word few memories hold
-  // (`use` inside SequelizeUniqueConstraintError) and matches a Korean substring only at a word start
-  // (not 인증 inside 사용자인증), and the server's word keys do neither yet. Each case fails here as long
-  // as the two orders differ; when they agree it passes, and `it.fails` then reports it to be moved up.
-  it.fails.each([
-    ['an identifier by its parts', 'use todos'],
-    ['a two-syllable Korean word inside a longer one', '인증'],
-  ])("orders %s as bob's own laptop does (not yet)", async (_what, query) => {
-    const local = await contents(bob, [query]);
-    const remote = await contents(carol, ['--team', query], teamEnv(server, 'carol'));
-    expect(local.length).toBeGreaterThan(0);
-    expect(remote).toEqual(local);
-  });
-
-  it('answers each tier from its index: the word keys, the inner syllable pairs, the substrings, the newest rows by date', async () => {
+  it('answers each step from an index: the word keys, the substrings, a common word by a window of dates', async () => {
     const client = new pg.Client({ connectionString: server.url() });
     await client.connect();
     try {
@@ -91,35 +83,38 @@ describe('team search by word keys', () => {
         SELECT h.host_id, 1000000 + i, 'bob', 'filler', 'my-app', 'filler', 'Bash', 'command', 'npm run filler-' || i, 1,
                now() - make_interval(mins => i), ARRAY['npm', 'run', 'filler', 'filler-' || i]
         FROM generate_series(1, 30000) AS i, (SELECT host_id FROM memory_team.hosts LIMIT 1) AS h`);
-      await client.query('ANALYZE memory_team.memories');
-      // The scope as bob's search builds it (his projects, resolved once, as a literal).
-      const bob = await server.connect('bob');
-      const scope = await bob
-        .query<{ s: string }>('SELECT memory_team.search_scope(NULL, NULL, NULL) AS s')
-        .then((result) => result.rows[0]?.s)
-        .finally(() => bob.end());
-      expect(scope).toBe("m.status = 'approved' AND m.project = ANY('{my-app}'::text[])");
-      const condition = async (word: object) =>
-        (await client.query<{ c: string }>('SELECT memory_team.word_own($1::jsonb) AS c', [JSON.stringify(word)]))
-          .rows[0]?.c;
-      const plan = async (sql: string) =>
-        (await client.query<Record<string, string>>(`EXPLAIN ${sql}`)).rows.map((row) => row['QUERY PLAN']).join('\n');
-      const words = await condition({ own: [['webpack']] });
-      expect(words).toBe(`(m.keys @> '{webpack}'::text[])`);
-      expect(await plan(`SELECT m.id FROM memory_team.memories m WHERE ${scope} AND ${words} LIMIT 20001`)).toContain(
-        'memories_keys',
-      );
-      const pair = await condition({ tier: 'pair', pair: 'g:인증' });
-      expect(await plan(`SELECT m.id FROM memory_team.memories m WHERE ${scope} AND ${pair} LIMIT 20001`)).toContain(
-        'memories_keys',
-      );
-      const like = await condition({ tier: 'like', like: '%hunk-loa%' });
-      expect(await plan(`SELECT m.id FROM memory_team.memories m WHERE ${scope} AND ${like} LIMIT 20001`)).toContain(
-        'memories_trigram',
-      );
-      expect(
-        await plan(`SELECT m.id FROM memory_team.memories m WHERE ${scope} ORDER BY m.created_at DESC LIMIT 200000`),
-      ).toMatch(/memories_created|memories_project_status/);
+      // As autovacuum does on a server: the key index's pending list (where fresh rows wait) merged.
+      await client.query('VACUUM ANALYZE memory_team.memories');
+      // The plans of the statements search_words itself runs, as bob: auto_explain sends each one
+      // (nested statements included) to this client as a notice.
+      const notices: string[] = [];
+      client.on('notice', (notice) => notices.push(notice.message ?? ''));
+      await client.query("LOAD 'auto_explain'");
+      await client.query('SET auto_explain.log_min_duration = 0');
+      await client.query('SET auto_explain.log_nested_statements = on');
+      await client.query("SET auto_explain.log_level = 'notice'");
+      await client.query('SET SESSION AUTHORIZATION bob');
+      const plans = async (word: string, like: string | null = null) => {
+        notices.length = 0;
+        const words = [{ own: [[word]], request: [[`r:${word}`]], bridge: [], bridgeRequest: [], like }];
+        await client.query('SELECT * FROM memory_team.search_words($1::jsonb, NULL, NULL, NULL, 2000, 10, 300, 300)', [
+          JSON.stringify(words),
+        ]);
+        const steps = notices.filter((text) => text.includes('LIMIT $2'));
+        expect(steps.length).toBeGreaterThan(0);
+        return steps.join('\n');
+      };
+      // A rare word: read whole from its key index.
+      expect(await plans('webpack')).toContain('memories_keys');
+      // A word in every row: a window of the newest approved rows of bob's projects, read by date,
+      // its bound read off (project, status, created_at) alone.
+      const common = await plans('filler');
+      expect(common).toMatch(/memories_project_status|memories_created/);
+      expect(notices.some((text) => text.includes('OFFSET width') && text.includes('Index Only Scan'))).toBe(true);
+      // A word no key holds, found inside longer words: the substring index.
+      const inside = await plans('hunk', '%hunk%');
+      expect(inside).toContain('memories_trigram');
+      for (const plan of [common, inside]) expect(plan).not.toMatch(/Seq Scan on memories/);
     } finally {
       await client.end();
     }
@@ -146,12 +141,63 @@ describe('a server upgraded from schema v1 with rows on it', () => {
     }
     const admin = fileSandbox();
     const init = await expectOk(team(admin, server, 'admin', ['init']));
-    expect(init.stdout).toContain('schema upgraded v1 → v2');
+    expect(init.stdout).toContain('schema upgraded v1 → v3');
     expect(init.stdout).toContain('Indexed 1 memory pushed before for search.');
     expect(await contents(fileSandbox(), ['--team', 'migrate users'], teamEnv(server, 'bob'))).toEqual([
       'npm run migrateUsers before deploy',
     ]);
     expect((await expectOk(team(admin, server, 'admin', ['init']))).stdout).not.toContain('Indexed');
+  });
+});
+
+describe('a server of schema v2 with rows on it, upgraded', () => {
+  it('answers as local search once `memory team init` has upgraded it, its rows and their old keys kept', async () => {
+    const server = await teamServer(cluster(), { init: false });
+    const client = new pg.Client({ connectionString: server.url() });
+    await client.connect();
+    try {
+      await client.query(SERVER_MIGRATIONS_TABLE);
+      for (const version of [1, 2]) {
+        await client.query(SERVER_MIGRATIONS[version - 1] as string);
+        await client.query('INSERT INTO memory_team.schema_migrations (version) VALUES ($1)', [version]);
+      }
+      for (const person of ['bob', 'carol']) await addMember(client, person, 'my-app', 'member');
+      await client.query("UPDATE memory_team.projects SET auto_approve = true WHERE name = 'my-app'");
+    } finally {
+      await client.end();
+    }
+    const bob = fileSandbox();
+    seed(bob, [
+      memory({ box: bob, content: '사용자인증 모듈 정리', createdAt: hoursAgo(5) }),
+      memory({ box: bob, content: 'JWT 인증을 토큰 갱신으로 바꿈', createdAt: hoursAgo(4) }),
+      memory({ box: bob, content: 'useTodos hook returns stale state', createdAt: hoursAgo(3) }),
+      memory({ box: bob, content: 'SequelizeUniqueConstraintError on users.email', createdAt: hoursAgo(2) }),
+      memory({ box: bob, content: '캐시를 지웠다', createdAt: hoursAgo(1) }),
+    ]);
+    // Pushed while the server is at v2 (a push only inserts), then given the keys a v2 client made:
+    // every inner pair of syllables of a Korean word, which v2 searched and v3 never asks for.
+    await expectOk(team(bob, server, 'bob', ['share', 'my-app']));
+    await expectOk(team(bob, server, 'bob', ['push']));
+    await server.admin(`
+      UPDATE memory_team.memories SET keys = keys || ARRAY(
+        SELECT DISTINCT 'g:' || substr(w, i, 2) FROM regexp_split_to_table(content, '\\s+') AS w,
+                                                     generate_series(2, char_length(w) - 1) AS i
+        WHERE w ~ '^[가-힣]+$')`);
+    expect(await server.admin("SELECT content FROM memory_team.memories WHERE keys @> ARRAY['g:인증']")).toEqual([
+      { content: '사용자인증 모듈 정리' },
+    ]);
+    const carol = fileSandbox();
+    const search = (query: string) => memoryCli(carol, ['search', '--team', query, '--json'], teamEnv(server, 'carol'));
+    const before = await search('인증');
+    expect(before.stderr).toContain('has schema v2; searching it needs v3: its administrator runs `memory team init`');
+    const init = await expectOk(team(fileSandbox(), server, 'admin', ['init']));
+    expect(init.stdout).toContain('schema upgraded v2 → v3');
+    expect(await server.admin('SELECT count(*)::int AS n FROM memory_team.memories')).toEqual([{ n: 5 }]);
+    for (const query of ['인증', 'use todos', 'cache', '사용자']) {
+      const local = await contents(bob, [query]);
+      expect(local.length).toBeGreaterThan(0);
+      expect(await contents(carol, ['--team', query], teamEnv(server, 'carol'))).toEqual(local);
+    }
   });
 });
 

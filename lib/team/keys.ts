@@ -1,18 +1,21 @@
 // The word keys the team server indexes (one GIN-indexed text[] a row) and the keys a query word
-// looks up there: tokens as the local word index makes them, identifier parts, Korean words by every
-// start of two syllables or more (a stem meets the word with its ending) and by their inner syllable
-// pairs (a two-syllable word inside a longer one). Request and intent keys carry `r:`. Pure.
+// looks up there, in local search's words (lib/search/words.ts): tokens as the local word index makes
+// them, identifier parts, and a Korean word by every start of two syllables or more, so a stem meets
+// the word with its ending and a Korean word is found inside a longer one only at its start, as
+// locally. Request and intent keys carry `r:`. Pure.
 import { isHangul, koreanStem } from '../language/korean.js';
-import { bridgeOf } from '../language/bridges.js';
-import { identifierParts, tokens } from '../text/identifiers.js';
-import { queryWords } from './words.js';
+import { identifierParts, intentText, tokens } from '../text/identifiers.js';
+import { queryWords } from '../search/words.js';
 
 /** Keys of a row's request and intent start with this, so a word found only there counts less. */
 export const REQUEST = 'r:';
-/** An inner pair of Hangul syllables (not at the word's start, where the word's starts already are). */
-export const PAIR = 'g:';
 /** A Korean word's starts past this many syllables add nothing a query word needs. */
 const MAX_START = 8;
+/**
+ * pg_trgm takes its trigrams from runs of letters and digits: a pattern without a run of three gives it
+ * none, and its index would answer with every row.
+ */
+const TRIGRAM_RUN = /[\p{L}\p{N}]{3}/u;
 /** A row holds at most 2,000 characters per field: more keys than this are not worth their index bytes. */
 const MAX_KEYS = 1500;
 
@@ -26,32 +29,38 @@ function addTokenKeys(token: string, into: Set<string>, prefix: string): void {
   for (let length = 2; length < Math.min(syllables.length, MAX_START + 1); length++) {
     into.add(prefix + syllables.slice(0, length).join(''));
   }
-  for (let start = 1; start + 2 <= syllables.length; start++) {
-    into.add(prefix + PAIR + syllables.slice(start, start + 2).join(''));
-  }
 }
 
-/** The keys of one memory: its own text (content, tags, file path), then its request and intent. */
-export function rowKeys(own: readonly (string | null)[], request: readonly (string | null)[]): string[] {
+/**
+ * The keys of one memory: its own text (content, tags, file path), then its request and its intent;
+ * the intent as the local word index holds it (its distinct words, lowercased, without prose words).
+ */
+export function rowKeys(own: readonly (string | null)[], request: string | null, intent: string | null): string[] {
   const keys = new Set<string>();
   for (const text of own) if (text) for (const token of tokens(text)) addTokenKeys(token, keys, '');
-  for (const text of request) if (text) for (const token of tokens(text)) addTokenKeys(token, keys, REQUEST);
+  for (const text of [request, intentText(intent)])
+    if (text) for (const token of tokens(text)) addTokenKeys(token, keys, REQUEST);
   return [...keys].slice(0, MAX_KEYS);
 }
 
-/** One query word as the server looks it up: each alternative is a set of keys a row must all hold. */
+/** Alternatives, each a set of keys a row must all hold. */
+export type Alternatives = readonly (readonly string[])[];
+
+/** One query word as the server looks it up. */
 export interface WordKeys {
   /** The word as typed. */
   readonly text: string;
-  readonly own: readonly (readonly string[])[];
-  readonly request: readonly (readonly string[])[];
-  /** Its English bridge (캐시 → cache), in the row's own text: counts less. */
-  readonly bridge: readonly (readonly string[])[];
-  /** ILIKE pattern for the substring tier (three characters or more), or null. */
+  readonly own: Alternatives;
+  readonly request: Alternatives;
+  /** Its other language (캐시 → cache, cache → 캐시): counts less. */
+  readonly bridge: Alternatives;
+  readonly bridgeRequest: Alternatives;
+  /**
+   * ILIKE pattern for the substring tier, which a word the keys find in few rows adds to (three
+   * characters or more; never a Korean word, found inside a longer one only at its start), or null.
+   */
   readonly like: string | null;
-  /** The inner-pair key of a two-syllable Korean word (인증 inside 사용자인증), or null. */
-  readonly pair: string | null;
-  /** An English function word: it weighs nothing beside content words. */
+  /** A function word: it weighs nothing beside content words. */
   readonly stop: boolean;
 }
 
@@ -67,23 +76,25 @@ function alternatives(text: string): string[][] {
   return [lowered, parts];
 }
 
-const prefixed = (alts: readonly (readonly string[])[], prefix: string) =>
-  alts.map((alt) => alt.map((key) => prefix + key));
+const prefixed = (alts: Alternatives, prefix: string) => alts.map((alt) => alt.map((key) => prefix + key));
 
-/** Query text → each word's keys, in the local search's words (lib/search/words.ts). */
+/** Query text → each word's keys, in the local search's words. */
 export function queryKeys(query: string): WordKeys[] {
   return queryWords(query).map((word) => {
     const own = word.words === null ? [] : stemmed(alternatives(word.text));
-    const single = tokens(word.text);
-    const bridge = single.length === 1 ? bridgeOf(single[0] as string) : null;
-    const stem = own.length === 1 && own[0]?.length === 1 ? (own[0][0] as string) : null;
+    // A Korean spelling of an English word is found as a start (캐시 → 캐시를), as the rows' keys hold it.
+    const bridge = word.bridge
+      ? word.bridge.korean
+        ? word.bridge.korean.map((korean) => [korean.toLowerCase()])
+        : word.bridge.english.map((english) => tokens(english).map((token) => token.toLowerCase()))
+      : [];
     return {
       text: word.text,
       own,
       request: prefixed(own, REQUEST),
-      bridge: bridge ? bridge.english.map((english) => tokens(english).map((token) => token.toLowerCase())) : [],
-      like: word.grams === null ? null : word.like,
-      pair: stem !== null && isHangul(stem) && [...stem].length === 2 ? PAIR + stem : null,
+      bridge,
+      bridgeRequest: prefixed(bridge, REQUEST),
+      like: word.grams === null || word.wordStart || !TRIGRAM_RUN.test(word.text) ? null : word.like,
       stop: word.stop,
     };
   });
