@@ -10,9 +10,12 @@ import {
   ensureTeamTables,
   hostId,
   memoriesAfter,
+  pushCursors,
+  type PushCursors,
   queuedTombstones,
   resetCursors,
   summariesAfter,
+  teamProject,
   teamProjects,
 } from './local-queries.js';
 import {
@@ -26,7 +29,8 @@ import {
   upsertSummaries,
 } from './server-queries.js';
 import type { TeamConfig } from './connection-string.js';
-import { TeamError } from './connect.js';
+import { TeamError, withTeamServer } from './connect.js';
+import { MemoryError } from '../errors.js';
 import { outgoingMemory, outgoingSummary, type Sender } from './outgoing.js';
 
 const MEMORY_BATCH = 500;
@@ -64,6 +68,22 @@ export async function assertServerReady(client: ClientBase, where: string): Prom
   }
 }
 
+/** The configured server's id, to count what a push there sends; or why it could not be asked. */
+export async function askServerId(config: TeamConfig): Promise<{ readonly id: string } | { readonly why: string }> {
+  if (!config.url) return { why: 'no team server is configured yet' };
+  try {
+    return {
+      id: await withTeamServer(config, async (client, where) => {
+        await assertServerReady(client, where);
+        return serverId(client);
+      }),
+    };
+  } catch (error) {
+    if (error instanceof MemoryError) return { why: error.message };
+    throw error;
+  }
+}
+
 export function senderFor(db: Db, config: TeamConfig): Sender {
   ensureTeamTables(db);
   return { hostId: hostId(db), hostName: config.hostName, pii: config.pii, piiPatterns: config.piiPatterns };
@@ -91,13 +111,14 @@ export async function push(
 ): Promise<PushReport> {
   await assertServerReady(client, where);
   const sender = senderFor(db, config);
-  const newServer = adoptServer(db, await serverId(client));
+  const server = await serverId(client);
+  const newServer = adoptServer(db, server);
   if (options.all) resetCursors(db);
   await registerHost(client, sender.hostId, sender.hostName);
   const [tombstonesSent, rowsForgotten] = await sendTombstones(db, client, sender);
   const projects: ProjectPush[] = [];
   for (const project of teamProjects(db).filter((p) => p.shared)) {
-    projects.push(await pushProject(db, client, sender, project.project, where));
+    projects.push(await pushProject(db, client, sender, { project: project.project, server }, where));
   }
   return { hostId: sender.hostId, projects, tombstonesSent, rowsForgotten, newServer };
 }
@@ -106,7 +127,7 @@ async function pushProject(
   db: Db,
   client: ClientBase,
   sender: Sender,
-  project: string,
+  { project, server }: { readonly project: string; readonly server: string },
   where: string,
 ): Promise<ProjectPush> {
   const counts = { memoriesSent: 0, memoriesInserted: 0, summariesSent: 0, summariesInserted: 0, summariesUpdated: 0 };
@@ -118,8 +139,9 @@ async function pushProject(
     };
   }
   // Cursors are re-read each round: they only move forward, and only after the server committed.
+  const cursors = (): PushCursors => pushCursors(db, teamProject(db, project), server);
   for (;;) {
-    const cursor = teamProjects(db).find((p) => p.project === project)?.memoryCursor ?? 0;
+    const cursor = cursors().memoryCursor;
     const { rows, readTo } = memoriesAfter(db, project, cursor, MEMORY_BATCH);
     if (readTo <= cursor) break;
     if (rows.length > 0) {
@@ -131,8 +153,7 @@ async function pushProject(
     }
     advanceCursor(db, project, { memory: readTo });
   }
-  const summaryCursor = teamProjects(db).find((p) => p.project === project)?.summaryCursor ?? '';
-  const summaries = summariesAfter(db, project, summaryCursor);
+  const summaries = summariesAfter(db, project, cursors().summaryCursor);
   for (let start = 0; start < summaries.length; start += SUMMARY_BATCH) {
     const batch = summaries.slice(start, start + SUMMARY_BATCH);
     const result = await upsertSummaries(
