@@ -1,5 +1,6 @@
-// `node dist/bench/import.js [--calls N]`: `memory import` of one busy session (N tool calls, 60,000 by
-// default, ten milliseconds apart, so a minute holds thousands of them), spawned as a person runs it.
+// `node dist/bench/import.js [--calls N] [--cli PATH]`: `memory import` of one busy session (N tool calls,
+// 60,000 by default, ten milliseconds apart, so a minute holds thousands of them), spawned as a person runs
+// it, by this build's CLI or another build's (`--cli`, to compare builds one run after the other).
 // Prints calls per second of wall time and of CPU time (the machine may be shared: CPU time is what
 // load barely moves) and peak memory: the import must stay linear in the session's length.
 import { spawnSync } from 'node:child_process';
@@ -14,6 +15,11 @@ const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(DIST, 'runtime', 'dist', 'commands', 'cli.js');
 const SESSION = '22222222-3333-4444-8555-666666666666';
 const CWD = '/home/dev/busy';
+
+function text(name: string): string | null {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? null : (process.argv[at + 1] ?? null);
+}
 
 function argument(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -82,13 +88,14 @@ async function writeSession(path: string, calls: number): Promise<void> {
 
 async function main(): Promise<void> {
   const calls = argument('--calls', 60_000);
+  const cli = resolve(text('--cli') ?? CLI);
   const home = mkdtempSync(join(tmpdir(), 'memory-import-bench-'));
   try {
     const path = join(home, `${SESSION}.jsonl`);
     await writeSession(path, calls);
     const cpuBefore = childrenCpuMs();
     const started = performance.now();
-    const result = spawnSync(process.execPath, [CLI, 'import', '--json', '--debug-rss', path], {
+    const result = spawnSync(process.execPath, [cli, 'import', '--json', '--debug-rss', path], {
       env: { ...process.env, HOME: home, CLAUDE_MEMORY_DB: join(home, 'memory.db'), NO_COLOR: '1' },
       encoding: 'utf8',
     });

@@ -282,6 +282,11 @@ ${V9_INSERT}${V9_UPDATE}`,
   // Which coding agent made each memory and session (v11): every earlier row is Claude Code's.
   `ALTER TABLE memories ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude-code';
 ALTER TABLE session_summaries ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude-code';`,
+  // The duplicate check's key bounded by time too (v12): a session's failures often end alike (the same
+  // assertion, the same last line), and every look-alike of the whole session was read for each one.
+  // The second, not the ISO text, keeps the key small (unixepoch() of a stored time is deterministic).
+  `DROP INDEX memories_dedupe;
+CREATE INDEX memories_dedupe ON memories (session_id, length(content), substr(content, -16), unixepoch(created_at));`,
 ];
 
 /**
