@@ -9,7 +9,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { childrenCpuMs } from './measure.js';
+import { childrenCpuMs, timeProcesses } from './measure.js';
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(DIST, 'runtime', 'dist', 'commands', 'cli.js');
@@ -101,6 +101,10 @@ async function main(): Promise<void> {
     });
     const seconds = (performance.now() - started) / 1000;
     const cpuSeconds = (childrenCpuMs() - cpuBefore) / 1000;
+    // The machine's state right after: an empty Node process, for reading the figures under load.
+    const empty = timeProcesses([{ name: 'node -e 0', args: ['-e', '0'], stdin: () => '', env: {} }], 5).get(
+      'node -e 0',
+    );
     if (result.status !== 0) throw new Error(`memory import failed (${result.status}): ${result.stderr}`);
     const summary = JSON.parse(result.stdout) as { toolCalls: number; added: number; maxRssMb: number };
     const rate = (time: number): string => Math.round(summary.toolCalls / time).toLocaleString('en-US');
@@ -108,7 +112,8 @@ async function main(): Promise<void> {
       `memory import of one busy session: ${summary.toolCalls.toLocaleString('en-US')} calls ` +
         `(${summary.added.toLocaleString('en-US')} added), peak ${summary.maxRssMb} MB\n` +
         `  wall ${seconds.toFixed(1)} s = ${rate(seconds)} calls/s (load average ${loadavg()[0]?.toFixed(1)})\n` +
-        `  CPU  ${cpuSeconds.toFixed(1)} s = ${rate(cpuSeconds)} calls/s\n`,
+        `  CPU  ${cpuSeconds.toFixed(1)} s = ${rate(cpuSeconds)} calls/s\n` +
+        `  node -e 0: ${empty?.median.toFixed(0)} ms wall, ${empty?.cpu?.toFixed(0)} ms CPU (5 runs: median wall, mean CPU)\n`,
     );
   } finally {
     rmSync(home, { recursive: true, force: true });
