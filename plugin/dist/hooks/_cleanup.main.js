@@ -201,7 +201,8 @@ CREATE INDEX forgotten_content ON forgotten (content_key);`,`ALTER TABLE memorie
 DROP TRIGGER memories_after_insert;DROP TRIGGER memories_after_update;DROP TABLE memory_words;DROP TABLE memory_grams;
 ${V9_TABLES}INSERT OR REPLACE INTO search_index_build (id, pending_to) SELECT 1, max(id) FROM memories HAVING count(*) > 0;
 ${V9_INSERT}${V9_UPDATE}`,"CREATE INDEX memories_dedupe ON memories (session_id, length(content), substr(content, -16));",`ALTER TABLE memories ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude-code';
-ALTER TABLE session_summaries ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude-code';`],LEGACY_TABLE_RENAMES=`
+ALTER TABLE session_summaries ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude-code';`,`DROP INDEX memories_dedupe;
+CREATE INDEX memories_dedupe ON memories (session_id, length(content), substr(content, -16), unixepoch(created_at));`],LEGACY_TABLE_RENAMES=`
   DROP TABLE IF EXISTS memory_words;
   DROP TABLE IF EXISTS memory_grams;
   DROP TABLE IF EXISTS memories_fts;
@@ -236,6 +237,7 @@ tags, importance, created_at, tool_use_id, agent_id, exit_code, source, command_
 VALUES (@sessionId, @toolName, @type, @project, @projectPath, @filePath, @content, @tags, @importance,
 @createdAt, @toolUseId, @agentId, @exitCode, @source, @key, coalesce(@request, (${REQUEST_OF_SESSION})), @intent, @agent)`,DUPLICATE_CONTENT=`SELECT 1 FROM memories WHERE session_id = @sessionId
 AND length(content) = length(@content) AND substr(content, -16) = substr(@content, -16)
+AND unixepoch(created_at) BETWEEN unixepoch(@from) AND unixepoch(@to)
 AND +created_at BETWEEN @from AND @to AND content = @content LIMIT 1`,MemoryStore=class{constructor(db){this.db=db}db;insert(memory,dedupeWindowSec){return this.insertAll([memory],dedupeWindowSec)[0]}insertAll(memories,dedupeWindowSec){let write=this.db.transaction(()=>memories.map(memory=>this.store(memory,dedupeWindowSec)));return withBusyRetry(()=>write.immediate())}store(memory,dedupeWindowSec){let duplicate=this.findDuplicate(memory,dedupeWindowSec);if(duplicate)return duplicate;let{commandKey:key,...row}=memory,{lastInsertRowid}=prepared(this.db,INSERT).run({...row,key:key?.key??null,request:memory.request??null,intent:memory.intent??null,agent:memory.agent??DEFAULT_AGENT});return key&&memory.type==="command"&&resolveErrors(this.db,memory.projectPath,key,Number(lastInsertRowid),memory.createdAt),"stored"}findDuplicate(memory,dedupeWindowSec){let byToolUse=prepared(this.db,"SELECT 1 FROM memories WHERE tool_use_id = ?"),byContent=prepared(this.db,DUPLICATE_CONTENT);if(memory.toolUseId&&byToolUse.get(memory.toolUseId))return"duplicate-tool-use";if(isForgotten(this.db,memory))return"forgotten";let time=Date.parse(memory.createdAt),from=new Date(time-dedupeWindowSec*1e3).toISOString(),to=new Date(time+dedupeWindowSec*1e3).toISOString();return byContent.get({sessionId:memory.sessionId,content:memory.content,from,to})?"duplicate-content":null}refresh(memory,apply){if(!memory.toolUseId)return"missing";let stored=prepared(this.db,`
       SELECT id, session_id AS sessionId, created_at AS createdAt, type, content, tags, file_path AS filePath,
              importance, exit_code AS exitCode, command_key AS commandKey, request, intent
