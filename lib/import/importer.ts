@@ -4,6 +4,7 @@
 import { captureEvent } from '../capture/capture.js';
 import { retentionCutoff } from '../faults/cleanup.js';
 import type { Config } from '../config/config.js';
+
 import { memoryIntent } from '../capture/intent.js';
 import { toNewMemory, type NewMemory } from '../memory.js';
 import { resolveProject } from '../capture/project.js';
@@ -24,6 +25,10 @@ export interface ImportSummary {
   duplicates: number;
   /** Calls `memory forget` left a tombstone for: never stored again. */
   forgotten: number;
+  /** Calls of sessions whose hooks ran with CLAUDE_MEMORY_DISABLE=1: never stored. */
+  disabled: number;
+  /** Calls from before the upgrade of sessions held then (a forget of theirs left no trace): kept out. */
+  held: number;
   /** Calls the capture filters drop (read-only commands, lock files, interrupts…), as live. */
   noise: number;
   /** Calls refused before running: user rejections, hook blocks, validation errors. */
@@ -60,6 +65,8 @@ export interface ImportOptions {
   readonly onProgress?: (progress: ImportProgress) => void;
   /** Stops the import at the next line: what was read before it is stored and summarized. */
   readonly signal?: AbortSignal;
+  /** The calls of held sessions (lib/db/memories.ts KeepOutHeld) to store all the same; none by default. */
+  readonly admitHeld?: (memory: NewMemory) => boolean;
 }
 
 // Rows are written one transaction per file; a giant file is cut into batches of this many, so
@@ -84,6 +91,8 @@ class ImportRun {
     added: 0,
     duplicates: 0,
     forgotten: 0,
+    disabled: 0,
+    held: 0,
     noise: 0,
     notRun: 0,
     tooOld: 0,
@@ -114,7 +123,8 @@ class ImportRun {
 
   async all(): Promise<ImportSummary> {
     if (this.options.files.length === 0) return this.summary;
-    this.sink = openSink(this.options.config.dbPath, this.options.dryRun, this.options.config.dedupeWindowSec);
+    const { config, dryRun, admitHeld = () => false } = this.options;
+    this.sink = openSink(config.dbPath, dryRun, config.dedupeWindowSec, (memory) => !admitHeld(memory));
     for (const file of this.options.files) {
       await this.file(file);
       if (this.summary.stopped) break; // inside this file: it was not read to its end
@@ -285,6 +295,10 @@ class ImportRun {
         this.gained.add(memory.sessionId);
       } else if (inserted[index] === 'forgotten') {
         this.summary.forgotten += 1;
+      } else if (inserted[index] === 'disabled') {
+        this.summary.disabled += 1;
+      } else if (inserted[index] === 'held') {
+        this.summary.held += 1;
       } else {
         this.summary.duplicates += 1;
       }
