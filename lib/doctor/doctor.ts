@@ -155,7 +155,7 @@ function checkRecall(setting: RecallSetting): Check {
     ? {
         section: 'environment',
         status: 'ok',
-        message: `recall is on (${from}): prompts that clearly match a past memory get it added to the model's context`,
+        message: `recall is on (${from}): prompts that clearly match a past memory get it added to the model's context; memory recall off turns it off`,
       }
     : {
         section: 'environment',
