@@ -1,5 +1,6 @@
-// `node dist/bench/import.js [--calls N]`: `memory import` of one busy session (N tool calls, 60,000 by
-// default, ten milliseconds apart, so a minute holds thousands of them), spawned as a person runs it.
+// `node dist/bench/import.js [--calls N] [--cli PATH]`: `memory import` of one busy session (N tool calls,
+// 60,000 by default, ten milliseconds apart, so a minute holds thousands of them), spawned as a person runs
+// it, by this build's CLI or another build's (`--cli`, to compare builds one run after the other).
 // Prints calls per second of wall time and of CPU time (the machine may be shared: CPU time is what
 // load barely moves) and peak memory: the import must stay linear in the session's length.
 import { spawnSync } from 'node:child_process';
@@ -8,12 +9,17 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { childrenCpuMs } from './measure.js';
+import { childrenCpuMs, timeProcesses } from './measure.js';
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(DIST, 'runtime', 'dist', 'commands', 'cli.js');
 const SESSION = '22222222-3333-4444-8555-666666666666';
 const CWD = '/home/dev/busy';
+
+function text(name: string): string | null {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? null : (process.argv[at + 1] ?? null);
+}
 
 function argument(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -82,18 +88,23 @@ async function writeSession(path: string, calls: number): Promise<void> {
 
 async function main(): Promise<void> {
   const calls = argument('--calls', 60_000);
+  const cli = resolve(text('--cli') ?? CLI);
   const home = mkdtempSync(join(tmpdir(), 'memory-import-bench-'));
   try {
     const path = join(home, `${SESSION}.jsonl`);
     await writeSession(path, calls);
     const cpuBefore = childrenCpuMs();
     const started = performance.now();
-    const result = spawnSync(process.execPath, [CLI, 'import', '--json', '--debug-rss', path], {
+    const result = spawnSync(process.execPath, [cli, 'import', '--json', '--debug-rss', path], {
       env: { ...process.env, HOME: home, CLAUDE_MEMORY_DB: join(home, 'memory.db'), NO_COLOR: '1' },
       encoding: 'utf8',
     });
     const seconds = (performance.now() - started) / 1000;
     const cpuSeconds = (childrenCpuMs() - cpuBefore) / 1000;
+    // The machine's state right after: an empty Node process, for reading the figures under load.
+    const empty = timeProcesses([{ name: 'node -e 0', args: ['-e', '0'], stdin: () => '', env: {} }], 5).get(
+      'node -e 0',
+    );
     if (result.status !== 0) throw new Error(`memory import failed (${result.status}): ${result.stderr}`);
     const summary = JSON.parse(result.stdout) as { toolCalls: number; added: number; maxRssMb: number };
     const rate = (time: number): string => Math.round(summary.toolCalls / time).toLocaleString('en-US');
@@ -101,7 +112,8 @@ async function main(): Promise<void> {
       `memory import of one busy session: ${summary.toolCalls.toLocaleString('en-US')} calls ` +
         `(${summary.added.toLocaleString('en-US')} added), peak ${summary.maxRssMb} MB\n` +
         `  wall ${seconds.toFixed(1)} s = ${rate(seconds)} calls/s (load average ${loadavg()[0]?.toFixed(1)})\n` +
-        `  CPU  ${cpuSeconds.toFixed(1)} s = ${rate(cpuSeconds)} calls/s\n`,
+        `  CPU  ${cpuSeconds.toFixed(1)} s = ${rate(cpuSeconds)} calls/s\n` +
+        `  node -e 0: ${empty?.median.toFixed(0)} ms wall, ${empty?.cpu?.toFixed(0)} ms CPU (5 runs: median wall, mean CPU)\n`,
     );
   } finally {
     rmSync(home, { recursive: true, force: true });

@@ -10,9 +10,15 @@ import {
   projectExists,
   queuedTombstones,
   queueProjectRetraction,
+  FIRST_PUSH,
+  hasPushed,
+  isAnotherServer,
+  pushCursors,
   setShared,
+  teamProject,
   teamProjects,
   unpushedCount,
+  type PushCursors,
 } from '../lib/team/local-queries.js';
 import {
   addMember,
@@ -20,6 +26,7 @@ import {
   removeMember,
   roleExists,
   serverLocale,
+  serverId,
   serverSchemaVersion,
   SERVER_SCHEMA_VERSION,
   setProjectRules,
@@ -39,7 +46,7 @@ import { displayUrl, loadTeamConfig, type TeamConfig } from '../lib/team/connect
 import { warnAboutSettings } from '../lib/config/config.js';
 import { TeamError, withTeamServer } from '../lib/team/connect.js';
 import { isUtf8Locale, localeProblem } from '../lib/team/locale.js';
-import { assertServerReady, push, senderFor, sendTombstones } from '../lib/team/push.js';
+import { askServerId, assertServerReady, push, senderFor, sendTombstones } from '../lib/team/push.js';
 import { clip } from '../lib/text/bounded.js';
 import { cliConfig } from './shared/database.js';
 import { parseLimit, valueOf } from './shared/flags.js';
@@ -95,18 +102,16 @@ for a maintainer's approval before teammates see them.`,
     .argument('[project]', 'project name as `memory search --stats` shows it')
     .option('--from-now', "send only what is captured from now on, not the project's history")
     .action((project: string | undefined, options: { fromNow?: boolean }) =>
-      run(async () =>
-        withLocal(true, (db) => {
+      run(async (config) =>
+        withLocal(true, async (db) => {
           const name = projectName(project);
           const now = cliConfig().now().toISOString();
           ensureTeamTables(db);
           setShared(db, name, true, now, options.fromNow === true);
-          const shared = teamProjects(db).find((p) => p.project === name);
-          const pending = shared ? unpushedCount(db, shared) : { memories: 0, summaries: 0 };
           const known = projectExists(db, name)
             ? ''
             : ` (no memories of "${cleanText(name)}" yet: check the name with \`memory search --stats\`)`;
-          return `Shared ${cleanText(name)}${known}. \`memory team push\` sends ${plural(pending.memories, 'memory', 'memories')} and ${plural(pending.summaries, 'session summary', 'session summaries')} so far, for review.\n`;
+          return `Shared ${cleanText(name)}${known}. ${nextPushOf(db, name, await askServerId(config))}\n`;
         }),
       ),
     );
@@ -395,6 +400,20 @@ function notMaintainer(project: string): TeamError {
   return new TeamError(`you do not maintain a project "${cleanText(project)}" on the team server`);
 }
 
+/** What `memory team push` will send of `project`, counted for the configured server by push's own cursors. */
+function nextPushOf(db: Db, project: string, server: { readonly id: string } | { readonly why: string }): string {
+  const counts = (from: PushCursors): string => {
+    const n = unpushedCount(db, project, from);
+    return `${plural(n.memories, 'memory', 'memories')} and ${plural(n.summaries, 'session summary', 'session summaries')}`;
+  };
+  const cursors = teamProject(db, project);
+  if ('id' in server && isAnotherServer(db, server.id))
+    return `\`memory team push\` sends ${counts(FIRST_PUSH)} so far, for review: this machine has not pushed to this team server before, so everything shared is offered again.`;
+  if ('why' in server && hasPushed(db))
+    return `\`memory team push\` sends ${counts(cursors)} so far to the team server this machine pushed to last, or ${counts(FIRST_PUSH)} to another one, for review (${server.why}).`;
+  return `\`memory team push\` sends ${counts(pushCursors(db, cursors, null))} so far, for review.`;
+}
+
 function renderPush(report: Awaited<ReturnType<typeof push>>): string {
   const lines: string[] = [];
   if (report.newServer)
@@ -422,11 +441,27 @@ function renderPush(report: Awaited<ReturnType<typeof push>>): string {
 }
 
 async function status(config: TeamConfig, json: boolean): Promise<string> {
+  // The server first: what is not pushed yet is counted for it (another server gets everything again).
+  const asked = config.url
+    ? await withTeamServer(config, async (client) => {
+        const locale = await serverLocale(client);
+        const version = await serverSchemaVersion(client);
+        const projects = version ? await projectsOverview(client) : [];
+        return { locale, version, projects, id: version ? await serverId(client) : null };
+      }).then(
+        (remote) => ({ remote, error: null }),
+        (error: unknown) => ({ remote: null, error }),
+      )
+    : { remote: null, error: null };
   const local = withLocalSync((db) => {
     ensureTeamTables(db);
+    const server = asked.remote?.id ?? null;
     return {
       hostId: hostId(db),
-      projects: teamProjects(db).map((p) => ({ ...p, unpushed: unpushedCount(db, p) })),
+      projects: teamProjects(db).map((p) => ({
+        ...p,
+        unpushed: unpushedCount(db, p.project, pushCursors(db, p, server)),
+      })),
       tombstonesQueued: queuedTombstones(db).length,
     };
   });
@@ -447,16 +482,13 @@ async function status(config: TeamConfig, json: boolean): Promise<string> {
     `shared here: ${head.shared.length === 0 ? 'nothing' : head.shared.map((p) => `${cleanText(p.project)} (${plural(p.unpushed.memories, 'memory', 'memories')} and ${plural(p.unpushed.summaries, 'summary', 'summaries')} not pushed yet)`).join(', ')}`,
   ];
   if (head.tombstones_queued > 0) lines.push(`tombstones waiting to be sent: ${head.tombstones_queued}`);
-  if (!config.url) return json ? `${JSON.stringify(head, null, 2)}\n` : `${lines.join('\n')}\n`;
-  const remote = await withTeamServer(config, async (client) => {
-    const locale = await serverLocale(client);
-    const version = await serverSchemaVersion(client);
-    const projects = version ? await projectsOverview(client) : [];
-    return { locale, version, projects };
-  }).catch((error: unknown) => {
-    writeOut(json ? `${JSON.stringify(head, null, 2)}\n` : `${lines.join('\n')}\n`);
-    throw error;
-  });
+  const remote = asked.remote;
+  if (!remote) {
+    const out = json ? `${JSON.stringify(head, null, 2)}\n` : `${lines.join('\n')}\n`;
+    if (asked.error === null) return out;
+    writeOut(out);
+    throw asked.error;
+  }
   const problem = localeProblem(remote.locale);
   lines.push(
     `connected as ${remote.locale.user}: PostgreSQL ${remote.locale.serverVersion}, database ${remote.locale.database}, ${remote.locale.encoding}, ctype ${remote.locale.ctype}${isUtf8Locale(remote.locale) ? '' : ' (not UTF-8!)'}`,

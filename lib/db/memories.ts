@@ -30,12 +30,14 @@ VALUES (@sessionId, @toolName, @type, @project, @projectPath, @filePath, @conten
 @createdAt, @toolUseId, @agentId, @exitCode, @source, @key, coalesce(@request, (${REQUEST_OF_SESSION})), @intent, @agent)`;
 
 /**
- * The same content in the same session within a time window. The content's length and ending lead
- * the index it reads (memories_dedupe), so only look-alike rows are compared whole; `+created_at`
- * keeps SQLite from choosing the session's time index instead, which reads every row of the window.
+ * The same content in the same session within a time window. The content's length and ending, then
+ * the whole second, lead the index it reads (memories_dedupe), so only look-alike rows of the window
+ * are compared whole, however long the session; `+created_at` (exact to the millisecond) keeps SQLite
+ * from choosing the session's time index instead, which reads every row of the window.
  */
 export const DUPLICATE_CONTENT = `SELECT 1 FROM memories WHERE session_id = @sessionId
 AND length(content) = length(@content) AND substr(content, -16) = substr(@content, -16)
+AND unixepoch(created_at) BETWEEN unixepoch(@from) AND unixepoch(@to)
 AND +created_at BETWEEN @from AND @to AND content = @content LIMIT 1`;
 
 /** What `refresh` did with one re-derived memory. */

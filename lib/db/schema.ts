@@ -296,6 +296,11 @@ WHEN EXISTS (SELECT 1 FROM disabled_sessions WHERE session_id = new.session_id) 
   // one never captured. Their calls from before the upgrade stay out unless asked for (import
   // --include-held); what they do after it is stored as always. Filled by the migration (HOLD_SESSIONS).
   `CREATE TABLE held_sessions (session_id TEXT PRIMARY KEY, held_at TEXT NOT NULL) WITHOUT ROWID;`,
+  // The duplicate check's key bounded by time too (v14): a session's failures often end alike (the same
+  // assertion, the same last line), and every look-alike of the whole session was read for each one.
+  // The second, not the ISO text, keeps the key small (unixepoch() of a stored time is deterministic).
+  `DROP INDEX memories_dedupe;
+CREATE INDEX memories_dedupe ON memories (session_id, length(content), substr(content, -16), unixepoch(created_at));`,
 ];
 
 /** The first schema version with tombstones (the `forgotten` table): forgets before it left no trace. */

@@ -89,6 +89,12 @@ export function hostId(db: Db): string {
   );
 }
 
+/** Whether the cursors were kept for another server than `serverId` (before the first push they hold for any). */
+export function isAnotherServer(db: Db, serverId: string): boolean {
+  const known = state(db, 'server_id');
+  return known !== null && known !== serverId;
+}
+
 /**
  * Remembers which server the cursors refer to. A different server (a new database, a restore)
  * has none of our rows: the cursors start over, and the server's keys make the re-send harmless.
@@ -97,14 +103,34 @@ export function adoptServer(db: Db, serverId: string): boolean {
   return withBusyRetry(() =>
     db
       .transaction(() => {
-        const known = state(db, 'server_id');
-        if (known === serverId) return false;
+        const another = isAnotherServer(db, serverId);
+        if (state(db, 'server_id') === serverId) return false;
         setState(db, 'server_id', serverId);
-        if (known !== null) db.prepare("UPDATE team_projects SET memory_cursor = 0, summary_cursor = ''").run();
-        return known !== null;
+        if (another) db.prepare("UPDATE team_projects SET memory_cursor = 0, summary_cursor = ''").run();
+        return another;
       })
       .immediate(),
   );
+}
+
+export type PushCursors = Pick<TeamProject, 'memoryCursor' | 'summaryCursor'>;
+
+/** Where a push to a server that has none of our rows starts. */
+export const FIRST_PUSH: PushCursors = { memoryCursor: 0, summaryCursor: '' };
+
+/**
+ * Where the next push to the server `serverId` starts for `project`: its cursors, or the very start
+ * for a server other than the one they were kept for (as adoptServer will decide). Push moves by it;
+ * share and status count by it. `serverId` null (a server not asked): the one last pushed to.
+ */
+export function pushCursors(db: Db, project: PushCursors, serverId: string | null): PushCursors {
+  if (serverId !== null && isAnotherServer(db, serverId)) return FIRST_PUSH;
+  return { memoryCursor: project.memoryCursor, summaryCursor: project.summaryCursor };
+}
+
+/** Whether this database has pushed to some server, whose cursors another server would not follow. */
+export function hasPushed(db: Db): boolean {
+  return hasTeamTables(db) && state(db, 'server_id') !== null;
 }
 
 export function teamProjects(db: Db): TeamProject[] {
@@ -116,6 +142,19 @@ export function teamProjects(db: Db): TeamProject[] {
     )
     .all() as Array<Omit<TeamProject, 'shared'> & { shared: number }>;
   return rows.map((row) => ({ ...row, shared: row.shared === 1 }));
+}
+
+/** One project's row; the cursors at the start for a project never shared. */
+export function teamProject(db: Db, project: string): TeamProject {
+  return (
+    teamProjects(db).find((p) => p.project === project) ?? {
+      project,
+      shared: false,
+      changedAt: '',
+      memoryCursor: 0,
+      summaryCursor: '',
+    }
+  );
 }
 
 /**
@@ -197,16 +236,17 @@ export function summariesAfter(db: Db, project: string, cursor: string): StoredS
     .all(project, cursor) as StoredSummary[];
 }
 
-export function unpushedCount(db: Db, project: TeamProject): { memories: number; summaries: number } {
+/** How many memories and session summaries of `project` a push starting `from` sends (see pushCursors). */
+export function unpushedCount(db: Db, project: string, from: PushCursors): { memories: number; summaries: number } {
   return {
     memories: db
       .prepare('SELECT count(*) FROM memories WHERE project = ? AND id > ?')
       .pluck()
-      .get(project.project, project.memoryCursor) as number,
+      .get(project, from.memoryCursor) as number,
     summaries: db
       .prepare('SELECT count(*) FROM session_summaries WHERE project = ? AND updated_at > ?')
       .pluck()
-      .get(project.project, project.summaryCursor) as number,
+      .get(project, from.summaryCursor) as number,
   };
 }
 

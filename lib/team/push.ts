@@ -10,9 +10,12 @@ import {
   ensureTeamTables,
   hostId,
   memoriesAfter,
+  pushCursors,
+  type PushCursors,
   queuedTombstones,
   resetCursors,
   summariesAfter,
+  teamProject,
   teamProjects,
 } from './local-queries.js';
 import {
@@ -26,7 +29,8 @@ import {
   upsertSummaries,
 } from './server-queries.js';
 import type { TeamConfig } from './connection-string.js';
-import { TeamError } from './connect.js';
+import { TeamError, withTeamServer } from './connect.js';
+import { MemoryError } from '../errors.js';
 import { outgoingMemory, outgoingSummary, type Sender } from './outgoing.js';
 
 const MEMORY_BATCH = 500;
@@ -69,6 +73,22 @@ export async function assertServerReady(client: ClientBase, where: string, searc
   }
 }
 
+/** The configured server's id, to count what a push there sends; or why it could not be asked. */
+export async function askServerId(config: TeamConfig): Promise<{ readonly id: string } | { readonly why: string }> {
+  if (!config.url) return { why: 'no team server is configured yet' };
+  try {
+    return {
+      id: await withTeamServer(config, async (client, where) => {
+        await assertServerReady(client, where);
+        return serverId(client);
+      }),
+    };
+  } catch (error) {
+    if (error instanceof MemoryError) return { why: error.message };
+    throw error;
+  }
+}
+
 export function senderFor(db: Db, config: TeamConfig): Sender {
   ensureTeamTables(db);
   return { hostId: hostId(db), hostName: config.hostName, pii: config.pii, piiPatterns: config.piiPatterns };
@@ -96,13 +116,14 @@ export async function push(
 ): Promise<PushReport> {
   await assertServerReady(client, where);
   const sender = senderFor(db, config);
-  const newServer = adoptServer(db, await serverId(client));
+  const server = await serverId(client);
+  const newServer = adoptServer(db, server);
   if (options.all) resetCursors(db);
   await registerHost(client, sender.hostId, sender.hostName);
   const [tombstonesSent, rowsForgotten] = await sendTombstones(db, client, sender);
   const projects: ProjectPush[] = [];
   for (const project of teamProjects(db).filter((p) => p.shared)) {
-    projects.push(await pushProject(db, client, sender, project.project, where));
+    projects.push(await pushProject(db, client, sender, { project: project.project, server }, where));
   }
   return { hostId: sender.hostId, projects, tombstonesSent, rowsForgotten, newServer };
 }
@@ -111,7 +132,7 @@ async function pushProject(
   db: Db,
   client: ClientBase,
   sender: Sender,
-  project: string,
+  { project, server }: { readonly project: string; readonly server: string },
   where: string,
 ): Promise<ProjectPush> {
   const counts = { memoriesSent: 0, memoriesInserted: 0, summariesSent: 0, summariesInserted: 0, summariesUpdated: 0 };
@@ -122,9 +143,11 @@ async function pushProject(
       error: `you are not a member of project "${project}" on ${where} (an administrator adds you: memory team member add <role> ${project})`,
     };
   }
+  // Where this server's push stands (pushCursors); only moves forward, and only after the server committed.
+  const cursors = (): PushCursors => pushCursors(db, teamProject(db, project), server);
   // The next batch is read and made ready while the server inserts the one before, so the two
-  // machines' work overlaps; the cursor only moves forward, and only once the server has committed.
-  let cursor = teamProjects(db).find((p) => p.project === project)?.memoryCursor ?? 0;
+  // machines' work overlaps.
+  let cursor = cursors().memoryCursor;
   let sending: { inserted: Promise<number>; sent: number; readTo: number } | null = null;
   for (;;) {
     const { rows, readTo } = memoriesAfter(db, project, cursor, MEMORY_BATCH);
@@ -142,8 +165,7 @@ async function pushProject(
     };
     cursor = readTo;
   }
-  const summaryCursor = teamProjects(db).find((p) => p.project === project)?.summaryCursor ?? '';
-  const summaries = summariesAfter(db, project, summaryCursor);
+  const summaries = summariesAfter(db, project, cursors().summaryCursor);
   for (let start = 0; start < summaries.length; start += SUMMARY_BATCH) {
     const batch = summaries.slice(start, start + SUMMARY_BATCH);
     const result = await upsertSummaries(

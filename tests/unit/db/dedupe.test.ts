@@ -45,6 +45,19 @@ describe('the duplicate check', () => {
     db.close();
   });
 
+  it.each([
+    ['59.9 s later', '2026-04-14T09:01:00.800Z', 'duplicate-content'],
+    ['60.05 s later, in the whole second the window ends in', '2026-04-14T09:01:00.950Z', 'stored'],
+    ['59.9 s earlier', '2026-04-14T08:59:01.000Z', 'duplicate-content'],
+    ['60.05 s earlier, in the whole second the window starts in', '2026-04-14T08:59:00.850Z', 'stored'],
+  ])('keeps the window exact to the millisecond: the same content %s → %s', (_, createdAt, outcome) => {
+    const db = database();
+    const store = new MemoryStore(db);
+    expect(store.insert(memory('npm run build', '2026-04-14T09:00:00.900Z'), 60)).toBe('stored');
+    expect(store.insert(memory('npm run build', createdAt), 60)).toBe(outcome);
+    db.close();
+  });
+
   it('tells apart long contents that differ only before their last 16 characters', () => {
     const db = database();
     const store = new MemoryStore(db);
@@ -55,13 +68,13 @@ describe('the duplicate check', () => {
     db.close();
   });
 
-  it("searches a session's rows by content length and ending, not by time alone", () => {
+  it("searches a session's rows by content length, ending and second, not by time alone", () => {
     const db = database();
     const plan = db
       .prepare(`EXPLAIN QUERY PLAN ${DUPLICATE_CONTENT}`)
       .all({ sessionId: 's', content: 'c', from: 'a', to: 'b' }) as Array<{ detail: string }>;
     expect(plan.map((step) => step.detail).join('\n')).toMatch(
-      /SEARCH memories USING INDEX memories_dedupe \(session_id=\? AND <expr>=\? AND <expr>=\?\)/,
+      /SEARCH memories USING INDEX memories_dedupe \(session_id=\? AND <expr>=\? AND <expr>=\? AND <expr>>\? AND <expr><\?\)/,
     );
     db.close();
   });
