@@ -86,6 +86,7 @@ export interface FilterOptions {
   readonly since?: string;
   readonly limit?: string;
   readonly json?: boolean;
+  readonly agent?: string;
 }
 
 export function valueOf<T>(parsed: Parsed<T>): T {
@@ -105,6 +106,7 @@ export function filtersFrom(options: FilterOptions, now: Date): Filters {
     projectPath: options.here ? resolveProject(process.env, process.cwd()).path : null,
     type: options.type === undefined ? null : valueOf(parseType(options.type)),
     since: options.since === undefined ? null : valueOf(parseWhen('--since', options.since, now)),
+    agent: options.agent === undefined ? null : parseAgent(options.agent),
   };
 }
 
