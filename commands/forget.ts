@@ -38,7 +38,10 @@ export function registerForget(program: Command): void {
     .option('--session <id>', 'every memory of one session')
     .option('--project <name>', 'every memory of a project')
     .option('--before <when>', 'memories older than a duration (30d, 12h) or a date (2026-11-01)')
-    .option('--match <query>', 'memories `memory search <query>` finds')
+    .option(
+      '--match <query>',
+      'memories `memory search <query>` finds with every word, and the prompts and summaries holding them',
+    )
     .option('--yes', 'really delete (without it, only show what would go)')
     .option('--json', 'machine-readable output')
     .option('--list-tombstones', 'list what was forgotten (never its text): import and transcript catch-up skip these')
@@ -98,7 +101,7 @@ function runForget(idArgs: readonly string[], options: ForgetOptions): string {
   if (options.match !== undefined && !match) {
     // Never let an empty match fall through to "everything the other selectors cover".
     if (options.json)
-      return `${JSON.stringify(report(options.yes !== true, { rows: [], summaries: [], rebuilt: [], tier: null }), null, 2)}\n`;
+      return `${JSON.stringify(report(options.yes !== true, { rows: [], summaries: [], rebuilt: [], tier: null, prompts: 0 }), null, 2)}\n`;
     return `Nothing to forget: "${clip(cleanText(options.match), 80)}" has nothing to search for.\n`;
   }
   const target: ForgetTarget = {
@@ -110,6 +113,7 @@ function runForget(idArgs: readonly string[], options: ForgetOptions): string {
       project: options.project?.trim() ?? null,
     },
     match,
+    query: options.match ?? null,
   };
 
   return withDatabase(config, 'write', (db) => {
@@ -118,14 +122,23 @@ function runForget(idArgs: readonly string[], options: ForgetOptions): string {
       ? selectForget(db, target, now)
       : forgetNow(db, target, now, (sessionId, rows, intent) => summarizeSession(sessionId, rows, now, intent));
     const { project } = target.filters;
-    if (selection.rows.length + selection.summaries.length === 0 && project !== null && !hasProject(db, project))
+    if (
+      selection.rows.length + selection.summaries.length + selection.prompts === 0 &&
+      project !== null &&
+      !hasProject(db, project)
+    )
       throw unknownProjectError(db, project);
     if (options.json) return `${JSON.stringify(report(dryRun, selection), null, 2)}\n`;
 
-    const { rows, summaries, rebuilt } = selection;
-    if (rows.length === 0 && summaries.length === 0) return 'Nothing to forget: no memories match.\n';
-    const what = `${plural(rows.length, 'memory', 'memories')}${summaries.length > 0 ? ` and ${plural(summaries.length, 'session summary', 'session summaries')}` : ''}`;
-    const it = rows.length === 1 ? 'it' : 'them';
+    const { rows, summaries, rebuilt, prompts } = selection;
+    if (rows.length === 0 && summaries.length === 0 && prompts === 0 && rebuilt.length === 0)
+      return 'Nothing to forget: no memories match.\n';
+    const what = listed([
+      plural(rows.length, 'memory', 'memories'),
+      prompts > 0 ? plural(prompts, 'prompt', 'prompts') : '',
+      summaries.length > 0 ? plural(summaries.length, 'session summary', 'session summaries') : '',
+    ]);
+    const it = rows.length + prompts === 1 ? 'it' : 'them';
     const summariesKept = plural(rebuilt.length, 'session summary', 'session summaries');
     if (!dryRun) return `Forgot ${what}.${rebuilt.length > 0 ? ` Rebuilt ${summariesKept} without ${it}.` : ''}\n`;
     const via = selection.tier ? `, found by ${TIER_LABELS[selection.tier]}` : '';
@@ -136,7 +149,7 @@ function runForget(idArgs: readonly string[], options: ForgetOptions): string {
       '',
       ...(samples.length > 0 ? [samples.join('\n\n'), ...rest, ''] : []),
       ...(rebuilt.length > 0 ? [`${summariesKept} would be rebuilt without ${it}.`] : []),
-      `Nothing was deleted. Run the same command with ${c.bold('--yes')} to delete ${rows.length === 1 && summaries.length === 0 ? 'it' : 'them'}.`,
+      `Nothing was deleted. Run the same command with ${c.bold('--yes')} to delete ${rows.length + prompts === 1 && summaries.length === 0 ? 'it' : 'them'}.`,
       '',
     ].join('\n');
   });
@@ -169,6 +182,12 @@ async function runTombstones(ids: readonly string[], options: ForgetOptions): Pr
   });
 }
 
+/** `a, b and c` of the parts that are not empty. */
+function listed(parts: readonly string[]): string {
+  const kept = parts.filter(Boolean);
+  return kept.length < 2 ? (kept[0] ?? '') : `${kept.slice(0, -1).join(', ')} and ${kept[kept.length - 1] ?? ''}`;
+}
+
 function restoredLine(r: Restored): string {
   if (r.nowId !== null) return `Restored #${r.memoryId} from its session's transcript: it is #${r.nowId} now.`;
   if (!r.transcript)
@@ -180,6 +199,7 @@ function report(dryRun: boolean, selection: ForgetSelection): Record<string, unk
   return {
     dry_run: dryRun,
     memories: selection.rows.length,
+    prompts: selection.prompts,
     session_summaries: selection.summaries.length,
     ids: selection.rows.map((row) => row.id),
     summary_session_ids: selection.summaries,

@@ -18,6 +18,7 @@ interface ImportFlags {
   readonly json?: boolean;
   readonly dryRun?: boolean;
   readonly refresh?: boolean;
+  readonly includeHeld?: boolean;
   readonly debugRss?: boolean;
   readonly agent?: string;
 }
@@ -45,6 +46,10 @@ export function registerImport(program: Command): void {
     .option('--json', 'print the summary as JSON')
     .option('--dry-run', 'count what would be imported (or refreshed); write nothing')
     .option('--refresh', "re-derive the stored rows of these calls through today's capture (ids, times, sessions kept)")
+    .option(
+      '--include-held',
+      'also add the missing calls of sessions stored before an upgrade from a build without tombstones (docs/secrets.md)',
+    )
     .addOption(program.createOption('--debug-rss', 'report peak memory use in the JSON summary').hideHelp())
     .action(async (paths: string[], flags: ImportFlags) => {
       await runImport(paths, flags);
@@ -75,6 +80,7 @@ async function runImport(paths: readonly string[], flags: ImportFlags): Promise<
     dryRun: flags.dryRun === true,
     refresh: flags.refresh === true,
     signal: stop.signal,
+    ...(flags.includeHeld ? { admitHeld: () => true } : {}),
     ...(bar ? { onProgress: (progress: ImportProgress) => bar.draw(progress) } : {}),
   }).finally(() => stop.release());
   bar?.clear();
@@ -192,6 +198,24 @@ export function formatSummary(
       `${summary.added === 1 ? 'memory' : 'memories'}${summary.redactions > 0 ? ` (${s(summary.redactions, 'secret')} redacted)` : ''}`,
     ],
     ['duplicates', summary.duplicates, 'skipped (already stored)'],
+    ...(summary.disabled > 0
+      ? [
+          ['memory off', summary.disabled, 'skipped (their sessions ran with CLAUDE_MEMORY_DISABLE=1)'] as [
+            string,
+            number,
+            string,
+          ],
+        ]
+      : []),
+    ...(summary.held > 0
+      ? [
+          [
+            'held',
+            summary.held,
+            'skipped (of sessions stored before the upgrade: perhaps forgotten then; --include-held adds them)',
+          ] as [string, number, string],
+        ]
+      : []),
     ...(summary.forgotten > 0
       ? [
           ['forgotten', summary.forgotten, 'skipped (memory forget deleted them: memory forget --list-tombstones)'] as [

@@ -22,7 +22,8 @@ export function registerRedact(program: Command): void {
     .addHelpText(
       'after',
       `
-Rewrites memories (content, tags, file path), session summaries and both search indexes in place, in
+Rewrites memories (content, tags, file path, request, intent), session summaries (with their request and
+last answer), the prompts table and both search indexes in place, in
 batches, then runs VACUUM and truncates the WAL. A memory of a key file keeps its path and says
 "content not kept: key file"; one of an .env file keeps the names, not the values. \`memory doctor\` says when there is something to redact.
 
@@ -41,7 +42,7 @@ function runRedact(options: RedactOptions): string {
   const before = databaseBytes(config.dbPath);
   return withDatabase(config, 'write', (db) => {
     const counts = rewriteStored(db, redactStoredRow, !dryRun);
-    const changed = counts.memories + counts.summaries + counts.legacy;
+    const changed = counts.memories + counts.summaries + counts.prompts + counts.legacy;
     // Compact even when nothing changed now: a previous interrupted run may have left old pages.
     if (!dryRun) dropOldBytes(db);
     const after = databaseBytes(config.dbPath);
@@ -51,6 +52,7 @@ function runRedact(options: RedactOptions): string {
           dry_run: dryRun,
           memories: counts.memories,
           session_summaries: counts.summaries,
+          prompts: counts.prompts,
           legacy_rows: counts.legacy,
           rows_checked: counts.rowsChecked,
           memory_ids: counts.memoryIds,
@@ -94,6 +96,7 @@ function describe(counts: RewriteCounts): string {
   return [
     counts.memories > 0 ? plural(counts.memories, 'memory', 'memories') : '',
     counts.summaries > 0 ? plural(counts.summaries, 'session summary', 'session summaries') : '',
+    counts.prompts > 0 ? plural(counts.prompts, 'prompt', 'prompts') : '',
     counts.legacy > 0 ? plural(counts.legacy, 'row of the legacy tables', 'rows of the legacy tables') : '',
   ]
     .filter(Boolean)

@@ -133,7 +133,14 @@ export function toNewMemory(draft: MemoryDraft, origin: MemoryOrigin): NewMemory
 }
 
 /** `forgotten`: `memory forget` left a tombstone for it (lib/db/tombstones.ts). */
-export type InsertOutcome = 'stored' | 'duplicate-tool-use' | 'duplicate-content' | 'forgotten';
+export type InsertOutcome =
+  | 'stored'
+  | 'duplicate-tool-use'
+  | 'duplicate-content'
+  | 'forgotten'
+  | 'disabled'
+  /** A call from before the upgrade of a session held then (lib/db/schema.ts, held_sessions). */
+  | 'held';
 
 // Rows read back. Stored text may predate today's vocabulary, so read types stay as wide as the column.
 

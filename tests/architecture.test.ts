@@ -296,10 +296,13 @@ const HOOK_BUNDLES = ['session-start', 'post-tool-use', 'stop', 'user-prompt-sub
 /** Parsing is part of every hook's start-up: a bundle past this has pulled in something it should not. */
 const MAX_HOOK_BUNDLE_BYTES = 150 * 1024;
 /**
- * Stop completes its session from the transcript, and with it each call's intent (lib/capture/intent.ts,
- * lib/import/intent.ts, and the migration that indexes it): the one bundle allowed past the line above.
+ * The hooks that store prose carry the rules for secrets said in words (lib/redact/prose-rules.ts): the
+ * prompt hook for the prompt, Stop for the request and last answer of its summary; Stop also completes
+ * its session from the transcript, and with it each call's intent (lib/capture/intent.ts,
+ * lib/import/intent.ts, and the migration that indexes it). The rules cost no measurable start-up time
+ * (BENCHMARKS.md, "What a bundle holds").
  */
-const MAX_STOP_BUNDLE_BYTES = 154 * 1024;
+const MAX_BUNDLE_BYTES: Readonly<Record<string, number>> = { stop: 162 * 1024, 'user-prompt-submit': 156 * 1024 };
 const hookFile = (name: string): string => join(RUNTIME, 'dist', 'hooks', name);
 const bundlesOf = (hook: string): string[] => [hookFile(`${hook}.main.js`)];
 const launcherPath = (hook: string): string => hookFile(`${hook}.js`);
@@ -327,14 +330,14 @@ describe('the hook bundles', () => {
   };
   const inputsOf = (bundle: string): string[] => Object.keys(meta.outputs[relative(ROOT, bundle)]?.inputs ?? {});
 
-  it.each(HOOK_BUNDLES)('%s stays under 150 KB (stop: 154 KB)', (hook) => {
+  it.each(HOOK_BUNDLES)('%s stays under 150 KB (stop: 162 KB, a prompt: 156 KB)', (hook) => {
     // The Korean ↔ English bridge table is data the prompt hook's recall carries on purpose (one
     // string, read into a map only for a Korean word): it is not counted against the budget.
     const carried = (bundle: string): number =>
       meta.outputs[relative(ROOT, bundle)]?.inputs['lib/language/bridge-table.ts']?.bytesInOutput ?? 0;
     for (const bundle of bundlesOf(hook))
       expect(statSync(bundle).size - carried(bundle), bundle).toBeLessThanOrEqual(
-        hook === 'stop' ? MAX_STOP_BUNDLE_BYTES : MAX_HOOK_BUNDLE_BYTES,
+        MAX_BUNDLE_BYTES[hook] ?? MAX_HOOK_BUNDLE_BYTES,
       );
   });
 

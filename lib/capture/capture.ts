@@ -15,6 +15,7 @@ import { eventPath, isNoiseEvent } from './noise.js';
 import { classifyCommand, type CommandClass } from './shell.js';
 import { commandKey } from './command-key.js';
 import { pickErrorLines } from './error-lines.js';
+import { describeBinary } from '../text/binary.js';
 import { clip, countLines, head, oneLine, SCAN_MAX, stripAnsi } from '../text/bounded.js';
 import { baseName } from '../paths.js';
 import { objectOf, str } from '../narrow.js';
@@ -103,9 +104,12 @@ export function parseExitCode(error: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** The lines of a failure's output a person would look at (see error-lines.ts), at most 1,200 characters. */
+/**
+ * The lines of a failure's output a person would look at (see error-lines.ts), at most 1,200 characters;
+ * bytes that are not text are said as `binary output, N bytes`.
+ */
 export function meaningfulOutput(output: string): string {
-  return clip(pickErrorLines(head(output, SCAN_MAX)).join('\n'), 1200);
+  return clip(pickErrorLines(describeBinary(head(output, SCAN_MAX))).join('\n'), 1200);
 }
 
 function captureEdit(event: ToolEvent): MemoryDraft | null {
@@ -237,7 +241,8 @@ function toolFailure(
   // The error of a failed edit quotes the string it looked for: of a key file, none of it is kept.
   // Of an `.env` file, its first line only ("String to replace not found in file."): the rest quotes values.
   const error = keyFile === 'env' ? (event.error.split('\n', 1)[0] ?? '') : event.error;
-  const reason = keyFile === 'key' ? KEY_FILE_NOTE : clip(oneLine(redactor.clean(error)), 400) || 'failed';
+  const reason =
+    keyFile === 'key' ? KEY_FILE_NOTE : clip(oneLine(describeBinary(redactor.clean(error))), 400) || 'failed';
   return {
     type: 'observation',
     toolName: event.toolName,

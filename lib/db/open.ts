@@ -13,8 +13,10 @@ import {
   LEGACY_MEMORIES_COPY,
   LEGACY_SUMMARIES_COPY,
   LEGACY_SUMMARIES_RENAME,
+  HOLD_SESSIONS,
   LEGACY_TABLE_RENAMES,
   MIGRATIONS,
+  TOMBSTONES_SINCE,
 } from './schema.js';
 
 export type Db = Database.Database;
@@ -172,6 +174,7 @@ function migrate(db: Db): void {
     for (let version = current; version < SCHEMA_VERSION; version++) db.exec(MIGRATIONS[version] as string);
     if (legacy) db.exec(LEGACY_MEMORIES_COPY);
     if (legacySummaries) db.exec(LEGACY_SUMMARIES_COPY);
+    if (current < TOMBSTONES_SINCE) db.exec(HOLD_SESSIONS);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
 }

@@ -1,5 +1,6 @@
 // Rewrites stored text in place with a function (the current secret rules): memories' content, tags,
-// file path, request and intent, session summaries and their file lists, and the legacy tables an
+// file path, request and intent, session summaries (their request, last answer and file lists), the
+// prompts each session was given, and the legacy tables an
 // adopted database keeps. Rows are read and written in batches, one short transaction each, so hooks are not held up;
 // the FTS indexes follow through the update triggers. Then the old bytes are dropped from disk.
 import { openForReading } from './read-only.js';
@@ -21,6 +22,7 @@ export interface RewriteCounts {
   /** Rows whose text changed (or would change), per kind. */
   readonly memories: number;
   readonly summaries: number;
+  readonly prompts: number;
   readonly legacy: number;
   /** Ids of the memories that changed, at most MAX_IDS of them. */
   readonly memoryIds: readonly number[];
@@ -29,13 +31,18 @@ export interface RewriteCounts {
 
 interface TableSpec {
   readonly table: string;
-  readonly kind: 'memories' | 'summaries' | 'legacy';
+  readonly kind: 'memories' | 'summaries' | 'prompts' | 'legacy';
   /** Plain text columns. */
   readonly text: readonly string[];
   /** Columns holding a JSON array of strings (file lists). */
   readonly json: readonly string[];
   /** Whether the table has a `tool_name` column, read and never written. */
   readonly tool: boolean;
+  /**
+   * Two prompts of a session that differ only in their secret are one prompt once redacted: the row
+   * rewritten replaces the other (the table keeps a session's prompt texts unique).
+   */
+  readonly merge?: boolean;
 }
 
 const MAX_IDS = 50;
@@ -51,7 +58,14 @@ function tablesOf(db: Db): TableSpec[] {
       json: [],
       tool: true,
     },
-    { table: 'session_summaries', kind: 'summaries', text: ['summary'], json: ['files_changed'], tool: false },
+    {
+      table: 'session_summaries',
+      kind: 'summaries',
+      text: ['summary', 'request', 'outcome'],
+      json: ['files_changed'],
+      tool: false,
+    },
+    { table: 'prompts', kind: 'prompts', text: ['text'], json: [], tool: false, merge: true },
   ];
   // Kept untouched by the adoption of a first-design database: they hold the original text.
   for (const [table, text, json] of [
@@ -77,7 +91,7 @@ function tablesOf(db: Db): TableSpec[] {
  */
 export function rewriteStored(db: Db, rewrite: RewriteFields, apply: boolean, batchSize = 500): RewriteCounts {
   if (apply) db.pragma('secure_delete = ON');
-  const counts = { memories: 0, summaries: 0, legacy: 0, rowsChecked: 0 };
+  const counts = { memories: 0, summaries: 0, prompts: 0, legacy: 0, rowsChecked: 0 };
   const memoryIds: number[] = [];
   for (const spec of tablesOf(db)) {
     const columns = [...spec.text, ...spec.json];
@@ -87,7 +101,7 @@ export function rewriteStored(db: Db, rewrite: RewriteFields, apply: boolean, ba
       `SELECT rowid AS rid, ${read.join(', ')} FROM ${spec.table} WHERE rowid > ? ORDER BY rowid LIMIT ?`,
     );
     const update = db.prepare(
-      `UPDATE ${spec.table} SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE rowid = @rid`,
+      `UPDATE ${spec.merge ? 'OR REPLACE ' : ''}${spec.table} SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE rowid = @rid`,
     );
     for (let after = Number.MIN_SAFE_INTEGER; ;) {
       const rows = select.all(after, batchSize) as Array<Record<string, unknown> & { rid: number }>;

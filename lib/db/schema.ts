@@ -282,7 +282,29 @@ ${V9_INSERT}${V9_UPDATE}`,
   // Which coding agent made each memory and session (v11): every earlier row is Claude Code's.
   `ALTER TABLE memories ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude-code';
 ALTER TABLE session_summaries ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude-code';`,
+  // Sessions whose hooks ran with CLAUDE_MEMORY_DISABLE=1 (v12): their id only, never their text. Nothing of
+  // them is stored later (import, Stop's catch-up, --refresh): the triggers drop any row of theirs.
+  `CREATE TABLE disabled_sessions (session_id TEXT PRIMARY KEY, disabled_at TEXT NOT NULL) WITHOUT ROWID;
+${['memories', 'prompts', 'session_summaries']
+  .map(
+    (table) => `CREATE TRIGGER ${table}_disabled BEFORE INSERT ON ${table}
+WHEN EXISTS (SELECT 1 FROM disabled_sessions WHERE session_id = new.session_id) BEGIN SELECT RAISE(IGNORE); END;`,
+  )
+  .join('\n')}`,
+  // Sessions this memory already held when a build that kept no tombstones (before v8) was upgraded
+  // (v13): a forget made then left no trace, so an import cannot tell a forgotten call of theirs from
+  // one never captured. Their calls from before the upgrade stay out unless asked for (import
+  // --include-held); what they do after it is stored as always. Filled by the migration (HOLD_SESSIONS).
+  `CREATE TABLE held_sessions (session_id TEXT PRIMARY KEY, held_at TEXT NOT NULL) WITHOUT ROWID;`,
 ];
+
+/** The first schema version with tombstones (the `forgotten` table): forgets before it left no trace. */
+export const TOMBSTONES_SINCE = MIGRATIONS.findIndex((sql) => sql.includes('CREATE TABLE forgotten')) + 1;
+
+/** Run once, by the migration of a database from before TOMBSTONES_SINCE: every session it holds. */
+export const HOLD_SESSIONS = `INSERT OR IGNORE INTO held_sessions (session_id, held_at)
+SELECT session_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM memories
+UNION SELECT session_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM session_summaries;`;
 
 /**
  * Databases written by the first implementation of this tool (same path, same table names, no

@@ -43,6 +43,19 @@ export function isForgotten(db: Db, memory: { toolUseId: string | null; sessionI
   );
 }
 
+/**
+ * Whether a memory is a call, from before the upgrade, of a session this memory held when it was
+ * upgraded from a build without tombstones: it may be one the user forgot then.
+ */
+export function isHeld(db: Db, memory: { sessionId: string; createdAt: string }): boolean {
+  return (
+    prepared(db, 'SELECT 1 FROM held_sessions WHERE session_id = ? AND held_at > ?').get(
+      memory.sessionId,
+      memory.createdAt,
+    ) !== undefined
+  );
+}
+
 export function listTombstones(db: Db): Tombstone[] {
   return prepared(
     db,

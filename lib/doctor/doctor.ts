@@ -316,14 +316,14 @@ function checkStoredSecrets(dbPath: string): Check {
       fix: 'run memory doctor again in a moment',
     };
   }
-  const rows = counts.memories + counts.summaries + counts.legacy;
+  const rows = counts.memories + counts.summaries + counts.prompts + counts.legacy;
   const checked = `${counts.rowsChecked.toLocaleString('en')} ${counts.rowsChecked === 1 ? 'row' : 'rows'} checked`;
   return rows === 0
     ? { section, status: 'ok', message: `no stored text matches the current secret rules (${checked})` }
     : {
         section,
         status: 'warn',
-        message: `${rows} stored ${rows === 1 ? 'row holds' : 'rows hold'} text the current secret rules would redact (${counted(counts.memories, 'memory', 'memories')}, ${counted(counts.summaries, 'session summary', 'session summaries')}${counts.legacy > 0 ? `, ${counted(counts.legacy, 'legacy row', 'legacy rows')}` : ''}; ${checked})`,
+        message: `${rows} stored ${rows === 1 ? 'row holds' : 'rows hold'} text the current secret rules would redact (${counted(counts.memories, 'memory', 'memories')}, ${counted(counts.summaries, 'session summary', 'session summaries')}${counts.prompts > 0 ? `, ${counted(counts.prompts, 'prompt', 'prompts')}` : ''}${counts.legacy > 0 ? `, ${counted(counts.legacy, 'legacy row', 'legacy rows')}` : ''}; ${checked})`,
         fix: 'memory redact shows them; memory redact --yes rewrites them in place and compacts the database',
       };
 }

@@ -1,8 +1,10 @@
-// SQL of `memory forget`: what a selection reaches (memories, and the session summaries that go or
-// are rebuilt with them), and the one transaction that deletes it. FTS follows through the triggers.
+// SQL of `memory forget`: what a selection reaches (memories, the prompts and session summaries that
+// hold its words, the summaries that go or are rebuilt with them), and the one transaction that deletes
+// it. FTS follows through the triggers; the freed bytes are zeroed and the WAL truncated.
 import type { MemoryRow, SessionRow, SessionSummaryRow } from '../memory.js';
 import { MemoryStore } from '../db/memories.js';
-import { prepared, withBusyRetry, type Db } from '../db/open.js';
+import { prepared, sleepMs, withBusyRetry, type Db } from '../db/open.js';
+import { bestMatches } from '../search/best-match-queries.js';
 import { bind, recentMemories, searchMemories, type Filters } from '../search/queries.js';
 import { indexPending } from '../db/search-index.js';
 import { sessionPrompts, type PromptRow } from '../db/prompts.js';
@@ -14,6 +16,8 @@ export interface ForgetTarget {
   readonly filters: Filters;
   /** `--match`: the rows the tiered search finds under `filters`. */
   readonly match: SearchPlan | null;
+  /** `--match` as typed: the rows `memory search` finds with every one of its words (in their request or intent too). */
+  readonly query?: string | null;
 }
 
 export interface ForgetSelection {
@@ -23,6 +27,8 @@ export interface ForgetSelection {
   /** Session summaries rebuilt from the memories their sessions keep, so no forgotten text lingers there. */
   readonly rebuilt: readonly string[];
   readonly tier: Tier | null;
+  /** Prompts that hold every word of a --match (deleted with it). */
+  readonly prompts: number;
 }
 
 /** Folds a session's remaining rows, prompts and last answer into its new summary (the same fold Stop runs). */
@@ -38,8 +44,18 @@ export function selectForget(db: Db, target: ForgetTarget, now: Date): ForgetSel
   // Every memory must be searchable here: one left out of the index would be left undeleted.
   if (match) indexPending(db, Number.MAX_SAFE_INTEGER);
   const found = match ? searchMemories(db, match, filters, { limit: null, now }) : null;
-  const rows = found ? found.rows : recentMemories(db, filters, -1);
+  const rows = found ? [...found.rows] : recentMemories(db, filters, -1);
+  if (match && target.query) {
+    // What `memory search` finds with every word, also through the request or intent a memory keeps.
+    const have = new Set(rows.map((row) => row.id));
+    const best = bestMatches(db, target.query, filters, { limit: Number.MAX_SAFE_INTEGER - 1 });
+    for (const hit of best.matches)
+      if (hit.allMatched && hit.bridged.length === 0 && hit.summarised.length === 0 && !have.has(hit.row.id))
+        rows.push(hit.row);
+  }
   const sessions = new Set(rows.map((row) => row.session_id));
+  // A session whose prompts, request, summary or last answer hold the words is rebuilt without them.
+  if (match && match.like.length > 0) for (const id of sessionsHolding(db, target)) sessions.add(id);
   // Selecting by session, project or date also reaches summaries whose memories are already gone
   // (retention keeps summaries longer than most memories).
   if (!match && filters.ids === null) {
@@ -72,8 +88,40 @@ export function selectForget(db: Db, target: ForgetTarget, now: Date): ForgetSel
     rows,
     summaries: kept.filter((session) => !session.keeps).map((session) => session.id),
     rebuilt: kept.filter((session) => session.keeps).map((session) => session.id),
-    tier: found ? found.tier : null,
+    tier: found && found.rows.length > 0 ? found.tier : null,
+    prompts: match && match.like.length > 0 ? matchingPrompts(db, target) : 0,
   };
+}
+
+/** Sessions with a summary or a prompt holding every term of a --match (under its project and session filters). */
+function sessionsHolding(db: Db, target: ForgetTarget): string[] {
+  const text = matchAll(
+    target,
+    "(coalesce(s.summary, '') || ' ' || coalesce(s.request, '') || ' ' || coalesce(s.outcome, ''))",
+  );
+  const prompt = matchAll(target, 'p.text');
+  const { projectPath, sessionId } = target.filters;
+  return prepared(
+    db,
+    `SELECT s.session_id FROM session_summaries s WHERE ${text.terms}
+      AND (@projectPath IS NULL OR s.project_path = @projectPath) AND (@sessionId IS NULL OR s.session_id = @sessionId)
+    UNION SELECT p.session_id FROM prompts p WHERE ${prompt.terms}
+      AND (@projectPath IS NULL OR p.project_path = @projectPath) AND (@sessionId IS NULL OR p.session_id = @sessionId)`,
+  )
+    .pluck()
+    .all({ ...text.patterns, projectPath, sessionId }) as string[];
+}
+
+function matchingPrompts(db: Db, target: ForgetTarget): number {
+  const { terms, patterns } = matchAll(target, 'text');
+  const { projectPath, sessionId } = target.filters;
+  return prepared(
+    db,
+    `SELECT count(*) FROM prompts WHERE ${terms}
+    AND (@projectPath IS NULL OR project_path = @projectPath) AND (@sessionId IS NULL OR session_id = @sessionId)`,
+  )
+    .pluck()
+    .get({ ...patterns, projectPath, sessionId }) as number;
 }
 
 /** `column LIKE` every term of a --match, and the patterns it binds. */
@@ -147,7 +195,7 @@ export function forgetNow(db: Db, target: ForgetTarget, now: Date, resummarize: 
     return selection;
   });
   const selection = withBusyRetry(() => work.immediate());
-  if (selection.rows.length > 0) {
+  if (selection.rows.length > 0 || selection.prompts > 0 || selection.rebuilt.length > 0) {
     withBusyRetry(() =>
       db
         .transaction(() => {
@@ -156,8 +204,20 @@ export function forgetNow(db: Db, target: ForgetTarget, now: Date, resummarize: 
         })
         .immediate(),
     );
-    // Best effort: a busy checkpoint simply leaves the old pages in the WAL until the next one.
-    db.pragma('wal_checkpoint(TRUNCATE)');
+    truncateWal(db);
   }
   return selection;
+}
+
+/**
+ * Copies the WAL into the file and empties it, so the old pages (and the text they held) leave it. A
+ * reader in the middle of a transaction holds the checkpoint back: it is tried again a few times, and
+ * when a reader still holds it the next write's checkpoint completes it.
+ */
+function truncateWal(db: Db): void {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
+    if (!result || result.busy === 0) return;
+    sleepMs(50);
+  }
 }

@@ -139,7 +139,8 @@ function catchUpBytes(
             }),
             intent: memoryIntent(call.intent, draft, call.input),
           };
-          const outcome = store.insert(memory, options.dedupeWindowSec);
+          // Read back from the transcript: a held session's call from before the upgrade stays out.
+          const outcome = store.insert(memory, options.dedupeWindowSec, () => true);
           if (outcome === 'stored') added++;
           // The live hook stored it from its payload, which holds no narration or todo: the transcript adds them.
           else if (outcome === 'duplicate-tool-use' && memory.intent)

@@ -20,9 +20,9 @@ export type Gate =
 
 export function hookGate(hookName: string, env: Env, config: Config, now = new Date()): Gate {
   if (isPlugin() && installShCaptures(env, hookName)) return { run: false, notice: null };
-  // Switched off on purpose: the handlers do nothing, and there is nothing to tell.
-  if (config.disabled) return { run: true };
   const driver = sqliteDriver();
+  // Switched off on purpose: the session's id is recorded when a driver can, and there is nothing to tell.
+  if (config.disabled) return driver.ok ? { run: true } : { run: false, notice: null };
   if (driver.ok) return { run: true };
   const notice =
     hookName === 'session-start' ? claimDriverNotice(config.dbPath, `${driver.problem}; ${driver.fix}`, now) : null;

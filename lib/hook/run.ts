@@ -45,6 +45,12 @@ export async function finishHook<Prepared>(
   const env = process.env;
   let prepared: Prepared | undefined;
   const agent = agentFromArgs(options.args ?? []);
+  if (parsed.ok && config.disabled) {
+    // Off on purpose: nothing is stored, but the session is known, so nothing of it is stored later either.
+    const [{ recordDisabledSession }, { hookGate }] = await Promise.all([import('./disabled.js'), import('./gate.js')]);
+    if (hookGate(hookName, env, config).run) recordDisabledSession({ input: parsed.value, env, config, agent });
+    return;
+  }
   if (parsed.ok && options.prepare) {
     const ready = options.prepare({ input: parsed.value, env, config, agent });
     if (ready === null) return;

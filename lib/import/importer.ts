@@ -5,6 +5,7 @@
 import { captureEvent } from '../capture/capture.js';
 import { retentionCutoff } from '../faults/cleanup.js';
 import type { Config } from '../config/config.js';
+
 import { memoryIntent } from '../capture/intent.js';
 import { toNewMemory, type AgentName, type NewMemory } from '../memory.js';
 import { importAgentFile, type ImportState } from './agent-import.js';
@@ -36,6 +37,8 @@ export interface ImportOptions {
   readonly onProgress?: (progress: ImportProgress) => void;
   /** Stops the import at the next line: what was read before it is stored and summarized. */
   readonly signal?: AbortSignal;
+  /** The calls of held sessions (lib/db/memories.ts KeepOutHeld) to store all the same; none by default. */
+  readonly admitHeld?: (memory: NewMemory) => boolean;
 }
 
 const PROGRESS_EVERY_LINES = 256; // the caller throttles drawing by time
@@ -72,7 +75,8 @@ class ImportRun implements ImportState {
 
   async all(): Promise<ImportSummary> {
     if (this.options.files.length === 0) return this.summary;
-    this.sink = openSink(this.options.config.dbPath, this.options.dryRun, this.options.config.dedupeWindowSec);
+    const { config, dryRun, admitHeld = () => false } = this.options;
+    this.sink = openSink(config.dbPath, dryRun, config.dedupeWindowSec, (memory) => !admitHeld(memory));
     for (const file of this.options.files) {
       await this.file(file);
       if (this.summary.stopped) break; // inside this file: it was not read to its end
@@ -244,6 +248,10 @@ class ImportRun implements ImportState {
         this.gained.add(memory.sessionId);
       } else if (inserted[index] === 'forgotten') {
         this.summary.forgotten += 1;
+      } else if (inserted[index] === 'disabled') {
+        this.summary.disabled += 1;
+      } else if (inserted[index] === 'held') {
+        this.summary.held += 1;
       } else {
         this.summary.duplicates += 1;
       }

@@ -46,7 +46,11 @@ export async function restoreForgotten(memoryIds: readonly number[], config: Con
       transcripts.filter((file) => ofSession(file, t.sessionId)),
     );
   const files = [...new Set([...bySession.values()].flat())];
-  if (files.length > 0) await importTranscripts({ files, config, dryRun: false });
+  // Asked for by name: a forgotten call of a held session comes back too (nothing else of it does).
+  const asked = new Set(tombstones.map((t) => t.toolUseId).filter((id) => id !== null));
+  const admitHeld = (memory: { toolUseId: string | null }): boolean =>
+    memory.toolUseId !== null && asked.has(memory.toolUseId);
+  if (files.length > 0) await importTranscripts({ files, config, dryRun: false, admitHeld });
   return withDb(config, (db) =>
     tombstones.map((t: Tombstone) => ({
       memoryId: t.memoryId as number,

@@ -11,6 +11,10 @@ export interface ImportSummary {
   duplicates: number;
   /** Calls `memory forget` left a tombstone for: never stored again. */
   forgotten: number;
+  /** Calls of sessions whose hooks ran with CLAUDE_MEMORY_DISABLE=1: never stored. */
+  disabled: number;
+  /** Calls from before the upgrade of sessions held then (a forget of theirs left no trace): kept out. */
+  held: number;
   /** Calls the capture filters drop (read-only commands, lock files, interrupts…), as live. */
   noise: number;
   /** Calls refused before running: user rejections, hook blocks, validation errors. */
@@ -42,6 +46,8 @@ export function emptySummary(): ImportSummary {
     added: 0,
     duplicates: 0,
     forgotten: 0,
+    disabled: 0,
+    held: 0,
     noise: 0,
     notRun: 0,
     tooOld: 0,

@@ -1,6 +1,7 @@
 // What every MCP tool answer is made of: a compact text for the model and the same facts as
 // structuredContent, both within a token budget, every stored string sanitised as the injected context is.
-import { cleanText, escapeXml, escapeXmlText, safeLine } from '../text/sanitize.js';
+import { describeBinary } from '../text/binary.js';
+import { cleanText, escapeXml, neutralizeTags, safeLine } from '../text/sanitize.js';
 import { MARK_END, MARK_START } from '../search/snippet.js';
 
 export interface ToolReply {
@@ -51,22 +52,23 @@ export class Budget {
   }
 }
 
-/** One stored string as one safe line: controls and escapes gone, `&<>` escaped, at most `max` characters. */
+/** One stored string as one safe line: controls and escapes gone, tag openers neutralised, at most `max` characters. */
 export function safe(text: string | null | undefined, max: number): string {
   return text ? safeLine(text, max) : '';
 }
 
-/** Stored multi-line text, line breaks kept: every line cleaned and escaped, at most `max` characters in all. */
+/** Stored multi-line text, line breaks kept: every line cleaned and tag-neutralised, at most `max` characters in all. */
 export function safeBlock(text: string, max: number): string {
-  const lines = text
+  const lines = describeBinary(text)
     .split(/\r\n|[\n\r\u2028\u2029]/)
-    .map((line) => escapeXmlText(cleanText(line)))
+    .map((line) => neutralizeTags(cleanText(line)))
     .filter(Boolean);
   let out = '';
   for (const line of lines) {
     const next = out === '' ? line : `${out}\n${line}`;
     if (next.length > max) {
-      return `${out}${out ? '\n' : ''}${line.slice(0, Math.max(0, max - out.length - 2)).replace(/&[a-z]*$/, '')}…`;
+      const cut = line.slice(0, Math.max(0, max - out.length - 2));
+      return `${out}${out ? '\n' : ''}${cut.replace(/&(?:l|lt)?$/, (end) => (line.startsWith('&lt;', cut.length - end.length) ? '' : end))}…`;
     }
     out = next;
   }

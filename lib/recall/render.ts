@@ -1,6 +1,7 @@
 // Recall hits → the bounded, escaped <memory-recall> block and the UserPromptSubmit envelope.
 // Phrased as recorded facts, never as instructions; every stored string passes through safeLine(),
 // exactly as in the SessionStart block, so no stored text can close or forge the tag. Pure.
+import { describeBinary } from '../text/binary.js';
 import { cleanText, escapeXml, safeLine } from '../text/sanitize.js';
 import type { Tier } from './score.js';
 import { jsonEnvelope } from '../agents/output.js';
@@ -28,7 +29,7 @@ export const RECALL_INTRO =
 /** One hit: id, date and kind, then the stored text, cleaned, escaped and cut to its tier's size. */
 export function hitLine(hit: RecallHit): string {
   const prefix = `- #${hit.id} ${escapeXml(cleanText(hit.createdAt.slice(0, 10)))} ${escapeXml(cleanText(hit.type))}: `;
-  const flat = hit.content
+  const flat = describeBinary(hit.content)
     .split('\n')
     .map((part) => part.trim())
     .filter(Boolean)

@@ -65,6 +65,18 @@ export const TOOL_FAMILIES: readonly ToolFamily[] = [
     spec: { attached: ['-p'] },
   },
   {
+    tools: ['rar', 'unrar'],
+    spec: { attached: ['-hp', '-p'] },
+  },
+  {
+    tools: ['pdftk'],
+    spec: { next: ['user_pw', 'owner_pw', 'input_pw'] },
+  },
+  {
+    tools: ['qpdf'],
+    spec: { next: ['--encrypt'] },
+  },
+  {
     tools: ['ldapsearch', 'ldapadd', 'ldapmodify', 'ldapdelete', 'ldapwhoami', 'ldappasswd', 'ldapcompare'],
     spec: LDAP,
   },
@@ -211,6 +223,9 @@ export const tools: SecretRule = {
     'bcp',
     'zip',
     '7z',
+    'rar',
+    'pdftk',
+    'qpdf',
     'ldap',
     'doctl',
     'login',
@@ -362,6 +377,7 @@ export const TOOL_SAMPLES: Readonly<Record<string, RuleSamples>> = {
     redacts: [
       { text: 'zip -P ZipPw123 backup.zip notes.txt', secret: 'ZipPw123' },
       { text: "zip -r -P 'zip pass phrase' out.zip dir", secret: 'zip pass phrase' },
+      { text: "zip -P 'three word secret' out.zip", secret: 'three word secret' },
     ],
     keeps: ['zip -r out.zip dir', 'unzip -o build.zip -d out', 'zip -e secret.zip notes.txt'],
   },
@@ -371,6 +387,21 @@ export const TOOL_SAMPLES: Readonly<Record<string, RuleSamples>> = {
       { text: "7z x -p'two words' backup.7z", secret: 'two words' },
     ],
     keeps: ['7z a -p backup.7z dir', '7z x archive.7z -oout'],
+  },
+  rar: {
+    redacts: [
+      { text: "rar a -hp'three word secret' backup.rar dir", secret: 'three word secret' },
+      { text: 'unrar x -pR4rPass99 backup.rar', secret: 'R4rPass99' },
+    ],
+    keeps: ['rar a -p backup.rar dir', 'unrar x -p- backup.rar', 'rar a -r backup.rar dir'],
+  },
+  pdftk: {
+    redacts: [{ text: "pdftk in.pdf output out.pdf user_pw 'three word secret'", secret: 'three word secret' }],
+    keeps: ['pdftk in.pdf output out.pdf user_pw PROMPT', 'pdftk a.pdf b.pdf cat output merged.pdf'],
+  },
+  qpdf: {
+    redacts: [{ text: "qpdf --encrypt 'three word secret' '' 256 -- in.pdf out.pdf", secret: 'three word secret' }],
+    keeps: ['qpdf --decrypt in.pdf out.pdf', 'qpdf --encrypt "$PDF_PW" "" 256 -- in.pdf out.pdf'],
   },
   ldapsearch: {
     redacts: [

@@ -6,6 +6,7 @@ import { COMMAND_SAMPLES, TOOL_FAMILIES, TOOL_SAMPLES, tools } from './command-r
 import type { RuleSamples, SecretRule } from './engine.js';
 import { FORMAT_SAMPLES } from './format-rules.js';
 import { KEY_SAMPLES } from './key-rules.js';
+import { PROSE_SAMPLES } from './prose-rules.js';
 
 const BY_NAME: ReadonlyMap<string, RuleSamples> = new Map([
   ...Object.entries(FORMAT_SAMPLES).map(
@@ -15,6 +16,7 @@ const BY_NAME: ReadonlyMap<string, RuleSamples> = new Map([
   ...Object.entries(KEY_SAMPLES),
   ...Object.entries(ASSIGNMENT_SAMPLES),
   ...Object.entries(COMMAND_SAMPLES),
+  ...Object.entries(PROSE_SAMPLES),
   [tools.name, familiesSamples()],
 ]);
 

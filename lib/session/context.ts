@@ -5,6 +5,7 @@
 import { CONTEXT_CHARS_MAX } from '../config/config.js';
 import { DEFAULT_AGENT, type ContextRow, type ContextSummaryRow } from '../memory.js';
 import { tellingLine } from '../capture/error-lines.js';
+import { describeBinary } from '../text/binary.js';
 import { cleanText, escapeXml, safeLine } from '../text/sanitize.js';
 import { relativeTo } from './summary.js';
 import { baseName } from '../paths.js';
@@ -151,7 +152,7 @@ function agentLabel(agent: string): string {
 /** One bullet: when, then the text with its line breaks shown as ` | `, cleaned, escaped, bounded. */
 function bullet(when: string, text: string, max: number): string {
   const prefix = `- ${escapeXml(cleanText(when))}: `;
-  const flat = text
+  const flat = describeBinary(text)
     .split('\n')
     .map((part) => part.trim())
     .filter(Boolean)

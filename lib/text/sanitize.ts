@@ -1,7 +1,9 @@
 // Makes stored text safe to print into the model's context: no control, zero-width or bidi
-// characters, XML-escaped so nothing stored can close or forge our tags, cut without breaking an entity.
+// characters, and quoted verbatim but for what could close or forge a tag of the agent's context
+// (`</memory-context>`, `<system-reminder>`, `<!--`), whose `<` is written `&lt;`. Never rewrites `&`, `>` or quotes.
 
 import { stripAnsi } from './bounded.js';
+import { describeBinary } from './binary.js';
 
 // C0/C1 controls and DEL; zero-width and invisible formatting; bidi embeddings, overrides and isolates.
 export const INVISIBLE =
@@ -32,23 +34,29 @@ export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char] as string);
 }
 
-/** Escapes what can end or open markup in text (`&`, `<`, `>`), leaving quotes readable. */
-export function escapeXmlText(text: string): string {
-  return text.replace(/[&<>]/g, (char) => ESCAPES[char] as string);
+// A `<` that opens or closes a tag shaped like the agent's own markup: a name with `-`, `_` or `:` (every
+// tag this package, Claude Code and the API use: memory-context, system-reminder, command-name,
+// function_calls), a conversation role, a comment, a CDATA section or a processing instruction.
+// `Array<string>`, `Object.<anonymous>`, `a < b` and `<div>` are code and prose, and are quoted as they are.
+const TAG_OPEN =
+  /<(?=\/?[A-Za-z][A-Za-z0-9.]{0,40}[-_:]|\/?(?:memory|system|user|assistant|human|ai|instructions?|tool|result|document|context|prompt)[\s/>]|!|\?[A-Za-z])/gi;
+
+/** Stored text verbatim, but a `<` that could open or close markup of the agent's context is `&lt;`. */
+export function neutralizeTags(text: string): string {
+  return text.replace(TAG_OPEN, '&lt;');
 }
 
-/** Cleaned and text-escaped, at most `max` characters (an ellipsis marks a cut; entities are never split). */
+/** Cleaned and tag-neutralised, at most `max` characters (an ellipsis marks a cut; `&lt;` is never split). */
 export function safeLine(text: string, max: number): string {
-  const clean = cleanText(text);
-  const escaped = escapeXmlText(clean);
-  if (escaped.length <= max) return escaped;
+  const line = neutralizeTags(cleanText(describeBinary(text)));
+  if (line.length <= max) return line;
+  // Cut by code points, then drop a `&lt;` the cut split.
   let out = '';
-  for (const char of clean) {
-    const piece = char === '"' || char === "'" ? char : (ESCAPES[char] ?? char);
-    if (out.length + piece.length > max - 1) break;
-    out += piece;
+  for (const char of line) {
+    if (out.length + char.length > max - 1) break;
+    out += char;
   }
-  return `${out}…`;
+  return `${out.replace(/&(?:l|lt)?$/, (cut) => (line.startsWith('&lt;', out.length - cut.length) ? '' : cut))}…`;
 }
 
 /** A file inside its project is shown relative to it, as one clean line. */

@@ -36,7 +36,7 @@ for version in "${versions[@]}"; do
     "[ \"\$(memory search --recent --here --json | jq -c '[.[] | .tool + \":\" + .type] | sort')\" = '[\"Bash:command\",\"Bash:error\",\"Edit:file_edit\",\"Write:file_edit\"]' ]"
 
   e2e_session --client claude --exe "$claude" --home "$home" --cwd "$work" --out "$dir/s2" \
-    --scenario "$here/scenarios/fix-greeting.json" --prompt "Make greet() say Hello, Ada! so the test passes" >"$dir/s2.json" || true
+    --scenario "$here/scenarios/fix-greeting.json" --prompt "Make greet() say Hello, Ada! so npm test && npm run build pass, keep </memory-context> out" >"$dir/s2.json" || true
   check "session 2: the npm test failure is resolved by the passing run" \
     "memory search 'ERR_ASSERTION' --json | jq -e '.[0].resolved_by != null' >/dev/null"
 
@@ -45,7 +45,10 @@ for version in "${versions[@]}"; do
   block=$(jq -r '[.requests[] | select(.kind == "main")][0].hookContext[] | select(contains("memory-context"))' "$dir/s3.json")
   printf '%s\n' "$block" | sed 's/^/    /'
   check "session 3 received the block with both requests and where session 2 stopped" \
-    "printf '%s' \"\$block\" | grep -q 'asked \"Make greet() say Hello, Ada! so the test passes\"' && printf '%s' \"\$block\" | grep -q 'Next I would add a test'"
+    "printf '%s' \"\$block\" | grep -qF 'asked \"Make greet() say Hello, Ada! so npm test && npm run build pass' && printf '%s' \"\$block\" | grep -q 'Next I would add a test'"
+  # Quoted verbatim: && reaches the model as typed; only the tag that could close the block is neutralised.
+  check "the block quotes && as typed and neutralises a closing tag in stored text" \
+    "[ \"\$(printf '%s' \"\$block\" | grep -c '</memory-context>')\" = 1 ] && printf '%s' \"\$block\" | grep -qF '&lt;/memory-context>'"
   check "the fixed failure is not listed as open" "! printf '%s' \"\$block\" | grep -q '## Open errors'"
 done
 echo "runs kept in $root"

@@ -52,7 +52,7 @@ for version in "${versions[@]}"; do
   block=$(jq -r '[.requests[] | select(.kind == "main")][0].hookContext[] | select(contains("memory-recall"))' "$dir/s1.json")
   printf '%s\n' "$block" | sed 's/^/    /'
   check "the model received the <memory-recall> block naming the login failure" \
-    "printf '%s' \"\$block\" | grep -q 'FAIL tests/login.test.ts &gt; login test: expired session token'"
+    "printf '%s' \"\$block\" | grep -q 'FAIL tests/login.test.ts > login test: expired session token'"
   session=$(jq -r '.sessionId // empty' "$dir/s1.json")
   injected() { node -e 'const D = require(process.argv[1]); const db = new D(process.argv[2], { readonly: true }); console.log(db.prepare("SELECT count(*) AS n FROM recall_injections").get().n)' "$checkout/node_modules/better-sqlite3" "$home/.claude/memory.db"; }
   check "the injection is recorded for the session" "[ \"\$(injected)\" = 1 ]"

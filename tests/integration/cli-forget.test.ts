@@ -188,6 +188,7 @@ describe('memory forget', () => {
     expect(JSON.parse(dry.stdout)).toEqual({
       dry_run: true,
       memories: 2,
+      prompts: 0,
       session_summaries: 1,
       ids: [2, 1],
       summary_session_ids: ['sess-1111'],
@@ -198,6 +199,7 @@ describe('memory forget', () => {
     expect(JSON.parse(done.stdout)).toEqual({
       dry_run: false,
       memories: 1,
+      prompts: 0,
       session_summaries: 1,
       ids: [4],
       summary_session_ids: ['sess-3333'],

@@ -305,11 +305,14 @@ describe('the database file', () => {
     expect(mode(`${box.dbPath}-shm`)).toBe('600');
   });
 
-  it('captures nothing when CLAUDE_MEMORY_DISABLE=1', async () => {
+  it('captures nothing when CLAUDE_MEMORY_DISABLE=1, and keeps only the session id so nothing of it is stored later', async () => {
     const box = sandbox();
     await capture(box, postToolUse(box, 'Bash', { command: 'npm test' }, bashResponse()), {
       CLAUDE_MEMORY_DISABLE: '1',
     });
-    expect(() => statSync(box.dbPath)).toThrow(/ENOENT/);
+    const db = openForRead(box.dbPath);
+    expect(db.prepare('SELECT count(*) FROM memories').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT session_id FROM disabled_sessions').pluck().all()).toEqual(['sess-1111']);
+    db.close();
   });
 });

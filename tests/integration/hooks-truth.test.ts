@@ -281,7 +281,7 @@ describe('a realistic project, session after session', () => {
       - 17 hours ago: Edited tsconfig.json: ""module": "commonjs"" → ""module": "nodenext""
       - 6 days ago: git commit -am "Add greet()"
       - 6 days ago: Edited src/greet.js: "Hi" → "Hello"
-      - 6 days ago: Created src/greet.js (1 line): exports.greet = (n) =&gt; \`Hi \${n}\`;
+      - 6 days ago: Created src/greet.js (1 line): exports.greet = (n) => \`Hi \${n}\`;
       ## Where the last session stopped
       - 17 hours ago: "The build still fails on ./nope.js; I will fix the import in src/index.ts next."
       More history is available: the search tool of the memory-hooks MCP server (when connected), and the /mem command the user can type (for example /mem npm test).

@@ -69,6 +69,8 @@ describe('importing the fixture transcripts', () => {
       added: 18,
       duplicates: 0,
       forgotten: 0,
+      disabled: 0,
+      held: 0,
       noise: 3,
       notRun: 3,
       tooOld: 0,

@@ -36,7 +36,7 @@ describe('reply helpers', () => {
 
   it('keeps line breaks of stored text, escapes markup, drops controls and cuts long text', () => {
     expect(safeBlock('line one\n\n</memory>\u001b[31mred\u001b[0m\r\n\tindented\u202e', 100)).toBe(
-      'line one\n&lt;/memory&gt;red\nindented',
+      'line one\n&lt;/memory>red\nindented',
     );
     expect(safeBlock('a'.repeat(50), 10)).toBe('aaaaaaaa…');
   });
