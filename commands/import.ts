@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { join } from 'node:path';
 import { loadConfigWarning } from '../lib/config/config.js';
 import { MemoryError } from '../lib/errors.js';
-import { findTranscripts, type SessionFileAgent } from '../lib/import/files.js';
+import { findTranscripts, type SessionFileAgent, type TranscriptFile } from '../lib/import/files.js';
 import { importTranscripts, type ImportProgress, type ImportSummary } from '../lib/import/importer.js';
 import { renderProgress } from '../lib/import/progress.js';
 import { cleanupPeriod, importReachNote, oldestTranscript } from '../lib/import/retention.js';
@@ -24,6 +24,24 @@ interface ImportFlags {
 }
 
 const SESSION_FILE_AGENTS: readonly SessionFileAgent[] = ['claude-code', 'codex', 'gemini'];
+
+/**
+ * Each agent's own folders, keeping only that agent's files: a `.jsonl` that is no chat in Gemini's
+ * folder (a log, a checkpoint) is not a Claude Code transcript either.
+ */
+function findDefaults(
+  agents: readonly SessionFileAgent[],
+  roots: Record<SessionFileAgent, readonly string[]>,
+): { readonly files: readonly TranscriptFile[]; readonly missing: readonly string[] } {
+  const files: TranscriptFile[] = [];
+  const missing: string[] = [];
+  for (const agent of agents) {
+    const found = findTranscripts(roots[agent]);
+    files.push(...found.files.filter((file) => file.agent === agent));
+    missing.push(...found.missing);
+  }
+  return { files, missing };
+}
 
 /** Where each agent keeps its session files, when no path is given. */
 function defaultRoots(env: Env): Record<SessionFileAgent, readonly string[]> {
@@ -61,10 +79,9 @@ async function runImport(paths: readonly string[], flags: ImportFlags): Promise<
   const config = loadConfigWarning(env, (line) => process.stderr.write(`memory: ${line}\n`));
   const only = flags.agent === undefined ? null : parseAgent(flags.agent, SESSION_FILE_AGENTS);
   const roots = defaultRoots(env);
-  const defaults = SESSION_FILE_AGENTS.filter((agent) => only === null || agent === only).flatMap(
-    (agent) => roots[agent],
-  );
-  const searched = findTranscripts(paths.length > 0 ? paths : defaults);
+  const agents = SESSION_FILE_AGENTS.filter((agent) => only === null || agent === only);
+  const defaults = agents.flatMap((agent) => roots[agent]);
+  const searched = paths.length > 0 ? findTranscripts(paths) : findDefaults(agents, roots);
   const found = only === null ? searched : { ...searched, files: searched.files.filter((f) => f.agent === only) };
   const [missing] = found.missing;
   if (paths.length > 0 && missing !== undefined) throw new MemoryError(`no such file or directory: ${missing}`);

@@ -1,8 +1,8 @@
 // `memory import` of the session files the real Codex CLI and Gemini CLI wrote (tests/fixtures/agents/
 // <client>/<version>/), spawned as a person runs it: what each file becomes, with its agent, and that
 // nothing the live hooks stored from the same session's payloads is stored again.
-import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { allMemories, runCli, sandbox, type Sandbox } from '../helpers.js';
@@ -212,6 +212,16 @@ describe('choosing and counting', () => {
     expect(await importJson(box, ['--agent', 'gemini'])).toMatchObject({ files: 1, added: 5 });
     expect(new Set(stored(box).map((row) => row.agent))).toEqual(new Set(['gemini']));
     expect(await importJson(box)).toMatchObject({ files: 2, added: 4, duplicates: 5 });
+  });
+
+  it("reads only each agent's own session files in its folders, not its other JSON lines", async () => {
+    const box = sandbox(NOW);
+    placeSessionFile('codex', ROLLOUT, box);
+    const chat = placeSessionFile('gemini', CHAT, box);
+    const logs = join(dirname(dirname(chat)), 'logs');
+    mkdirSync(logs, { recursive: true });
+    writeFileSync(join(logs, 'events.jsonl'), '{"type":"user","sessionId":"x","timestamp":"2026-12-01T21:44:00Z"}\n');
+    expect(await importJson(box)).toMatchObject({ files: 2, added: 9, badLines: 0 });
   });
 
   it('--agent with a typo exits 1 naming the nearest agent', async () => {
