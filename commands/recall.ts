@@ -6,18 +6,11 @@ import { withReadableDb } from '../lib/db/read-only.js';
 import { MissingDatabaseError, UsageError } from '../lib/errors.js';
 import { projectAt, resolveProject } from '../lib/capture/project.js';
 import { recallGate } from '../lib/recall/gate.js';
-import {
-  BRIDGE_SHARE,
-  CANDIDATES_MAX,
-  COMMON_WORD_SHARE,
-  MIN_PROJECT_ROWS,
-  OLDER_FULL_MAX,
-  recallFor,
-  type RecallReport,
-} from '../lib/recall/recall.js';
+import { MIN_PROJECT_ROWS, recallFor, SHOW_RATIO, type RecallReport } from '../lib/recall/recall.js';
 import { buildRecall } from '../lib/recall/render.js';
 import { BRIDGE_LABELS } from '../lib/language/bridges.js';
-import { MEDIUM_MIN } from '../lib/recall/score.js';
+import { BRIDGE_SHARE } from '../lib/search/rank.js';
+import { HIGH_MIN, MEDIUM_MIN } from '../lib/recall/score.js';
 import { recallSetting, type RecallSetting } from '../lib/config/config.js';
 import { writeRecallSetting } from '../lib/config/write.js';
 import { cleanText } from '../lib/text/sanitize.js';
@@ -88,7 +81,7 @@ function explain(prompt: string, options: RecallOptions): string {
   const gate = recallGate(prompt);
   const report = gate.recall
     ? withReadableDb(config.dbPath, { create: false, queryOnly: true }, (db) =>
-        recallFor(db, project.path, gate.words, options.session ?? null),
+        recallFor(db, project.path, gate.words, options.session ?? null, { explain: true }),
       )
     : null;
   if (gate.recall && report === null) throw new MissingDatabaseError(config.dbPath);
@@ -114,29 +107,32 @@ function explain(prompt: string, options: RecallOptions): string {
   out.push(`Gate: searches ${gate.words.map((w) => `"${cleanText(w.text)}"`).join(', ')}.`);
   if (!report) return `${out.join('\n')}\n`;
   out.push(
-    `Memories in the project: ${report.total}${report.total >= MIN_PROJECT_ROWS ? `; a word in more than ${Math.floor(report.total * COMMON_WORD_SHARE)} of them is dropped` : ''}.`,
+    `Memories in the project: ${report.total}${report.total >= MIN_PROJECT_ROWS ? `; scored as memory search ranks them (HIGH from ${HIGH_MIN}, MEDIUM from ${MEDIUM_MIN}, shown within ${Math.round(SHOW_RATIO * 100)}% of the best)` : ''}.`,
   );
   out.push('Words:');
   for (const word of report.words) {
-    const counted = `${word.docs} memor${word.docs === 1 ? 'y' : 'ies'}`;
-    const through = word.bridged
-      ? `in no memory; as its English (${cleanText(word.bridged.via)} = ${BRIDGE_LABELS[word.bridged.table]} ${word.bridged.english.join(', ')}): ${counted}, counting ${BRIDGE_SHARE} of its weight`
-      : counted;
-    out.push(`  ${cleanText(word.text)}: ${through}${word.dropped ? ` — dropped (${word.dropped})` : ''}`);
+    const parts = [`${word.docs} memor${word.docs === 1 ? 'y' : 'ies'}`];
+    if (word.stop) parts.push('a function word: weighs nothing beside the others');
+    const bridge = word.bridge;
+    if (bridge) {
+      const what = bridge.korean
+        ? `English of ${bridge.korean.join(', ')}`
+        : `${BRIDGE_LABELS[bridge.table]} ${bridge.english.join(', ')}`;
+      parts.push(
+        `bridge: ${cleanText(bridge.via)} = ${what}, ${word.bridgeDocs} more memor${word.bridgeDocs === 1 ? 'y' : 'ies'} (counting ${BRIDGE_SHARE} of its weight)`,
+      );
+    }
+    out.push(`  ${cleanText(word.text)}: ${parts.join('; ')}`);
   }
   if (report.skipped) out.push(`No recall: ${report.skipped}.`);
-  if (report.seeds.length > 0)
-    out.push(
-      `Scored: the memories holding ${report.seeds.map((w) => `"${cleanText(w)}"`).join(' or ')} (one holding none covers less than ${Math.round(MEDIUM_MIN * 100)}% of the prompt's weight and cannot be shown)${report.bounded ? `; more than ${CANDIDATES_MAX} do, so the newest ${CANDIDATES_MAX} are scored, and the newest ${OLDER_FULL_MAX} older ones holding every word` : ''}.`,
-    );
   const { hits, cluster, cap } = report.ranking;
   if (hits.length > 0) {
-    out.push(`Candidates (${hits.length}; ${cluster} near-equal to the best${cap ? `; no HIGH: ${cap}` : ''}):`);
+    out.push(`Candidates (${hits.length}; ${cluster} near-equal to the best${cap ? `; ${cap}` : ''}):`);
     for (const hit of hits.slice(0, 15)) {
       const row = report.rows.get(hit.ids[0] as number);
-      const p = hit.parts;
+      const bridged = hit.bridged.length > 0 ? ` (bridged: ${hit.bridged.map(cleanText).join(', ')})` : '';
       out.push(
-        `  #${hit.ids.join(',#')} ${hit.score.toFixed(3)} ${hit.tier.padEnd(6)} coverage ${p.coverage.toFixed(2)} match ${p.match.toFixed(2)} relative ${p.relative.toFixed(2)}  matched: ${hit.matched.map(cleanText).join(', ')}`,
+        `  #${hit.ids.join(',#')} ${hit.score.toFixed(3)} ${hit.tier.padEnd(6)} matched: ${hit.matched.map(cleanText).join(', ')}${bridged}`,
       );
       if (row) out.push(`      ${clip(cleanText(row.content), 110)}`);
     }
@@ -153,16 +149,15 @@ function jsonReport(report: RecallReport): Record<string, unknown> {
     skipped: report.skipped,
     silent: report.silent,
     words: report.words,
-    seeds: report.seeds,
-    bounded: report.bounded,
     cluster: report.ranking.cluster,
+    crowd: report.ranking.crowd,
     cap: report.ranking.cap,
     candidates: report.ranking.hits.map((hit) => ({
       ids: hit.ids,
       score: hit.score,
       tier: hit.tier,
-      ...hit.parts,
       matched: hit.matched,
+      bridged: hit.bridged,
     })),
     hits: report.hits.map((hit) => ({ id: hit.id, tier: hit.tier, ids: report.idsByHit.get(hit.id) ?? [hit.id] })),
   };

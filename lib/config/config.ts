@@ -99,7 +99,27 @@ function recallFrom(read: Reader): RecallSetting {
   };
 }
 
-/** Every warning of every setting, each once: what doctor lists and a command prints. */
+/** Every setting, read once by one reader: what `memory doctor` checks. */
+export interface Settings {
+  readonly config: Config;
+  /** Its warnings are recall's own and the settings file's. */
+  readonly recall: RecallSetting;
+  /** Every warning of every setting, each once. */
+  readonly warnings: readonly string[];
+}
+
+export function readSettings(env: Env): Settings {
+  const read = new Reader(env);
+  const ofFile = [...read.warnings];
+  const config = coreFrom(read);
+  const before = read.warnings.length;
+  const recall = recallFrom(read);
+  const ofRecall = [...ofFile, ...read.warnings.slice(before)];
+  teamFrom(read, () => '');
+  return { config, recall: { ...recall, warnings: ofRecall }, warnings: [...read.warnings] };
+}
+
+/** Every warning of every setting, each once: what a command prints. */
 export function settingsWarnings(env: Env): readonly string[] {
   const read = new Reader(env);
   coreFrom(read);

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { loadConfig, recallSetting, settingsWarnings, type Config } from '../config/config.js';
+import { readSettings, type Config, type RecallSetting, type Settings } from '../config/config.js';
 import { findTranscripts } from '../import/files.js';
 import { cleanupPeriod, daysAgo, describePeriod, oldestTranscript } from '../import/retention.js';
 import { rowCounts } from '../db/health.js';
@@ -46,7 +46,8 @@ const REINSTALL = 'run ./install.sh from the claude-memory-hooks checkout (it is
 const PLUGIN_REINSTALL = `reinstall the plugin: ${REMOVE_PLUGIN}, then claude plugin install ${PLUGIN_ID} (the database stays)`;
 
 export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
-  const config = loadConfig(env);
+  const settings = readSettings(env);
+  const { config } = settings;
   const layout = installLayout(env);
   const runtime = layout.runtime;
   const settingsPath = layout.settings;
@@ -59,9 +60,9 @@ export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
       fix: 'unset CLAUDE_MEMORY_DISABLE to turn capture back on',
     });
   }
-  checks.push(checkRecall(env));
-  const settings = checkSettingValues(env);
-  if (settings) checks.push(settings);
+  checks.push(checkRecall(settings.recall));
+  const values = checkSettingValues(settings);
+  if (values) checks.push(values);
   // The plugin: Claude Code registers its hooks, command and MCP server; ./install.sh's parts are not its business.
   if (isPlugin()) {
     const root = ownRoot();
@@ -121,9 +122,9 @@ function checkTranscripts(env: Env, config: Config): Check {
 }
 
 /** Settings that fell back to their defaults (recall's own are in its check). */
-function checkSettingValues(env: Env): Check | null {
-  const recall = recallSetting(env).warnings;
-  const others = settingsWarnings(env).filter((warning) => !recall.includes(warning));
+function checkSettingValues(settings: Settings): Check | null {
+  const recall = settings.recall.warnings;
+  const others = settings.warnings.filter((warning) => !recall.includes(warning));
   return others.length === 0
     ? null
     : {
@@ -135,8 +136,7 @@ function checkSettingValues(env: Env): Check | null {
 }
 
 /** Prompt-time recall: on or off, and what decided it. Off is a choice, not a problem. */
-function checkRecall(env: Env): Check {
-  const setting = recallSetting(env);
+function checkRecall(setting: RecallSetting): Check {
   const from =
     setting.source === 'default'
       ? 'the default'
@@ -155,7 +155,7 @@ function checkRecall(env: Env): Check {
     ? {
         section: 'environment',
         status: 'ok',
-        message: `recall is on (${from}): prompts that clearly match a past memory get it added to the model's context`,
+        message: `recall is on (${from}): prompts that clearly match a past memory get it added to the model's context; memory recall off turns it off`,
       }
     : {
         section: 'environment',

@@ -23,7 +23,7 @@ export function recallBlock(db: Db, request: RecallRequest): string {
   const expired = (): boolean => sinceStartMs() > request.deadlineMs;
   let report: RecallReport;
   try {
-    report = recallFor(db, request.project.path, request.words, request.sessionId, { prune: true, expired });
+    report = recallFor(db, request.project.path, request.words, request.sessionId, { expired });
   } catch (error) {
     if (error instanceof RecallTimeout) return '';
     throw error;

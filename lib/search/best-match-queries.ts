@@ -83,6 +83,12 @@ const scores = (index: Index): string => (index === 'memory_words' ? WORD_SCORES
 const newestHitsSql = (index: Index): string =>
   `SELECT ${scores(index)} FROM ${index} WHERE ${index} MATCH @match ORDER BY rowid DESC LIMIT @cap`;
 const countSql = (index: Index): string => `SELECT count(*) FROM ${index} WHERE ${index} MATCH @match`;
+const andSql = (index: Index): string => `SELECT ${scores(index)} FROM ${index} WHERE ${index} MATCH @match`;
+/**
+ * bm25 of a word in a field it is in is at least its idf floor (1e-6) times a length factor; the error
+ * of subtracting a few bm25 values of order 10 is near 1e-14.
+ */
+const PART_EPSILON = 1e-10;
 const hitsInSql = (index: Index): string =>
   `SELECT ${scores(index)} FROM ${index} WHERE ${index} MATCH @match AND rowid IN (SELECT value FROM json_each(@ids))`;
 // Plain scans: a word no index can answer, and memories the batch indexer has not reached yet.
@@ -237,15 +243,49 @@ function wordHits(db: Db, word: QueryWord, pending: number | null, exactDf: bool
 }
 
 /** A capped word's hits among rows the other words found, so a rare-and-common pair is not missed. */
-function completeCapped(db: Db, perWord: readonly WordResult[]): void {
+function completeCapped(db: Db, words: readonly QueryWord[], perWord: readonly WordResult[]): void {
   // Most queries have no capped word: then there is nothing to gather.
   if (!perWord.some((word) => word.capped !== null)) return;
   const found = new Set<number>();
   for (const word of perWord) if (!word.capped) for (const id of word.hits.keys()) found.add(id);
   if (found.size === 0) return;
+  // The words the word index answered in full: a row matching one of them holds exactly that hit.
+  const whole: number[] = [];
+  for (let i = 0; i < perWord.length; i++)
+    if (!(perWord[i] as WordResult).capped && words[i]?.words != null) whole.push(i);
+  const others = whole.map((i) => `(${(words[i] as QueryWord).words as string})`).join(' OR ');
   for (const word of perWord) {
     if (!word.capped) continue;
-    const missing = [...found].filter((id) => !word.hits.has(id));
+    const covered = others !== '' && word.capped.index === 'memory_words' ? new Set<number>() : null;
+    if (covered) {
+      // One FTS5 AND over both lists, where a rowid IN list would run the word's query once per row.
+      // bm25 of an AND is the sum of each phrase's own, so the capped word's part is what is left
+      // once the other words' hits on the row (their own queries, the same weights) are taken off.
+      const rows = prepared(db, andSql('memory_words')).all({
+        match: `(${word.capped.match}) AND (${others})`,
+      }) as HitRow[];
+      // Every row one of those words found is answered by it: it holds the capped word or it does not.
+      for (let k = 0; k < whole.length; k++)
+        (perWord[whole[k] as number] as WordResult).hits.forEach((hit, id) => {
+          if (!hit.bridged && !hit.substring && !hit.summary) covered.add(id);
+        });
+      for (let r = 0; r < rows.length; r++) {
+        const row = rows[r] as HitRow;
+        let { own, request } = row;
+        for (let k = 0; k < whole.length; k++) {
+          const hit = (perWord[whole[k] as number] as WordResult).hits.get(row.id);
+          if (hit && !hit.bridged && !hit.substring && !hit.summary) {
+            own -= hit.own;
+            request -= hit.request;
+          }
+        }
+        // What a sum of doubles leaves of a field that holds no phrase of the word.
+        rows[r] = { id: row.id, own: own > PART_EPSILON ? own : 0, request: request > PART_EPSILON ? request : 0 };
+      }
+      addHits(rows, word.hits, word.capped.bridged);
+    }
+    // Rows the other words found only through a substring, a bridge, a scan or a summary.
+    const missing = [...found].filter((id) => !word.hits.has(id) && !covered?.has(id));
     if (missing.length === 0) continue;
     addHits(
       prepared(db, hitsInSql(word.capped.index)).all({
@@ -266,7 +306,7 @@ export function bestMatches(db: Db, query: string, filters: Filters, options: Be
     return { words: texts, tier: 'unicode61', matches: [], more: false, total: 0, atLeast: false, lookups: [] };
   const pending = pendingTo(db);
   const perWord = words.map((word) => wordHits(db, word, pending, words.length > 1));
-  completeCapped(db, perWord);
+  completeCapped(db, words, perWord);
   const tier = TIER_ORDER[Math.max(...perWord.map((word) => TIER_ORDER.indexOf(word.tier)))] as Tier;
 
   const byId = new Map<number, (WordHit | null)[]>();

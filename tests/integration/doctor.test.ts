@@ -112,7 +112,7 @@ describe('memory doctor', () => {
       '  ✓ PostToolUseFailure hook ran on a sample payload and stored an error',
       '  ✓ Stop hook ran on a sample payload and stored a session summary',
       '  ✓ SessionStart hook ran on a sample payload and printed a <memory-context> block',
-      '  ✓ recall is off (the default): memory recall on adds matching past memories to prompts',
+      "  ✓ recall is on (the default): prompts that clearly match a past memory get it added to the model's context; memory recall off turns it off",
       '  ✓ /mem installed in',
       `  ✓ memory launcher ${box.launcher}`,
     ]) {

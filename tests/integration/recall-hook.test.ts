@@ -118,30 +118,25 @@ describe('recall in the UserPromptSubmit hook', () => {
     expect(openForRead(box.dbPath).prepare('SELECT count(*) FROM recall_injections').pluck().get()).toBe(0);
   });
 
-  it('follows memory recall on / off, and CLAUDE_MEMORY_RECALL=0 overrides the file', async () => {
+  it('is on by default, follows memory recall off / on, and CLAUDE_MEMORY_RECALL overrides the file', async () => {
     const { box, env } = seeded();
     const ask = (session: string, extra: Record<string, string> = {}) =>
       runHook('user-prompt-submit', promptEvent(box, 'the login test about the expired session token', session), {
         env: { ...env, ...extra },
       });
-    writeFileSync(join(box.home, '.claude', 'memory.json'), '{\n  "team": { "host": "laptop" }\n}\n');
-    expect((await runCli(['recall'], { env })).stdout).toBe('Recall is off (the default).\n');
-    expect((await ask('s1')).stdout).toBe('');
-    const on = await runCli(['recall', 'on'], { env });
-    expect(on.stdout).toBe(
-      `Recall is on in ${join(box.home, '.claude', 'memory.json')}. New prompts in Claude Code follow it at once.\n`,
-    );
-    expect(JSON.parse(readFileSync(join(box.home, '.claude', 'memory.json'), 'utf8'))).toEqual({
-      team: { host: 'laptop' },
-      recall: true,
-    });
-    expect((await runCli(['recall'], { env })).stdout).toBe(
-      `Recall is on (${join(box.home, '.claude', 'memory.json')}).\n`,
-    );
-    expect((await ask('s2', { CLAUDE_MEMORY_RECALL: '0' })).stdout).toBe('');
-    expect(recalled((await ask('s3')).stdout)).toContain('login test: expired session token');
-    await runCli(['recall', 'off'], { env });
-    expect((await ask('s4')).stdout).toBe('');
+    const file = join(box.home, '.claude', 'memory.json');
+    writeFileSync(file, '{\n  "team": { "host": "laptop" }\n}\n');
+    expect((await runCli(['recall'], { env })).stdout).toBe('Recall is on (the default).\n');
+    expect(recalled((await ask('s1')).stdout)).toContain('login test: expired session token');
+    const off = await runCli(['recall', 'off'], { env });
+    expect(off.stdout).toBe(`Recall is off in ${file}. New prompts in Claude Code follow it at once.\n`);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ team: { host: 'laptop' }, recall: false });
+    expect((await runCli(['recall'], { env })).stdout).toBe(`Recall is off (${file}).\n`);
+    expect((await ask('s2')).stdout).toBe('');
+    expect(recalled((await ask('s3', { CLAUDE_MEMORY_RECALL: '1' })).stdout)).toContain('login test');
+    await runCli(['recall', 'on'], { env });
+    expect(recalled((await ask('s4')).stdout)).toContain('login test: expired session token');
+    expect((await ask('s5', { CLAUDE_MEMORY_RECALL: '0' })).stdout).toBe('');
   });
 
   it('prints nothing and exits 0 when the database is locked by another process', async () => {
@@ -193,7 +188,7 @@ describe('recall in the UserPromptSubmit hook', () => {
 });
 
 describe('memory recall --explain', () => {
-  it('shows the gate, the kept words with their document frequencies, each candidate with its parts and tier, and the block', async () => {
+  it('shows the gate, each word with the memories holding it and its bridge, each candidate with its score and tier, and the block', async () => {
     const { box, env } = seeded();
     const run = await runCli(['recall', '--explain', 'the login test about the expired session token widgets'], {
       env,
@@ -201,25 +196,23 @@ describe('memory recall --explain', () => {
     });
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
-    expect(lines.slice(0, 13)).toEqual([
-      'Recall is off (the default).',
+    expect(lines.slice(0, 12)).toEqual([
+      'Recall is on (the default).',
       `Project: my-app (${box.project})`,
       'Gate: searches "login", "test", "expired", "session", "token", "widgets".',
-      'Memories in the project: 68; a word in more than 6 of them is dropped.',
+      'Memories in the project: 68; scored as memory search ranks them (HIGH from 0.85, MEDIUM from 0.6, shown within 90% of the best).',
       'Words:',
-      '  login: 1 memory',
-      '  test: 1 memory',
+      '  login: 1 memory; bridge: login = English of 로그인, 0 more memories (counting 0.5 of its weight)',
+      '  test: 1 memory; bridge: test = English of 테스트, 0 more memories (counting 0.5 of its weight)',
       '  expired: 2 memories', // expired, expires: one stem
-      '  session: 2 memories',
-      '  token: 2 memories',
-      "  widgets: 7 memories — dropped (in more than 10% of the project's memories)",
-      // #62 (expired, session, token) covers 56% of the weight: LOW whatever its bm25, so not read.
-      `Scored: the memories holding "login" or "test" (one holding none covers less than 60% of the prompt's weight and cannot be shown).`,
-      'Candidates (1; 1 near-equal to the best):',
+      '  session: 2 memories; bridge: session = English of 세션, 0 more memories (counting 0.5 of its weight)',
+      '  token: 2 memories; bridge: token = English of 토큰, 1 more memory (counting 0.5 of its weight)',
+      // In 60 of 68 memories: it weighs almost nothing, and adding it changes no hit.
+      '  widgets: 60 memories',
+      'Candidates (3; 1 near-equal to the best):',
     ]);
-    expect(lines[13]).toMatch(
-      /^ {2}#61 (0\.\d{3}|1\.000) HIGH {3}coverage 1\.00 match \d\.\d\d relative 1\.00 {2}matched: login, test, expired, session, token$/,
-    );
+    expect(lines[12]).toMatch(/^ {2}#61 0\.9\d\d HIGH {3}matched: login, test, expired, session, token$/);
+    expect(lines[14]).toMatch(/^ {2}#62 0\.\d{3} LOW {4}matched: expired, session, token$/);
     expect(run.stdout).toContain('Would inject:\n<memory-recall project="my-app">\n');
   });
 
@@ -256,22 +249,25 @@ describe('memory recall --explain', () => {
       'Gate: searches "npm", "test", "실패".',
       'Memories in the project: 4.',
       'Words:',
-      '  npm: 4 memories', // each row's tags hold npm
-      '  test: 2 memories',
-      '  실패: 0 memories',
+      // Each row's tags hold npm.
+      '  npm: 4 memories; bridge: npm = English of 엔피엠, 0 more memories (counting 0.5 of its weight)',
+      '  test: 2 memories; bridge: test = English of 테스트, 0 more memories (counting 0.5 of its weight)',
+      '  실패: 0 memories; bridge: 실패 = Korean word for fail, failed, failure, error, 0 more memories (counting 0.5 of its weight)',
       'No recall: the project has 4 memories; recall starts at 50.',
       'Would inject: nothing.',
       '',
     ]);
   });
 
-  it('looks a Korean word no memory holds up as its English, and says so', async () => {
+  it('looks a Korean word up as its English too, and says which rows it found that way', async () => {
     const { box, env } = seeded();
     const run = await runCli(['recall', '--explain', '로그인 테스트 만료된 토큰'], { env, cwd: box.project });
     expect(run.stdout).toContain(
-      '  로그인: in no memory; as its English (로그인 = Hangul spelling of login): 1 memory, counting 0.5 of its weight\n',
+      '  로그인: 0 memories; bridge: 로그인 = Hangul spelling of login, 1 more memory (counting 0.5 of its weight)\n',
     );
-    expect(run.stdout).toContain('  토큰: 1 memory\n');
+    expect(run.stdout).toMatch(
+      /\n {2}#61 0\.\d{3} LOW {4}matched: 로그인, 테스트, 토큰 \(bridged: 로그인, 테스트, 토큰\)\n/,
+    );
   });
 
   it('says when no hit is confident enough', async () => {

@@ -83,7 +83,8 @@ describe('settings: defaults ← file ← environment', () => {
     ],
     ['errors are kept 365 days', 'errorRetentionDays', undefined, {}, 365],
     ['the file keeps errors longer', 'errorRetentionDays', { errorRetentionDays: 730 }, {}, 730],
-    ['recall is off by default', 'recall', undefined, {}, false],
+    ['recall is on by default', 'recall', undefined, {}, true],
+    ['the file turns recall off', 'recall', { recall: false }, {}, false],
     ['the file turns recall on', 'recall', { recall: true }, {}, true],
     ['CLAUDE_MEMORY_RECALL=0 wins over the file', 'recall', { recall: true }, { CLAUDE_MEMORY_RECALL: '0' }, false],
     [

@@ -1,5 +1,5 @@
-// The confidence score and the block it leads to, as pure functions: tiers follow the ranking, a
-// crowd caps every tier, weights are ratios, and what reaches the model is escaped and bounded.
+// Recall's tiers and the block they lead to, as pure functions: tiers follow search's score, a crowd
+// shows nothing, and what reaches the model is escaped and bounded.
 import { describe, expect, it } from 'vitest';
 import {
   buildRecall,
@@ -8,14 +8,7 @@ import {
   RECALL_CHARS_MAX,
   type RecallHit,
 } from '../../../lib/recall/render.js';
-import {
-  CLUSTER_SIZE,
-  MEDIUM_MIN,
-  rankCandidates,
-  seedWords,
-  wordWeights,
-  type ScoreInput,
-} from '../../../lib/recall/score.js';
+import { CLUSTER_SIZE, HIGH_MIN, MEDIUM_MIN, rankHits, type RecallCandidate } from '../../../lib/recall/score.js';
 
 /** A deterministic stream of numbers in [0, 1) (mulberry32), so a failing case can be replayed. */
 function random(seed: number): () => number {
@@ -28,114 +21,71 @@ function random(seed: number): () => number {
   };
 }
 
-function randomInput(next: () => number): ScoreInput {
-  const total = 50 + Math.floor(next() * 5000);
-  const words = Array.from({ length: 1 + Math.floor(next() * 5) }, (_, i) => ({
-    text: `w${i}`,
-    docs: Math.floor(next() * total * 0.1),
-    identifier: next() < 0.3,
-  }));
-  const candidates = Array.from({ length: 1 + Math.floor(next() * 40) }, (_, id) => ({
+function randomCandidates(next: () => number): RecallCandidate[] {
+  return Array.from({ length: 1 + Math.floor(next() * 40) }, (_, id) => ({
     id,
-    bm25: next() * 20,
-    matched: words.map((_, i) => i).filter(() => next() < 0.6),
+    score: next(),
+    matched: ['w0'],
+    bridged: [],
     key: `row ${next() < 0.1 ? 0 : id}`,
   }));
-  return { total, words, candidates };
 }
+
+const candidate = (id: number, score: number, key = `edit ${id}`): RecallCandidate => ({
+  id,
+  score,
+  matched: ['retry', 'webhook'],
+  bridged: [],
+  key,
+});
 
 const RANK = { HIGH: 2, MEDIUM: 1, LOW: 0 } as const;
 
-describe('recall score', () => {
+describe('recall tiers over search scores', () => {
   it('never gives a row a higher tier than one ranked above it (2,000 random queries)', () => {
     const next = random(14);
     for (let run = 0; run < 2000; run++) {
-      const tiers = rankCandidates(randomInput(next)).hits.map((hit) => RANK[hit.tier]);
+      const tiers = rankHits(randomCandidates(next), next() < 0.3).hits.map((hit) => RANK[hit.tier]);
       expect(tiers, `run ${run}`).toEqual([...tiers].sort((a, b) => b - a));
     }
   });
 
-  it('keeps every score between 0 and 1', () => {
-    const next = random(7);
-    for (let run = 0; run < 500; run++) {
-      for (const hit of rankCandidates(randomInput(next)).hits)
-        (expect(hit.score).toBeGreaterThanOrEqual(0), expect(hit.score).toBeLessThanOrEqual(1));
-    }
+  it('labels a hit by its search score: HIGH, MEDIUM or LOW', () => {
+    const tiers = rankHits([candidate(1, HIGH_MIN), candidate(2, 0.7), candidate(3, MEDIUM_MIN - 0.01)], false);
+    expect(tiers.hits.map((hit) => [hit.ids, hit.tier])).toEqual([
+      [[1], 'HIGH'],
+      [[2], 'MEDIUM'],
+      [[3], 'LOW'],
+    ]);
   });
 
-  it('weighs words by ratios, so duplicating every row changes no weight', () => {
-    const words = [
-      { text: 'login', docs: 3, identifier: false },
-      { text: 'token', docs: 9, identifier: false },
-      { text: 'absent', docs: 0, identifier: false },
-    ];
-    const doubled = words.map((word) => ({ ...word, docs: word.docs * 2 }));
-    expect(wordWeights(200, doubled)).toEqual(wordWeights(100, words));
+  it('shows nothing for a crowd of near-equal hits, counted over every candidate', () => {
+    const crowd = (n: number) =>
+      rankHits(
+        Array.from({ length: n }, (_, id) => candidate(id, 0.95)),
+        false,
+      );
+    expect(crowd(CLUSTER_SIZE - 1).crowd).toBe(false);
+    expect(crowd(CLUSTER_SIZE - 1).hits.map((hit) => hit.tier)).toEqual(['HIGH', 'HIGH']);
+    const many = crowd(10);
+    expect([many.cluster, many.crowd, many.cap]).toEqual([
+      10,
+      true,
+      '10 near-equal hits: the prompt does not single one out',
+    ]);
+    // LOW rows and rows well below the best are no crowd.
+    const lone = rankHits([candidate(1, 0.95), candidate(2, 0.8), candidate(3, 0.5), candidate(4, 0.5)], false);
+    expect([lone.cluster, lone.crowd]).toEqual([1, false]);
   });
 
-  it('seeds with the rarest words: a row holding none of them is LOW, and no seed could be left out', () => {
-    const next = random(21);
-    for (let run = 0; run < 2000; run++) {
-      const { total, words, candidates } = randomInput(next);
-      const weights = wordWeights(total, words);
-      const sum = weights.reduce((a, b) => a + b, 0);
-      if (sum === 0) continue; // no word in any row: recall stops before it seeds
-      const seeds = seedWords(weights);
-      const others = weights.filter((_, i) => !seeds.includes(i)).reduce((a, b) => a + b, 0);
-      expect(others / sum, `run ${run}`).toBeLessThan(MEDIUM_MIN);
-      // Without its last seed, a row could cover enough: every seed is needed.
-      const last = seeds[seeds.length - 1] as number;
-      expect((others + (weights[last] ?? 0)) / sum, `run ${run}`).toBeGreaterThanOrEqual(MEDIUM_MIN * (1 - 1e-9));
-      // The rarest first: no word left out weighs more than a seed.
-      for (const seed of seeds)
-        for (const other of weights.filter((_, i) => !seeds.includes(i)))
-          expect(weights[seed], `run ${run}`).toBeGreaterThanOrEqual(other);
-      // What that promises: every row without a seed ranks LOW.
-      for (const hit of rankCandidates({ total, words, candidates }).hits)
-        if (!hit.matched.some((text) => seeds.some((seed) => words[seed]?.text === text)))
-          expect(hit.tier, `run ${run}`).toBe('LOW');
-    }
+  it('counts identical stored texts as one hit, scored as its best row', () => {
+    const ranking = rankHits([candidate(1, 0.9, 'same'), candidate(3, 0.95, 'same'), candidate(2, 0.7, 'same')], false);
+    expect(ranking.hits.map((hit) => [hit.tier, hit.ids, hit.score])).toEqual([['HIGH', [3, 2, 1], 0.95]]);
   });
 
-  it('caps a crowd of near-equal hits at MEDIUM, counted over all candidates', () => {
-    const words = [
-      { text: 'retry', docs: 5, identifier: false },
-      { text: 'webhook', docs: 5, identifier: false },
-    ];
-    const crowd = (n: number): ScoreInput => ({
-      total: 100,
-      words,
-      candidates: Array.from({ length: n }, (_, id) => ({ id, bm25: 5, matched: [0, 1], key: `edit ${id}` })),
-    });
-    expect(rankCandidates(crowd(CLUSTER_SIZE - 1)).hits.map((hit) => hit.tier)).toEqual(['HIGH', 'HIGH']);
-    const many = rankCandidates(crowd(10));
-    expect(many.cluster).toBe(10);
-    expect(new Set(many.hits.map((hit) => hit.tier))).toEqual(new Set(['MEDIUM']));
-  });
-
-  it('counts identical stored texts as one hit', () => {
-    const words = [
-      { text: 'retry', docs: 6, identifier: false },
-      { text: 'webhook', docs: 6, identifier: false },
-    ];
-    const ranking = rankCandidates({
-      total: 100,
-      words,
-      candidates: [1, 2, 3].map((id) => ({ id, bm25: 5, matched: [0, 1], key: 'same text' })),
-    });
-    expect(ranking.hits.map((hit) => [hit.tier, hit.ids])).toEqual([['HIGH', [3, 2, 1]]]);
-  });
-
-  it('gives a lone plain word no HIGH, but a lone identifier can have one', () => {
-    const candidates = [{ id: 1, bm25: 5, matched: [0], key: 'a' }];
-    expect(
-      rankCandidates({ total: 100, words: [{ text: 'webhook', docs: 1, identifier: false }], candidates }).hits[0]
-        ?.tier,
-    ).toBe('MEDIUM');
-    expect(
-      rankCandidates({ total: 100, words: [{ text: 'get_tools_for_skill', docs: 1, identifier: true }], candidates })
-        .hits[0]?.tier,
-    ).toBe('HIGH');
+  it('gives a lone plain word no HIGH', () => {
+    expect(rankHits([candidate(1, 1)], true).hits[0]?.tier).toBe('MEDIUM');
+    expect(rankHits([candidate(1, 1)], false).hits[0]?.tier).toBe('HIGH');
   });
 });
 
