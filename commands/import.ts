@@ -1,16 +1,18 @@
-// `memory import [PATH…]`: backfills memories from Claude Code's own session transcripts, through the
-// same capture pipeline as the live hooks. Progress bar on a terminal (stderr); counts on stdout.
+// `memory import [PATH…]`: backfills memories from the agents' own session files (Claude Code's
+// transcripts, Codex's rollouts, Gemini CLI's chats), through the same capture pipeline as the live
+// hooks. Progress bar on a terminal (stderr); counts on stdout.
 import { writeOut } from '../lib/io/stdout.js';
 import { exitBySignal, SIGNAL_EXIT } from '../lib/runtime/exit.js';
 import type { Command } from 'commander';
 import { join } from 'node:path';
 import { loadConfigWarning } from '../lib/config/config.js';
 import { MemoryError } from '../lib/errors.js';
-import { findTranscripts } from '../lib/import/files.js';
+import { findTranscripts, type SessionFileAgent, type TranscriptFile } from '../lib/import/files.js';
 import { importTranscripts, type ImportProgress, type ImportSummary } from '../lib/import/importer.js';
 import { renderProgress } from '../lib/import/progress.js';
 import { cleanupPeriod, importReachNote, oldestTranscript } from '../lib/import/retention.js';
-import { claudeDir, homeDir } from '../lib/paths.js';
+import { claudeDir, codexHome, geminiHome, homeDir, type Env } from '../lib/paths.js';
+import { parseAgent } from './shared/flags.js';
 
 interface ImportFlags {
   readonly json?: boolean;
@@ -18,13 +20,47 @@ interface ImportFlags {
   readonly refresh?: boolean;
   readonly includeHeld?: boolean;
   readonly debugRss?: boolean;
+  readonly agent?: string;
+}
+
+const SESSION_FILE_AGENTS: readonly SessionFileAgent[] = ['claude-code', 'codex', 'gemini'];
+
+/**
+ * Each agent's own folders, keeping only that agent's files: a `.jsonl` that is no chat in Gemini's
+ * folder (a log, a checkpoint) is not a Claude Code transcript either.
+ */
+function findDefaults(
+  agents: readonly SessionFileAgent[],
+  roots: Record<SessionFileAgent, readonly string[]>,
+): { readonly files: readonly TranscriptFile[]; readonly missing: readonly string[] } {
+  const files: TranscriptFile[] = [];
+  const missing: string[] = [];
+  for (const agent of agents) {
+    const found = findTranscripts(roots[agent]);
+    files.push(...found.files.filter((file) => file.agent === agent));
+    missing.push(...found.missing);
+  }
+  return { files, missing };
+}
+
+/** Where each agent keeps its session files, when no path is given. */
+function defaultRoots(env: Env): Record<SessionFileAgent, readonly string[]> {
+  return {
+    'claude-code': [join(claudeDir(env), 'projects')],
+    codex: [join(codexHome(env), 'sessions'), join(codexHome(env), 'archived_sessions')],
+    gemini: [join(geminiHome(env), 'tmp')],
+  };
 }
 
 export function registerImport(program: Command): void {
   program
     .command('import')
-    .description("backfill memories from Claude Code's session transcripts")
-    .argument('[paths...]', 'transcript files or folders (default: ~/.claude/projects, or $CLAUDE_CONFIG_DIR/projects)')
+    .description("backfill memories from the agents' session files (Claude Code, Codex CLI, Gemini CLI)")
+    .argument(
+      '[paths...]',
+      'session files or folders (default: ~/.claude/projects, ~/.codex/sessions and ~/.gemini/tmp, those that exist)',
+    )
+    .option('--agent <name>', 'only this agent: claude, codex or gemini (default: all three)')
     .option('--json', 'print the summary as JSON')
     .option('--dry-run', 'count what would be imported (or refreshed); write nothing')
     .option('--refresh', "re-derive the stored rows of these calls through today's capture (ids, times, sessions kept)")
@@ -41,14 +77,17 @@ export function registerImport(program: Command): void {
 async function runImport(paths: readonly string[], flags: ImportFlags): Promise<void> {
   const env = process.env;
   const config = loadConfigWarning(env, (line) => process.stderr.write(`memory: ${line}\n`));
-  const defaultRoot = join(claudeDir(env), 'projects');
-  const found = findTranscripts(paths.length > 0 ? paths : [defaultRoot]);
+  const only = flags.agent === undefined ? null : parseAgent(flags.agent, SESSION_FILE_AGENTS);
+  const roots = defaultRoots(env);
+  const agents = SESSION_FILE_AGENTS.filter((agent) => only === null || agent === only);
+  const defaults = agents.flatMap((agent) => roots[agent]);
+  const searched = paths.length > 0 ? findTranscripts(paths) : findDefaults(agents, roots);
+  const found = only === null ? searched : { ...searched, files: searched.files.filter((f) => f.agent === only) };
   const [missing] = found.missing;
-  if (missing !== undefined) {
-    if (paths.length > 0) throw new MemoryError(`no such file or directory: ${missing}`);
-    // No transcripts yet is a normal first day, not a failure (install.sh --import runs this).
-    process.stderr.write(`memory: no Claude Code transcripts at ${defaultRoot}\n`);
-  }
+  if (paths.length > 0 && missing !== undefined) throw new MemoryError(`no such file or directory: ${missing}`);
+  // No session files yet is a normal first day, not a failure (install.sh --import runs this).
+  if (paths.length === 0 && found.missing.length === defaults.length)
+    process.stderr.write(`memory: no session files yet (looked in ${defaults.join(', ')})\n`);
 
   const bar = process.stderr.isTTY && !flags.json ? new ProgressLine() : null;
   const stop = new StopOnSignal();
@@ -88,9 +127,10 @@ async function runImport(paths: readonly string[], flags: ImportFlags): Promise<
       : formatSummary(summary, flags.dryRun === true, where, config.retentionDays, found.files.length),
   );
   // Only Claude Code's own folder is swept by its cleanup; files named on the command line are the user's.
+  const claudeFiles = found.files.filter((file) => file.agent === 'claude-code');
   const note =
-    paths.length === 0 && !flags.refresh
-      ? importReachNote(cleanupPeriod(env), config.retentionDays, oldestTranscript(found.files), config.now())
+    paths.length === 0 && !flags.refresh && (only === null || only === 'claude-code')
+      ? importReachNote(cleanupPeriod(env), config.retentionDays, oldestTranscript(claudeFiles), config.now())
       : null;
   if (note) writeOut(`${note}\n`);
 }

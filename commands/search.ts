@@ -56,6 +56,7 @@ export function registerSearch(program: Command): void {
     .option('--project <name>', 'only this project (default: all projects)')
     .option('--here', 'only the project of the current directory')
     .option('--type <type>', 'observation, file_edit, command or error')
+    .option('--agent <name>', 'only what this agent did: claude, codex, gemini, cursor or opencode')
     .option('--since <when>', 'newer than a duration (7d, 12h, 30m, 2w) or a date (2026-11-01)')
     .option('--limit <n>', 'how many rows (default 20; 10 for --summaries and for --stats top lists)')
     .option('--json', 'machine-readable output')
@@ -80,6 +81,7 @@ Examples:
   memory search JWT 인증
   memory search handler --here --since 7d
   memory search --recent --type error
+  memory search --recent --agent codex
   memory search --stats --project my-app
   memory search --summaries --limit 5 --json
   memory search --summaries empty name

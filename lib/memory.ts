@@ -186,6 +186,8 @@ export interface ContextRow {
   readonly sessionId?: string;
   /** An open error: how many open failures of the same command this row (the latest) stands for. */
   readonly times?: number;
+  /** The coding agent that made it; Claude Code when absent. */
+  readonly agent?: string;
 }
 
 /** A session summary as SessionStart's context shows it. */
@@ -200,6 +202,8 @@ export interface ContextSummaryRow {
   readonly memoryCount?: number;
   /** The session's errors not resolved by a later run. */
   readonly openErrors?: number;
+  /** The coding agent of the session; Claude Code when absent. */
+  readonly agent?: string;
 }
 
 /** A whole `memories` row under its column names, as the CLI's `--json` prints it. */
@@ -228,6 +232,8 @@ export interface MemoryRow {
   readonly request?: string | null;
   /** What the call was for: the assistant's words before it, the todo in progress, a failed command's description. */
   readonly intent?: string | null;
+  /** The coding agent that made it (a database from before the column has none: Claude Code's). */
+  readonly agent?: string;
 }
 
 /** A whole `session_summaries` row under its column names, lists decoded, as `--json` prints it. */
@@ -244,4 +250,6 @@ export interface SummaryRecord {
   readonly started_at: string;
   readonly ended_at: string;
   readonly updated_at: string;
+  /** The coding agent of the session (none before the column: Claude Code's). */
+  readonly agent?: string;
 }

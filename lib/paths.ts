@@ -1,4 +1,4 @@
-// The one place that knows where Claude Code and this package keep their files.
+// The one place that knows where Claude Code, Codex CLI, Gemini CLI and this package keep their files.
 // Pure path arithmetic: never touches the file system.
 import { dirname, join, resolve } from 'node:path';
 import { homedir, tmpdir } from 'node:os';
@@ -17,6 +17,16 @@ export function homeDir(env: Env): string {
 /** `$CLAUDE_CONFIG_DIR` if set (Claude Code honours it too), else `~/.claude`. */
 export function claudeDir(env: Env): string {
   return env['CLAUDE_CONFIG_DIR'] || join(homeDir(env), '.claude');
+}
+
+/** Codex CLI's home: `$CODEX_HOME` (default ~/.codex); its rollouts are under `sessions/`. */
+export function codexHome(env: Env): string {
+  return env['CODEX_HOME'] || join(homeDir(env), '.codex');
+}
+
+/** Gemini CLI's folder: `$GEMINI_CLI_HOME/.gemini` (default ~/.gemini); its chats are under `tmp/<project>/chats/`. */
+export function geminiHome(env: Env): string {
+  return join(env['GEMINI_CLI_HOME'] || homeDir(env), '.gemini');
 }
 
 export function defaultDbPath(env: Env): string {

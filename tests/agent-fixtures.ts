@@ -42,3 +42,31 @@ export function runAgentHook(
     cwd: box.project,
   });
 }
+
+/** The recorded releases (tests/fixtures/agents/recorded.md): their HOME was /home/dev, their project /home/dev/greeter. */
+export const RELEASES = { codex: 'codex/0.171.0', gemini: 'gemini/0.61.0' } as const;
+const RELEASE_HOME = '/home/dev';
+
+/** A recorded release's file as text, its HOME and project moved into `box`. */
+export function releaseText(agent: RecordedAgent, name: string, box: Sandbox): string {
+  const text = readFileSync(join(AGENT_FIXTURES, RELEASES[agent], name), 'utf8');
+  return text.split(`${RELEASE_HOME}/greeter`).join(box.project).split(RELEASE_HOME).join(box.home);
+}
+
+/** A recorded release's payload, moved into `box`. */
+export function releasePayload(agent: RecordedAgent, name: string, box: Sandbox): Record<string, unknown> {
+  return JSON.parse(releaseText(agent, `${name}.json`, box)) as Record<string, unknown>;
+}
+
+/**
+ * A recorded release's session file where the client keeps it in `box`'s HOME, under the name the
+ * payloads give it (`transcript_path`); for Gemini also the `.project_root` its project registry writes.
+ */
+export function placeSessionFile(agent: RecordedAgent, name: string, box: Sandbox): string {
+  const start = releasePayload(agent, 'session-start', box);
+  const target = String(start['transcript_path']);
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, releaseText(agent, name, box));
+  if (agent === 'gemini') writeFileSync(join(dirname(dirname(target)), '.project_root'), box.project);
+  return target;
+}

@@ -126,6 +126,8 @@ export interface HookEvent {
   readonly payload: unknown;
   /** Added to the process's env for this event only (e.g. CLAUDE_MEMORY_NOW). */
   readonly env?: Record<string, string>;
+  /** The hook's command line: the agent's name for Codex or Gemini CLI (`['codex']`). */
+  readonly args?: readonly string[];
 }
 
 /**

@@ -142,6 +142,21 @@ export async function fillThroughHooks(box: Sandbox): Promise<Seeded> {
     ]);
   }
   const events: HookEvent[] = steps.map(([time, payload]) => ({ hook: 'post-tool-use', payload, env: at(time) }));
+  // One session by Codex CLI (its own payload shape, the agent named on the hook's command line).
+  events.push({
+    hook: 'post-tool-use',
+    args: ['codex'],
+    env: at('2026-03-09T12:00:00Z'),
+    payload: {
+      session_id: 'sess-codex',
+      cwd: box.project,
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'make release' },
+      tool_response: 'release built\n',
+      tool_use_id: 'call_codex_release',
+    },
+  });
   const stops: Step[] = [
     [
       '2026-03-10T10:06:00Z',
@@ -175,6 +190,12 @@ export async function fillThroughHooks(box: Sandbox): Promise<Seeded> {
     ],
   ];
   events.push(...stops.map(([time, payload]): HookEvent => ({ hook: 'stop', payload, env: at(time) })));
+  events.push({
+    hook: 'stop',
+    args: ['codex'],
+    env: at('2026-03-09T12:01:00Z'),
+    payload: { session_id: 'sess-codex', cwd: box.project, hook_event_name: 'Stop', last_assistant_message: 'Built.' },
+  });
   const result = await runHooksInOneProcess(events, { env: { ...box.env, TZ: 'UTC' } });
   if (result.code !== 0 || result.stderr !== '' || result.stdout !== '')
     throw new Error(`the hooks failed (${result.code}): ${result.stderr}${result.stdout}`);
@@ -182,7 +203,7 @@ export async function fillThroughHooks(box: Sandbox): Promise<Seeded> {
     { length: FILLER_SESSIONS },
     (_, n) => `sess-fill-${String(n).padStart(2, '0')}`,
   ).reverse();
-  return { apiProject, newest: ['sess-auth', 'sess-hostile', 'sess-api', ...fillers] };
+  return { apiProject, newest: ['sess-auth', 'sess-hostile', 'sess-codex', 'sess-api', ...fillers] };
 }
 
 const at = (now: string) => ({ CLAUDE_MEMORY_NOW: now });

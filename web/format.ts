@@ -59,3 +59,8 @@ export function fixedText(record: {
   if (record.type !== 'error' || record.resolved_by === null) return null;
   return `fixed ${record.resolved_at === null ? '' : `${dateTime(record.resolved_at)} `}by #${record.resolved_by}`;
 }
+
+/** Which agent made a memory, for any but Claude Code (most memories are its, and stay unmarked). */
+export function agentText(record: { readonly agent: string | null }): string | null {
+  return record.agent !== null && record.agent !== 'claude-code' ? record.agent : null;
+}

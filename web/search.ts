@@ -3,7 +3,7 @@
 import type { SearchResponse } from '../lib/ui/wire.js';
 import { getJson } from './api.js';
 import { el, replace } from './dom.js';
-import { dateTime, fixedText, shownFile } from './format.js';
+import { agentText, dateTime, fixedText, shownFile } from './format.js';
 import { pager } from './pager.js';
 import { href, navigate, withParams } from './router.js';
 
@@ -69,6 +69,7 @@ export async function drawSearch(root: HTMLElement, params: URLSearchParams, sig
             { class: 'meta' },
             el('span', { class: 'when' }, dateTime(memory.created_at)),
             el('span', { class: 'project-name' }, memory.project),
+            agentText(memory) === null ? null : el('span', { class: 'agent' }, agentText(memory)),
             el('span', { class: 'kind' }, `${memory.tool}/${memory.type}`),
             file === null ? null : el('span', { class: 'file' }, file),
             el('span', { class: 'id' }, `#${memory.id}`),

@@ -3,7 +3,7 @@
 import type { SessionResponse, TimelineResponse, WireMemory, WireSession } from '../lib/ui/wire.js';
 import { getJson } from './api.js';
 import { append, el, replace } from './dom.js';
-import { clock, dayHeading, duration, fixedText, localDay, plural, shownFile } from './format.js';
+import { agentText, clock, dayHeading, duration, fixedText, localDay, plural, shownFile } from './format.js';
 import { pager } from './pager.js';
 import { remember, withParams } from './router.js';
 
@@ -143,6 +143,7 @@ export function memoryItem(row: WireMemory, target: string | null): HTMLLIElemen
       'div',
       { class: 'meta' },
       el('span', { class: 'when' }, clock(row.created_at)),
+      agentText(row) === null ? null : el('span', { class: 'agent' }, agentText(row)),
       el('span', { class: 'kind' }, `${row.tool}/${row.type}`),
       file === null ? null : el('span', { class: 'file' }, file),
       row.exit_code === null ? null : el('span', { class: 'exit' }, `exit ${row.exit_code}`),

@@ -5,6 +5,7 @@ import { UsageError } from '../../lib/errors.js';
 import { resolveProject } from '../../lib/capture/project.js';
 import { parseType, parseWhen, type Parsed } from '../../lib/search/filters.js';
 import { head } from '../../lib/text/bounded.js';
+import { AGENTS, isAgentName, type AgentName } from '../../lib/memory.js';
 
 export { parseType, parseWhen, type Parsed };
 
@@ -85,6 +86,7 @@ export interface FilterOptions {
   readonly since?: string;
   readonly limit?: string;
   readonly json?: boolean;
+  readonly agent?: string;
 }
 
 export function valueOf<T>(parsed: Parsed<T>): T {
@@ -104,9 +106,34 @@ export function filtersFrom(options: FilterOptions, now: Date): Filters {
     projectPath: options.here ? resolveProject(process.env, process.cwd()).path : null,
     type: options.type === undefined ? null : valueOf(parseType(options.type)),
     since: options.since === undefined ? null : valueOf(parseWhen('--since', options.since, now)),
+    agent: options.agent === undefined ? null : parseAgent(options.agent),
   };
 }
 
 export function limitFrom(options: FilterOptions, fallback: number): number {
   return options.limit === undefined ? fallback : valueOf(parseLimit(options.limit));
+}
+
+/** How people type the agents (`claude` for Claude Code), in the order help lists them. */
+export const AGENT_FLAG_NAMES: Readonly<Record<string, AgentName>> = {
+  claude: 'claude-code',
+  codex: 'codex',
+  gemini: 'gemini',
+  cursor: 'cursor',
+  opencode: 'opencode',
+};
+
+/**
+ * `--agent codex` → the stored agent name; `claude-code` is taken as well as `claude`. A name that
+ * is none of `allowed` is a UsageError naming the nearest one.
+ */
+export function parseAgent(value: string, allowed: readonly AgentName[] = AGENTS): AgentName {
+  const typed = value.trim().toLowerCase();
+  const agent = AGENT_FLAG_NAMES[typed] ?? (isAgentName(typed) ? typed : null);
+  if (agent && allowed.includes(agent)) return agent;
+  const names = Object.keys(AGENT_FLAG_NAMES).filter((name) => allowed.includes(AGENT_FLAG_NAMES[name] as AgentName));
+  const [nearest] = nearestNames(typed, names, 1);
+  throw new UsageError(
+    `--agent expects one of ${names.join(', ')} (got "${head(value, 40)}"${nearest ? `; did you mean ${nearest}?` : ''})`,
+  );
 }

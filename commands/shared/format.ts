@@ -2,7 +2,7 @@
 // snippets. Every stored string passes through cleanText/markedSegments first, so nothing captured
 // (ANSI escapes in a command's output, say) can drive the terminal.
 import type pc from 'picocolors';
-import type { MemoryRow, SummaryRecord } from '../../lib/memory.js';
+import { DEFAULT_AGENT, type MemoryRow, type SummaryRecord } from '../../lib/memory.js';
 import { cleanText, displayPath } from '../../lib/text/sanitize.js';
 import { likeSnippet, markedSegments } from '../../lib/search/snippet.js';
 import { localDay } from '../../lib/overview/stats.js';
@@ -89,6 +89,7 @@ export function renderMemory(row: MemoryRow, body: string, now: Date, c: Colors)
     c.dim(`#${row.id}`),
     c.yellow(relativeTime(row.created_at, now)),
     c.cyan(cleanText(row.project)),
+    agentMark(row.agent, c),
     c.magenta(`${cleanText(row.tool_name)}/${cleanText(row.type)}`),
     row.file_path ? c.green(displayPath(row.file_path, row.project_path)) : '',
     resolutionMark(row, now, c),
@@ -96,6 +97,11 @@ export function renderMemory(row: MemoryRow, body: string, now: Date, c: Colors)
     .filter(Boolean)
     .join('  ');
   return `${head}\n    ${body}`;
+}
+
+/** Which agent did it, for any agent but Claude Code (most memories, left unmarked). */
+export function agentMark(agent: string | undefined, c: Colors): string {
+  return agent && agent !== DEFAULT_AGENT ? c.blue(cleanText(agent)) : '';
 }
 
 /** The memory's intent as a `why:` line under it (search words marked), or '' when it has none. */
@@ -128,9 +134,12 @@ export function renderSummary(row: SummaryRecord, now: Date, c: Colors): string 
   const head = [
     c.yellow(relativeTime(row.ended_at, now)),
     c.cyan(cleanText(row.project)),
+    agentMark(row.agent, c),
     c.dim(cleanText(row.session_id)),
     facts,
-  ].join('  ');
+  ]
+    .filter(Boolean)
+    .join('  ');
   const lines = row.summary
     .split('\n')
     .map((line) => cleanText(line))

@@ -56,3 +56,24 @@ export interface PromptEvent extends HookBase {
   /** Where the prompt came from, when the agent says (Claude Code's `source`); '' otherwise. */
   readonly source: string;
 }
+
+/**
+ * What a session file (a Codex rollout, a Gemini chat) says happened, as the live hooks would have been
+ * told it, with the time the file gives it. `not-run`: a call the agent fires no capture hook for (a
+ * Codex patch that failed to apply). An import stores these as the hooks store their events.
+ */
+export type SessionFileEntry =
+  | { readonly kind: 'session'; readonly sessionId: string; readonly agent: AgentName }
+  | { readonly kind: 'tool'; readonly events: readonly ToolEvent[]; readonly at: string }
+  | { readonly kind: 'not-run'; readonly at: string }
+  | { readonly kind: 'prompt'; readonly event: PromptEvent; readonly at: string }
+  | { readonly kind: 'answer'; readonly sessionId: string; readonly text: string };
+
+/** Reads one agent's session file a line at a time; a line that is not JSON is `null`. */
+export interface SessionFileReader {
+  line(text: string): readonly SessionFileEntry[] | null;
+  /** What the file holds once it has all been read (a chat's messages are final only then). */
+  end(): readonly SessionFileEntry[];
+  /** Calls whose result never came (a session cut short). */
+  unfinished(): number;
+}

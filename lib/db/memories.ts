@@ -235,7 +235,7 @@ export class MemoryStore {
    */
   recentSummaries(projectPath: string, limit: number, since = ''): ContextSummaryRow[] {
     const columns = `summary, ended_at AS endedAt, session_id AS sessionId, request, outcome, error_count AS errorCount,
-             memory_count AS memoryCount,
+             memory_count AS memoryCount, agent,
              (SELECT count(*) FROM memories m WHERE m.session_id = s.session_id AND m.type = 'error'
                 AND m.resolved_by IS NULL) AS openErrors`;
     const rows = prepared(
@@ -260,7 +260,7 @@ export class MemoryStore {
     return prepared(
       this.db,
       `
-      SELECT content, file_path AS filePath, created_at AS createdAt, session_id AS sessionId FROM memories
+      SELECT content, file_path AS filePath, created_at AS createdAt, session_id AS sessionId, agent FROM memories
       WHERE project_path = ? AND importance = ? AND created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?`,
     ).all(projectPath, importance, since, limit) as ContextRow[];
   }
@@ -275,7 +275,8 @@ export class MemoryStore {
     return prepared(
       this.db,
       `
-      SELECT content, file_path AS filePath, max(created_at) AS createdAt, session_id AS sessionId, count(*) AS times
+      SELECT content, file_path AS filePath, max(created_at) AS createdAt, session_id AS sessionId, count(*) AS times,
+             agent
       FROM memories
       WHERE project_path = ? AND type = 'error' AND resolved_by IS NULL AND created_at >= ?
       GROUP BY coalesce(command_key, tool_name || char(0) || content)

@@ -1,8 +1,14 @@
-// Which transcript files an import reads, in which order: main session files before subagent files
-// (`agent-*.jsonl`, `<session>/subagents/`), so a subagent's parent session is known when it is read.
-import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
+// Which session files an import reads, whose they are, and in which order: main session files before
+// subagent files (`agent-*.jsonl`, `<session>/subagents/`), so a subagent's parent session is known when
+// it is read. Claude Code transcripts, Codex rollouts (`rollout-*.jsonl`) and Gemini chats (in a
+// `chats/` folder) are told apart by name, and a file named on the command line by its first line.
+import { closeSync, openSync, readdirSync, readSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { join } from 'node:path';
+import { chatProjectRoot } from '../agents/gemini/chat.js';
+import type { AgentName } from '../memory.js';
 import { baseName } from '../paths.js';
+
+export type SessionFileAgent = Extract<AgentName, 'claude-code' | 'codex' | 'gemini'>;
 
 export interface TranscriptFile {
   readonly path: string;
@@ -11,6 +17,10 @@ export interface TranscriptFile {
   readonly sessionHint: string;
   /** The subagent id an `agent-<id>.jsonl` name gives. */
   readonly agentHint: string;
+  /** Whose session file it is. */
+  readonly agent: SessionFileAgent;
+  /** A Gemini chat's project folder (chats do not say it), else ''. */
+  readonly projectRoot: string;
 }
 
 export interface FoundTranscripts {
@@ -30,7 +40,7 @@ export function findTranscripts(paths: readonly string[]): FoundTranscripts {
     const stat = statSafe(path);
     if (!stat) missing.push(path);
     else if (stat.isDirectory()) walk(path, found, 0);
-    else found.set(path, describe(path, stat.size));
+    else found.set(path, describe(path, stat.size, peekAgent(path)));
   }
   const files = [...found.values()].sort(
     (a, b) => rank(a) - rank(b) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
@@ -53,17 +63,61 @@ function walk(dir: string, found: Map<string, TranscriptFile>, depth: number): v
       if (!SKIPPED_DIRS.has(entry.name)) walk(path, found, depth + 1);
       continue;
     }
-    if (!entry.name.endsWith('.jsonl')) continue;
+    const agent = agentByName(path);
+    // Gemini's older chats are one `.json` document; other JSON files (settings, logs) are not sessions.
+    if (!entry.name.endsWith('.jsonl') && agent !== 'gemini') continue;
     const stat = entry.isFile() || entry.isSymbolicLink() ? statSafe(path) : null;
-    if (stat?.isFile()) found.set(path, describe(path, stat.size));
+    if (stat?.isFile()) found.set(path, describe(path, stat.size, agent));
   }
 }
 
-function describe(path: string, size: number): TranscriptFile {
+function describe(path: string, size: number, agent: SessionFileAgent): TranscriptFile {
+  if (agent !== 'claude-code') {
+    const projectRoot = agent === 'gemini' ? chatProjectRoot(path) : '';
+    return { path, size, sessionHint: '', agentHint: '', agent, projectRoot };
+  }
   const name = baseName(path);
   const stem = name.replace(/\.jsonl$/, '');
-  const agent = /^agent-(.+)$/.exec(stem);
-  return { path, size, sessionHint: agent ? '' : stem, agentHint: agent ? (agent[1] as string) : '' };
+  const subagent = /^agent-(.+)$/.exec(stem);
+  return {
+    path,
+    size,
+    sessionHint: subagent ? '' : stem,
+    agentHint: subagent ? (subagent[1] as string) : '',
+    agent,
+    projectRoot: '',
+  };
+}
+
+/** Codex names its rollouts `rollout-<time>-<id>.jsonl`; Gemini keeps chats in `<project>/chats/`. */
+function agentByName(path: string): SessionFileAgent {
+  if (/^rollout-.*\.jsonl$/.test(baseName(path))) return 'codex';
+  if (/\/chats\/(?:[^/]+\/)?[^/]+\.jsonl?$/.test(path)) return 'gemini';
+  return 'claude-code';
+}
+
+const PEEK_BYTES = 4096;
+
+/** A file named on the command line: its name, else its first line (Codex's session_meta, Gemini's header). */
+function peekAgent(path: string): SessionFileAgent {
+  const byName = agentByName(path);
+  if (byName !== 'claude-code') return byName;
+  let head = '';
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      const buffer = Buffer.alloc(PEEK_BYTES);
+      head = buffer.toString('utf8', 0, readSync(fd, buffer, 0, PEEK_BYTES, 0));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return byName; // unreadable: the import counts it so
+  }
+  const first = head.split('\n', 1)[0] ?? '';
+  if (/"type"\s*:\s*"session_meta"/.test(first)) return 'codex';
+  if (/"projectHash"\s*:/.test(first) && /"sessionId"\s*:/.test(first)) return 'gemini';
+  return byName;
 }
 
 function rank(file: TranscriptFile): number {

@@ -1,14 +1,16 @@
-// `memory import`, the orchestration: streams each transcript, pairs calls with results, sends every
-// captured call through the live hooks' pipeline (captureEvent → recordDraft), and counts what
+// `memory import`, the orchestration: streams each session file (a Claude Code transcript, whose calls
+// it pairs with their results; a Codex rollout or Gemini chat, read by that agent's adapter), sends
+// every captured call through the live hooks' pipeline (captureEvent → recordDraft), and counts what
 // happened to it. Never prints: progress and the final counts go back to the caller.
 import { captureEvent } from '../capture/capture.js';
 import { retentionCutoff } from '../faults/cleanup.js';
 import type { Config } from '../config/config.js';
 
 import { memoryIntent } from '../capture/intent.js';
-import { toNewMemory, type NewMemory } from '../memory.js';
+import { toNewMemory, type AgentName, type NewMemory } from '../memory.js';
+import { importAgentFile, type ImportState } from './agent-import.js';
+import { BATCH_SIZE, countRedactions, emptySummary, parseTime, type ImportSummary } from './summary.js';
 import { resolveProject } from '../capture/project.js';
-import { REDACTED } from '../redact/redact.js';
 import type { TranscriptFile } from './files.js';
 import { IntentTracker } from './intent.js';
 import { rebuildEvent, ToolPairer, type PairedCall } from './pairing.js';
@@ -16,37 +18,7 @@ import { promptToRecord } from '../capture/prompt.js';
 import { openSink, type Sink } from './sink.js';
 import { parseLine, readLines, type LineMeta, type TranscriptEntry } from './transcript.js';
 
-export interface ImportSummary {
-  files: number;
-  sessions: number;
-  /** Captured-tool calls paired with their result. */
-  toolCalls: number;
-  added: number;
-  duplicates: number;
-  /** Calls `memory forget` left a tombstone for: never stored again. */
-  forgotten: number;
-  /** Calls of sessions whose hooks ran with CLAUDE_MEMORY_DISABLE=1: never stored. */
-  disabled: number;
-  /** Calls from before the upgrade of sessions held then (a forget of theirs left no trace): kept out. */
-  held: number;
-  /** Calls the capture filters drop (read-only commands, lock files, interrupts…), as live. */
-  noise: number;
-  /** Calls refused before running: user rejections, hook blocks, validation errors. */
-  notRun: number;
-  tooOld: number;
-  /** `[REDACTED]` marks in what was added. */
-  redactions: number;
-  badLines: number;
-  /** Calls whose result never came (a session cut short, or still running). */
-  unpaired: number;
-  unreadableFiles: number;
-  /** `--refresh`: stored rows re-derived with new text, rows already as today's capture makes them, and calls with no stored row. */
-  refreshed: number;
-  unchanged: number;
-  notStored: number;
-  /** Stopped by `signal` before the end: the counts say what was kept. */
-  stopped: boolean;
-}
+export type { ImportSummary } from './summary.js';
 
 export interface ImportProgress {
   readonly filesDone: number;
@@ -69,9 +41,6 @@ export interface ImportOptions {
   readonly admitHeld?: (memory: NewMemory) => boolean;
 }
 
-// Rows are written one transaction per file; a giant file is cut into batches of this many, so
-// live hooks never wait on the write lock for the seconds it takes to read hundreds of megabytes.
-const BATCH_SIZE = 1000;
 const PROGRESS_EVERY_LINES = 256; // the caller throttles drawing by time
 
 export async function importTranscripts(options: ImportOptions): Promise<ImportSummary> {
@@ -83,38 +52,21 @@ export async function importTranscripts(options: ImportOptions): Promise<ImportS
   }
 }
 
-class ImportRun {
-  private readonly summary: ImportSummary = {
-    files: 0,
-    sessions: 0,
-    toolCalls: 0,
-    added: 0,
-    duplicates: 0,
-    forgotten: 0,
-    disabled: 0,
-    held: 0,
-    noise: 0,
-    notRun: 0,
-    tooOld: 0,
-    redactions: 0,
-    badLines: 0,
-    unpaired: 0,
-    unreadableFiles: 0,
-    refreshed: 0,
-    unchanged: 0,
-    notStored: 0,
-    stopped: false,
-  };
-  private readonly cutoff: number;
+class ImportRun implements ImportState {
+  readonly summary: ImportSummary = emptySummary();
+
+  readonly cutoff: number;
   private readonly bytesTotal: number;
   private bytesDone = 0;
   /** Each session's first `cwd`: it stands in for CLAUDE_PROJECT_DIR, the project root at session start. */
   private readonly firstCwd = new Map<string, string>();
-  private readonly sessions = new Set<string>();
-  private readonly gained = new Set<string>();
+  readonly sessions = new Set<string>();
+  readonly gained = new Set<string>();
   /** Each session's last assistant text: where it stopped. */
-  private readonly lastAnswer = new Map<string, string>();
-  private sink: Sink | null = null;
+  readonly lastAnswer = new Map<string, string>();
+  /** The agent of each session that is not Claude Code's. */
+  readonly agents = new Map<string, AgentName>();
+  sink: Sink | null = null;
 
   constructor(private readonly options: ImportOptions) {
     this.cutoff = Date.parse(retentionCutoff(options.config.now(), options.config.retentionDays));
@@ -133,7 +85,7 @@ class ImportRun {
       this.progress(0);
       if (this.stopping()) break;
     }
-    this.sink.summarize(this.sessions, this.gained, this.options.config.now(), this.lastAnswer);
+    this.sink.summarize(this.sessions, this.gained, this.options.config.now(), this.lastAnswer, this.agents);
     this.summary.sessions = this.sessions.size;
     return this.summary;
   }
@@ -142,12 +94,13 @@ class ImportRun {
     this.sink?.close();
   }
 
-  private stopping(): boolean {
+  stopping(): boolean {
     if (this.options.signal?.aborted) this.summary.stopped = true;
     return this.summary.stopped;
   }
 
   private async file(file: TranscriptFile): Promise<void> {
+    if (file.agent !== 'claude-code') return importAgentFile(file, this);
     const pairer = new ToolPairer();
     const intents = new IntentTracker();
     const queue: NewMemory[] = [];
@@ -264,7 +217,7 @@ class ImportRun {
     });
   }
 
-  private flush(queue: NewMemory[]): void {
+  flush(queue: NewMemory[]): void {
     if (queue.length === 0 || !this.sink) return;
     const sink = this.sink;
     const outcomes: string[] = [];
@@ -306,7 +259,7 @@ class ImportRun {
     queue.length = 0;
   }
 
-  private progress(currentFileBytes: number): void {
+  progress(currentFileBytes: number): void {
     this.options.onProgress?.({
       filesDone: this.summary.files,
       filesTotal: this.options.files.length,
@@ -315,20 +268,4 @@ class ImportRun {
       toolCalls: this.summary.toolCalls,
     });
   }
-}
-
-function parseTime(value: string | undefined): Date | null {
-  if (!value) return null;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? null : new Date(time);
-}
-
-function countRedactions(memory: NewMemory): number {
-  return occurrences(memory.content) + occurrences(memory.filePath ?? '') + occurrences(memory.intent ?? '');
-}
-
-function occurrences(text: string): number {
-  let count = 0;
-  for (let at = text.indexOf(REDACTED); at !== -1; at = text.indexOf(REDACTED, at + REDACTED.length)) count++;
-  return count;
 }

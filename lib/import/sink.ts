@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { MemoryStore, type KeepOutHeld, type RefreshOutcome } from '../db/memories.js';
 import { inTransaction, openDb, type Db } from '../db/open.js';
 import { insertPrompt, sessionPrompts, type NewPrompt } from '../db/prompts.js';
-import type { InsertOutcome, NewMemory } from '../memory.js';
+import type { AgentName, InsertOutcome, NewMemory } from '../memory.js';
 import { outcomeToRecord } from '../capture/prompt.js';
 import { summarizeSession } from '../session/summary.js';
 
@@ -24,6 +24,7 @@ export interface Sink {
     gained: ReadonlySet<string>,
     now: Date,
     lastAnswers: ReadonlyMap<string, string>,
+    agents: ReadonlyMap<string, AgentName>,
   ): void;
   close(): void;
 }
@@ -67,6 +68,7 @@ class StoreSink implements Sink {
     gained: ReadonlySet<string>,
     now: Date,
     lastAnswers: ReadonlyMap<string, string>,
+    agents: ReadonlyMap<string, AgentName>,
   ): void {
     inTransaction(this.db, () => {
       for (const sessionId of sessionIds) {
@@ -77,7 +79,8 @@ class StoreSink implements Sink {
           outcome: answer ? outcomeToRecord(answer) : null,
         };
         const summary = summarizeSession(sessionId, this.store.sessionRows(sessionId), now, intent);
-        if (summary) this.store.upsertSummary(summary);
+        const agent = agents.get(sessionId);
+        if (summary) this.store.upsertSummary(agent ? { ...summary, agent } : summary);
       }
     });
   }

@@ -3,7 +3,7 @@
 // scripts as Claude Code's, with the agent's name as their argument (lib/runtime/executables.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { homeDir, type Env } from '../paths.js';
+import { codexHome, geminiHome, type Env } from '../paths.js';
 import { AGENT_HOOKS, type AgentHook } from '../runtime/executables.js';
 import { doubleQuote, hookScriptPath, installGroups, type EventGroup, type SettingsEdit } from './settings.js';
 
@@ -11,14 +11,7 @@ export const INSTALL_AGENTS = ['claude', 'codex', 'gemini'] as const;
 export type InstallAgent = (typeof INSTALL_AGENTS)[number];
 export type HookedAgent = Exclude<InstallAgent, 'claude'>;
 
-/** Codex keeps its home in CODEX_HOME (default ~/.codex); Gemini CLI under GEMINI_CLI_HOME (default ~). */
-export function codexHome(env: Env): string {
-  return env['CODEX_HOME'] || join(homeDir(env), '.codex');
-}
-
-export function geminiHome(env: Env): string {
-  return join(env['GEMINI_CLI_HOME'] || homeDir(env), '.gemini');
-}
+export { codexHome, geminiHome } from '../paths.js';
 
 /** The file that holds the agent's user hooks. */
 export function agentHooksFile(agent: HookedAgent, env: Env): string {

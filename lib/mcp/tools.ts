@@ -4,7 +4,7 @@ import { memoriesByIds, sessionNeighbours } from '../db/lookup.js';
 import { bestMatches } from '../search/best-match-queries.js';
 import { NO_FILTERS, sessionSummaries, type Filters } from '../search/queries.js';
 import { memoryStats } from '../overview/queries.js';
-import type { MemoryRow } from '../memory.js';
+import { DEFAULT_AGENT, type MemoryRow } from '../memory.js';
 import { toPublicRecord, type RecordView } from '../memory-record.js';
 import type { Env } from '../paths.js';
 import type { Project } from '../capture/project.js';
@@ -81,6 +81,11 @@ export function relativePath(row: Pick<MemoryRow, 'file_path' | 'project_path'>)
   return row.file_path.startsWith(prefix) ? row.file_path.slice(prefix.length) : row.file_path;
 }
 
+/** ` by codex`: which agent did it, for any but Claude Code (unmarked, as most memories are its). */
+function byAgent(agent: string | null): string {
+  return agent && agent !== DEFAULT_AGENT ? ` by ${agent}` : '';
+}
+
 export function searchTool(args: SearchArgs, context: ToolContext): ToolReply {
   const scope = scopeOf(args, context);
   if (isReply(scope)) return scope;
@@ -116,7 +121,7 @@ export function searchTool(args: SearchArgs, context: ToolContext): ToolReply {
         : matched.length < found.words.length
           ? ` matched: ${item.matched.join(', ')}`
           : '';
-    const line = `#${row.id} ${shortTime(row.created_at)} ${memory.type}${file ? ` ${file}` : ''}${scope.label === '*' ? ` (${memory.project})` : ''} score ${score}${partial}\n  ${snippet}${why === null ? '' : `\n  why: ${why}`}`;
+    const line = `#${row.id} ${shortTime(row.created_at)} ${memory.type}${file ? ` ${file}` : ''}${scope.label === '*' ? ` (${memory.project})` : ''}${byAgent(memory.agent)} score ${score}${partial}\n  ${snippet}${why === null ? '' : `\n  why: ${why}`}`;
     if (!budget.take(line, item)) break;
     lines.push(line);
     results.push(item);
@@ -250,9 +255,11 @@ export function sessionsTool(args: SessionsArgs, context: ToolContext): ToolRepl
         .map((file) => safe(relativePath({ file_path: file, project_path: row.project_path }), 200)),
       tools_used: row.tools_used.slice(0, 20).map((tool) => safe(tool, 40)),
       summary: safeBlock(row.summary, 1500),
+      ...(row.agent && row.agent !== DEFAULT_AGENT ? { agent: row.agent } : {}),
     };
+    const by = item.agent ? ` agent="${attribute(item.agent, 20)}"` : '';
     const block = [
-      `<session id="${attribute(row.session_id, 80)}" project="${attribute(row.project, 100)}" start="${shortTime(row.started_at)}" end="${shortTime(row.ended_at)}" memories="${row.memory_count}" errors="${row.error_count}">`,
+      `<session id="${attribute(row.session_id, 80)}" project="${attribute(row.project, 100)}"${by} start="${shortTime(row.started_at)}" end="${shortTime(row.ended_at)}" memories="${row.memory_count}" errors="${row.error_count}">`,
       item.summary,
       ...(item.files_changed.length > 0 ? [`files changed: ${item.files_changed.join(', ')}`] : []),
       '</session>',

@@ -43,10 +43,11 @@ const CONDITIONS: { readonly [K in keyof Filters]-?: string } = {
   before: 'm.created_at < @before',
   sessionId: 'm.session_id = @sessionId',
   ids: 'm.id IN (SELECT value FROM json_each(@ids))',
+  agent: 'm.agent = @agent',
 };
 
 /** Filters memory_files cannot answer: it counts memories per file, type and project, not per time or row. */
-const COUNTED: ReadonlyArray<keyof Filters> = ['since', 'before', 'sessionId', 'ids'];
+const COUNTED: ReadonlyArray<keyof Filters> = ['since', 'before', 'sessionId', 'ids', 'agent'];
 
 /** The WHERE of the filters given, and the parameters it names (no others). */
 function filterSql(filters: Filters): { readonly where: string; readonly params: Record<string, string> } {

@@ -13,6 +13,8 @@ export interface Filters {
   readonly before: string | null;
   readonly sessionId: string | null;
   readonly ids: readonly number[] | null;
+  /** The coding agent that made it (`codex`); rows from before the column are Claude Code's. */
+  readonly agent?: string | null;
 }
 
 export const NO_FILTERS: Filters = {
@@ -45,11 +47,12 @@ export const WHERE = `
   AND (@since IS NULL OR m.created_at >= @since)
   AND (@before IS NULL OR m.created_at < @before)
   AND (@sessionId IS NULL OR m.session_id = @sessionId)
-  AND (@ids IS NULL OR m.id IN (SELECT value FROM json_each(@ids)))`;
+  AND (@ids IS NULL OR m.id IN (SELECT value FROM json_each(@ids)))
+  AND (@agent IS NULL OR m.agent = @agent)`;
 
 export function bind(filters: Filters): Record<string, string | null> {
-  const { ids, ...rest } = filters;
-  return { ...rest, ids: ids === null ? null : JSON.stringify(ids) };
+  const { ids, agent, ...rest } = filters;
+  return { ...rest, ids: ids === null ? null : JSON.stringify(ids), agent: agent ?? null };
 }
 
 // Relevance r = -bm25 (≥ 0) squashed to r/(1+r) in [0,1), then up to 20% more for a memory from today,
@@ -218,6 +221,7 @@ export function sessionSummaries(
       AND (@since IS NULL OR s.ended_at >= @since)
       AND (@before IS NULL OR s.ended_at < @before)
       AND (@sessionId IS NULL OR s.session_id = @sessionId)
+      AND (@agent IS NULL OR s.agent = @agent)
       AND (@type IS NULL OR EXISTS (SELECT 1 FROM memories m WHERE m.session_id = s.session_id AND m.type = @type))
       AND EXISTS (SELECT 1 FROM memories m WHERE m.session_id = s.session_id)
     ORDER BY s.ended_at DESC LIMIT @limit`,

@@ -1,9 +1,9 @@
 // Rows → the bounded, escaped <memory-context> block SessionStart prints: one line per recent
 // session leading with its request, the errors still open, recent changes with paths relative to
-// the project, where the last session stopped, and where more history is. Phrased as facts, never
-// as instructions; every stored string passes through safeLine() before it is printed.
+// the project, where the last session stopped, and where more history is; with more than one agent at
+// work in the project, each line names the agent. Phrased as facts, never as instructions; every stored string passes through safeLine() before it is printed.
 import { CONTEXT_CHARS_MAX } from '../config/config.js';
-import type { ContextRow, ContextSummaryRow } from '../memory.js';
+import { DEFAULT_AGENT, type ContextRow, type ContextSummaryRow } from '../memory.js';
 import { tellingLine } from '../capture/error-lines.js';
 import { describeBinary } from '../text/binary.js';
 import { cleanText, escapeXml, safeLine } from '../text/sanitize.js';
@@ -60,6 +60,10 @@ export function buildContext(input: ContextInput): string {
       : input.now
         ? relativeAge(iso, input.now)
         : iso.slice(0, 10);
+  // With more than one agent at work here, each line says which one did it.
+  const agentOf = (row: { readonly agent?: string }): string => row.agent ?? DEFAULT_AGENT;
+  const mixed = new Set([...input.summaries, ...input.changes, ...input.errors].map(agentOf)).size > 1;
+  const by = (row: { readonly agent?: string }): string => (mixed ? ` (${agentLabel(agentOf(row))})` : '');
   const root = input.projectPath ?? '';
   const roots = input.worktreePath ? [input.worktreePath, root] : [root];
   // A session that only talked never takes the slot of one that did work, nor its place as "the last".
@@ -78,16 +82,16 @@ export function buildContext(input: ContextInput): string {
       lines: [],
       candidates: input.summaries
         .filter((row) => shown.has(row))
-        .map((row) => bullet(when(row.endedAt, row.sessionId), sessionLine(row), SESSION_LINE_MAX)),
+        .map((row) => bullet(when(row.endedAt, row.sessionId) + by(row), sessionLine(row), SESSION_LINE_MAX)),
     },
     {
       title: '## Open errors',
       lines: [],
       candidates: input.errors.map((row) =>
         bullet(
-          (row.times ?? 1) > 1
+          ((row.times ?? 1) > 1
             ? `${row.times} times, last ${when(row.createdAt, row.sessionId).replace(/^this session$/, 'in this session')}`
-            : when(row.createdAt, row.sessionId),
+            : when(row.createdAt, row.sessionId)) + by(row),
           errorLine(row.content),
           LINE_MAX,
         ),
@@ -97,14 +101,14 @@ export function buildContext(input: ContextInput): string {
       title: '## Recent changes',
       lines: [],
       candidates: input.changes.map((row) =>
-        bullet(when(row.createdAt, row.sessionId), changeLine(row, roots), LINE_MAX),
+        bullet(when(row.createdAt, row.sessionId) + by(row), changeLine(row, roots), LINE_MAX),
       ),
     },
     {
       title: '## Where the last session stopped',
       lines: [],
       candidates: latest?.outcome
-        ? [bullet(when(latest.endedAt, latest.sessionId), `"${latest.outcome}"${since}`, LINE_MAX * 2)]
+        ? [bullet(when(latest.endedAt, latest.sessionId) + by(latest), `"${latest.outcome}"${since}`, LINE_MAX * 2)]
         : [],
     },
   ];
@@ -130,6 +134,19 @@ export function buildContext(input: ContextInput): string {
     .flatMap((section) => [section.title, ...section.lines]);
   if (body.length === 0) return '';
   return [open, intro, ...body, more, close].join('\n');
+}
+
+const AGENT_LABELS: Readonly<Record<string, string>> = {
+  'claude-code': 'Claude Code',
+  codex: 'Codex',
+  gemini: 'Gemini CLI',
+  cursor: 'Cursor',
+  opencode: 'OpenCode',
+};
+
+/** The agent as people name it; a name from a newer version is shown as stored. */
+function agentLabel(agent: string): string {
+  return AGENT_LABELS[agent] ?? agent;
 }
 
 /** One bullet: when, then the text with its line breaks shown as ` | `, cleaned, escaped, bounded. */

@@ -179,6 +179,25 @@ describe('memory ui in Chromium', { timeout: HANG_LIMIT }, () => {
     await page.close();
   });
 
+  it('says which agent did it, for any agent but Claude Code', async () => {
+    const page = await open('/search?q=release');
+    const hit = page.locator('.hit');
+    expect(await hit.count()).toBe(1);
+    expect(await hit.locator('.meta .agent').textContent()).toBe('codex');
+    await page.goto(`${ui.origin}/timeline?session=sess-codex`);
+    await ready(page, '/timeline');
+    const codex = page.locator('.session[data-session-id="sess-codex"] .session-body[data-loaded] .memory');
+    await codex.first().waitFor();
+    expect(await codex.locator('.agent').allTextContents()).toEqual(['codex']);
+    await page.goto(`${ui.origin}/timeline?session=sess-auth`);
+    await ready(page, '/timeline');
+    const claude = page.locator('.session[data-session-id="sess-auth"] .session-body[data-loaded] .memory');
+    await claude.first().waitFor();
+    expect(await claude.count()).toBe(5);
+    expect(await claude.locator('.agent').count()).toBe(0);
+    await page.close();
+  });
+
   it('filters by project from the header, and the link carries it', async () => {
     const page = await open('/timeline');
     await page.locator('select#project').selectOption('api');

@@ -411,10 +411,11 @@ describe('what is skipped', () => {
   });
   it('counts a transcript that vanished before it was read, and carries on', async () => {
     const box = sandbox();
-    const gone = { path: join(box.home, 'gone.jsonl'), size: 100, sessionHint: 'gone', agentHint: '' };
+    const claude = { agent: 'claude-code', projectRoot: '' } as const;
+    const gone = { path: join(box.home, 'gone.jsonl'), size: 100, sessionHint: 'gone', agentHint: '', ...claude };
     const fixture = join(FIXTURES, '-home-dev-api', `${API}.jsonl`);
     const summary = await importTranscripts({
-      files: [gone, { path: fixture, size: statSync(fixture).size, sessionHint: API, agentHint: '' }],
+      files: [gone, { path: fixture, size: statSync(fixture).size, sessionHint: API, agentHint: '', ...claude }],
       config: loadConfig({ ...box.env, ...RECENT }),
       dryRun: false,
     });
@@ -440,7 +441,10 @@ describe('where it reads', () => {
     const box = sandbox();
     const result = await runCli(['import', '--json'], { env: box.env });
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe(`memory: no Claude Code transcripts at ${join(box.home, '.claude', 'projects')}\n`);
+    const [claude, codex, gemini] = [join(box.home, '.claude'), join(box.home, '.codex'), join(box.home, '.gemini')];
+    expect(result.stderr).toBe(
+      `memory: no session files yet (looked in ${claude}/projects, ${codex}/sessions, ${codex}/archived_sessions, ${gemini}/tmp)\n`,
+    );
     expect(JSON.parse(result.stdout)).toMatchObject({ files: 0, added: 0 });
     expect(existsSync(box.dbPath)).toBe(false);
   });

@@ -267,13 +267,14 @@ AND +created_at BETWEEN @from AND @to AND content = @content LIMIT 1`,LIVE=()=>!
         duration_sec = excluded.duration_sec, started_at = excluded.started_at,
         ended_at = excluded.ended_at, updated_at = excluded.updated_at,
         request = coalesce(excluded.request, request), outcome = coalesce(excluded.outcome, outcome)`);withBusyRetry(()=>upsert.run({...row,toolsUsed:JSON.stringify(row.toolsUsed),filesChanged:JSON.stringify(row.filesChanged),request:row.request??null,outcome:row.outcome??null,agent:row.agent??DEFAULT_AGENT}))}recentSummaries(projectPath,limit,since=""){let columns=`summary, ended_at AS endedAt, session_id AS sessionId, request, outcome, error_count AS errorCount,
-             memory_count AS memoryCount,
+             memory_count AS memoryCount, agent,
              (SELECT count(*) FROM memories m WHERE m.session_id = s.session_id AND m.type = 'error'
                 AND m.resolved_by IS NULL) AS openErrors`,rows=prepared(this.db,`SELECT ${columns} FROM session_summaries s WHERE project_path = ? AND ended_at >= ?
       ORDER BY memory_count > 0 DESC, ended_at DESC LIMIT ?`).all(projectPath,since,limit),newest=prepared(this.db,`SELECT ${columns} FROM session_summaries s WHERE project_path = ? AND ended_at >= ? ORDER BY ended_at DESC LIMIT 1`).get(projectPath,since);return(newest&&!rows.some(row=>row.sessionId===newest.sessionId)?[...rows,newest]:rows).sort((a,b)=>a.endedAt<b.endedAt?1:a.endedAt>b.endedAt?-1:0)}hasSummary(sessionId){return prepared(this.db,"SELECT 1 FROM session_summaries WHERE session_id = ?").get(sessionId)!==void 0}recentByImportance(projectPath,importance,limit,since=""){return prepared(this.db,`
-      SELECT content, file_path AS filePath, created_at AS createdAt, session_id AS sessionId FROM memories
+      SELECT content, file_path AS filePath, created_at AS createdAt, session_id AS sessionId, agent FROM memories
       WHERE project_path = ? AND importance = ? AND created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?`).all(projectPath,importance,since,limit)}openErrors(projectPath,limit,since=""){return prepared(this.db,`
-      SELECT content, file_path AS filePath, max(created_at) AS createdAt, session_id AS sessionId, count(*) AS times
+      SELECT content, file_path AS filePath, max(created_at) AS createdAt, session_id AS sessionId, count(*) AS times,
+             agent
       FROM memories
       WHERE project_path = ? AND type = 'error' AND resolved_by IS NULL AND created_at >= ?
       GROUP BY coalesce(command_key, tool_name || char(0) || content)
