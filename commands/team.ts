@@ -43,7 +43,6 @@ import { MissingDatabaseError, UsageError } from '../lib/errors.js';
 import { resolveProject } from '../lib/capture/project.js';
 import { cleanText } from '../lib/text/sanitize.js';
 import { displayUrl, loadTeamConfig, type TeamConfig } from '../lib/team/connection-string.js';
-import { warnAboutSettings } from '../lib/config/config.js';
 import { TeamError, withTeamServer } from '../lib/team/connect.js';
 import { isUtf8Locale, localeProblem } from '../lib/team/locale.js';
 import { askServerId, assertServerReady, push, senderFor, sendTombstones } from '../lib/team/push.js';
@@ -352,7 +351,7 @@ for a maintainer's approval before teammates see them.`,
 
 /** Runs one team action: prints config warnings, then its output. Errors go to cli.ts. */
 async function run(action: (config: TeamConfig) => Promise<string>): Promise<void> {
-  warnAboutSettings(process.env, (line) => process.stderr.write(`memory: ${line}\n`));
+  cliConfig(); // the local settings, read once, their warnings said before any output
   writeOut(await action(loadTeamConfig(process.env)));
 }
 

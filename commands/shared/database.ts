@@ -14,9 +14,12 @@ import { quoted } from './format.js';
 import { listPending } from '../../lib/faults/spool.js';
 import { drainPending } from '../../lib/faults/store-or-defer.js';
 
+let built: Config | undefined;
+
 /** The settings, built once for the command, after saying once on stderr what is wrong with any of them. */
 export function cliConfig(): Config {
-  return loadConfigWarning(process.env, (line) => process.stderr.write(`memory: ${line}\n`));
+  built ??= loadConfigWarning(process.env, (line) => process.stderr.write(`memory: ${line}\n`));
+  return built;
 }
 
 export interface DatabaseOptions {

@@ -119,13 +119,6 @@ export function readSettings(env: Env): Settings {
   return { config, recall: { ...recall, warnings: ofRecall }, warnings: [...read.warnings] };
 }
 
-/** Every warning of every setting, each once: what a command prints. */
-export function settingsWarnings(env: Env): readonly string[] {
-  const read = new Reader(env);
-  coreFrom(read);
-  return warningsAfterCore(read);
-}
-
 /** The warnings of a reader that has read the core settings: the rest are read too, then all are listed. */
 function warningsAfterCore(read: Reader): readonly string[] {
   recallFrom(read);
@@ -151,14 +144,4 @@ export function loadConfigWarning(env: Env, write: (line: string) => void): Conf
     sayWarnings(warningsAfterCore(read), write);
   }
   return config;
-}
-
-/**
- * The settings' warnings as one stderr line, once per process (`memory: settings: …`). Commands and
- * the MCP server call it; hooks never do, since a capture hook prints nothing (doctor shows them).
- */
-export function warnAboutSettings(env: Env, write: (line: string) => void): void {
-  if (warned) return;
-  warned = true;
-  sayWarnings(settingsWarnings(env), write);
 }

@@ -10,7 +10,7 @@ import {
   loadTeamConfig,
   recallSetting,
   SETTINGS,
-  settingsWarnings,
+  readSettings,
 } from '../../lib/config/config.js';
 import { writeRecallSetting } from '../../lib/config/write.js';
 import type { Env } from '../../lib/paths.js';
@@ -223,7 +223,7 @@ describe('settings: defaults ← file ← environment', () => {
       'CLAUDE_MEMORY_NOW=yesterday is not a date; using the real clock',
     ],
   ])('warns once, without throwing, about %s', (_case, file, env, warning) => {
-    const warnings = settingsWarnings(envWith(file, env));
+    const warnings = readSettings(envWith(file, env)).warnings;
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain(warning);
   });
@@ -237,7 +237,8 @@ describe('settings: defaults ← file ← environment', () => {
       team: { url: 'postgres://a@db/t', pii: 'email', autoPushMinutes: 5 },
     };
     expect(
-      settingsWarnings(envWith(file, { CLAUDE_MEMORY_RETENTION_DAYS: '30', CLAUDE_MEMORY_STDIN_TIMEOUT_MS: '500' })),
+      readSettings(envWith(file, { CLAUDE_MEMORY_RETENTION_DAYS: '30', CLAUDE_MEMORY_STDIN_TIMEOUT_MS: '500' }))
+        .warnings,
     ).toEqual([]);
   });
 
