@@ -1,7 +1,7 @@
 // The MCP tools as the model sees them: names, descriptions that say when to reach for each, and
 // bounded input schemas. Strict objects: an unknown argument (a `path`, say) is an error, not ignored.
 import { z } from 'zod';
-import { MEMORY_TYPES } from '../memory.js';
+import { AGENTS, MEMORY_TYPES } from '../memory.js';
 
 export const QUERY_MAX_CHARS = 1000;
 export const SEARCH_LIMIT_MAX = 50;
@@ -48,6 +48,12 @@ export const searchInput = z.strictObject({
   project,
   type,
   since,
+  agent: z
+    .enum(AGENTS)
+    .optional()
+    .describe(
+      'Only what this coding agent did (Claude Code is "claude-code"). Default: every agent. Local memory only.',
+    ),
   limit: z
     .number()
     .int()

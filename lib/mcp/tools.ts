@@ -93,7 +93,7 @@ export function searchTool(args: SearchArgs, context: ToolContext): ToolReply {
     return errorReply(
       'the query has nothing to search for once quotes, brackets and operators are removed: give words or parts of words',
     );
-  const filters = { ...scope.filters, type: args.type ?? null };
+  const filters = { ...scope.filters, type: args.type ?? null, agent: args.agent ?? null };
   const found = context.reader.read((db) =>
     bestMatches(db, args.query, filters, { limit: args.limit, offset: args.offset }),
   );

@@ -134,4 +134,22 @@ describe('the MCP tools', () => {
       'codex',
     ]);
   });
+
+  it('search takes an agent, for local memory only, and refuses a name it does not know', async () => {
+    const mcp = await startMcp(shared(), NOW);
+    const only = async (agent: string): Promise<string[]> => {
+      const found = await mcp.call('search', { query: 'greet', agent });
+      expect(found.isError, found.text).toBe(false);
+      const results = (found.structured?.['results'] ?? []) as Array<{ memory: { agent: string } }>;
+      return [...new Set(results.map(({ memory }) => memory.agent))];
+    };
+    expect(await only('codex')).toEqual(['codex']);
+    expect(await only('gemini')).toEqual(['gemini']);
+    expect(await only('claude-code')).toEqual(['claude-code']);
+    const unknown = await mcp.call('search', { query: 'greet', agent: 'copilot' });
+    expect(unknown.isError).toBe(true);
+    const team = await mcp.call('search', { query: 'greet', agent: 'codex', scope: 'team' });
+    expect(team.isError).toBe(true);
+    expect(team.text).toContain('the team server does not keep which agent made a memory');
+  });
 });
