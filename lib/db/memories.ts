@@ -59,12 +59,14 @@ interface StoredForRefresh {
 }
 
 /**
- * Which calls of held sessions (lib/db/tombstones.ts isHeld) to keep out: those read back from a
- * transcript (import, Stop's catch-up) unless the user asked for them; never what a live hook captures,
- * which happens now.
+ * Which calls of held sessions (lib/db/tombstones.ts isHeld) to store: all that a live hook captures, which
+ * happens now (the default); of what is read back from a transcript (import, Stop's catch-up), only what the
+ * user asked for.
  */
-export type KeepOutHeld = (memory: NewMemory) => boolean;
-const LIVE: KeepOutHeld = () => false;
+export type AdmitHeld = (memory: NewMemory) => boolean;
+const LIVE: AdmitHeld = () => true;
+/** Read back from a transcript, nothing asked for: a held session's older calls stay out. */
+export const ADMIT_NONE: AdmitHeld = () => false;
 
 export class MemoryStore {
   constructor(readonly db: Db) {}
@@ -74,21 +76,21 @@ export class MemoryStore {
    * one IMMEDIATE transaction, so the rule holds across the many hook processes that write at once.
    * Inside a caller's transaction it is a savepoint: a caller may catch its failure and go on.
    */
-  insert(memory: NewMemory, dedupeWindowSec: number, keepOutHeld: KeepOutHeld = LIVE): InsertOutcome {
-    return this.insertAll([memory], dedupeWindowSec, keepOutHeld)[0] as InsertOutcome;
+  insert(memory: NewMemory, dedupeWindowSec: number, admitHeld: AdmitHeld = LIVE): InsertOutcome {
+    return this.insertAll([memory], dedupeWindowSec, admitHeld)[0] as InsertOutcome;
   }
 
   /**
    * Stores each memory as `insert` would, all in one transaction, all or nothing: no savepoint per
    * row, whose journal copies every page the row touches (most of an import's cost).
    */
-  insertAll(memories: readonly NewMemory[], dedupeWindowSec: number, keepOutHeld: KeepOutHeld = LIVE): InsertOutcome[] {
-    const write = this.db.transaction(() => memories.map((memory) => this.store(memory, dedupeWindowSec, keepOutHeld)));
+  insertAll(memories: readonly NewMemory[], dedupeWindowSec: number, admitHeld: AdmitHeld = LIVE): InsertOutcome[] {
+    const write = this.db.transaction(() => memories.map((memory) => this.store(memory, dedupeWindowSec, admitHeld)));
     return withBusyRetry(() => write.immediate());
   }
 
-  private store(memory: NewMemory, dedupeWindowSec: number, keepOutHeld: KeepOutHeld): InsertOutcome {
-    const duplicate = this.findDuplicate(memory, dedupeWindowSec, keepOutHeld);
+  private store(memory: NewMemory, dedupeWindowSec: number, admitHeld: AdmitHeld): InsertOutcome {
+    const duplicate = this.findDuplicate(memory, dedupeWindowSec, admitHeld);
     if (duplicate) return duplicate;
     const { commandKey: key, ...row } = memory;
     const { lastInsertRowid } = prepared(this.db, INSERT).run({
@@ -106,20 +108,21 @@ export class MemoryStore {
 
   /**
    * Why `memory` would not be stored: its tool_use_id is known, it was forgotten, its session ran with
-   * memory off, it is a held session's call from before the upgrade that `keepOutHeld` keeps out, or the same session
-   * stored the same content within `dedupeWindowSec` of it. Read-only, so a dry run can ask it too.
+   * memory off, it is a held session's call from before the upgrade that `admitHeld` does not admit, or
+   * the same session stored the same content within `dedupeWindowSec` of it. Read-only, so a dry run can
+   * ask it too.
    */
   findDuplicate(
     memory: NewMemory,
     dedupeWindowSec: number,
-    keepOutHeld: KeepOutHeld = LIVE,
+    admitHeld: AdmitHeld = LIVE,
   ): Exclude<InsertOutcome, 'stored'> | null {
     const byToolUse = prepared(this.db, 'SELECT 1 FROM memories WHERE tool_use_id = ?');
     const byContent = prepared(this.db, DUPLICATE_CONTENT);
     if (memory.toolUseId && byToolUse.get(memory.toolUseId)) return 'duplicate-tool-use';
     if (isForgotten(this.db, memory)) return 'forgotten';
     if (isSessionDisabled(this.db, memory.sessionId)) return 'disabled';
-    if (keepOutHeld(memory) && isHeld(this.db, memory)) return 'held';
+    if (!admitHeld(memory) && isHeld(this.db, memory)) return 'held';
     const time = Date.parse(memory.createdAt);
     const from = new Date(time - dedupeWindowSec * 1000).toISOString();
     const to = new Date(time + dedupeWindowSec * 1000).toISOString();

@@ -4,7 +4,7 @@
 // and time; the offset it keeps never passes a call still waiting for its result.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { captureEvent } from '../capture/capture.js';
-import type { MemoryStore } from '../db/memories.js';
+import { ADMIT_NONE, type MemoryStore } from '../db/memories.js';
 import type { Db } from '../db/open.js';
 import { insertPrompt, readOffset, saveOffset } from '../db/prompts.js';
 import { memoryIntent } from '../capture/intent.js';
@@ -140,7 +140,7 @@ function catchUpBytes(
             intent: memoryIntent(call.intent, draft, call.input),
           };
           // Read back from the transcript: a held session's call from before the upgrade stays out.
-          const outcome = store.insert(memory, options.dedupeWindowSec, () => true);
+          const outcome = store.insert(memory, options.dedupeWindowSec, ADMIT_NONE);
           if (outcome === 'stored') added++;
           // The live hook stored it from its payload, which holds no narration or todo: the transcript adds them.
           else if (outcome === 'duplicate-tool-use' && memory.intent)

@@ -5,6 +5,7 @@
 import { captureEvent } from '../capture/capture.js';
 import { retentionCutoff } from '../faults/cleanup.js';
 import type { Config } from '../config/config.js';
+import { ADMIT_NONE, type AdmitHeld } from '../db/memories.js';
 
 import { memoryIntent } from '../capture/intent.js';
 import { toNewMemory, type AgentName, type NewMemory } from '../memory.js';
@@ -37,8 +38,8 @@ export interface ImportOptions {
   readonly onProgress?: (progress: ImportProgress) => void;
   /** Stops the import at the next line: what was read before it is stored and summarized. */
   readonly signal?: AbortSignal;
-  /** The calls of held sessions (lib/db/memories.ts KeepOutHeld) to store all the same; none by default. */
-  readonly admitHeld?: (memory: NewMemory) => boolean;
+  /** The calls of held sessions (lib/db/memories.ts AdmitHeld) to store all the same; none by default. */
+  readonly admitHeld?: AdmitHeld;
 }
 
 const PROGRESS_EVERY_LINES = 256; // the caller throttles drawing by time
@@ -75,8 +76,8 @@ class ImportRun implements ImportState {
 
   async all(): Promise<ImportSummary> {
     if (this.options.files.length === 0) return this.summary;
-    const { config, dryRun, admitHeld = () => false } = this.options;
-    this.sink = openSink(config.dbPath, dryRun, config.dedupeWindowSec, (memory) => !admitHeld(memory));
+    const { config, dryRun, admitHeld = ADMIT_NONE } = this.options;
+    this.sink = openSink(config.dbPath, dryRun, config.dedupeWindowSec, admitHeld);
     for (const file of this.options.files) {
       await this.file(file);
       if (this.summary.stopped) break; // inside this file: it was not read to its end

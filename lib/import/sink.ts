@@ -2,7 +2,7 @@
 // which owns dedupe), or, for --dry-run, a counter that asks the same dedupe questions of an existing
 // database read-only and never writes or creates anything.
 import { createHash } from 'node:crypto';
-import { MemoryStore, type KeepOutHeld, type RefreshOutcome } from '../db/memories.js';
+import { MemoryStore, type AdmitHeld, type RefreshOutcome } from '../db/memories.js';
 import { inTransaction, openDb, type Db } from '../db/open.js';
 import { insertPrompt, sessionPrompts, type NewPrompt } from '../db/prompts.js';
 import type { AgentName, InsertOutcome, NewMemory } from '../memory.js';
@@ -29,11 +29,11 @@ export interface Sink {
   close(): void;
 }
 
-export function openSink(dbPath: string, dryRun: boolean, dedupeWindowSec: number, keepOutHeld: KeepOutHeld): Sink {
-  if (dryRun) return new DryRunSink(openDb(dbPath, { create: false, readonly: true }), dedupeWindowSec, keepOutHeld);
+export function openSink(dbPath: string, dryRun: boolean, dedupeWindowSec: number, admitHeld: AdmitHeld): Sink {
+  if (dryRun) return new DryRunSink(openDb(dbPath, { create: false, readonly: true }), dedupeWindowSec, admitHeld);
   const db = openDb(dbPath, { create: true });
   if (!db) throw new Error(`could not open ${dbPath}`);
-  return new StoreSink(db, dedupeWindowSec, keepOutHeld);
+  return new StoreSink(db, dedupeWindowSec, admitHeld);
 }
 
 class StoreSink implements Sink {
@@ -42,13 +42,13 @@ class StoreSink implements Sink {
   constructor(
     private readonly db: Db,
     private readonly dedupeWindowSec: number,
-    private readonly keepOutHeld: KeepOutHeld,
+    private readonly admitHeld: AdmitHeld,
   ) {
     this.store = new MemoryStore(db);
   }
 
   insertAll(memories: readonly NewMemory[]): InsertOutcome[] {
-    return this.store.insertAll(memories, this.dedupeWindowSec, this.keepOutHeld);
+    return this.store.insertAll(memories, this.dedupeWindowSec, this.admitHeld);
   }
 
   refresh(memory: NewMemory): RefreshOutcome {
@@ -100,7 +100,7 @@ class DryRunSink implements Sink {
   constructor(
     private readonly db: Db | null,
     private readonly dedupeWindowSec: number,
-    private readonly keepOutHeld: KeepOutHeld,
+    private readonly admitHeld: AdmitHeld,
   ) {
     this.existing = db ? new MemoryStore(db) : null;
   }
@@ -116,7 +116,7 @@ class DryRunSink implements Sink {
     const window = this.dedupeWindowSec * 1000;
     const key = `${memory.sessionId}\u0000${createHash('sha1').update(memory.content).digest('base64')}`;
     const times = this.contents.get(key) ?? [];
-    const inDatabase = this.existing?.findDuplicate(memory, this.dedupeWindowSec, this.keepOutHeld) ?? null;
+    const inDatabase = this.existing?.findDuplicate(memory, this.dedupeWindowSec, this.admitHeld) ?? null;
     if (inDatabase !== null && inDatabase !== 'duplicate-content') return inDatabase;
     if (inDatabase || times.some((seen) => Math.abs(seen - time) <= window)) return 'duplicate-content';
     if (id) this.toolUseIds.add(id);
