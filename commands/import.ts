@@ -5,13 +5,13 @@ import { writeOut } from '../lib/io/stdout.js';
 import { exitBySignal, SIGNAL_EXIT } from '../lib/runtime/exit.js';
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { loadConfigWarning } from '../lib/config/config.js';
 import { MemoryError } from '../lib/errors.js';
 import { findTranscripts, type SessionFileAgent, type TranscriptFile } from '../lib/import/files.js';
 import { importTranscripts, type ImportProgress, type ImportSummary } from '../lib/import/importer.js';
 import { renderProgress } from '../lib/import/progress.js';
 import { cleanupPeriod, importReachNote, oldestTranscript } from '../lib/import/retention.js';
 import { claudeDir, codexHome, geminiHome, homeDir, type Env } from '../lib/paths.js';
+import { cliConfig } from './shared/database.js';
 import { parseAgent } from './shared/flags.js';
 
 interface ImportFlags {
@@ -76,7 +76,7 @@ export function registerImport(program: Command): void {
 
 async function runImport(paths: readonly string[], flags: ImportFlags): Promise<void> {
   const env = process.env;
-  const config = loadConfigWarning(env, (line) => process.stderr.write(`memory: ${line}\n`));
+  const config = cliConfig();
   const only = flags.agent === undefined ? null : parseAgent(flags.agent, SESSION_FILE_AGENTS);
   const roots = defaultRoots(env);
   const agents = SESSION_FILE_AGENTS.filter((agent) => only === null || agent === only);
