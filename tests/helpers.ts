@@ -249,3 +249,8 @@ export function moduleProbe(dir: string): { readonly env: Record<string, string>
  */
 export const KEPT_FOR_LATER =
   '[memory-hook] post-tool-use: the database is locked by another process (SQLITE_BUSY: database is locked); the event is kept and will be stored later\n';
+
+/** The runs of a burst that neither stored their event nor kept it with KEPT_FOR_LATER: none is allowed. */
+export function neitherStoredNorKept(results: readonly RunResult[]): RunResult[] {
+  return results.filter((result) => result.code !== 0 || (result.stderr !== '' && result.stderr !== KEPT_FOR_LATER));
+}

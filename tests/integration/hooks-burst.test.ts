@@ -1,7 +1,7 @@
 // Nothing is lost under concurrency: hundreds of post-tool-use bundles started at once, and a burst on
 // one session while `memory search` processes read, each land exactly once.
 import { describe, expect, it, vi } from 'vitest';
-import { allMemories, bashResponse, KEPT_FOR_LATER, postToolUse, runCli, runHook, sandbox } from '../helpers.js';
+import { allMemories, bashResponse, neitherStoredNorKept, postToolUse, runCli, runHook, sandbox } from '../helpers.js';
 
 // A hang limit, not a speed target: 260 Node processes on a shared 2-core machine.
 vi.setConfig({ testTimeout: 300_000 });
@@ -17,9 +17,7 @@ describe('bursts of hook processes', () => {
     );
     // Each one stores its event, or (on a machine too busy for its 8 s deadline: a matter of speed, which the
     // bench measures, not this test) keeps it for the next hook with the one documented line.
-    expect(
-      results.filter((result) => result.code !== 0 || (result.stderr !== '' && result.stderr !== KEPT_FOR_LATER)),
-    ).toEqual([]);
+    expect(neitherStoredNorKept(results)).toEqual([]);
     // The next hook stores what was kept: every event exactly once.
     const after = postToolUse(box, 'Bash', { command: 'npm run after-burst' }, bashResponse());
     expect(await runHook('post-tool-use', after, { env: box.env })).toMatchObject({ code: 0, stderr: '' });

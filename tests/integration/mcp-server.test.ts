@@ -12,7 +12,7 @@ import { expectDocSample } from '../doc-samples.js';
 import { NOW, memory, seed } from '../cli-helpers.js';
 import {
   bashResponse,
-  KEPT_FOR_LATER,
+  neitherStoredNorKept,
   postToolUse,
   postToolUseFailure,
   runHook,
@@ -515,9 +515,7 @@ describe('memory mcp: the database underneath', () => {
           cwd: box.project,
         }),
       ),
-    ).then((results) =>
-      expect(results.filter((r) => r.code !== 0 || (r.stderr !== '' && r.stderr !== KEPT_FOR_LATER))).toEqual([]),
-    );
+    ).then((results) => expect(neitherStoredNorKept(results)).toEqual([]));
     const answers: boolean[] = [];
     let done = false;
     void writers.finally(() => (done = true));
