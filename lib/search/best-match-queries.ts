@@ -10,7 +10,7 @@ import { memoryTotal } from '../db/counts.js';
 import { prepared, type Db } from '../db/open.js';
 import type { Filters } from './queries.js';
 import { pendingTo } from '../db/search-index.js';
-import { completeCapped, TIER_ORDER, wordHits, type WordResult } from './word-hits.js';
+import { completeCapped, HIT_CAP, TIER_ORDER, wordHits, type WordResult } from './word-hits.js';
 import { countUnderFilters, placeRanked } from './placement.js';
 import { followFixes } from './error-fixes.js';
 
@@ -22,6 +22,11 @@ export interface BestOptions {
   readonly here?: string | null;
   /** Count every result, not only this page's, for a header (one more query when more than a page match). */
   readonly count?: boolean;
+  /**
+   * A word in more memories than this is scored on its newest this many (default HIT_CAP, 2,000) and
+   * counted in full; a row holding a rarer word of the query is scored on it exactly all the same.
+   */
+  readonly hitCap?: number;
 }
 
 export interface BestMatch {
@@ -78,7 +83,8 @@ export function bestMatches(db: Db, query: string, filters: Filters, options: Be
   if (words.length === 0)
     return { words: texts, tier: 'unicode61', matches: [], more: false, total: 0, atLeast: false, lookups: [] };
   const pending = pendingTo(db);
-  const perWord = words.map((word) => wordHits(db, word, pending, words.length > 1));
+  const lookup = { pending, exactDf: words.length > 1, hitCap: options.hitCap ?? HIT_CAP };
+  const perWord = words.map((word) => wordHits(db, word, lookup));
   completeCapped(db, words, perWord);
   const tier = TIER_ORDER[Math.max(...perWord.map((word) => TIER_ORDER.indexOf(word.tier)))] as Tier;
 

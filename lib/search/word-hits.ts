@@ -36,7 +36,7 @@ const LIKE_HITS = `
   FROM memories WHERE id <= @to AND (own OR request)
   ORDER BY id DESC LIMIT @cap`;
 /** Hits scored per word: past this, the newest ones (see above). */
-const HIT_CAP = 2000;
+export const HIT_CAP = 2000;
 /**
  * Hits scored through a word's bridge: fewer, since they count half and only matter where the word
  * itself is rare (an English word everywhere would otherwise double the cost of a Korean query).
@@ -88,20 +88,30 @@ export interface WordResult {
 
 type Capped = { readonly index: Index; readonly match: string; readonly bridged?: boolean };
 
-/**
- * `exactDf`: count every memory holding a word scored on its newest hits only. A query of one word
- * need not: its weight is the whole query's, whatever it is, and a lone word is always a result, so
- * its newest hits (a lower bound) rank the same (the count walks its whole list).
- */
+/** How a query's words are looked up. */
+export interface Lookup {
+  /** The highest memory id the batch indexer has not reached, or null (lib/db/search-index.ts). */
+  readonly pending: number | null;
+  /**
+   * Count every memory holding a word scored on its newest hits only. A query of one word need not:
+   * its weight is the whole query's, whatever it is, and a lone word is always a result, so its newest
+   * hits (a lower bound) rank the same (the count walks its whole list).
+   */
+  readonly exactDf: boolean;
+  /** A word's hits scored at most (its newest): HIT_CAP, or fewer for a caller that reads few results. */
+  readonly hitCap: number;
+}
+
 function ftsWord(
   db: Db,
   index: Index,
   match: string,
-  exactDf: boolean,
+  lookup: Lookup,
   bridged = false,
 ): { hits: Hits; df: number; capped: Capped | null } {
+  const { exactDf } = lookup;
   const hits: Hits = new Map();
-  const cap = bridged ? BRIDGE_HIT_CAP : HIT_CAP;
+  const cap = Math.min(lookup.hitCap, bridged ? BRIDGE_HIT_CAP : HIT_CAP);
   addHits(prepared(db, newestHitsSql(index)).all({ match, cap }) as HitRow[], hits, bridged);
   // How common a word is, by memories' own text: every memory of a turn shares its request.
   if (hits.size < cap) return { hits, df: ownCount(hits), capped: null };
@@ -118,17 +128,18 @@ export const TIER_ORDER: readonly Tier[] = ['unicode61', 'trigram', 'like'];
 const SPARSE = 10;
 
 /** One word's hits, and the least exact index that added to them. */
-export function wordHits(db: Db, word: QueryWord, pending: number | null, exactDf: boolean): WordResult {
+export function wordHits(db: Db, word: QueryWord, lookup: Lookup): WordResult {
+  const { pending } = lookup;
   let found: { hits: Hits; df: number; capped: Capped | null } = { hits: new Map(), df: 0, capped: null };
   let tier: Tier = 'unicode61';
-  if (word.words !== null) found = ftsWord(db, 'memory_words', word.words, exactDf);
+  if (word.words !== null) found = ftsWord(db, 'memory_words', word.words, lookup);
   const { hits } = found;
   let { capped } = found;
   let df = found.df;
   // A Korean word counts inside a longer word only at its start, which the word index's prefix query
   // already finds (포트 → 포트를, never 리포트): the substring index and the scan match it anywhere.
   if (!word.wordStart && hits.size < SPARSE && word.grams !== null) {
-    const grams = ftsWord(db, 'memory_grams', word.grams, exactDf);
+    const grams = ftsWord(db, 'memory_grams', word.grams, lookup);
     let added = 0;
     let ownAdded = 0;
     grams.hits.forEach((hit, id) => {
@@ -159,7 +170,7 @@ export function wordHits(db: Db, word: QueryWord, pending: number | null, exactD
   // database says it, its bridged rows would weigh little, and the lookup would double the cost.
   let bridgeDf = 0;
   if (word.bridged !== null && df < BRIDGE_HIT_CAP) {
-    const across = ftsWord(db, 'memory_words', word.bridged, exactDf, true);
+    const across = ftsWord(db, 'memory_words', word.bridged, lookup, true);
     across.hits.forEach((hit, id) => {
       const direct = hits.get(id);
       // A row whose request holds the word and whose own text holds its bridge: the own text counts.
