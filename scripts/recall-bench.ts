@@ -3,7 +3,8 @@
 // medians, NODE_EXTRA_CA_CERTS and NODE_OPTIONS unset. The database (10,000 memories written through the
 // real capture path, then copied nine times with a suffix) is built once into $RECALL_BENCH_DB (default:
 // a temp file) and reused.
-//   npm run build && node dist/scripts/recall-bench.js [rounds]
+//   npm run build && node dist/scripts/recall-bench.js [rounds] [--baseline <another build's user-prompt-submit.js>]
+// (--baseline: that build's hook on the same prompts, taking turns with this one's).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,9 @@ import { cleanEnv } from '../bench/measure.js';
 
 // dist/scripts/recall-bench.js → dist/.
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const rounds = Number(process.argv[2] ?? 8);
+const rounds = Number(/^\d+$/.test(process.argv[2] ?? '') ? process.argv[2] : 8);
+const baselineAt = process.argv.indexOf('--baseline');
+const baseline = baselineAt === -1 ? null : resolve(process.argv[baselineAt + 1] ?? '');
 const home = mkdtempSync(join(tmpdir(), 'recall-bench-'));
 const path = process.env['RECALL_BENCH_DB'] ?? join(home, 'memory.db');
 const PROJECT = '/home/dev/work/api-server';
@@ -42,22 +45,20 @@ const payload = (prompt: string, source?: string) => (): string =>
     prompt,
     ...(source ? { source } : {}),
   });
+const RECALLS: ReadonlyArray<readonly [string, string]> = [
+  ['rarer words', 'why did the zeppelin retry with exponential backoff break'],
+  ['common words', 'fix the JWT refresh token rotation handler'],
+  ['Korean', '토큰 갱신 테스트 실패'],
+];
 const cases: Array<readonly [string, readonly string[], () => string]> = [
   ['node -e 0', ['-e', '0'], () => ''],
   ['CommonJS floor (stdin, better-sqlite3, WAL, 1 insert)', [join(DIST, 'bench/floor.cjs')], () => 'x'],
-  [
-    'recall, rarer words ("why did the zeppelin retry with exponential backoff break")',
-    [hook],
-    payload('why did the zeppelin retry with exponential backoff break'),
-  ],
-  [
-    'recall, common words ("fix the JWT refresh token rotation handler")',
-    [hook],
-    payload('fix the JWT refresh token rotation handler'),
-  ],
-  ['recall, Korean ("토큰 갱신 테스트 실패")', [hook], payload('토큰 갱신 테스트 실패')],
+  ...RECALLS.map(([kind, prompt]) => [`recall, ${kind} ("${prompt}")`, [hook], payload(prompt)] as const),
   ['gated before the database (source: system)', [hook], payload('fix the JWT refresh token rotation', 'system')],
   ['"ok": gated, the prompt is still recorded', [hook], payload('ok')],
+  ...(baseline === null
+    ? []
+    : RECALLS.map(([kind, prompt]) => [`baseline's recall, ${kind}`, [baseline], payload(prompt)] as const)),
 ];
 const times: number[][] = cases.map(() => []);
 let printed = 0;
