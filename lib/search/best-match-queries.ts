@@ -10,9 +10,9 @@ import { memoryTotal } from '../db/counts.js';
 import { prepared, type Db } from '../db/open.js';
 import type { Filters } from './queries.js';
 import { pendingTo } from '../db/search-index.js';
-import { completeCapped, HIT_CAP, TIER_ORDER, wordHits, type WordResult } from './word-hits.js';
-import { countUnderFilters, placeRanked } from './placement.js';
-import { followFixes } from './error-fixes.js';
+import { completeCapped, HIT_CAP, TIER_ORDER, wordHits, type WordResult } from './word-queries.js';
+import { countUnderFilters, placeRanked } from './placement-queries.js';
+import { followFixes } from './fix-queries.js';
 
 export interface BestOptions {
   readonly limit: number;

@@ -3,7 +3,7 @@
 import type { Ranked } from './rank.js';
 import { prepared, type Db } from '../db/open.js';
 import { bind, WHERE, type Filters } from './queries.js';
-import { PLACEMENT, type Found, type Placement } from './placement.js';
+import { PLACEMENT, type Found, type Placement } from './placement-queries.js';
 
 /** How many of the best error matches bring the step that fixed them along. */
 const FIXED_ERRORS = 5;
