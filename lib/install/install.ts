@@ -11,17 +11,12 @@ import { formatRecord, isOurLauncher, launcherRuns, launcherText, parseRecord } 
 import { installLayout, slashEntryPath, type Layout } from './layout.js';
 import { acquireLock } from './lock.js';
 import { registerMcpStep } from './mcp.js';
+import { ourEntry } from '../mcp/registration.js';
+import { cliPath } from './layout.js';
 import { isOurRuntime, sizeKb, stageRuntime, sweepLeftovers, swapRuntime } from './runtime.js';
 import { pruneBackups } from './files.js';
 import { installHooks } from './settings.js';
-import {
-  agentHooksFile,
-  chosenAgents,
-  CODEX_TRUST_STEP,
-  installAgentHooks,
-  type HookedAgent,
-  type InstallAgent,
-} from './agents.js';
+import { agentInstallFiles, chosenAgents, CODEX_TRUSTED, type HookedAgent, type InstallAgent } from './agents.js';
 import { isOurSlashCommand, renderSlashCommand } from './slash.js';
 import {
   applySettingsEdit,
@@ -86,17 +81,11 @@ export function install(source: string, choices: InstallChoices, context: RunCon
           report,
           undo,
         );
-      for (const agent of others) {
-        const file = agentHooksFile(agent, context.env);
-        const current = checkedSettings(file, (text) => installAgentHooks(text, layout.runtime, agent), context.uid);
-        applySettingsEdit(
-          file,
-          current,
-          installAgentHooks(current.text, layout.runtime, agent),
-          'hooks already up to date',
-          report,
-          undo,
-        );
+      const createdFiles = new Set(previous.createdFiles ?? []);
+      for (const { file, parse, edit } of others.flatMap((agent) => agentFiles(agent, layout, context))) {
+        const current = checkedSettings(file, edit, context.uid, parse);
+        if (!current.exists) createdFiles.add(file);
+        applySettingsEdit(file, current, edit(current.text), 'already up to date', report, undo);
       }
 
       const delimiter = `CLAUDE_MEMORY_ARGS_${randomBytes(6).toString('hex')}`;
@@ -116,6 +105,7 @@ export function install(source: string, choices: InstallChoices, context: RunCon
           command: layout.commandFile,
           settingsCreated,
           createdDirs: [...new Set(createdDirs)],
+          createdFiles: [...createdFiles],
         }),
       );
 
@@ -125,7 +115,8 @@ export function install(source: string, choices: InstallChoices, context: RunCon
       tidyUp(() => removeStale(layout, previous.launcher, report), report);
       // One backup is the way back; one per re-install would pile up.
       tidyUp(() => pruneBackups(layout.settings), report);
-      for (const agent of others) tidyUp(() => pruneBackups(agentHooksFile(agent, context.env)), report);
+      for (const { file } of others.flatMap((agent) => agentFiles(agent, layout, context)))
+        tidyUp(() => pruneBackups(file), report);
       // Claude Code's own config, changed through its CLI: outside the rollback, and it only ever warns.
       if (agents.includes('claude')) registerMcpStep(layout.runtime, context.env, report);
     } finally {
@@ -147,7 +138,7 @@ export function install(source: string, choices: InstallChoices, context: RunCon
       `${layout.binDir} is not on your PATH: add  export PATH="${layout.binDir}:$PATH"  to your shell profile, or use ${layout.launcher}`,
     );
   }
-  if (others.includes('codex')) report.warn(CODEX_TRUST_STEP);
+  if (others.includes('codex')) report.info(CODEX_TRUSTED);
   report.info('');
   report.info(
     'Done. New Claude Code sessions load the hooks (a running one: open /hooks once). Check with: memory doctor',
@@ -178,14 +169,14 @@ function refuseForeignFiles(layout: Layout, uid: number | undefined): void {
   }
 }
 
-/** Another agent's hooks file we could not edit safely is refused, like settings.json, before any change. */
+/** Another agent's file we could not edit safely is refused, like settings.json, before any change. */
 function refuseForeignAgentFiles(agents: readonly HookedAgent[], layout: Layout, context: RunContext): void {
-  for (const agent of agents)
-    checkedSettings(
-      agentHooksFile(agent, context.env),
-      (text) => installAgentHooks(text, layout.runtime, agent),
-      context.uid,
-    );
+  for (const { file, parse, edit } of agents.flatMap((agent) => agentFiles(agent, layout, context)))
+    checkedSettings(file, edit, context.uid, parse);
+}
+
+function agentFiles(agent: HookedAgent, layout: Layout, context: RunContext) {
+  return agentInstallFiles(agent, context.env, layout.runtime, ourEntry(cliPath(layout.runtime), process.execPath));
 }
 
 function tidyUp(step: () => void, report: RunContext['report']): void {
