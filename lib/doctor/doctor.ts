@@ -16,6 +16,8 @@ import { installShCaptures, isPlugin, ownRoot } from '../runtime/own-files.js';
 import { checkDriver, checkPluginAlongside, checkPluginCopy } from './copies.js';
 import { readSettingsFile } from '../install/files.js';
 import { checkMcpServer } from './mcp.js';
+import { checkAgents } from './agents.js';
+import { ourEntry } from '../mcp/registration.js';
 import { claudeDir, cleanupMarkerPath, type Env } from '../paths.js';
 import { redactStoredRow } from '../redact/redact.js';
 import { launcherRuns, parseRecord } from '../install/launcher.js';
@@ -94,6 +96,7 @@ export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
       ...check,
     })),
   );
+  checks.push(...checkAgents(env, runtime, ourEntry(cliPath(runtime), process.execPath)));
   return {
     ok: checks.every((check) => check.status !== 'fail'),
     settingsPath,

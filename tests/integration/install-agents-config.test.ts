@@ -6,7 +6,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
+import { checkAgents } from '../../lib/doctor/agents.js';
 import { codexTrust } from '../../lib/install/codex-config.js';
+import { ourEntry } from '../../lib/mcp/registration.js';
 import { installBox, installInProcess, uninstallInProcess } from '../install-helpers.js';
 
 const THEIRS_TOML = `# mine
@@ -125,6 +127,40 @@ describe('install for Codex: config.toml', () => {
       `${config} defines [mcp_servers.memory-hooks] in a way we do not edit. Fix or move it, then run ./install.sh again; nothing was changed.`,
     );
     expect(readFileSync(config, 'utf8')).toBe(inline);
+  });
+});
+
+describe('memory doctor for Codex and Gemini CLI', () => {
+  it('says Codex runs our hooks once installed, and which it skips when the trust is missing, stale or off', () => {
+    const box = installBox();
+    installInProcess(box, { agents: ['codex', 'gemini'] });
+    const wanted = ourEntry(join(box.runtime, 'dist', 'commands', 'cli.js'), process.execPath);
+    const config = join(box.home, '.codex', 'config.toml');
+    const doctor = () => checkAgents(box.env, box.runtime, wanted).map((c) => `${c.status} ${c.message}`);
+    expect(doctor()).toEqual([
+      `ok Codex runs our 4 hooks (${join(box.home, '.codex', 'hooks.json')}, each trusted in ${config})`,
+      `ok Codex has the MCP server memory-hooks (${config})`,
+      `ok Gemini CLI runs our hooks (${join(box.home, '.gemini', 'settings.json')})`,
+      `ok Gemini CLI has the MCP server memory-hooks (${join(box.home, '.gemini', 'settings.json')})`,
+    ]);
+    const trusted = readFileSync(config, 'utf8');
+    write(config, trusted.replace(/(session_start:0:0"\]\ntrusted_hash = )"[^"]+"/, '$1"sha256:0"'));
+    expect(doctor()[0]).toBe(
+      'warn Codex skips 1 of our hooks without a word (SessionStart): trusted before their command changed (the trust is stale)',
+    );
+    write(config, '');
+    expect(doctor().slice(0, 2)).toEqual([
+      'warn Codex skips 4 of our hooks without a word (SessionStart, UserPromptSubmit, PostToolUse, Stop): not trusted yet',
+      `warn the MCP server memory-hooks is not in ${config}: Codex has no search tool`,
+    ]);
+    write(config, trusted.replace(/(stop:0:0"\]\n)/, '$1enabled = false\n'));
+    expect(doctor()[0]).toBe('warn Codex skips 1 of our hooks without a word (Stop): disabled in Codex');
+  });
+
+  it('says nothing of an agent whose files hold no hooks of ours', () => {
+    const box = installBox();
+    write(join(box.home, '.codex', 'hooks.json'), '{}');
+    expect(checkAgents(box.env, box.runtime, ourEntry('/x/cli.js', process.execPath))).toEqual([]);
   });
 });
 
