@@ -18,6 +18,7 @@ import { pruneBackups } from './files.js';
 import { installHooks } from './settings.js';
 import { agentInstallFiles, chosenAgents, CODEX_TRUSTED, type HookedAgent, type InstallAgent } from './agents.js';
 import { isOurSlashCommand, renderSlashCommand } from './slash.js';
+import { geminiCommandFile, renderGeminiCommand } from './gemini-command.js';
 import {
   applySettingsEdit,
   checkedSettings,
@@ -44,7 +45,7 @@ export function install(source: string, choices: InstallChoices, context: RunCon
   const agents = chosenAgents(choices.agents, context.env);
   const others = agents.filter((agent): agent is HookedAgent => agent !== 'claude');
   refuseForeignFiles(layout, context.uid);
-  refuseForeignAgentFiles(others, layout, context);
+  refuseForeignAgentFiles(others, layout, context, choices.commandName);
 
   const undo = new UndoLog();
   try {
@@ -56,7 +57,7 @@ export function install(source: string, choices: InstallChoices, context: RunCon
     try {
       // Another install may have finished while we waited: look again under the lock.
       refuseForeignFiles(layout, context.uid);
-      refuseForeignAgentFiles(others, layout, context);
+      refuseForeignAgentFiles(others, layout, context, choices.commandName);
       for (const path of sweepLeftovers(layout.hooksDir, layout.runtime))
         report.step(`removed ${path}, left by an interrupted install`);
       const previous = existsSync(layout.record) ? parseRecord(readFileSync(layout.record, 'utf8')) : {};
@@ -94,6 +95,11 @@ export function install(source: string, choices: InstallChoices, context: RunCon
         renderSlashCommand(template, { helper: slashEntryPath(layout.runtime), delimiter }),
       );
       report.step(`slash command /${choices.commandName} (${layout.commandFile})`);
+      if (others.includes('gemini')) {
+        const file = geminiCommandFile(context.env, choices.commandName);
+        undo.writeFile(file, renderGeminiCommand(slashEntryPath(layout.runtime)));
+        report.step(`Gemini CLI command /${choices.commandName} (${file})`);
+      }
 
       undo.writeFile(layout.launcher, launcherText(layout.runtime), 0o755);
       report.step(`launcher ${layout.launcher}`);
@@ -170,9 +176,23 @@ function refuseForeignFiles(layout: Layout, uid: number | undefined): void {
 }
 
 /** Another agent's file we could not edit safely is refused, like settings.json, before any change. */
-function refuseForeignAgentFiles(agents: readonly HookedAgent[], layout: Layout, context: RunContext): void {
+function refuseForeignAgentFiles(
+  agents: readonly HookedAgent[],
+  layout: Layout,
+  context: RunContext,
+  commandName: string,
+): void {
   for (const { file, parse, edit } of agents.flatMap((agent) => agentFiles(agent, layout, context)))
     checkedSettings(file, edit, context.uid, parse);
+  const command = geminiCommandFile(context.env, commandName);
+  if (
+    agents.includes('gemini') &&
+    existsSync(command) &&
+    !readsAsOurs(command, (text) => isOurSlashCommand(text, layout.runtime))
+  )
+    throw new InstallRefusal(
+      `${command} already exists and was not installed by claude-memory-hooks; pick another name with --command-name NAME. Nothing was changed.`,
+    );
 }
 
 function agentFiles(agent: HookedAgent, layout: Layout, context: RunContext) {

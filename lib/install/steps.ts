@@ -145,11 +145,11 @@ export function removeEmptyDirs(dirs: readonly string[], report: Reporter): void
   }
 }
 
-/** Our command files in `dir` (any name), except `keep`. */
-export function ourCommandFiles(dir: string, runtime: string, keep?: string): string[] {
+/** Our command files in `dir` (any name; `.md`, or Gemini CLI's `.toml`), except `keep`. */
+export function ourCommandFiles(dir: string, runtime: string, keep?: string, extension = '.md'): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .filter((entry) => entry.endsWith('.md'))
+    .filter((entry) => entry.endsWith(extension))
     .map((entry) => join(dir, entry))
     .filter((path) => path !== keep && readsAsOurs(path, (text) => isOurSlashCommand(text, runtime)));
 }

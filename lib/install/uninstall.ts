@@ -15,6 +15,7 @@ import { unregisterMcpStep } from './mcp.js';
 import { isOurRuntime, sweepLeftovers } from './runtime.js';
 import { parseSettings, uninstallHooks } from './settings.js';
 import { agentUninstallFiles } from './agents.js';
+import { geminiCommandsDir } from './gemini-command.js';
 import {
   applySettingsEdit,
   checkedSettings,
@@ -78,6 +79,10 @@ export function uninstall(choices: UninstallChoices, context: RunContext): void 
     for (const path of ourCommandFiles(layout.commandsDir, layout.runtime)) {
       rmSync(path, { force: true });
       report.step(`removed slash command /${basename(path, '.md')} (${path})`);
+    }
+    for (const path of ourCommandFiles(geminiCommandsDir(context.env), layout.runtime, undefined, '.toml')) {
+      rmSync(path, { force: true });
+      report.step(`removed Gemini CLI command /${basename(path, '.toml')} (${path})`);
     }
     unregisterMcpStep(context.env, report);
     const recorded = record.launcher;

@@ -7,7 +7,8 @@
 #   session 2's first model request carries the <memory-context> block;
 #   `memory import` of session 1's own session file (Codex rollout, Gemini chat) adds nothing;
 #   session 3's model calls the memory MCP server's search tool (registered by the install in the agent's own
-#   config), the client runs it, and its answer, naming the edited file, reaches the next model request.
+#   config), the client runs it, and its answer, naming the edited file, reaches the next model request;
+#   Gemini CLI: the installed /mem command runs memory search and hands its results to the model.
 # Codex runs a user's hook only once it is trusted in config.toml: the install writes that trust, so Codex runs
 # without the bypass flag and with no review step (--hook-trust keep), and `memory doctor` says so.
 #
@@ -90,6 +91,15 @@ for spec in "${agents[@]}"; do
   search_call='[.toolCalls[] | select(.name == "mcp__memory_hooks.search" or .name == "mcp_memory-hooks_search")][0]'
   check "the memory MCP server's search tool ran in $agent, and its answer (greet.js) reached the next model request" \
     "jq -e '.exitCode == 0 and ($search_call | .output != null and (.output | contains(\"greet.js\")))' '$dir/s3.json' >/dev/null"
+
+  if [ "$agent" = gemini ]; then
+    # Headless, Gemini CLI puts a SessionStart hook's context before the prompt and then no longer reads a
+    # slash command at its start: this session runs with the hooks off, so the prompt is the command alone.
+    e2e_session --client gemini --exe "$exe" --home "$home" --cwd "$work" --out "$dir/s4" \
+      --env CLAUDE_MEMORY_DISABLE=1 --prompt "/mem greet" >"$dir/s4.json" || true
+    check "Gemini CLI's /mem greet ran memory search, and its results (greet.js) reached the model" \
+      "jq -e '.exitCode == 0 and ([.requests[] | select(.kind == \"main\")][0].prompt | join(\"\n\") | contains(\"\$ memory search greet\") and contains(\"greet.js\"))' '$dir/s4.json' >/dev/null"
+  fi
 done
 echo "runs kept in $root"
 exit $failed

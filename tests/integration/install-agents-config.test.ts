@@ -183,3 +183,31 @@ describe('install for Gemini CLI: the MCP server in settings.json', () => {
     expect(readFileSync(settings, 'utf8')).toBe(theirs);
   });
 });
+
+describe('install for Gemini CLI: the /mem custom command', () => {
+  it('writes ~/.gemini/commands/mem.toml running our slash entry with the arguments, and uninstall removes it', () => {
+    const box = installBox();
+    mkdirSync(join(box.home, '.gemini'));
+    installInProcess(box, { agents: ['gemini'] });
+    const file = join(box.home, '.gemini', 'commands', 'mem.toml');
+    const command = parse(readFileSync(file, 'utf8')) as { description: string; prompt: string };
+    expect(command.prompt).toContain(
+      `!{printf '%s' {{args}} | node ${join(box.runtime, 'dist', 'commands', '_slash.js')}}`,
+    );
+    expect(command.description).toBe('Search what coding agents did in earlier sessions (claude-memory-hooks)');
+    uninstallInProcess(box);
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(join(box.home, '.gemini', 'commands'))).toBe(false);
+  });
+
+  it('refuses to overwrite a mem.toml that is not ours, changing nothing', () => {
+    const box = installBox();
+    const file = join(box.home, '.gemini', 'commands', 'mem.toml');
+    write(file, 'prompt = "my own"\n');
+    expect(() => installInProcess(box, { agents: ['gemini'] })).toThrow(
+      `${file} already exists and was not installed by claude-memory-hooks; pick another name with --command-name NAME. Nothing was changed.`,
+    );
+    expect(readFileSync(file, 'utf8')).toBe('prompt = "my own"\n');
+    expect(existsSync(join(box.home, '.gemini', 'settings.json'))).toBe(false);
+  });
+});
