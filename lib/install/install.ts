@@ -1,7 +1,7 @@
 // The install, from a built checkout: refuse anything that would overwrite someone else's file
-// before changing anything, then (under the lock) runtime → settings.json → slash command →
-// launcher → install record. A failure at any step puts every earlier one back. Last, the MCP
-// server is registered with Claude Code.
+// before changing anything, then (under the lock) runtime → settings.json → the other agents' files
+// (Codex: hooks.json, config.toml; Gemini CLI: settings.json) → slash commands → launcher → install
+// record. A failure at any step puts every earlier one back. Last, the MCP server is registered with Claude Code.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
