@@ -21,6 +21,7 @@ import { clip } from '../../lib/text/bounded.js';
 import { cliConfig } from './database.js';
 import { filtersFrom, limitFrom, type FilterOptions } from './flags.js';
 import {
+  agentMark,
   colorsFor,
   plural,
   quoted,
@@ -80,7 +81,12 @@ export async function runTeamSearch(
     const project = filters.project ?? (options.here ? resolveProject(process.env, process.cwd()).name : null);
     remote = await withTeamServer(team, async (client, where) => {
       await assertServerReady(client, where, true);
-      return searchTeam(client, text, { project, type: filters.type, since: filters.since }, limit);
+      return searchTeam(
+        client,
+        text,
+        { project, type: filters.type, since: filters.since, agent: filters.agent ?? null },
+        limit,
+      );
     });
   } catch (error) {
     if (!(error instanceof TeamError)) throw error;
@@ -156,6 +162,7 @@ function render(
       c.dim(`team #${hit.id}`),
       c.yellow(relativeTime(hit.created_at, now)),
       c.cyan(cleanText(hit.project)),
+      agentMark(hit.agent ?? undefined, c),
       c.magenta(`${cleanText(hit.tool_name)}/${cleanText(hit.type)}`),
       hit.file_path ? c.green(cleanText(hit.file_path)) : '',
       c.blue(`by ${cleanText(hit.author)}@${cleanText(hit.host_name)}`),
