@@ -114,7 +114,25 @@ describe('team search by word keys', () => {
       // A word no key holds, found inside longer words: the substring index.
       const inside = await plans('hunk', '%hunk%');
       expect(inside).toContain('memories_trigram');
-      for (const plan of [common, inside]) expect(plan).not.toMatch(/Seq Scan on memories/);
+      // A Korean two-syllable word: its word-start key, from the key index.
+      const korean = await plans('인증');
+      expect(korean).toContain('memories_keys');
+      // A word nothing holds: the key index, then its substrings from the trigram index.
+      const nothing = await plans('qzxwvy', '%qzxwvy%');
+      expect(nothing).toContain('memories_keys');
+      expect(nothing).toContain('memories_trigram');
+      for (const plan of [common, inside, korean, nothing]) expect(plan).not.toMatch(/Seq Scan on memories/);
+      // The candidates' match codes and the page's rows: read by id.
+      notices.length = 0;
+      const words = [{ own: [['webpack']], request: [['r:webpack']], bridge: [], bridgeRequest: [], like: null }];
+      await client.query(
+        'SELECT * FROM memory_team.search_hits($1::jsonb, ARRAY[1, 2, 3]::bigint[], NULL, NULL, NULL)',
+        [JSON.stringify(words)],
+      );
+      await client.query('SELECT * FROM memory_team.search_rows(ARRAY[1, 2, 3]::bigint[])');
+      const byId = notices.filter((text) => text.includes('m.id = ANY($1)'));
+      expect(byId).toHaveLength(2);
+      for (const plan of byId) expect(plan).toContain('memories_pkey');
     } finally {
       await client.end();
     }
