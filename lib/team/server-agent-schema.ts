@@ -1,5 +1,5 @@
 // The team server's fourth migration: which coding agent made each memory (claude-code, codex,
-// gemini, …), as the local record says. Adding a column without a default is instant on a server that
+// gemini, …), as the local record says; and an index of the rows still without word keys. Adding a column without a default is instant on a server that
 // holds rows (no rewrite); rows pushed before it keep NULL (not recorded). A search keeps one agent's
 // rows when the client sets `memory_team.search_agent` for its statement (see searchTeam).
 import { MEMBER_ROLE, SCHEMA } from './server-names.js';
@@ -13,6 +13,10 @@ export const AGENT_COLUMN = `
   ALTER TABLE ${S}.memories ADD COLUMN agent text;
   -- A name, never free text; NOT VALID: checked on every new row, without reading the old ones (all NULL).
   ALTER TABLE ${S}.memories ADD CONSTRAINT memories_agent_name CHECK (agent ~ '^[a-z][a-z0-9-]{0,39}$') NOT VALID;
+
+  -- The rows still waiting for their word keys (pushed before v2), so \`memory team init\` finds them, or
+  -- that there are none, without reading the table: empty on a server keyed already.
+  CREATE INDEX memories_unkeyed ON ${S}.memories (id) WHERE keys IS NULL;
 
   CREATE OR REPLACE FUNCTION ${S}.search_scope(p_project text, p_type text, p_since timestamptz) RETURNS text
     LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$

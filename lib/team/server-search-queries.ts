@@ -179,7 +179,9 @@ export async function indexOldRows(client: ClientBase, progress: (done: number) 
   let done = 0;
   for (;;) {
     const { rows } = await client.query<{ id: string; content: string; tags: string; file_path: string | null }>(
-      `SELECT id::text, content, tags, file_path FROM ${SCHEMA}.memories WHERE keys IS NULL ORDER BY id LIMIT $1`,
+      // Ordered by the bigint (not the text it is returned as), so memories_unkeyed answers it.
+      `SELECT m.id::text AS id, m.content, m.tags, m.file_path FROM ${SCHEMA}.memories m
+       WHERE m.keys IS NULL ORDER BY m.id LIMIT $1`,
       [INDEX_BATCH],
     );
     if (rows.length === 0) return done;

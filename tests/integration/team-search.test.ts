@@ -165,6 +165,19 @@ describe('a server upgraded from schema v1 with rows on it', () => {
       'npm run migrateUsers before deploy',
     ]);
     expect((await expectOk(team(admin, server, 'admin', ['init']))).stdout).not.toContain('Indexed');
+    // Each init asks for rows still without keys: the partial index can answer it (on this one-row table
+    // the planner would rather read the row, so sequential scans are ruled out for the question).
+    const check = new pg.Client({ connectionString: server.url() });
+    await check.connect();
+    try {
+      await check.query('SET enable_seqscan = off');
+      const plan = await check.query<Record<string, string>>(
+        'EXPLAIN SELECT m.id::text AS id FROM memory_team.memories m WHERE m.keys IS NULL ORDER BY m.id LIMIT 2000',
+      );
+      expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('memories_unkeyed');
+    } finally {
+      await check.end();
+    }
   });
 });
 
