@@ -2,7 +2,7 @@
 // what is older than them.
 import type { Command } from 'commander';
 import { setProjectRules } from '../../lib/team/server-queries.js';
-import { expireOld, projectsOverview } from '../../lib/team/server-review-queries.js';
+import { expireOld, projectRules } from '../../lib/team/server-review-queries.js';
 import { UsageError } from '../../lib/errors.js';
 import { cleanText } from '../../lib/text/sanitize.js';
 import { withTeamServer } from '../../lib/team/connect.js';
@@ -44,7 +44,7 @@ export function registerRules(team: Command): void {
           throw new UsageError('give --days <n> and/or --error-days <n>');
         return withTeamServer(config, async (client, where) => {
           await assertServerReady(client, where);
-          const current = (await projectsOverview(client)).find((p) => p.name === project);
+          const current = await projectRules(client, project);
           // A member sees the project but may not change it; the administrator sees it with no role.
           if (!current || current.role === 'member') throw notMaintainer(project);
           const [keep, keepErrors] = [days ?? current.ttl_days, errorDays ?? current.error_ttl_days];

@@ -11,7 +11,7 @@ import {
   unpushedCount,
 } from '../../lib/team/local-queries.js';
 import { serverId, serverLocale, serverSchemaVersion } from '../../lib/team/server-queries.js';
-import { projectsOverview } from '../../lib/team/server-review-queries.js';
+import { COUNT_CAP, projectsOverview } from '../../lib/team/server-review-queries.js';
 import { cleanText } from '../../lib/text/sanitize.js';
 import { displayUrl, type TeamConfig } from '../../lib/team/connection-string.js';
 import { TeamError, withTeamServer } from '../../lib/team/connect.js';
@@ -82,7 +82,7 @@ async function status(config: TeamConfig, json: boolean): Promise<string> {
     `team schema: ${remote.version ? `v${remote.version}` : 'none yet (`memory team init`)'}`,
     ...remote.projects.map(
       (p) =>
-        `  ${cleanText(p.name)}: ${p.role ?? 'administrator'}; ${p.approved} approved, ${p.pending} pending; auto-approve ${p.auto_approve ? 'on' : 'off'}; TTL ${p.ttl_days}d (errors ${p.error_ttl_days}d)`,
+        `  ${cleanText(p.name)}: ${p.role ?? 'administrator'}; ${counted(p.approved)} approved, ${counted(p.pending)} pending; auto-approve ${p.auto_approve ? 'on' : 'off'}; TTL ${p.ttl_days}d (errors ${p.error_ttl_days}d)`,
     ),
   );
   if (remote.version && remote.projects.length === 0) lines.push('  you belong to no project on this server yet');
@@ -94,4 +94,9 @@ async function status(config: TeamConfig, json: boolean): Promise<string> {
     throw new TeamError(problem);
   }
   return out;
+}
+
+/** A count of status, "100000+" past the cap it stops at. */
+function counted(n: number): string {
+  return n > COUNT_CAP ? `${COUNT_CAP}+` : String(n);
 }

@@ -5,6 +5,8 @@
 import { MEMBER_ROLE, SCHEMA } from './server-names.js';
 
 const S = SCHEMA;
+/** Where team status stops counting (server-review-queries.ts COUNT_CAP says the same). */
+const COUNT_CAP_SQL = 100000;
 
 /** The customised setting a search names its agent in (empty or unset: every agent). */
 export const SEARCH_AGENT_SETTING = `${S}.search_agent`;
@@ -40,6 +42,25 @@ export const AGENT_COLUMN = `
         ' to_char(m.created_at AT TIME ZONE ''UTC'', ''YYYY-MM-DD"T"HH24:MI:SS.MS"Z"''), m.agent'
         ' FROM ${S}.memories m WHERE m.id = ANY($1) AND %s', ${S}.search_scope(NULL, NULL, NULL)) USING p_ids;
     END $f$;
+
+  -- A member's own pending rows, counted without reading the project's whole backlog (rows leave it
+  -- when approved, so it stays the size of the backlog).
+  CREATE INDEX memories_pending ON ${S}.memories (project, author) WHERE status = 'pending';
+
+  -- team status's counts stop at ${COUNT_CAP_SQL} + 1 (shown "${COUNT_CAP_SQL}+"): counting every row of a project
+  -- of a million rows costs seconds and tells no more.
+  CREATE OR REPLACE FUNCTION ${S}.review_counts()
+    RETURNS TABLE (project text, pending bigint, approved bigint)
+    LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+    SELECT pm.project,
+           CASE WHEN pm.role = 'maintainer'
+                THEN (SELECT count(*) FROM (SELECT 1 FROM ${S}.memories m WHERE m.project = pm.project AND m.status = 'pending'
+                                            LIMIT ${COUNT_CAP_SQL} + 1) t)
+                ELSE (SELECT count(*) FROM (SELECT 1 FROM ${S}.memories m WHERE m.project = pm.project AND m.status = 'pending'
+                                            AND m.author = session_user LIMIT ${COUNT_CAP_SQL} + 1) t) END,
+           (SELECT count(*) FROM (SELECT 1 FROM ${S}.memories m WHERE m.project = pm.project AND m.status = 'approved'
+                                  LIMIT ${COUNT_CAP_SQL} + 1) t)
+    FROM ${S}.project_members pm WHERE pm.member = session_user $f$;
 
   REVOKE ALL ON ALL FUNCTIONS IN SCHEMA ${S} FROM PUBLIC;
   GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA ${S} TO ${MEMBER_ROLE};
