@@ -20,3 +20,6 @@ export interface Check {
   /** What to type or do; present on every warn and fail. */
   readonly fix?: string;
 }
+
+/** A check before it is placed in its section (the database's checks). */
+export type DbCheck = Omit<Check, 'section'>;
