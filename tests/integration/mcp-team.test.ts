@@ -139,10 +139,8 @@ describe('MCP search with scope "team"', () => {
     const mcp = await startMcp(mine, teamEnv(server, 'carol'));
     const reply = await mcp.call('search', { query: 'migrate', scope: 'team', agent: 'codex' });
     expect(reply.isError, reply.text).toBe(false);
-    const results = reply.structured?.['results'] as Array<{ memory: Record<string, unknown> }>;
-    expect(
-      results.map((result) => [result.memory['origin'], result.memory['content'], result.memory['agent']]),
-    ).toEqual([
+    const results = reply.structured?.['results'] as Array<Record<string, unknown>>;
+    expect(results.map((result) => [result['origin'], result['content'], result['agent']])).toEqual([
       ['local', 'npm run migrate-local-codex', 'codex'],
       ['team', 'npm run migrate-by-codex', 'codex'],
     ]);

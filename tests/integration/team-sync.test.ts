@@ -55,6 +55,7 @@ describe('memory team init', () => {
       { version: 1 },
       { version: 2 },
       { version: 3 },
+      { version: 4 },
     ]);
   });
 
