@@ -115,7 +115,7 @@ export const TOOL_TEXT = {
   search: {
     title: 'Search past sessions',
     description:
-      'Search the memory of earlier Claude Code sessions on this machine (commands run, files edited, errors, and what came after them), captured by claude-memory-hooks. ' +
+      'Search the memory of earlier coding-agent sessions on this machine (Claude Code, Codex CLI, Gemini CLI: commands run, files edited, errors, and what came after them), captured by claude-memory-hooks. ' +
       'Use it when the task touches something that may have come up before: "how did we fix this error last time", "when did this test start failing", "which files handle auth", an error message you are seeing now. ' +
       'Searches the current project unless project is given ("*" for all). Returns ids with a snippet each; pass ids to `get` for the full text and the surrounding session. ' +
       'With scope "team" it also searches what teammates shared and a maintainer approved (when the user set up team memory).',
@@ -129,7 +129,7 @@ export const TOOL_TEXT = {
   sessions: {
     title: 'Recent session summaries',
     description:
-      'List summaries of recent Claude Code sessions of a project, newest first: what each session did, files changed, errors hit. ' +
+      'List summaries of recent coding-agent sessions of a project, newest first: what each session did, files changed, errors hit. ' +
       'Use it to get oriented at the start of a task ("what was I doing here yesterday") or to find when something was worked on.',
   },
   stats: {

@@ -43,7 +43,7 @@ export function createMemoryServer(options: ServerOptions): { server: McpServer;
     { name: SERVER_NAME, version: options.version },
     {
       instructions:
-        'Memory of earlier Claude Code sessions on this machine (commands, edits, errors, session summaries). Read-only.',
+        'Memory of earlier coding-agent sessions on this machine (Claude Code, Codex CLI, Gemini CLI: commands, edits, errors, session summaries). Read-only.',
       // The SDK checks elicitation answers with Ajv, which this server never asks for: build it on first use.
       jsonSchemaValidator: lazyValidator(),
     },
