@@ -16,6 +16,7 @@ import { clip } from '../lib/text/bounded.js';
 import { cliConfig, unknownProjectError, withDatabase } from './shared/database.js';
 import { parseIds, parseWhen, valueOf } from './shared/flags.js';
 import { colorsFor, plural, renderPlainMemory } from './shared/format.js';
+import { toPublicRecord } from '../lib/memory-record.js';
 
 interface ForgetOptions {
   readonly session?: string;
@@ -142,7 +143,7 @@ function runForget(idArgs: readonly string[], options: ForgetOptions): string {
     const summariesKept = plural(rebuilt.length, 'session summary', 'session summaries');
     if (!dryRun) return `Forgot ${what}.${rebuilt.length > 0 ? ` Rebuilt ${summariesKept} without ${it}.` : ''}\n`;
     const via = selection.tier ? `, found by ${TIER_LABELS[selection.tier]}` : '';
-    const samples = rows.slice(0, SAMPLES).map((row) => renderPlainMemory(row, now, c));
+    const samples = rows.slice(0, SAMPLES).map((row) => renderPlainMemory(toPublicRecord(row), now, c));
     const rest = rows.length > SAMPLES ? [c.dim(`… and ${rows.length - SAMPLES} more`)] : [];
     return [
       `Would forget ${what}${via}:`,

@@ -11,7 +11,8 @@ import { UsageError } from '../lib/errors.js';
 import { toPublicRecord } from '../lib/memory-record.js';
 import { cleanText } from '../lib/text/sanitize.js';
 import { resolveProject } from '../lib/capture/project.js';
-import { searchTerms, TIER_LABELS } from '../lib/search/plan.js';
+import { searchTerms, TIER_LABELS, type Tier } from '../lib/search/plan.js';
+import { searchHit } from '../lib/search/hit.js';
 import { BRIDGE_LABELS } from '../lib/language/bridges.js';
 import type { BestResult } from '../lib/search/best-match-queries.js';
 import { holdsAny, likeSnippet, shownWord } from '../lib/search/snippet.js';
@@ -175,7 +176,7 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
         const rows = recentMemories(db, filters, limit);
         if (options.json) return json(rows.map((row) => toPublicRecord(row)));
         if (rows.length === 0) return 'No memories yet for these filters.\n';
-        return `${rows.map((row) => renderPlainMemory(row, now, c)).join('\n\n')}\n`;
+        return `${rows.map((row) => renderPlainMemory(toPublicRecord(row), now, c)).join('\n\n')}\n`;
       }
 
       // After an upgrade, memories not yet indexed are scanned until a hook or doctor indexes them.
@@ -187,18 +188,7 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
       if (found.words.length === 0)
         return options.json ? json([]) : `Nothing to search for in ${quoted(shown)}: try words or parts of words.\n`;
       const hits = found.matches;
-      if (options.json)
-        return json(
-          hits.map(({ row, score, matched, bridged, summarised, fixes }) => ({
-            ...toPublicRecord(row),
-            tier: found.tier,
-            score,
-            matched,
-            ...(bridged.length === 0 ? {} : { bridged }),
-            ...(summarised.length === 0 ? {} : { summarised }),
-            ...(fixes === undefined ? {} : { fixes }),
-          })),
-        );
+      if (options.json) return json(hits.map((hit) => searchHit(toPublicRecord(hit.row), found.tier, hit)));
       const explained = options.explain ? `${explainWords(found)}\n` : '';
       if (hits.length === 0) return `${explained}No memories match ${quoted(shown)}.\n`;
       const english = new Map(
@@ -211,7 +201,9 @@ function runSearch(query: readonly string[], options: SearchOptions): string {
       const more = found.more
         ? `\n${c.dim(`Showing the first ${hits.length} of ${found.atLeast ? 'at least ' : ''}${total}; use --limit for more.`)}`
         : '';
-      const body = hits.map((hit) => renderHit(hit, now, c, english, options.explain === true)).join('\n\n');
+      const body = hits
+        .map((hit) => renderHit(hit, found.tier, now, c, english, options.explain === true))
+        .join('\n\n');
       return `${explained}${header}\n\n${body}\n${more}${more ? '\n' : ''}`;
     },
     { oneShot: mode !== 'reindex' },
@@ -245,32 +237,34 @@ function explainWords(found: BestResult): string {
 
 /** One found memory: its two lines, with why it is here when that is not plain from its text. */
 function renderHit(
-  hit: BestMatch,
+  found: BestMatch,
+  tier: Tier,
   now: Date,
   c: Colors,
   english: ReadonlyMap<string, readonly string[]>,
   explain: boolean,
 ): string {
+  const hit = searchHit(toPublicRecord(found.row), tier, found);
+  const bridged = hit.bridged ?? [];
   // A word found through its bridge is marked where its English stands.
   const terms = hit.matched.flatMap((word) =>
-    hit.bridged.includes(word) ? [...(english.get(word) ?? [])] : [shownWord(word)],
+    bridged.includes(word) ? [...(english.get(word) ?? [])] : [shownWord(word)],
   );
   const text =
-    renderMemory(hit.row, renderSnippet(likeSnippet(hit.row.content, terms), c), now, c) +
-    renderWhy(hit.row, hit.matched, c);
+    renderMemory(hit, renderSnippet(likeSnippet(hit.content, terms), c), now, c) + renderWhy(hit, hit.matched, c);
   const via = (word: string): string =>
-    hit.bridged.includes(word)
+    bridged.includes(word)
       ? `${cleanText(word)} (as ${(english.get(word) ?? []).join('/')})`
-      : hit.summarised.includes(word)
+      : (hit.summarised ?? []).includes(word)
         ? `${cleanText(shownWord(word))} (in its session's summary)`
         : cleanText(shownWord(word));
-  const own = `${hit.row.content}\n${hit.row.file_path ?? ''}\n${hit.row.tags}`;
-  const request = hit.row.request ?? '';
+  const own = `${hit.content}\n${hit.file_path ?? ''}\n${hit.tags.join(',')}`;
+  const request = hit.request ?? '';
   // Found through the prompt it served (its request is searched too), not through its own text.
   const byRequest = terms.length > 0 && !holdsAny(own, terms) && holdsAny(request, terms);
   const notes = [
     hit.fixes === undefined ? '' : `the next step after error #${hit.fixes}`,
-    (hit.allMatched && (!explain || hit.bridged.length === 0)) || hit.matched.length === 0 || byRequest
+    (found.allMatched && (!explain || bridged.length === 0)) || hit.matched.length === 0 || byRequest
       ? ''
       : `matched: ${hit.matched.map(via).join(', ')}`,
   ]

@@ -79,13 +79,16 @@ function runShow(idText: string, options: ShowOptions): string {
       .map((line) => line.replace(/\t/g, '  ').trimEnd());
     const body = lines.join('\n    ');
     // The intent whole (it is bounded when stored), beside the content it explains.
-    const parts = [renderMemory(row, row.type === 'error' ? c.red(body) : body, now, c) + renderWhy(row, [], c, 400)];
+    const memory = toPublicRecord(row);
+    const parts = [
+      renderMemory(memory, row.type === 'error' ? c.red(body) : body, now, c) + renderWhy(memory, [], c, 400),
+    ];
     const neighbours = (rows: typeof before, label: string) =>
       rows.length === 0
         ? []
         : [
             c.dim(`${label} in session ${cleanText(row.session_id)}:`),
-            ...rows.map((other) => renderPlainMemory(other, now, c)),
+            ...rows.map((other) => renderPlainMemory(toPublicRecord(other), now, c)),
           ];
     return `${[...neighbours(before, 'Before it'), ...(before.length > 0 ? [c.dim('This memory:')] : []), ...parts, ...neighbours(after, 'After it')].join('\n\n')}\n`;
   });

@@ -55,6 +55,8 @@ const PURE = [
   'lib/session/summary.ts',
   'lib/session/context.ts',
   'lib/capture/shell.ts',
+  'lib/capture/shell-words.ts',
+  'lib/capture/noise-commands.ts',
   'lib/redact/redact.ts',
   'lib/text/sanitize.ts',
   'lib/text/bounded.ts',

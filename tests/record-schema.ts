@@ -73,3 +73,33 @@ export function expectRecords(values: readonly unknown[]): void {
   expect(values.length).toBeGreaterThan(0);
   expect(values.flatMap((value, index) => schemaErrors(value, RECORD_SCHEMA, `[${index}]`))).toEqual([]);
 }
+
+/** What a search hit adds to its record (lib/search/hit.ts, docs/record.md). */
+const HIT_SCHEMA: Schema = {
+  type: 'object',
+  required: ['tier', 'score', 'matched'],
+  properties: {
+    tier: { enum: ['unicode61', 'trigram', 'like'] },
+    score: { type: ['number', 'null'], minimum: 0, maximum: 1 },
+    matched: { type: 'array', items: { type: 'string' } },
+    bridged: { type: 'array', items: { type: 'string' } },
+    summarised: { type: 'array', items: { type: 'string' } },
+    fixes: { type: 'integer', minimum: 1 },
+  },
+};
+
+/** Asserts each value is a search hit: a record of docs/record.schema.json with the hit's fields beside it. */
+export function expectHits(values: readonly unknown[]): void {
+  expect(values.length).toBeGreaterThan(0);
+  const errors = values.flatMap((value, index) => {
+    const record: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    const added: Record<string, unknown> = {};
+    for (const name of Object.keys((HIT_SCHEMA['properties'] ?? {}) as object))
+      if (Object.hasOwn(record, name)) {
+        added[name] = record[name];
+        delete record[name];
+      }
+    return [...schemaErrors(added, HIT_SCHEMA, `[${index}]`), ...schemaErrors(record, RECORD_SCHEMA, `[${index}]`)];
+  });
+  expect(errors).toEqual([]);
+}

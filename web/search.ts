@@ -53,7 +53,8 @@ export async function drawSearch(root: HTMLElement, params: URLSearchParams, sig
     el(
       'ol',
       { class: 'hits' },
-      ...data.hits.map(({ memory, snippet, why }) => {
+      ...data.hits.map((memory) => {
+        const { snippet, why } = memory;
         const file = shownFile(memory);
         const link = href('/timeline', {
           project: params.get('project'),

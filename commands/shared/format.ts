@@ -2,7 +2,8 @@
 // snippets. Every stored string passes through cleanText/markedSegments first, so nothing captured
 // (ANSI escapes in a command's output, say) can drive the terminal.
 import type pc from 'picocolors';
-import { DEFAULT_AGENT, type MemoryRow, type SummaryRecord } from '../../lib/memory.js';
+import { DEFAULT_AGENT, type SummaryRecord } from '../../lib/memory.js';
+import type { MemoryRecord } from '../../lib/memory-record.js';
 import { cleanText, displayPath } from '../../lib/text/sanitize.js';
 import { likeSnippet, markedSegments } from '../../lib/search/snippet.js';
 import { localDay } from '../../lib/overview/stats.js';
@@ -83,20 +84,30 @@ export function renderSnippet(marked: string, c: Colors): string {
     .join('');
 }
 
-/** Two lines per memory: who/when/where, then the (highlighted) content. */
-export function renderMemory(row: MemoryRow, body: string, now: Date, c: Colors): string {
+/**
+ * Two lines per memory: who/when/where, then the (highlighted) content. A team memory is marked as
+ * the server's (`team #id`) with who wrote it where.
+ */
+export function renderMemory(memory: MemoryRecord, body: string, now: Date, c: Colors): string {
+  const team = memory.origin === 'team';
   const head = [
-    c.dim(`#${row.id}`),
-    c.yellow(relativeTime(row.created_at, now)),
-    c.cyan(cleanText(row.project)),
-    agentMark(row.agent, c),
-    c.magenta(`${cleanText(row.tool_name)}/${cleanText(row.type)}`),
-    row.file_path ? c.green(displayPath(row.file_path, row.project_path)) : '',
-    resolutionMark(row, now, c),
+    c.dim(`${team ? 'team ' : ''}#${memory.id}`),
+    c.yellow(relativeTime(memory.created_at, now)),
+    c.cyan(cleanText(memory.project)),
+    agentMark(memory.agent ?? undefined, c),
+    c.magenta(`${cleanText(memory.tool)}/${cleanText(memory.type)}`),
+    memory.file_path ? c.green(shownPath(memory.file_path, memory.project_path)) : '',
+    resolutionMark(memory, now, c),
+    team ? c.blue(`by ${cleanText(memory.author ?? '')}@${cleanText(memory.host ?? '')}`) : '',
   ]
     .filter(Boolean)
     .join('  ');
   return `${head}\n    ${body}`;
+}
+
+/** A team memory's path is already relative to its project (project_path null). */
+function shownPath(file: string, projectPath: string | null): string {
+  return projectPath === null ? cleanText(file) : displayPath(file, projectPath);
 }
 
 /** Which agent did it, for any agent but Claude Code (most memories, left unmarked). */
@@ -105,22 +116,22 @@ export function agentMark(agent: string | undefined, c: Colors): string {
 }
 
 /** The memory's intent as a `why:` line under it (search words marked), or '' when it has none. */
-export function renderWhy(row: MemoryRow, terms: readonly string[], c: Colors, width = 160): string {
-  if (!row.intent) return '';
-  return `\n    ${c.dim('why:')} ${renderSnippet(likeSnippet(row.intent, terms, width), c)}`;
+export function renderWhy(memory: MemoryRecord, terms: readonly string[], c: Colors, width = 160): string {
+  if (!memory.intent) return '';
+  return `\n    ${c.dim('why:')} ${renderSnippet(likeSnippet(memory.intent, terms, width), c)}`;
 }
 
 /** An error a later run of the same command fixed: `fixed 2h ago by #42`. */
-export function resolutionMark(row: MemoryRow, now: Date, c: Colors): string {
-  if (row.type !== 'error' || row.resolved_by === null || row.resolved_by === undefined) return '';
-  const when = row.resolved_at ? `${relativeTime(row.resolved_at, now)} ` : '';
-  return c.green(`fixed ${when}by #${row.resolved_by}`);
+export function resolutionMark(memory: MemoryRecord, now: Date, c: Colors): string {
+  if (memory.type !== 'error' || memory.resolved_by === null) return '';
+  const when = memory.resolved_at ? `${relativeTime(memory.resolved_at, now)} ` : '';
+  return c.green(`fixed ${when}by #${memory.resolved_by}`);
 }
 
 /** A memory with its content cut to one line (recent, forget samples). */
-export function renderPlainMemory(row: MemoryRow, now: Date, c: Colors): string {
-  const content = row.type === 'error' ? c.red(clip(cleanText(row.content), 200)) : clip(cleanText(row.content), 200);
-  return renderMemory(row, content, now, c);
+export function renderPlainMemory(memory: MemoryRecord, now: Date, c: Colors): string {
+  const line = clip(cleanText(memory.content), 200);
+  return renderMemory(memory, memory.type === 'error' ? c.red(line) : line, now, c);
 }
 
 export function renderSummary(row: SummaryRecord, now: Date, c: Colors): string {

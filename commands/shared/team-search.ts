@@ -12,6 +12,7 @@ import { cleanText } from '../../lib/text/sanitize.js';
 import type { MemoryRow } from '../../lib/memory.js';
 import { teamRecord, toPublicRecord } from '../../lib/memory-record.js';
 import { planSearch, TIER_LABELS, type Tier } from '../../lib/search/plan.js';
+import { FOUND_BY_THE_SERVER, searchHit, type HowFound, type SearchHit } from '../../lib/search/hit.js';
 import { likeSnippet } from '../../lib/search/snippet.js';
 import { loadTeamConfig } from '../../lib/team/connection-string.js';
 import { TeamError, withTeamServer } from '../../lib/team/connect.js';
@@ -20,19 +21,10 @@ import { assertServerReady } from '../../lib/team/push.js';
 import { clip } from '../../lib/text/bounded.js';
 import { cliConfig } from './database.js';
 import { filtersFrom, limitFrom, type FilterOptions } from './flags.js';
-import {
-  colorsFor,
-  plural,
-  quoted,
-  relativeTime,
-  renderMemory,
-  renderSnippet,
-  type ColorChoice,
-  type Colors,
-} from './format.js';
+import { colorsFor, plural, quoted, renderMemory, renderSnippet, type ColorChoice, type Colors } from './format.js';
 
-/** A local row with its best-match score and the query words it holds. */
-type LocalHit = MemoryRow & { readonly score: number; readonly matched: readonly string[] };
+/** A local row with how the engine found it; merged with the team's rows by their ids, then made hits. */
+type LocalHit = MemoryRow & HowFound;
 
 export async function runTeamSearch(
   query: readonly string[],
@@ -66,7 +58,17 @@ export async function runTeamSearch(
   if (db) {
     try {
       const found = bestMatches(db, text, filters, { limit, here: resolveProject(process.env, process.cwd()).path });
-      local = { tier: found.tier, rows: found.matches.map(({ row, score, matched }) => ({ ...row, score, matched })) };
+      local = {
+        tier: found.tier,
+        rows: found.matches.map(({ row, score, matched, bridged, summarised, fixes }) => ({
+          ...row,
+          score,
+          matched,
+          bridged,
+          summarised,
+          fixes,
+        })),
+      };
       ensureTeamTables(db);
       ownHost = hostId(db);
     } finally {
@@ -88,29 +90,19 @@ export async function runTeamSearch(
   }
 
   const merged = mergeResults(local.rows, remote.hits, ownHost, limit);
+  const hits = merged.map((item) =>
+    item.origin === 'local'
+      ? searchHit(toPublicRecord(item.hit, {}, { origin: 'local', host: team.hostName }), local.tier, item.hit)
+      : searchHit(teamRecord(item.hit), remote.tier, FOUND_BY_THE_SERVER),
+  );
   if (options.json) {
-    writeOut(
-      `${JSON.stringify(
-        merged.map((item) =>
-          item.origin === 'local'
-            ? {
-                ...toPublicRecord(item.hit, {}, { origin: 'local', host: team.hostName }),
-                tier: local.tier,
-                score: item.hit.score,
-                matched: item.hit.matched,
-              }
-            : { ...teamRecord(item.hit), tier: remote.tier },
-        ),
-        null,
-        2,
-      )}\n`,
-    );
+    writeOut(`${JSON.stringify(hits, null, 2)}\n`);
   } else {
     // Either side filling its page means more may match than fit in `limit`.
     const capped = local.rows.length >= limit || remote.hits.length >= limit || remote.atLeast;
     writeOut(
       render(
-        merged,
+        hits,
         shown,
         plan.terms,
         local.tier,
@@ -127,7 +119,7 @@ export async function runTeamSearch(
 }
 
 function render(
-  merged: ReturnType<typeof mergeResults<LocalHit, TeamHit>>,
+  hits: readonly SearchHit[],
   shown: string,
   terms: readonly string[],
   localTier: Tier,
@@ -138,32 +130,18 @@ function render(
   hostName: string,
   capped: boolean,
 ): string {
-  if (merged.length === 0)
+  if (hits.length === 0)
     return `No memories match ${quoted(shown)}${teamFailed ? ' here (the team server was not searched)' : ', here or on the team server'}.\n`;
-  const locals = merged.filter((item) => item.origin === 'local').length;
+  const locals = hits.filter((hit) => hit.origin === 'local').length;
   const header =
-    `${c.bold(`${capped ? 'at least ' : ''}${plural(merged.length, 'memory', 'memories')}`)} ${merged.length === 1 ? 'matches' : 'match'} ${quoted(shown)} ` +
+    `${c.bold(`${capped ? 'at least ' : ''}${plural(hits.length, 'memory', 'memories')}`)} ${hits.length === 1 ? 'matches' : 'match'} ${quoted(shown)} ` +
     c.dim(
-      `· ${locals} here (${TIER_LABELS[localTier]})${teamFailed ? '' : `, ${merged.length - locals} from the team (${TIER_LABELS[teamTier]})`}`,
+      `· ${locals} here (${TIER_LABELS[localTier]})${teamFailed ? '' : `, ${hits.length - locals} from the team (${TIER_LABELS[teamTier]})`}`,
     );
-  const body = merged.map((item) => {
-    if (item.origin === 'local') {
-      const text = renderMemory(item.hit, renderSnippet(likeSnippet(item.hit.content, terms), c), now, c);
-      return text.replace('\n', `  ${c.dim(`local · ${cleanText(hostName)}`)}\n`);
-    }
-    const hit = item.hit;
-    const head = [
-      c.dim(`team #${hit.id}`),
-      c.yellow(relativeTime(hit.created_at, now)),
-      c.cyan(cleanText(hit.project)),
-      c.magenta(`${cleanText(hit.tool_name)}/${cleanText(hit.type)}`),
-      hit.file_path ? c.green(cleanText(hit.file_path)) : '',
-      c.blue(`by ${cleanText(hit.author)}@${cleanText(hit.host_name)}`),
-    ]
-      .filter(Boolean)
-      .join('  ');
-    return `${head}\n    ${renderSnippet(likeSnippet(hit.content, terms), c)}`;
+  const body = hits.map((hit) => {
+    const text = renderMemory(hit, renderSnippet(likeSnippet(hit.content, terms), c), now, c);
+    return hit.origin === 'local' ? text.replace('\n', `  ${c.dim(`local · ${cleanText(hostName)}`)}\n`) : text;
   });
-  const more = capped ? `\n${c.dim(`Showing the first ${merged.length}; use --limit for more.`)}\n` : '';
+  const more = capped ? `\n${c.dim(`Showing the first ${hits.length}; use --limit for more.`)}\n` : '';
   return `${header}\n\n${body.join('\n\n')}\n${more}`;
 }

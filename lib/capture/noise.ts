@@ -2,7 +2,7 @@
 // redaction, so the post-tool-use hook can exit on them without loading the rest (hooks/post-tool-use.ts).
 // lib/capture/capture.ts asks the same question first. Pure: no I/O.
 import type { ToolEvent } from '../agents/events.js';
-import { isNoiseCommand } from './shell.js';
+import { isNoiseCommand } from './noise-commands.js';
 import { head, SCAN_MAX } from '../text/bounded.js';
 import { str } from '../narrow.js';
 

@@ -1,5 +1,5 @@
 // What one line of `memory doctor` says: the shape every doctor (the installation's, the team's)
-// reports in. Types only.
+// reports in, and the fix most of its checks name.
 
 export type Status = 'ok' | 'warn' | 'fail';
 
@@ -20,3 +20,8 @@ export interface Check {
   /** What to type or do; present on every warn and fail. */
   readonly fix?: string;
 }
+
+/** A check before it is placed in its section (the database's checks). */
+export type DbCheck = Omit<Check, 'section'>;
+
+export const REINSTALL = 'run ./install.sh from the claude-memory-hooks checkout (it is safe to re-run)';

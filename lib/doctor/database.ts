@@ -2,29 +2,24 @@
 // (disk full, permissions, a planted symlink, a lock, a newer schema, the driver, damage) and the
 // fix for that cause. Read-only throughout, and never advises moving aside a file that opens.
 import { spawnSync } from 'node:child_process';
-import {
-  accessSync,
-  constants,
-  existsSync,
-  lstatSync,
-  readFileSync,
-  readlinkSync,
-  statSync,
-  type Stats,
-} from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { repairNote } from '../faults/damage.js';
 import { ftsRebuildSql, probeDb, WAL_SQL, type DbFacts } from '../db/probe.js';
-import { DISK_FULL_BYTES, FAULT_WORDS, faultOf, freeBytes, type Fault } from '../faults/faults.js';
-import { cleanupMarkerPath, repairNotePath, type Env } from '../paths.js';
-import { sidecarPaths } from '../db/sidecars.js';
+import { FAULT_WORDS, faultOf, type Fault } from '../faults/faults.js';
+import type { Env } from '../paths.js';
 import { listPending } from '../faults/spool.js';
+import type { DbCheck } from './check.js';
+import {
+  checkDisk,
+  checkPlantedFiles,
+  checkPrivacy,
+  checkWritable,
+  existingAncestor,
+  unwritableFolder,
+} from './file-checks.js';
 
-export interface DbCheck {
-  readonly status: 'ok' | 'warn' | 'fail';
-  readonly message: string;
-  readonly fix?: string;
-}
+export type { DbCheck } from './check.js';
 
 export const REPAIR_FIX =
   'memory doctor --repair (copies every readable memory into a new file and keeps this one as memory.db.damaged-<date>)';
@@ -68,100 +63,6 @@ export function checkDatabase(dbPath: string, env: Env, options: DatabaseCheckOp
   checks.push(...checkPrivacy(dbPath));
   checks.push(...checkSpool(dbPath, env));
   return checks;
-}
-
-function checkDisk(dir: string, checks: DbCheck[]): boolean {
-  const free = freeBytes(dir);
-  if (free === null || free >= DISK_FULL_BYTES) return false;
-  checks.push({
-    status: 'fail',
-    message: `the disk holding ${dir} is full (${Math.floor(free / 1024)} KB free): new memories cannot be written and are kept for later`,
-    fix: `free some space on that disk; nothing needs doing to the database, and the kept events are stored by the next tool call`,
-  });
-  return true;
-}
-
-/** -wal, -shm and our own files beside the database: never a symlink, never someone else's. */
-function checkPlantedFiles(dbPath: string): DbCheck[] {
-  const checks: DbCheck[] = [];
-  const uid = process.geteuid?.();
-  for (const path of [...sidecarPaths(dbPath), cleanupMarkerPath(dbPath), repairNotePath(dbPath), `${dbPath}.spool`]) {
-    const stat = lstatSync(path, { throwIfNoEntry: false });
-    if (!stat) continue;
-    if (stat.isSymbolicLink()) {
-      checks.push({
-        status: 'fail',
-        message: `${path} is a symbolic link (to ${safeReadlink(path)}): the hooks refuse to write through it, so nothing is stored`,
-        fix: `rm "${path}" (removes the link only; it is recreated as a plain file)`,
-      });
-    } else if (uid !== undefined && stat.uid !== uid) {
-      checks.push({
-        status: 'fail',
-        message: `${path} belongs to another user (uid ${stat.uid}): the hooks cannot write it`,
-        fix: `sudo chown "$(id -un)" "${path}"`,
-      });
-    }
-  }
-  return checks;
-}
-
-function safeReadlink(path: string): string {
-  try {
-    return readlinkSync(path);
-  } catch {
-    return '?';
-  }
-}
-
-/** Owner-writable file, -wal, -shm and folder; returns true when any is not. */
-function checkWritable(dbPath: string, checks: DbCheck[]): boolean {
-  let failed = false;
-  // A read-only file opened by SQLite leaves -wal and -shm with its mode: they need the chmod too.
-  const readOnly = [dbPath, ...sidecarPaths(dbPath)].filter((path) => {
-    const stat = lstatSync(path, { throwIfNoEntry: false });
-    return stat?.isFile() && !ownerCanWrite(path, stat);
-  });
-  if (readOnly.length > 0) {
-    checks.push({
-      status: 'fail',
-      message: `${readOnly.join(', ')} ${readOnly.length === 1 ? 'is' : 'are'} read-only: new memories cannot be stored and are kept for later`,
-      fix: `chmod u+w ${readOnly.map((path) => `"${path}"`).join(' ')}`,
-    });
-    failed = true;
-  }
-  const blocked = unwritableFolder(dirname(dbPath));
-  if (blocked) {
-    checks.push({
-      status: 'fail',
-      message: `${blocked.path} ${blocked.why}: SQLite cannot create the database's -wal and -shm files there, so nothing is stored`,
-      fix: `chmod u+w "${blocked.path}"`,
-    });
-    failed = true;
-  }
-  return failed;
-}
-
-function unwritableFolder(dir: string): { path: string; why: string } | null {
-  const stat = statSync(dir, { throwIfNoEntry: false });
-  if (!stat) return null;
-  return ownerCanWrite(dir, stat) ? null : { path: dir, why: 'is not writable' };
-}
-
-/** The owner's write bit, and for a non-root user what the kernel says (root writes regardless). */
-function ownerCanWrite(path: string, stat: Stats): boolean {
-  if ((stat.mode & 0o200) === 0) return false;
-  try {
-    accessSync(path, constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function existingAncestor(dir: string): string {
-  let current = dir;
-  while (!existsSync(current) && dirname(current) !== current) current = dirname(current);
-  return current;
 }
 
 function checkFacts(dbPath: string, facts: DbFacts, writeBlocked: boolean, reinstall: string): DbCheck[] {
@@ -301,41 +202,6 @@ function commandName(pid: number): string {
   } catch {
     return '';
   }
-}
-
-function checkPrivacy(dbPath: string): DbCheck[] {
-  const checks: DbCheck[] = [];
-  const loose = ['', '-wal', '-shm']
-    .map((suffix) => `${dbPath}${suffix}`)
-    .filter((path) => {
-      const stat = lstatSync(path, { throwIfNoEntry: false });
-      return stat?.isFile() && (stat.mode & 0o077) !== 0;
-    });
-  checks.push(
-    loose.length === 0
-      ? { status: 'ok', message: 'database file is private (0600)' }
-      : {
-          status: 'fail',
-          message: `readable by other users: ${loose.map((path) => `${path} (${modeOf(path)})`).join(', ')}`,
-          fix: `chmod 600 ${loose.map((path) => `"${path}"`).join(' ')}`,
-        },
-  );
-  const dir = dirname(dbPath);
-  const dirMode = statSync(dir).mode;
-  checks.push(
-    (dirMode & 0o022) === 0
-      ? { status: 'ok', message: `${dir} is not group/world-writable (${modeOf(dir)})` }
-      : {
-          status: 'fail',
-          message: `${dir} is writable by other users (${modeOf(dir)}): they could replace the database`,
-          fix: `chmod go-w "${dir}"`,
-        },
-  );
-  return checks;
-}
-
-function modeOf(path: string): string {
-  return (statSync(path).mode & 0o777).toString(8).padStart(4, '0');
 }
 
 function checkSpool(dbPath: string, env: Env): DbCheck[] {

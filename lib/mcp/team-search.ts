@@ -2,11 +2,11 @@
 // the projects the user's role belongs to, same tiers) merged, each result marked with its origin and
 // author host, under the same bounds and escaping as the local scope. Loaded only for such a call,
 // so `pg` never costs the server's start-up. A team server that is down is a note; local results stay.
-import { bestMatches } from '../search/best-match-queries.js';
+import { bestMatches, type BestMatch } from '../search/best-match-queries.js';
+import { FOUND_BY_THE_SERVER, searchHit, type SearchHit } from '../search/hit.js';
 import { knownHostId } from '../team/local-queries.js';
 import { searchTeam, type TeamHit } from '../team/server-search-queries.js';
-import type { MemoryRow } from '../memory.js';
-import { teamRecord, toPublicRecord, type MemoryRecord } from '../memory-record.js';
+import { teamRecord, toPublicRecord } from '../memory-record.js';
 import { planSearch, type Tier } from '../search/plan.js';
 import { likeSnippet } from '../search/snippet.js';
 import { loadTeamConfig } from '../team/connection-string.js';
@@ -42,11 +42,7 @@ export async function teamSearchTool(args: SearchArgs, context: ToolContext): Pr
   const local = context.reader.read((db) => {
     const found = bestMatches(db, args.query, filters, { limit: window + 1 });
     return {
-      found: {
-        tier: found.tier,
-        rows: found.matches.map((match) => match.row),
-        scores: new Map(found.matches.map((match) => [match.row.id, match.score])),
-      },
+      found: { tier: found.tier, matches: found.matches },
       host: knownHostId(db),
     };
   });
@@ -66,18 +62,20 @@ export async function teamSearchTool(args: SearchArgs, context: ToolContext): Pr
   if (local === null && failure !== null)
     return noDatabase('memory-search', context, { project: scope.label, results: [], team_error: safe(failure, 300) });
 
-  const merged = mergeResults<MemoryRow, TeamHit>(
-    local?.found.rows ?? [],
+  const merged = mergeResults<BestMatch, TeamHit>(
+    local?.found.matches ?? [],
     remote.hits,
     local?.host ?? null,
     window + 1,
   );
   const budget = new Budget(context.budgetTokens);
   const lines: string[] = [];
-  const results: Array<{ readonly memory: MemoryRecord }> = [];
+  const results: SearchHit[] = [];
   for (const item of merged.slice(args.offset, window)) {
     const entry =
-      item.origin === 'local' ? localEntry(item.hit, plan.terms, local?.found.scores) : teamEntry(item.hit, plan.terms);
+      item.origin === 'local'
+        ? localEntry(item.hit, local?.found.tier ?? 'like', plan.terms)
+        : teamEntry(item.hit, remote.tier, plan.terms);
     if (!budget.take(entry.line, entry.item)) break;
     lines.push(entry.line);
     results.push(entry.item);
@@ -95,7 +93,7 @@ export async function teamSearchTool(args: SearchArgs, context: ToolContext): Pr
             : 'No memories match, here or on the team server.',
         ];
   const notes = [
-    ...(results.some((result) => result.memory.origin === 'team') ? [TEAM_NOTE] : []),
+    ...(results.some((result) => result.origin === 'team') ? [TEAM_NOTE] : []),
     ...(failure === null ? [] : [`The team server was not searched: ${safe(failure, 300)}`]),
     ...(local === null
       ? [
@@ -125,26 +123,23 @@ export async function teamSearchTool(args: SearchArgs, context: ToolContext): Pr
   };
 }
 
-function localEntry(
-  row: MemoryRow,
-  terms: readonly string[],
-  scores: ReadonlyMap<number, number> | undefined,
-): { line: string; item: { readonly memory: MemoryRecord; readonly score: number | null } } {
+function localEntry(match: BestMatch, tier: Tier, terms: readonly string[]): { line: string; item: SearchHit } {
+  const row = match.row;
   const file = safe(relativePath(row), 200);
-  const raw = scores?.get(row.id);
-  const score = raw === undefined ? null : Math.round(raw * 1000) / 1000;
+  const score = Math.round(match.score * 1000) / 1000;
   const snippet = plainSnippet(likeSnippet(row.content, terms), 240);
-  const memory = toPublicRecord(row, forTheModel(snippet, true));
-  const item = { memory, score };
-  const line = `#${row.id} ${shortTime(row.created_at)} ${memory.type}${file ? ` ${file}` : ''} (${memory.project}, here)${score === null ? '' : ` score ${score}`}\n  ${snippet}`;
+  const item = searchHit(toPublicRecord(row, forTheModel(snippet, true)), tier, {
+    score,
+    matched: match.matched.map((word) => safe(word, 100)),
+  });
+  const line = `#${row.id} ${shortTime(row.created_at)} ${item.type}${file ? ` ${file}` : ''} (${item.project}, here) score ${score}\n  ${snippet}`;
   return { line, item };
 }
 
-function teamEntry(hit: TeamHit, terms: readonly string[]): { line: string; item: { readonly memory: MemoryRecord } } {
+function teamEntry(hit: TeamHit, tier: Tier, terms: readonly string[]): { line: string; item: SearchHit } {
   const snippet = plainSnippet(likeSnippet(hit.content, terms), 240);
-  const memory = teamRecord(hit, forTheModel(snippet, true));
-  const item = { memory };
+  const item = searchHit(teamRecord(hit, forTheModel(snippet, true)), tier, FOUND_BY_THE_SERVER);
   // Pushed paths are already relative to the project.
-  const line = `team #${memory.id} ${shortTime(hit.created_at)} ${memory.type}${memory.file_path ? ` ${memory.file_path}` : ''} (${memory.project}, by ${memory.author}@${memory.host})\n  ${snippet}`;
+  const line = `team #${item.id} ${shortTime(hit.created_at)} ${item.type}${item.file_path ? ` ${item.file_path}` : ''} (${item.project}, by ${item.author}@${item.host})\n  ${snippet}`;
   return { line, item };
 }

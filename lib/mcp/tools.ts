@@ -6,6 +6,7 @@ import { NO_FILTERS, sessionSummaries, type Filters } from '../search/queries.js
 import { memoryStats } from '../overview/queries.js';
 import { DEFAULT_AGENT, type MemoryRow } from '../memory.js';
 import { toPublicRecord, type RecordView } from '../memory-record.js';
+import { searchHit, type SearchHit } from '../search/hit.js';
 import type { Env } from '../paths.js';
 import type { Project } from '../capture/project.js';
 import { searchTerms } from '../search/plan.js';
@@ -102,26 +103,26 @@ export function searchTool(args: SearchArgs, context: ToolContext): ToolReply {
   const hits = found.matches;
   const budget = new Budget(context.budgetTokens);
   const lines: string[] = [];
-  const results: Array<Record<string, unknown>> = [];
-  for (const { row, score, matched, fixes } of hits) {
+  const results: SearchHit[] = [];
+  for (const match of hits) {
+    const { row, score, fixes } = match;
+    const matched = match.matched.map((word) => safe(word, 100));
     const file = safe(relativePath(row), 200);
-    const snippet = plainSnippet(likeSnippet(row.content, matched), 240);
-    const memory = toPublicRecord(row, forTheModel(snippet, true));
-    const why = row.intent ? plainSnippet(likeSnippet(row.intent, matched, 160), 200) : null;
-    const item = {
-      memory,
-      score,
-      matched: matched.map((word) => safe(word, 100)),
-      ...(why === null ? {} : { why }),
-      ...(fixes === undefined ? {} : { fixes }),
-    };
+    const snippet = plainSnippet(likeSnippet(row.content, match.matched), 240);
+    const item = searchHit(toPublicRecord(row, forTheModel(snippet, true)), found.tier, {
+      ...match,
+      matched,
+      bridged: match.bridged.map((word) => safe(word, 100)),
+      summarised: match.summarised.map((word) => safe(word, 100)),
+    });
+    const why = row.intent ? plainSnippet(likeSnippet(row.intent, match.matched, 160), 200) : null;
     const partial =
       fixes !== undefined
         ? ` the next step after error #${fixes}`
         : matched.length < found.words.length
-          ? ` matched: ${item.matched.join(', ')}`
+          ? ` matched: ${matched.join(', ')}`
           : '';
-    const line = `#${row.id} ${shortTime(row.created_at)} ${memory.type}${file ? ` ${file}` : ''}${scope.label === '*' ? ` (${memory.project})` : ''}${byAgent(memory.agent)} score ${score}${partial}\n  ${snippet}${why === null ? '' : `\n  why: ${why}`}`;
+    const line = `#${row.id} ${shortTime(row.created_at)} ${item.type}${file ? ` ${file}` : ''}${scope.label === '*' ? ` (${item.project})` : ''}${byAgent(item.agent)} score ${score}${partial}\n  ${snippet}${why === null ? '' : `\n  why: ${why}`}`;
     if (!budget.take(line, item)) break;
     lines.push(line);
     results.push(item);

@@ -4,8 +4,9 @@ import { EDGE_SYNTAX } from '../text/identifiers.js';
 import { INVISIBLE } from '../text/sanitize.js';
 import { head } from '../text/bounded.js';
 import { isAscii, lazyPattern } from '../text/unicode-pattern.js';
+import type { Tier } from './hit.js';
 
-export type Tier = 'unicode61' | 'trigram' | 'like';
+export type { Tier };
 
 /** How the CLI and the page name the tier that answered. */
 export const TIER_LABELS: Readonly<Record<Tier, string>> = {

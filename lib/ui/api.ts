@@ -7,6 +7,7 @@ import { bestMatches } from '../search/best-match-queries.js';
 import { NO_FILTERS, type Filters } from '../search/queries.js';
 import type { MemoryRow } from '../memory.js';
 import { toPublicRecord } from '../memory-record.js';
+import { searchHit } from '../search/hit.js';
 import { cleanBlock, cleanText, displayPath } from '../text/sanitize.js';
 import { parseType, parseWhen } from '../search/filters.js';
 import { searchTerms, TIER_LABELS } from '../search/plan.js';
@@ -120,12 +121,10 @@ function search(context: ApiContext, params: URLSearchParams): SearchResponse {
     tier_label: TIER_LABELS[found.tier],
     page,
     has_more: found.more && end < SEARCH_DEPTH,
-    hits: found.matches.map(({ row, score, matched }) => ({
-      memory: wireMemory(row),
-      snippet: markedSegments(likeSnippet(row.content, matched)),
-      why: row.intent ? markedSegments(likeSnippet(row.intent, matched, 160)) : null,
-      score,
-      matched,
+    hits: found.matches.map((match) => ({
+      ...searchHit(wireMemory(match.row), found.tier, match),
+      snippet: markedSegments(likeSnippet(match.row.content, match.matched)),
+      why: match.row.intent ? markedSegments(likeSnippet(match.row.intent, match.matched, 160)) : null,
     })),
   };
 }

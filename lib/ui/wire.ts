@@ -1,8 +1,9 @@
 // The JSON the page's API sends and the browser code reads: one set of types for both sides.
 // Types only: the browser bundle imports this file, so it must not import anything at run time.
 import type { MemoryRecord } from '../memory-record.js';
+import type { SearchHit, Tier } from '../search/hit.js';
 
-export type TierName = 'unicode61' | 'trigram' | 'like';
+export type TierName = Tier;
 
 /**
  * A memory is the public record (lib/memory-record.ts), every string cleaned of escape sequences and
@@ -52,15 +53,15 @@ export interface SearchResponse {
   readonly tier_label: string | null;
   readonly page: number;
   readonly has_more: boolean;
-  /** Best match first; `score` 0–1 comparable across queries, `matched` the query words the row holds. */
-  readonly hits: Array<{
-    readonly memory: WireMemory;
-    readonly snippet: WireSegment[];
-    /** What the call was for (its intent), search words marked; null when nothing said it. */
-    readonly why: WireSegment[] | null;
-    readonly score: number;
-    readonly matched: readonly string[];
-  }>;
+  /** Best match first: each the search hit every surface shows (lib/search/hit.ts), with its marked text. */
+  readonly hits: WireHit[];
+}
+
+/** A search hit, every string cleaned as a WireMemory's, with the content's and intent's search words marked. */
+export interface WireHit extends SearchHit {
+  readonly snippet: WireSegment[];
+  /** What the call was for (its intent), search words marked; null when nothing said it. */
+  readonly why: WireSegment[] | null;
 }
 
 export interface WireCount {

@@ -121,11 +121,11 @@ describe('the MCP tools', () => {
     expect(found.isError).toBe(false);
     const lines = found.text.split('\n').filter((line) => line.startsWith('#'));
     expect(lines.length).toBeGreaterThan(0);
-    const results = (found.structured?.['results'] ?? []) as Array<{ memory: { agent: string } }>;
+    const results = (found.structured?.['results'] ?? []) as Array<{ agent: string }>;
     expect(lines.map((line) => / by (\w+) score /.exec(line)?.[1] ?? 'unmarked')).toEqual(
-      results.map(({ memory }) => (memory.agent === 'claude-code' ? 'unmarked' : memory.agent)),
+      results.map(({ agent }) => (agent === 'claude-code' ? 'unmarked' : agent)),
     );
-    expect(new Set(results.map((result) => result.memory.agent))).toEqual(new Set(['codex', 'gemini', 'claude-code']));
+    expect(new Set(results.map((result) => result.agent))).toEqual(new Set(['codex', 'gemini', 'claude-code']));
 
     const sessions = await mcp.call('sessions', {});
     expect(sessions.text.match(/<session [^>]*>/g)?.map((tag) => /agent="(\w+)"/.exec(tag)?.[1] ?? null)).toEqual([
@@ -140,8 +140,8 @@ describe('the MCP tools', () => {
     const only = async (agent: string): Promise<string[]> => {
       const found = await mcp.call('search', { query: 'greet', agent });
       expect(found.isError, found.text).toBe(false);
-      const results = (found.structured?.['results'] ?? []) as Array<{ memory: { agent: string } }>;
-      return [...new Set(results.map(({ memory }) => memory.agent))];
+      const results = (found.structured?.['results'] ?? []) as Array<{ agent: string }>;
+      return [...new Set(results.map(({ agent }) => agent))];
     };
     expect(await only('codex')).toEqual(['codex']);
     expect(await only('gemini')).toEqual(['gemini']);

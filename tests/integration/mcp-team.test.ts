@@ -8,7 +8,7 @@ import { expectDocSample } from '../doc-samples.js';
 import { hoursAgo, memory, seed } from '../cli-helpers.js';
 import { sandbox, type Sandbox } from '../helpers.js';
 import { startMcp } from '../mcp-helpers.js';
-import { expectRecords } from '../record-schema.js';
+import { expectHits } from '../record-schema.js';
 import {
   PASSWORDS,
   expectOk,
@@ -67,20 +67,20 @@ describe('MCP search with scope "team"', () => {
     const mcp = await startMcp(carol(), teamEnv(server, 'carol'));
     const reply = await mcp.call('search', { query: 'migrate', scope: 'team' });
     expect(reply.isError).toBe(false);
-    const results = reply.structured?.['results'] as Array<{ memory: Record<string, unknown> }>;
-    expect(results.map((result) => [result.memory['origin'], String(result.memory['content']).slice(0, 24)])).toEqual([
+    const results = reply.structured?.['results'] as Array<Record<string, unknown>>;
+    expect(results.map((result) => [result['origin'], String(result['content']).slice(0, 24)])).toEqual([
       ['local', 'npm run migrate-local'],
       ['team', 'npm run migrate-orders &'],
       ['team', 'npm run migrate-users'],
     ]);
-    expect(results[1]?.memory).toMatchObject({
+    expect(results[1]).toMatchObject({
       origin: 'team',
       author: 'bob',
       host: 'bob-laptop',
       project: 'my-app',
       type: 'command',
     });
-    expectRecords(results.map((result) => result.memory));
+    expectHits(results);
     expect(reply.structured).toMatchObject({
       scope: 'team',
       project: 'my-app',
@@ -111,17 +111,13 @@ describe('MCP search with scope "team"', () => {
     expect(first.text).toContain('More matches: call search again with offset 2 and scope "team".');
     const second = await mcp.call('search', { query: 'migrate', scope: 'team', limit: 2, offset: 2 });
     expect(
-      (second.structured?.['results'] as Array<{ memory: Record<string, unknown> }>).map(
-        (result) => result.memory['origin'],
-      ),
+      (second.structured?.['results'] as Array<Record<string, unknown>>).map((result) => result['origin']),
     ).toEqual(['team']);
 
     const eve = await startMcp(carol(), teamEnv(server, 'eve'));
     const outsider = await eve.call('search', { query: 'migrate', scope: 'team' });
     expect(
-      (outsider.structured?.['results'] as Array<{ memory: Record<string, unknown> }>).map(
-        (result) => result.memory['origin'],
-      ),
+      (outsider.structured?.['results'] as Array<Record<string, unknown>>).map((result) => result['origin']),
     ).toEqual(['local']);
   });
 
@@ -152,9 +148,7 @@ describe('MCP search with scope "team"', () => {
       const reply = await mcp.call('search', { query: 'migrate', scope: 'team' });
       expect(reply.isError, says).toBe(false);
       expect(
-        (reply.structured?.['results'] as Array<{ memory: Record<string, unknown> }>).map(
-          (result) => result.memory['origin'],
-        ),
+        (reply.structured?.['results'] as Array<Record<string, unknown>>).map((result) => result['origin']),
         says,
       ).toEqual(['local']);
       expect(reply.text, says).toMatch(new RegExp(`The team server was not searched: .*${says}`));

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectDocSample, normalise, terminal } from '../doc-samples.js';
 import { memoryCli } from '../cli-helpers.js';
 import { sandbox, tempDir } from '../helpers.js';
-import { expectRecords } from '../record-schema.js';
+import { expectHits, expectRecords } from '../record-schema.js';
 import {
   fillThroughHooks,
   login,
@@ -181,10 +181,11 @@ describe('memory ui: the API', () => {
     const expected = JSON.parse(cli.stdout) as Array<{ id: number; tier: string }>;
     const page = await api<{
       tier: string;
-      hits: Array<{ memory: { id: number }; snippet: Array<{ text: string; hit: boolean }> }>;
+      hits: Array<{ id: number; snippet: Array<{ text: string; hit: boolean }>; why: unknown }>;
     }>('/api/search?q=refresh');
-    expect(page.hits.map((hit) => hit.memory.id)).toEqual(expected.map((row) => row.id));
-    expectRecords(page.hits.map((hit) => hit.memory));
+    // One hit type: the page's hits are the CLI's, with the marked text beside them.
+    expect(page.hits.map(({ snippet: _snippet, why: _why, ...hit }) => hit)).toEqual(expected);
+    expectHits(page.hits.map(({ snippet: _snippet, why: _why, ...hit }) => hit));
     expect(page.tier).toBe(expected[0]?.tier);
     expect(page.hits[0]?.snippet.filter((part) => part.hit).map((part) => part.text.toLowerCase())).toContain(
       'refresh',

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  classifyCommand,
-  commandKey,
-  commandWords,
-  isNoiseCommand,
-  splitCommand,
-  writesFile,
-} from '../../lib/capture/shell.js';
+import { classifyCommand, commandKey } from '../../lib/capture/shell.js';
+import { isNoiseCommand } from '../../lib/capture/noise-commands.js';
+import { commandWords, splitCommand, writesFile } from '../../lib/capture/shell-words.js';
 
 describe('read-only shell noise', () => {
   it.each([
