@@ -1,6 +1,6 @@
 // The team bench's servers: one database per size and build, its schema made by that build's own
 // migrations, the seed pushed with that build's CLI, then multiplied in SQL (each copy with its own
-// ids, up to a year older) with the GIN indexes dropped and rebuilt around it.
+// ids, up to a year older) with the indexes dropped and built again after; kept and reused in a kept cluster.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -65,8 +65,13 @@ async function adminClient(cluster: Cluster, database: string): Promise<pg.Clien
   return client;
 }
 
-/** Copies the seed rows (local ids ≤ SEED) until the server holds `rows`: indexes dropped and rebuilt around it. */
-async function multiply(client: pg.Client, rows: number, pending: number): Promise<void> {
+/**
+ * Copies the seed rows (local ids ≤ SEED) until the server holds `rows`, the fastest way PostgreSQL
+ * loads: every index but the primary key dropped and built again after, triggers and foreign-key
+ * checks off (the copies are of rows that passed them; the backlog's status is set here, not by the
+ * gate), one INSERT … SELECT per copy.
+ */
+async function multiply(client: pg.Client, rows: number, pending: number, progress: (line: string) => void) {
   const columns = (
     await client.query<{ name: string }>(`
       SELECT column_name AS name FROM information_schema.columns
@@ -78,32 +83,60 @@ async function multiply(client: pg.Client, rows: number, pending: number): Promi
     session_id: "session_id || '~' || $1::text",
     created_at: 'created_at - make_interval(hours => ($1::int * 97) % 8760)',
   };
+  const backlog: Record<string, string> = { status: "'pending'", reviewed_by: 'NULL', reviewed_at: 'NULL' };
   const list = columns.join(', ');
-  const select = columns.map((name) => shifted[name] ?? name).join(', ');
+  const select = (extra: Record<string, string>) =>
+    columns.map((name) => extra[name] ?? shifted[name] ?? name).join(', ');
+  const constraints = (
+    await client.query<{ name: string; def: string }>(
+      `SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint
+       WHERE conrelid = 'memory_team.memories'::regclass AND contype = 'u'`,
+    )
+  ).rows;
+  for (const constraint of constraints)
+    await client.query(`ALTER TABLE memory_team.memories DROP CONSTRAINT ${constraint.name}`);
   const indexes = (
     await client.query<{ name: string; def: string }>(
-      `SELECT indexname AS name, indexdef AS def FROM pg_indexes
-       WHERE schemaname = 'memory_team' AND tablename = 'memories' AND indexdef ILIKE '%USING gin%'`,
+      `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS def FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+       WHERE x.indrelid = 'memory_team.memories'::regclass AND NOT x.indisprimary`,
     )
   ).rows;
   for (const index of indexes) await client.query(`DROP INDEX memory_team.${index.name}`);
-  await client.query("SET maintenance_work_mem = '512MB'");
-  let total = Number((await client.query('SELECT count(*) AS n FROM memory_team.memories')).rows[0].n);
-  const copy = async (k: number, limit: number, where: string) =>
+  await client.query("SET session_replication_role = 'replica'");
+  await client.query("SET maintenance_work_mem = '1GB'");
+  await client.query('SET synchronous_commit = off');
+  const seed = (await client.query('SELECT count(*) AS n, max(id) AS last FROM memory_team.memories')).rows[0];
+  let total = Number(seed.n);
+  // The seed is the first ids: read as a range of the primary key, never a scan of the copies.
+  const copy = async (k: number, limit: number, extra: Record<string, string>, where: string) =>
     (
       await client.query(
-        `INSERT INTO memory_team.memories (${list}) SELECT ${select} FROM memory_team.memories
-         WHERE local_id <= ${SEED} ${where} ORDER BY id LIMIT $2`,
+        `INSERT INTO memory_team.memories (${list}) SELECT ${select(extra)} FROM memory_team.memories
+         WHERE id <= ${Number(seed.last)} AND local_id <= ${SEED} ${where} ORDER BY id LIMIT $2`,
         [k, limit],
       )
     ).rowCount ?? 0;
   let k = 1;
-  for (; total < rows - pending; k++) total += await copy(k, rows - pending - total, '');
-  // The backlog: copies into one project that does not auto-approve, so they arrive pending.
+  const started = performance.now();
+  const report = () =>
+    progress(`  ${total.toLocaleString('en')} rows, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  for (; total < rows - pending; k++) {
+    total += await copy(k, rows - pending - total, {}, '');
+    if (k % 25 === 0) report();
+  }
+  // The backlog: copies into one project that does not auto-approve, pending as the gate would make them.
   await client.query("UPDATE memory_team.projects SET auto_approve = false WHERE name = 'api-server'");
-  for (; total < rows; k++) total += await copy(k, rows - total, "AND project = 'api-server'");
-  for (const index of indexes) await client.query(index.def);
+  for (; total < rows; k++) total += await copy(k, rows - total, backlog, "AND project = 'api-server'");
+  report();
+  await client.query("SET session_replication_role = 'origin'");
+  for (const index of indexes) {
+    await client.query(index.def);
+    progress(`  index ${index.name}, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+  for (const constraint of constraints)
+    await client.query(`ALTER TABLE memory_team.memories ADD CONSTRAINT ${constraint.name} ${constraint.def}`);
   await client.query('VACUUM ANALYZE memory_team.memories');
+  report();
 }
 
 export interface Server {
@@ -111,6 +144,16 @@ export interface Server {
   readonly url: (person: Person) => string;
   readonly seconds: number;
   readonly size: { table: string; total: string };
+  readonly reused: boolean;
+}
+
+async function sizeOf(cluster: Cluster, database: string): Promise<{ table: string; total: string }> {
+  const size = await cluster.admin<{ table: string; total: string }>(
+    database,
+    `SELECT pg_size_pretty(pg_table_size('memory_team.memories')) AS table,
+            pg_size_pretty(pg_total_relation_size('memory_team.memories')) AS total`,
+  );
+  return size[0] as { table: string; total: string };
 }
 
 /** A server of `rows` memories made by `build`; `env` gives a person's environment for a local database. */
@@ -120,16 +163,38 @@ export async function buildServer(
   rows: number,
   seedDb: string,
   env: (person: Person, db: string, url: string) => NodeJS.ProcessEnv,
+  progress: (line: string) => void = () => {},
 ): Promise<Server> {
   const start = performance.now();
   const database = `team_${rows}_${build.name}`;
+  const url = (person: Person) => cluster.url(database, person, PASSWORD[person]);
+  // A kept cluster's server is reused when its build finished (the comment is its last step).
+  const built = await cluster.admin<{ note: string | null }>(
+    'postgres',
+    `SELECT shobj_description(oid, 'pg_database') AS note FROM pg_database WHERE datname = $1`,
+    [database],
+  );
+  if (built[0]?.note?.startsWith('built')) {
+    progress(`${database}: reused (${built[0].note})`);
+    // Brought to this build's schema, as \`memory team init\` upgrades a server that holds rows.
+    const client = await adminClient(cluster, database);
+    try {
+      const queries = (await import(
+        pathToFileURL(build.queries).href
+      )) as typeof import('../lib/team/server-queries.js');
+      await queries.migrateServer(client);
+    } finally {
+      await client.end();
+    }
+    return { database, url, seconds: 0, size: await sizeOf(cluster, database), reused: true };
+  }
+  if (built.length > 0) await cluster.admin('postgres', `DROP DATABASE ${database}`);
   await cluster.admin(
     'postgres',
     `CREATE DATABASE ${database} ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8' TEMPLATE template0`,
   );
   await cluster.admin(database, `GRANT CONNECT ON DATABASE ${database} TO PUBLIC`);
   const client = await adminClient(cluster, database);
-  const url = (person: Person) => cluster.url(database, person, PASSWORD[person]);
   try {
     const queries = (await import(pathToFileURL(build.queries).href)) as typeof import('../lib/team/server-queries.js');
     await queries.migrateServer(client);
@@ -142,12 +207,11 @@ export async function buildServer(
     const alice = env('alice', seedDb, url('alice'));
     for (const project of PROJECTS) await ok(build, ['team', 'share', project], alice);
     await ok(build, ['team', 'push', '--all'], alice);
-    await multiply(client, rows, Math.round(rows * PENDING_SHARE));
-    const size = await client.query<{ table: string; total: string }>(`
-      SELECT pg_size_pretty(pg_table_size('memory_team.memories')) AS table,
-             pg_size_pretty(pg_total_relation_size('memory_team.memories')) AS total`);
+    progress(`${database}: seed pushed, ${((performance.now() - start) / 1000).toFixed(0)} s`);
+    await multiply(client, rows, Math.round(rows * PENDING_SHARE), progress);
     const seconds = (performance.now() - start) / 1000;
-    return { database, url, seconds, size: size.rows[0] as { table: string; total: string } };
+    await client.query(`COMMENT ON DATABASE ${database} IS 'built in ${seconds.toFixed(0)} s'`);
+    return { database, url, seconds, size: await sizeOf(cluster, database), reused: false };
   } finally {
     await client.end();
   }

@@ -3,7 +3,8 @@
 // per size (and per build, with a baseline: bench/team-server.ts), then times the real `memory` CLI
 // against it, the builds taking turns: search per tier (one, and ten at once), review, approve --all,
 // status, ttl, expire, and a push from a 1,000,000-row local database. Writes its section of
-// BENCHMARKS.md; the cluster is removed after (BENCH_TEAM_KEEP=1 keeps it, to look at its plans).
+// BENCHMARKS.md; the cluster is removed after (BENCH_TEAM_KEEP=1 keeps it, to look at its plans;
+// BENCH_TEAM_DIR=<dir> keeps it in <dir>/cluster and reuses its servers; --build-only stops there).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -88,6 +89,19 @@ function env(person: Person, db: string, url: string): NodeJS.ProcessEnv {
   });
 }
 
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+
+/** Puts a kept server back as it was built: the backlog pending again, the pushed rows gone. */
+async function restore(cluster: Cluster, database: string): Promise<void> {
+  await cluster.admin(
+    database,
+    `UPDATE memory_team.memories SET status = 'pending', reviewed_by = NULL, reviewed_at = NULL, review_reason = NULL
+     WHERE project = 'api-server' AND status = 'approved' AND reviewed_by <> 'auto-approve'`,
+  );
+  await cluster.admin(database, "DELETE FROM memory_team.memories WHERE project = 'push-bench'");
+  await cluster.admin(database, 'VACUUM ANALYZE memory_team.memories');
+}
+
 type Measured = { median: number; run: Run; failed: boolean };
 
 /**
@@ -144,12 +158,12 @@ const said = (run: Run) => (run.code === 0 ? firstLine(run.stdout) : `exit ${run
 
 async function measureSize(cluster: Cluster, builds: readonly Build[], rows: number, seedDb: string, pushDb: string) {
   const servers: Server[] = [];
-  for (const build of builds) servers.push(await buildServer(cluster, build, rows, seedDb, env));
+  for (const build of builds) servers.push(await buildServer(cluster, build, rows, seedDb, env, progress));
   say(`### ${rows.toLocaleString('en')} rows, load average ${loadavg()[0]?.toFixed(1)} after building`);
   say();
   for (const [b, server] of servers.entries())
     say(
-      `- ${builds[b]?.name}: built in ${server.seconds.toFixed(0)} s; memories table ${server.size.table}, with indexes ${server.size.total}`,
+      `- ${builds[b]?.name}: ${server.reused ? 'a kept server' : `built in ${server.seconds.toFixed(0)} s`}; memories table ${server.size.table}, with indexes ${server.size.total}`,
     );
   say();
   const nowhere = join(work, 'no-local.db');
@@ -207,8 +221,9 @@ async function measureSize(cluster: Cluster, builds: readonly Build[], rows: num
     `| \`team push\` of ${pushRows.toLocaleString('en')} rows of one project from a 1,000,000-row local database (member) | ${pushes.map((run) => run.ms.toFixed(0)).join(' | ')} | | ${pushes.map((run) => rate(pushRows, run)).join(' / ')} |`,
   );
   say();
-  if (process.env['BENCH_TEAM_KEEP'] === undefined)
+  if (process.env['BENCH_TEAM_DIR'] === undefined && process.env['BENCH_TEAM_KEEP'] === undefined)
     for (const server of servers) await cluster.admin('postgres', `DROP DATABASE ${server.database}`);
+  else for (const server of servers) await restore(cluster, server.database);
 }
 
 async function main(): Promise<void> {
@@ -218,19 +233,30 @@ async function main(): Promise<void> {
     generate(db, { count: SEED, now: NOW, days: 365, projects: PROJECTS.map((p) => `/home/dev/work/${p}`) });
     addSpecialRows(db, NOW);
   });
-  const pushDb = localDatabase('push-1000000', (db) => {
-    const projects = ['push-bench', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].map((p) => `/home/dev/work/${p}`);
-    generate(db, { count: SEED, now: NOW, days: 365, projects });
-    replicate(db, 1_000_000, 30);
-  });
-  const cluster = await startCluster({
-    fsync: true,
-    ...(process.env['BENCH_TEAM_DIR'] ? { parent: process.env['BENCH_TEAM_DIR'] } : {}),
-  });
+  const dir = process.env['BENCH_TEAM_DIR'];
+  // With BENCH_TEAM_DIR the cluster lives in its `cluster` folder and is kept: each size's server is
+  // built once and reused by every later run.
+  const cluster = await startCluster({ fsync: true, ...(dir ? { keep: join(dir, 'cluster') } : {}) });
+  const kept = dir !== undefined || process.env['BENCH_TEAM_KEEP'] !== undefined;
   try {
     for (const [name, password] of Object.entries(PASSWORD)) {
-      await cluster.admin('postgres', `CREATE ROLE ${name} LOGIN PASSWORD '${password}'`);
+      const known = await cluster.admin('postgres', 'SELECT 1 FROM pg_roles WHERE rolname = $1', [name]);
+      if (known.length === 0) await cluster.admin('postgres', `CREATE ROLE ${name} LOGIN PASSWORD '${password}'`);
     }
+    if (process.argv.includes('--build-only')) {
+      for (const rows of sizes)
+        for (const build of builds) {
+          const server = await buildServer(cluster, build, rows, seedDb, env, progress);
+          progress(`${server.database}: ${server.size.table} table, ${server.size.total} with indexes`);
+        }
+      return;
+    }
+    const pushDb = localDatabase('push-1000000', (db) => {
+      const projects = ['push-bench', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].map((p) => `/home/dev/work/${p}`);
+      generate(db, { count: SEED, now: NOW, days: 365, projects });
+      replicate(db, 1_000_000, 30);
+    });
+
     const version = await cluster.admin<{ v: string }>('postgres', "SELECT current_setting('server_version') AS v");
     say('## Team memory on PostgreSQL (`npm run bench:team`)');
     say();
@@ -240,7 +266,7 @@ async function main(): Promise<void> {
     say();
     for (const rows of sizes) await measureSize(cluster, builds, rows, seedDb, pushDb);
   } finally {
-    if (process.env['BENCH_TEAM_KEEP'] === undefined) cluster.stop();
+    if (!kept) cluster.stop();
     else process.stdout.write(`kept: ${cluster.url('postgres')} (data in ${cluster.dataDir})\n`);
     rmSync(work, { recursive: true, force: true });
   }

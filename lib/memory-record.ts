@@ -13,7 +13,10 @@ export interface MemoryRecord {
   readonly origin: 'local' | 'team';
   readonly id: number;
   readonly session_id: string;
-  /** The coding agent that made it (`claude-code`, `codex`, `gemini`, `cursor`, `opencode`); null for team memories. */
+  /**
+   * The coding agent that made it (`claude-code`, `codex`, `gemini`, `cursor`, `opencode`); null for a
+   * team memory pushed before its server kept agents.
+   */
   readonly agent: string | null;
   /** Subagent that made it, or null for the main conversation. */
   readonly agent_id: string | null;
@@ -101,6 +104,8 @@ export interface StoredTeamMemory {
   readonly tags: string;
   readonly importance: number;
   readonly created_at: string;
+  /** The coding agent that made it, when the server keeps it (schema v4); null for rows pushed before. */
+  readonly agent?: string | null;
 }
 
 const AS_STORED = (value: string): string => value;
@@ -120,7 +125,7 @@ export function toPublicRecord(
     id: row.id,
     session_id: text(row.session_id, 80),
     // One of the agent names the hooks write (lib/memory.ts AGENTS), never free text.
-    agent: from.origin === 'team' ? null : (row.agent ?? 'claude-code'),
+    agent: from.origin === 'team' ? (row.agent ?? null) : (row.agent ?? 'claude-code'),
     agent_id: orNull(row.agent_id, 80),
     project: text(row.project, 100),
     project_path: from.origin === 'team' ? null : text(row.project_path, 300),
@@ -165,6 +170,7 @@ export function teamMemoryRow(hit: StoredTeamMemory): StoredMemory {
     agent_id: null,
     exit_code: null,
     source: 'team',
+    ...(hit.agent ? { agent: hit.agent } : {}),
   };
 }
 

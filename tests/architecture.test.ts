@@ -317,7 +317,8 @@ const MAX_HOOK_BUNDLE_BYTES = 150 * 1024;
  */
 const MAX_BUNDLE_BYTES: Readonly<Record<string, number>> = { stop: 162 * 1024, 'user-prompt-submit': 166 * 1024 };
 /** The search modules recall's ranking is made of (built .js or source .ts). */
-const SEARCH_FOR_RECALL = /^lib\/search\/(?:best-match-queries|rank|words|plan|queries|summary-queries)\.[jt]s$/;
+const SEARCH_FOR_RECALL =
+  /^lib\/search\/(?:best-match-queries|word-queries|placement-queries|fix-queries|rank|words|plan|queries|summary-queries)\.[jt]s$/;
 const hookFile = (name: string): string => join(RUNTIME, 'dist', 'hooks', name);
 const bundlesOf = (hook: string): string[] => [hookFile(`${hook}.main.js`)];
 const launcherPath = (hook: string): string => hookFile(`${hook}.js`);

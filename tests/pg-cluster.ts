@@ -2,7 +2,17 @@
 // dir with a UTF-8 locale, listening on 127.0.0.1 only at a free port, password (scram) auth over TCP.
 // initdb refuses to run as root, so under root the server runs as the unprivileged `postgres` user.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,27 +68,43 @@ function serverUser(): { uid: number; gid: number; name: string } | null {
   throw new Error('running as root and no unprivileged account (postgres, nobody) to run PostgreSQL as');
 }
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface ClusterOptions {
   /** Durable writes, as a real server runs (the bench); tests skip fsync for speed. */
   readonly fsync?: boolean;
   /** Where the data directory goes (default: the system temp dir). */
   readonly parent?: string;
+  /**
+   * A fixed directory the cluster lives in and is kept in (the bench's servers, built once): started
+   * again when it already holds one, only stopped (never removed) by stop().
+   */
+  readonly keep?: string;
 }
 
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const bin = postgresBin();
   if (!bin) throw new Error('PostgreSQL is not installed (apt-get install postgresql; .ci/run does it)');
-  const dir = mkdtempSync(join(options.parent ?? tmpdir(), 'cmh-pg-'));
+  const dir = options.keep ?? mkdtempSync(join(options.parent ?? tmpdir(), 'cmh-pg-'));
+  mkdirSync(dir, { recursive: true });
   const data = join(dir, 'data');
+  const reuse = options.keep !== undefined && existsSync(join(data, 'PG_VERSION'));
   const user = serverUser();
   if (user) {
     chmodSync(dir, 0o700);
     chownSync(dir, user.uid, user.gid);
   }
   const adminUser = 'team_admin';
-  const adminPassword = `admin-${process.pid}-pw`;
   const pwfile = join(dir, 'pw');
-  writeFileSync(pwfile, `${adminPassword}\n`, { mode: 0o600 });
+  const adminPassword = reuse ? readFileSync(pwfile, 'utf8').trim() : `admin-${process.pid}-pw`;
+  if (!reuse) writeFileSync(pwfile, `${adminPassword}\n`, { mode: 0o600 });
   if (user) chownSync(pwfile, user.uid, user.gid);
   const run = (program: string, args: readonly string[]) => {
     const command = user ? 'setpriv' : join(bin, program);
@@ -92,21 +118,28 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     });
     if (result.status !== 0) throw new Error(`${program} failed: ${result.stderr || result.stdout}`);
   };
-  run('initdb', [
-    '-D',
-    data,
-    '-U',
-    adminUser,
-    `--pwfile=${pwfile}`,
-    '--auth-local=scram-sha-256',
-    '--auth-host=scram-sha-256',
-    '--encoding=UTF8',
-    '--locale=C.UTF-8',
-    '--no-sync',
-  ]);
+  if (!reuse)
+    run('initdb', [
+      '-D',
+      data,
+      '-U',
+      adminUser,
+      `--pwfile=${pwfile}`,
+      '--auth-local=scram-sha-256',
+      '--auth-host=scram-sha-256',
+      '--encoding=UTF8',
+      '--locale=C.UTF-8',
+      '--no-sync',
+    ]);
   // Another process may take the free port before the server binds it: try a few.
   let port = 0;
-  for (let attempt = 1; ; attempt++) {
+  // A kept cluster still running from an earlier run is used as it is (its port is in postmaster.pid).
+  const pidFile = join(data, 'postmaster.pid');
+  if (reuse && existsSync(pidFile)) {
+    const [pid, , , listening] = readFileSync(pidFile, 'utf8').split('\n');
+    if (alive(Number(pid))) port = Number(listening);
+  }
+  for (let attempt = 1; port === 0; attempt++) {
     port = await freePort();
     try {
       run('pg_ctl', [
@@ -121,8 +154,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} ${options.fsync ? '' : '-c fsync=off '}-c max_connections=60`,
         'start',
       ]);
-      break;
     } catch (error) {
+      port = 0;
       if (attempt >= 3) throw error;
     }
   }
@@ -147,9 +180,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     },
     stop() {
       try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        run('pg_ctl', ['-D', data, '-m', options.keep ? 'fast' : 'immediate', '-w', 'stop']);
       } finally {
-        rmSync(dir, { recursive: true, force: true });
+        if (!options.keep) rmSync(dir, { recursive: true, force: true });
       }
     },
   };

@@ -82,7 +82,12 @@ export async function runTeamSearch(
     const project = filters.project ?? (options.here ? resolveProject(process.env, process.cwd()).name : null);
     remote = await withTeamServer(team, async (client, where) => {
       await assertServerReady(client, where, true);
-      return searchTeam(client, text, { project, type: filters.type, since: filters.since }, limit);
+      return searchTeam(
+        client,
+        text,
+        { project, type: filters.type, since: filters.since, agent: filters.agent ?? null },
+        limit,
+      );
     });
   } catch (error) {
     if (!(error instanceof TeamError)) throw error;

@@ -14,7 +14,8 @@ export interface Check {
     | 'launcher'
     | 'team'
     | 'mcp server'
-    | 'transcripts';
+    | 'transcripts'
+    | 'agents';
   readonly status: Status;
   readonly message: string;
   /** What to type or do; present on every warn and fail. */

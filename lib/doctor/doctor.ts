@@ -12,6 +12,8 @@ import { PLUGIN_ID, REMOVE_PLUGIN } from '../runtime/packaging.js';
 import { installShCaptures, isPlugin, ownRoot } from '../runtime/own-files.js';
 import { checkDriver, checkPluginAlongside, checkPluginCopy } from './copies.js';
 import { checkMcpServer } from './mcp.js';
+import { checkAgents } from './agents.js';
+import { ourEntry } from '../mcp/registration.js';
 import { claudeDir, type Env } from '../paths.js';
 import { redactStoredRow } from '../redact/redact.js';
 import { launcherRuns, parseRecord } from '../install/launcher.js';
@@ -82,6 +84,7 @@ export function runDoctor(env: Env, nodeVersion: string): DoctorReport {
       ...check,
     })),
   );
+  checks.push(...checkAgents(env, runtime, ourEntry(cliPath(runtime), process.execPath)));
   return {
     ok: checks.every((check) => check.status !== 'fail'),
     settingsPath,

@@ -5,7 +5,20 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { codexHome, geminiHome, type Env } from '../paths.js';
 import { AGENT_HOOKS, type AgentHook } from '../runtime/executables.js';
-import { doubleQuote, hookScriptPath, installGroups, type EventGroup, type SettingsEdit } from './settings.js';
+import type { McpEntry } from '../mcp/registration.js';
+import { codexConfigFile, installCodexConfig, uninstallCodexConfig } from './codex-config.js';
+import { readSettingsFile, type Parse } from './files.js';
+import { chainEdits, installJsonMcp, uninstallJsonMcp } from './gemini-mcp.js';
+import {
+  doubleQuote,
+  hookScriptPath,
+  installGroups,
+  parseSettings,
+  uninstallHooks,
+  type EventGroup,
+  type SettingsEdit,
+} from './settings.js';
+import { parseToml } from './toml-text.js';
 
 export const INSTALL_AGENTS = ['claude', 'codex', 'gemini'] as const;
 export type InstallAgent = (typeof INSTALL_AGENTS)[number];
@@ -49,9 +62,61 @@ export function installAgentHooks(text: string, runtime: string, agent: HookedAg
   return installGroups(text, runtime, entries);
 }
 
+/** One file of an agent's that install or uninstall edits: how to read it, and our edit of its text. */
+export interface AgentFile {
+  readonly file: string;
+  readonly parse: Parse;
+  readonly edit: (text: string) => SettingsEdit;
+}
+
+/**
+ * What an install edits for the agent: Gemini CLI's settings.json (hooks and MCP server); Codex's
+ * hooks.json, then its config.toml (the MCP server, and the trust of the hooks as hooks.json will hold them).
+ */
+export function agentInstallFiles(agent: HookedAgent, env: Env, runtime: string, mcp: McpEntry): AgentFile[] {
+  const hooksFile = agentHooksFile(agent, env);
+  const hooks = (text: string) => installAgentHooks(text, runtime, agent);
+  if (agent === 'gemini')
+    return [
+      { file: hooksFile, parse: parseSettings, edit: (text) => chainEdits(text, hooks, (t) => installJsonMcp(t, mcp)) },
+    ];
+  const current = readSettingsFile(hooksFile);
+  const hooksText = current.ok ? hooks(current.text).text : '';
+  return [
+    { file: hooksFile, parse: parseSettings, edit: hooks },
+    {
+      file: codexConfigFile(env),
+      parse: parseToml,
+      edit: (text) => installCodexConfig(text, hooksText, runtime, env, { mcp, trust: true }),
+    },
+  ];
+}
+
+/** What an uninstall edits: the same files, our entries out (Codex's trust read from hooks.json as it is now). */
+export function agentUninstallFiles(agent: HookedAgent, env: Env, runtime: string): AgentFile[] {
+  const hooksFile = agentHooksFile(agent, env);
+  const hooks = (text: string) => uninstallHooks(text, runtime);
+  if (agent === 'gemini')
+    return [{ file: hooksFile, parse: parseSettings, edit: (text) => chainEdits(text, hooks, uninstallJsonMcp) }];
+  const current = readSettingsFile(hooksFile);
+  const hooksText = current.ok ? current.text : '';
+  return [
+    {
+      file: codexConfigFile(env),
+      parse: parseToml,
+      edit: (text) => uninstallCodexConfig(text, hooksText, runtime, env),
+    },
+    { file: hooksFile, parse: parseSettings, edit: hooks },
+  ];
+}
+
 /**
  * Codex runs a user's hook only once its hash is trusted in config.toml, which its own review writes;
  * until then it skips the hook without a word. What the person must do, said once by install and doctor.
  */
 export const CODEX_TRUST_STEP =
   'Codex runs new hooks only after you review them: start `codex` once in a terminal and accept the claude-memory-hooks hooks it lists ("Hooks need review"); until then Codex skips them silently.';
+
+/** What the install did instead of that review, said once. */
+export const CODEX_TRUSTED =
+  'Codex: our hooks are marked trusted in config.toml ([hooks.state] trusted_hash, what its "Hooks need review" screen writes), so Codex runs them from the next session; /hooks in codex lists them.';

@@ -26,7 +26,12 @@ export type SettingsFile =
   | { readonly ok: true; readonly exists: boolean; readonly text: string; readonly value: SettingsObject }
   | { readonly ok: false; readonly reason: string };
 
-export function readSettingsFile(path: string): SettingsFile {
+/** Parses a config file's text: settings.json's (parseSettings) or config.toml's (parseToml). */
+export type Parse = (
+  text: string,
+) => { readonly ok: true; readonly value: SettingsObject } | { readonly ok: false; readonly reason: string };
+
+export function readSettingsFile(path: string, parse: Parse = parseSettings): SettingsFile {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -34,7 +39,7 @@ export function readSettingsFile(path: string): SettingsFile {
     if ((error as { code?: unknown }).code === 'ENOENT') return { ok: true, exists: false, text: '', value: {} };
     return { ok: false, reason: `cannot be read (${describeError(error)})` };
   }
-  const parsed = parseSettings(text);
+  const parsed = parse(text);
   return parsed.ok ? { ok: true, exists: true, text, value: parsed.value } : parsed;
 }
 

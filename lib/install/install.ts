@@ -1,7 +1,7 @@
 // The install, from a built checkout: refuse anything that would overwrite someone else's file
-// before changing anything, then (under the lock) runtime → settings.json → slash command →
-// launcher → install record. A failure at any step puts every earlier one back. Last, the MCP
-// server is registered with Claude Code.
+// before changing anything, then (under the lock) runtime → settings.json → the other agents' files
+// (Codex: hooks.json, config.toml; Gemini CLI: settings.json) → slash commands → launcher → install
+// record. A failure at any step puts every earlier one back. Last, the MCP server is registered with Claude Code.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -11,18 +11,14 @@ import { formatRecord, isOurLauncher, launcherRuns, launcherText, parseRecord } 
 import { installLayout, slashEntryPath, type Layout } from './layout.js';
 import { acquireLock } from './lock.js';
 import { registerMcpStep } from './mcp.js';
+import { ourEntry } from '../mcp/registration.js';
+import { cliPath } from './layout.js';
 import { isOurRuntime, sizeKb, stageRuntime, sweepLeftovers, swapRuntime } from './runtime.js';
 import { pruneBackups } from './files.js';
 import { installHooks } from './settings.js';
-import {
-  agentHooksFile,
-  chosenAgents,
-  CODEX_TRUST_STEP,
-  installAgentHooks,
-  type HookedAgent,
-  type InstallAgent,
-} from './agents.js';
+import { agentInstallFiles, chosenAgents, CODEX_TRUSTED, type HookedAgent, type InstallAgent } from './agents.js';
 import { isOurSlashCommand, renderSlashCommand } from './slash.js';
+import { geminiCommandFile, renderGeminiCommand } from './gemini-command.js';
 import {
   applySettingsEdit,
   checkedSettings,
@@ -49,7 +45,7 @@ export function install(source: string, choices: InstallChoices, context: RunCon
   const agents = chosenAgents(choices.agents, context.env);
   const others = agents.filter((agent): agent is HookedAgent => agent !== 'claude');
   refuseForeignFiles(layout, context.uid);
-  refuseForeignAgentFiles(others, layout, context);
+  refuseForeignAgentFiles(others, layout, context, choices.commandName);
 
   const undo = new UndoLog();
   try {
@@ -61,7 +57,7 @@ export function install(source: string, choices: InstallChoices, context: RunCon
     try {
       // Another install may have finished while we waited: look again under the lock.
       refuseForeignFiles(layout, context.uid);
-      refuseForeignAgentFiles(others, layout, context);
+      refuseForeignAgentFiles(others, layout, context, choices.commandName);
       for (const path of sweepLeftovers(layout.hooksDir, layout.runtime))
         report.step(`removed ${path}, left by an interrupted install`);
       const previous = existsSync(layout.record) ? parseRecord(readFileSync(layout.record, 'utf8')) : {};
@@ -86,17 +82,11 @@ export function install(source: string, choices: InstallChoices, context: RunCon
           report,
           undo,
         );
-      for (const agent of others) {
-        const file = agentHooksFile(agent, context.env);
-        const current = checkedSettings(file, (text) => installAgentHooks(text, layout.runtime, agent), context.uid);
-        applySettingsEdit(
-          file,
-          current,
-          installAgentHooks(current.text, layout.runtime, agent),
-          'hooks already up to date',
-          report,
-          undo,
-        );
+      const createdFiles = new Set(previous.createdFiles ?? []);
+      for (const { file, parse, edit } of others.flatMap((agent) => agentFiles(agent, layout, context))) {
+        const current = checkedSettings(file, edit, context.uid, parse);
+        if (!current.exists) createdFiles.add(file);
+        applySettingsEdit(file, current, edit(current.text), 'already up to date', report, undo);
       }
 
       const delimiter = `CLAUDE_MEMORY_ARGS_${randomBytes(6).toString('hex')}`;
@@ -105,6 +95,11 @@ export function install(source: string, choices: InstallChoices, context: RunCon
         renderSlashCommand(template, { helper: slashEntryPath(layout.runtime), delimiter }),
       );
       report.step(`slash command /${choices.commandName} (${layout.commandFile})`);
+      if (others.includes('gemini')) {
+        const file = geminiCommandFile(context.env, choices.commandName);
+        undo.writeFile(file, renderGeminiCommand(slashEntryPath(layout.runtime)));
+        report.step(`Gemini CLI command /${choices.commandName} (${file})`);
+      }
 
       undo.writeFile(layout.launcher, launcherText(layout.runtime), 0o755);
       report.step(`launcher ${layout.launcher}`);
@@ -116,6 +111,7 @@ export function install(source: string, choices: InstallChoices, context: RunCon
           command: layout.commandFile,
           settingsCreated,
           createdDirs: [...new Set(createdDirs)],
+          createdFiles: [...createdFiles],
         }),
       );
 
@@ -125,7 +121,8 @@ export function install(source: string, choices: InstallChoices, context: RunCon
       tidyUp(() => removeStale(layout, previous.launcher, report), report);
       // One backup is the way back; one per re-install would pile up.
       tidyUp(() => pruneBackups(layout.settings), report);
-      for (const agent of others) tidyUp(() => pruneBackups(agentHooksFile(agent, context.env)), report);
+      for (const { file } of others.flatMap((agent) => agentFiles(agent, layout, context)))
+        tidyUp(() => pruneBackups(file), report);
       // Claude Code's own config, changed through its CLI: outside the rollback, and it only ever warns.
       if (agents.includes('claude')) registerMcpStep(layout.runtime, context.env, report);
     } finally {
@@ -147,7 +144,7 @@ export function install(source: string, choices: InstallChoices, context: RunCon
       `${layout.binDir} is not on your PATH: add  export PATH="${layout.binDir}:$PATH"  to your shell profile, or use ${layout.launcher}`,
     );
   }
-  if (others.includes('codex')) report.warn(CODEX_TRUST_STEP);
+  if (others.includes('codex')) report.info(CODEX_TRUSTED);
   report.info('');
   report.info(
     'Done. New Claude Code sessions load the hooks (a running one: open /hooks once). Check with: memory doctor',
@@ -178,14 +175,28 @@ function refuseForeignFiles(layout: Layout, uid: number | undefined): void {
   }
 }
 
-/** Another agent's hooks file we could not edit safely is refused, like settings.json, before any change. */
-function refuseForeignAgentFiles(agents: readonly HookedAgent[], layout: Layout, context: RunContext): void {
-  for (const agent of agents)
-    checkedSettings(
-      agentHooksFile(agent, context.env),
-      (text) => installAgentHooks(text, layout.runtime, agent),
-      context.uid,
+/** Another agent's file we could not edit safely is refused, like settings.json, before any change. */
+function refuseForeignAgentFiles(
+  agents: readonly HookedAgent[],
+  layout: Layout,
+  context: RunContext,
+  commandName: string,
+): void {
+  for (const { file, parse, edit } of agents.flatMap((agent) => agentFiles(agent, layout, context)))
+    checkedSettings(file, edit, context.uid, parse);
+  const command = geminiCommandFile(context.env, commandName);
+  if (
+    agents.includes('gemini') &&
+    existsSync(command) &&
+    !readsAsOurs(command, (text) => isOurSlashCommand(text, layout.runtime))
+  )
+    throw new InstallRefusal(
+      `${command} already exists and was not installed by claude-memory-hooks; pick another name with --command-name NAME. Nothing was changed.`,
     );
+}
+
+function agentFiles(agent: HookedAgent, layout: Layout, context: RunContext) {
+  return agentInstallFiles(agent, context.env, layout.runtime, ourEntry(cliPath(layout.runtime), process.execPath));
 }
 
 function tidyUp(step: () => void, report: RunContext['report']): void {

@@ -25,10 +25,15 @@ export interface InstallRecord {
   readonly settingsCreated?: boolean;
   /** Directories an install created (HOME's `.local/bin`, `~/.claude/commands`…): uninstall removes them when empty. */
   readonly createdDirs?: readonly string[];
+  /** Another agent's config files the install created: uninstall removes each once nothing else is in it. */
+  readonly createdFiles?: readonly string[];
 }
 
 export function formatRecord(record: Required<InstallRecord>): string {
-  const created = record.createdDirs.map((dir) => `created-dir=${dir}\n`).join('');
+  const created = [
+    ...record.createdDirs.map((dir) => `created-dir=${dir}\n`),
+    ...record.createdFiles.map((file) => `created-file=${file}\n`),
+  ].join('');
   return `launcher=${record.launcher}\ncommand=${record.command}\n${record.settingsCreated ? 'settings-created=yes\n' : ''}${created}`;
 }
 
@@ -36,11 +41,13 @@ export function parseRecord(text: string): InstallRecord {
   const launcher = /^launcher=(.+)$/m.exec(text)?.[1];
   const command = /^command=(.+)$/m.exec(text)?.[1];
   const createdDirs = [...text.matchAll(/^created-dir=(.+)$/gm)].map((match) => match[1] as string);
+  const createdFiles = [...text.matchAll(/^created-file=(.+)$/gm)].map((match) => match[1] as string);
   return {
     ...(launcher === undefined ? {} : { launcher }),
     ...(command === undefined ? {} : { command }),
     settingsCreated: /^settings-created=yes$/m.test(text),
     createdDirs,
+    createdFiles,
   };
 }
 

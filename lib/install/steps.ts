@@ -5,9 +5,10 @@ import { dirname, join } from 'node:path';
 import { MemoryError } from '../errors.js';
 import type { Env } from '../paths.js';
 import { describeError } from '../narrow.js';
-import { backupFile, readSettingsFile, replaceProblem, writeFileAtomic } from './files.js';
+import { backupFile, readSettingsFile, replaceProblem, writeFileAtomic, type Parse } from './files.js';
 import type { SettingsEdit } from './settings.js';
 import { isOurSlashCommand } from './slash.js';
+import { TomlEditRefused } from './toml-text.js';
 
 /** Lines for the person running install.sh: `✓ step`, plain info, `! warning` (stderr). */
 export interface Reporter {
@@ -38,10 +39,19 @@ export function checkedSettings(
   path: string,
   edit: (text: string) => SettingsEdit,
   uid: number | undefined,
+  parse?: Parse,
 ): { exists: boolean; text: string } {
-  const file = readSettingsFile(path);
+  const file = readSettingsFile(path, parse);
   if (!file.ok) throw new InstallRefusal(`${path} ${file.reason}. Fix or move it, ${RERUN}`);
-  if (edit(file.text).changed) {
+  let changed: boolean;
+  try {
+    changed = edit(file.text).changed;
+  } catch (error) {
+    if (error instanceof TomlEditRefused)
+      throw new InstallRefusal(`${path} ${error.message}. Fix or move it, ${RERUN}`);
+    throw error;
+  }
+  if (changed) {
     const problem = replaceProblem(path, uid);
     if (problem)
       throw new InstallRefusal(
@@ -135,11 +145,11 @@ export function removeEmptyDirs(dirs: readonly string[], report: Reporter): void
   }
 }
 
-/** Our command files in `dir` (any name), except `keep`. */
-export function ourCommandFiles(dir: string, runtime: string, keep?: string): string[] {
+/** Our command files in `dir` (any name; `.md`, or Gemini CLI's `.toml`), except `keep`. */
+export function ourCommandFiles(dir: string, runtime: string, keep?: string, extension = '.md'): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .filter((entry) => entry.endsWith('.md'))
+    .filter((entry) => entry.endsWith(extension))
     .map((entry) => join(dir, entry))
     .filter((path) => path !== keep && readsAsOurs(path, (text) => isOurSlashCommand(text, runtime)));
 }

@@ -14,7 +14,8 @@ import { acquireLock, type Lock } from './lock.js';
 import { unregisterMcpStep } from './mcp.js';
 import { isOurRuntime, sweepLeftovers } from './runtime.js';
 import { parseSettings, uninstallHooks } from './settings.js';
-import { agentHooksFile } from './agents.js';
+import { agentUninstallFiles } from './agents.js';
+import { geminiCommandsDir } from './gemini-command.js';
 import {
   applySettingsEdit,
   checkedSettings,
@@ -40,8 +41,8 @@ export function uninstall(choices: UninstallChoices, context: RunContext): void 
   );
   report.info(`claude-memory-hooks: uninstalling from ${layout.claudeDir}`);
   checkedSettings(layout.settings, (text) => uninstallHooks(text, layout.runtime), context.uid);
-  for (const agent of ['codex', 'gemini'] as const)
-    checkedSettings(agentHooksFile(agent, context.env), (text) => uninstallHooks(text, layout.runtime), context.uid);
+  for (const { file, parse, edit } of otherAgentFiles(context, layout.runtime))
+    checkedSettings(file, edit, context.uid, parse);
   const record: InstallRecord = existsSync(layout.record) ? parseRecord(readFileSync(layout.record, 'utf8')) : {};
   const lock: Lock | null = existsSync(layout.claudeDir)
     ? acquireLock(layout.lock, context.lockWaitMs === undefined ? {} : { waitMs: context.lockWaitMs })
@@ -61,20 +62,27 @@ export function uninstall(choices: UninstallChoices, context: RunContext): void 
     } else {
       report.step(`${layout.settings} does not exist: no hooks to remove`);
     }
-    // Every other agent's hooks of ours, whatever the install chose: none may outlive the runtime.
-    for (const agent of ['codex', 'gemini'] as const) {
-      const file = agentHooksFile(agent, context.env);
+    // Every other agent's entries of ours, whatever the install chose: none may outlive the runtime.
+    for (const { file, parse, edit } of otherAgentFiles(context, layout.runtime)) {
       if (!existsSync(file)) continue;
-      const theirs = checkedSettings(file, (text) => uninstallHooks(text, layout.runtime), context.uid);
-      const edit = uninstallHooks(theirs.text, layout.runtime);
-      if (edit.changed) {
-        applySettingsEdit(file, theirs, edit, 'no hooks of ours to remove', report);
+      const theirs = checkedSettings(file, edit, context.uid, parse);
+      const result = edit(theirs.text);
+      const left = parse(result.text);
+      if ((record.createdFiles ?? []).includes(file) && left.ok && Object.keys(left.value).length === 0) {
+        rmSync(file, { force: true });
+        report.step(`removed ${file} (the install had created it, and nothing else is in it)`);
+      } else if (result.changed) {
+        applySettingsEdit(file, theirs, result, 'nothing of ours to remove', report);
         pruneBackups(file);
       }
     }
     for (const path of ourCommandFiles(layout.commandsDir, layout.runtime)) {
       rmSync(path, { force: true });
       report.step(`removed slash command /${basename(path, '.md')} (${path})`);
+    }
+    for (const path of ourCommandFiles(geminiCommandsDir(context.env), layout.runtime, undefined, '.toml')) {
+      rmSync(path, { force: true });
+      report.step(`removed Gemini CLI command /${basename(path, '.toml')} (${path})`);
     }
     unregisterMcpStep(context.env, report);
     const recorded = record.launcher;
@@ -104,6 +112,10 @@ export function uninstall(choices: UninstallChoices, context: RunContext): void 
   }
   removeEmptyDirs(record.createdDirs ?? [], report);
   report.info('Done.');
+}
+
+function otherAgentFiles(context: RunContext, runtime: string) {
+  return (['codex', 'gemini'] as const).flatMap((agent) => agentUninstallFiles(agent, context.env, runtime));
 }
 
 /** `{}` (in any layout): a settings.json with nothing of anyone's left in it. */

@@ -52,7 +52,7 @@ export const searchInput = z.strictObject({
     .enum(AGENTS)
     .optional()
     .describe(
-      'Only what this coding agent did (Claude Code is "claude-code"). Default: every agent. Local memory only.',
+      'Only what this coding agent did (Claude Code is "claude-code"). Default: every agent. With scope "team", team memories pushed before the server kept agents are left out.',
     ),
   limit: z
     .number()

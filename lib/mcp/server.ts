@@ -73,11 +73,8 @@ export function createMemoryServer(options: ServerOptions): { server: McpServer;
     guard<z.infer<typeof searchInput>>('search', async (t, args, context) =>
       args.scope !== 'team'
         ? t.searchTool(args, context)
-        : args.agent !== undefined
-          ? // The team server keeps no agent: a filter it cannot apply would answer untrue.
-            errorReply('agent filters local memory only: the team server does not keep which agent made a memory')
-          : // The team server's driver (pg) loads only when a call asks for the team.
-            (await import('./team-search.js')).teamSearchTool(args, context),
+        : // The team server's driver (pg) loads only when a call asks for the team.
+          (await import('./team-search.js')).teamSearchTool(args, context),
     ),
   );
   server.registerTool(

@@ -15,7 +15,7 @@ import { mergeResults } from '../team/merge.js';
 import { assertServerReady } from '../team/push.js';
 import { attribute, Budget, DATA_NOTE, errorReply, plainSnippet, safe, shortTime, type ToolReply } from './reply.js';
 import type { SearchArgs } from './schemas.js';
-import { forTheModel, isReply, noDatabase, relativePath, scopeOf, type ToolContext } from './tools.js';
+import { byAgent, forTheModel, isReply, noDatabase, relativePath, scopeOf, type ToolContext } from './tools.js';
 
 const TEAM_NOTE =
   "Results marked team come from teammates' machines through the team server (approved by a project maintainer); `get` opens only local ids.";
@@ -34,7 +34,7 @@ export async function teamSearchTool(args: SearchArgs, context: ToolContext): Pr
     return errorReply(
       'the query has nothing to search for once quotes, brackets and operators are removed: give words or parts of words',
     );
-  const filters = { ...scope.filters, type: args.type ?? null };
+  const filters = { ...scope.filters, type: args.type ?? null, agent: args.agent ?? null };
   const window = args.offset + args.limit;
 
   // Local first: it needs no network, and it is answered whatever the server does.
@@ -53,7 +53,12 @@ export async function teamSearchTool(args: SearchArgs, context: ToolContext): Pr
     const project = scope.label === '*' ? null : scope.label;
     remote = await withTeamServer(team, async (client, where) => {
       await assertServerReady(client, where, true);
-      return searchTeam(client, args.query, { project, type: filters.type, since: filters.since }, window + 1);
+      return searchTeam(
+        client,
+        args.query,
+        { project, type: filters.type, since: filters.since, agent: filters.agent },
+        window + 1,
+      );
     });
   } catch (error) {
     if (!(error instanceof TeamError)) throw error;
@@ -140,6 +145,6 @@ function teamEntry(hit: TeamHit, tier: Tier, terms: readonly string[]): { line: 
   const snippet = plainSnippet(likeSnippet(hit.content, terms), 240);
   const item = searchHit(teamRecord(hit, forTheModel(snippet, true)), tier, FOUND_BY_THE_SERVER);
   // Pushed paths are already relative to the project.
-  const line = `team #${item.id} ${shortTime(hit.created_at)} ${item.type}${item.file_path ? ` ${item.file_path}` : ''} (${item.project}, by ${item.author}@${item.host})\n  ${snippet}`;
+  const line = `team #${item.id} ${shortTime(hit.created_at)} ${item.type}${item.file_path ? ` ${item.file_path}` : ''} (${item.project}, by ${item.author}@${item.host})${byAgent(item.agent)}\n  ${snippet}`;
   return { line, item };
 }

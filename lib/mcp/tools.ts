@@ -83,7 +83,7 @@ export function relativePath(row: Pick<MemoryRow, 'file_path' | 'project_path'>)
 }
 
 /** ` by codex`: which agent did it, for any but Claude Code (unmarked, as most memories are its). */
-function byAgent(agent: string | null): string {
+export function byAgent(agent: string | null): string {
   return agent && agent !== DEFAULT_AGENT ? ` by ${agent}` : '';
 }
 

@@ -20,6 +20,13 @@ import { NO_FILTERS } from '../search/queries.js';
 export const MIN_PROJECT_ROWS = 50;
 /** Search results read per prompt: enough to tell one memory from a crowd of near-equal ones. */
 export const CANDIDATES_MAX = 30;
+/**
+ * A prompt word in more memories than this is scored on its newest this many (search scores 2,000): the
+ * cost of a search is a bm25 per hit, and a hook has no time for one over every common word's rows. Only
+ * rows holding nothing but such words lose candidates, and those are the crowds recall never shows; a
+ * row holding a rarer word of the prompt is still scored on every word exactly.
+ */
+export const RECALL_HIT_CAP = 10 * CANDIDATES_MAX;
 /** Only hits scoring at least this share of the best one are shown. */
 export const SHOW_RATIO = 0.9;
 
@@ -100,7 +107,7 @@ export function recallFor(
     db,
     query,
     { ...NO_FILTERS, projectPath },
-    { limit: options.candidatesMax ?? CANDIDATES_MAX, here: projectPath },
+    { limit: options.candidatesMax ?? CANDIDATES_MAX, here: projectPath, hitCap: RECALL_HIT_CAP },
   );
   checkpoint();
   const reports = result.lookups.map((lookup): WordReport => ({

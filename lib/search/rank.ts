@@ -46,8 +46,12 @@ export const SUMMARY_SHARE = 0.15;
 export const SUBSTRING_SHARE = 0.7;
 /** A word in more than this share of all memories is "very common". */
 export const COMMON_SHARE = 0.2;
-/** How much bm25 strength moves the score within a coverage level. */
-const STRENGTH_SHARE = 0.1;
+/**
+ * How much bm25 strength (the field a word is in, how often, in how long a text) moves the score within a
+ * coverage level: enough that, of two rows holding the same words, the one holding them in its name, its
+ * command or more often ranks first, where recency used to decide.
+ */
+export const STRENGTH_SHARE = 0.3;
 
 /**
  * Weight of each word from the number of memories holding it (`df`) out of `total`: BM25's idf.

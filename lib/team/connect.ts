@@ -44,6 +44,10 @@ export async function withTeamServer<T>(
     throw teamError(error, config.url, where, 'connect');
   }
   try {
+    // Every team statement is a short, index-bound one; PostgreSQL's JIT, which the planner starts
+    // for any statement it costs high (a count over a large project, a search's window), spent more
+    // compiling than the statement took. Off for this connection only; the server's settings stay.
+    await client.query('SET jit = off');
     return await work(client, where);
   } catch (error) {
     if (error instanceof MemoryError) throw error;

@@ -3,7 +3,7 @@
 // business). Pure: local rows in, server rows out.
 import type { OutgoingMemory, OutgoingSummary } from './server-queries.js';
 import type { StoredSummary } from './local-queries.js';
-import type { MemoryRow } from '../memory.js';
+import { DEFAULT_AGENT, isAgentName, type MemoryRow } from '../memory.js';
 import { redact } from '../redact/redact.js';
 import { rowKeys } from './keys.js';
 import { filterPii, type PiiKind } from './pii.js';
@@ -55,6 +55,7 @@ export function outgoingMemory(row: MemoryRow, sender: Sender): OutgoingMemory {
     intent,
     // Made from the text as sent: a key never holds what redaction or the PII filter took out.
     keys: rowKeys([content, tags, filePath], request, intent),
+    agent: row.agent && isAgentName(row.agent) ? row.agent : DEFAULT_AGENT,
   };
 }
 

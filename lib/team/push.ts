@@ -56,8 +56,11 @@ export interface PushReport {
   readonly newServer: boolean;
 }
 
-/** Refuses a server without our schema, or with a newer one; to search, also one not yet upgraded. */
-export async function assertServerReady(client: ClientBase, where: string, searching = false): Promise<void> {
+/**
+ * Refuses a server without our schema, or with a newer one; to search, also one not yet upgraded.
+ * Returns the server's schema version.
+ */
+export async function assertServerReady(client: ClientBase, where: string, searching = false): Promise<number> {
   const version = await serverSchemaVersion(client);
   if (version === null || version === 0)
     throw new TeamError(`team server ${where} has no team schema yet: its administrator runs \`memory team init\``);
@@ -71,6 +74,7 @@ export async function assertServerReady(client: ClientBase, where: string, searc
       `team server ${where} has schema v${version}, newer than this version of claude-memory-hooks (v${SERVER_SCHEMA_VERSION}): update it`,
     );
   }
+  return version;
 }
 
 /** The configured server's id, to count what a push there sends; or why it could not be asked. */
@@ -114,7 +118,7 @@ export async function push(
   where: string,
   options: { readonly all: boolean },
 ): Promise<PushReport> {
-  await assertServerReady(client, where);
+  const version = await assertServerReady(client, where);
   const sender = senderFor(db, config);
   const server = await serverId(client);
   const newServer = adoptServer(db, server);
@@ -123,7 +127,7 @@ export async function push(
   const [tombstonesSent, rowsForgotten] = await sendTombstones(db, client, sender);
   const projects: ProjectPush[] = [];
   for (const project of teamProjects(db).filter((p) => p.shared)) {
-    projects.push(await pushProject(db, client, sender, { project: project.project, server }, where));
+    projects.push(await pushProject(db, client, sender, { project: project.project, server, version }, where));
   }
   return { hostId: sender.hostId, projects, tombstonesSent, rowsForgotten, newServer };
 }
@@ -132,7 +136,7 @@ async function pushProject(
   db: Db,
   client: ClientBase,
   sender: Sender,
-  { project, server }: { readonly project: string; readonly server: string },
+  { project, server, version }: { readonly project: string; readonly server: string; readonly version: number },
   where: string,
 ): Promise<ProjectPush> {
   const counts = { memoriesSent: 0, memoriesInserted: 0, summariesSent: 0, summariesInserted: 0, summariesUpdated: 0 };
@@ -159,7 +163,7 @@ async function pushProject(
     }
     if (next === null) break;
     sending = {
-      inserted: next.length > 0 ? insertMemories(client, next) : Promise.resolve(0),
+      inserted: next.length > 0 ? insertMemories(client, next, version) : Promise.resolve(0),
       sent: next.length,
       readTo,
     };

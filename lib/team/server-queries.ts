@@ -5,6 +5,8 @@ import type { ClientBase } from 'pg';
 import { MEMBER_ROLE, SCHEMA, SERVER_MIGRATIONS, SERVER_MIGRATIONS_TABLE } from './server-schema.js';
 
 export const SERVER_SCHEMA_VERSION = SERVER_MIGRATIONS.length;
+/** The first schema whose memories keep the agent that made them. */
+export const AGENT_SCHEMA_VERSION = 4;
 
 export async function inTransaction<T>(client: ClientBase, work: () => Promise<T>): Promise<T> {
   await client.query('BEGIN');
@@ -99,6 +101,8 @@ export interface OutgoingMemory {
   readonly intent: string | null;
   /** The word keys team search looks the row up by (lib/team/keys.ts), made from the text as sent. */
   readonly keys: readonly string[];
+  /** The coding agent that made it (lib/memory.ts AGENTS); sent to servers of schema v4 and later. */
+  readonly agent: string;
 }
 
 export interface OutgoingSummary {
@@ -121,17 +125,23 @@ export interface OutgoingSummary {
  * Inserts memories keyed by (host, local id): a row already there, or forgotten (tombstoned), is
  * skipped, so a re-push inserts nothing. Returns how many rows were inserted.
  */
-export async function insertMemories(client: ClientBase, rows: readonly OutgoingMemory[]): Promise<number> {
+export async function insertMemories(
+  client: ClientBase,
+  rows: readonly OutgoingMemory[],
+  serverVersion: number = SERVER_SCHEMA_VERSION,
+): Promise<number> {
   if (rows.length === 0) return 0;
+  // A server before schema v4 has no agent column: a push still works there, without it.
+  const agent = serverVersion >= AGENT_SCHEMA_VERSION;
   const result = await client.query(
     `
     INSERT INTO ${SCHEMA}.memories (host_id, local_id, host_name, project, session_id, tool_name, type, file_path,
-                                    content, tags, importance, created_at, request, intent, keys)
+                                    content, tags, importance, created_at, request, intent, keys${agent ? ', agent' : ''})
     SELECT r.host_id, r.local_id, r.host_name, r.project, r.session_id, r.tool_name, r.type, r.file_path,
-           r.content, r.tags, r.importance, r.created_at, r.request, r.intent, r.keys
+           r.content, r.tags, r.importance, r.created_at, r.request, r.intent, r.keys${agent ? ', r.agent' : ''}
     FROM jsonb_to_recordset($1::jsonb) AS r(host_id uuid, local_id bigint, host_name text, project text, session_id text,
          tool_name text, type text, file_path text, content text, tags text, importance smallint, created_at timestamptz,
-         request text, intent text, keys text[])
+         request text, intent text, keys text[], agent text)
     WHERE NOT EXISTS (SELECT 1 FROM ${SCHEMA}.tombstones t
                       WHERE t.kind = 'memory' AND t.host_id = r.host_id AND t.local_key = r.local_id::text)
     ON CONFLICT (host_id, local_id) DO NOTHING`,

@@ -22,32 +22,45 @@ export interface ReviewItem {
 // Who may review a row: a maintainer of its project, or the administrator; both read once per statement.
 const CAN_REVIEW = `(project = ANY ((SELECT ${SCHEMA}.my_maintained())::text[]) OR (SELECT ${SCHEMA}.is_admin(current_user)))`;
 
-/** Pending memories and summaries the connected role may review, oldest first, and how many there are. */
+/**
+ * Pending memories and summaries the connected role may review, oldest first, and how many there are.
+ * Each project's oldest pending rows are read off memories_project_status in date order (a LATERAL
+ * per project the role reviews), so the page never sorts the backlog, however long it is.
+ */
 export async function pendingForReview(
   client: ClientBase,
   project: string | null,
   limit: number,
 ): Promise<{ items: ReviewItem[]; total: number }> {
-  const { rows } = await client.query<ReviewItem>(
+  const reviewed = `(SELECT array_agg(name) FROM ${SCHEMA}.projects WHERE ($1::text IS NULL OR name = $1)
+                     AND (name = ANY ((SELECT ${SCHEMA}.my_maintained())::text[]) OR (SELECT ${SCHEMA}.is_admin(current_user))))`;
+  const { rows } = await client.query<ReviewItem & { readonly at: unknown }>(
     `
     SELECT * FROM (
-      SELECT 'memory' AS kind, id::text AS id, project, author::text AS author, host_name, type, file_path, content,
-             to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, status
-      FROM ${SCHEMA}.memories WHERE status = 'pending' AND ($1::text IS NULL OR project = $1) AND ${CAN_REVIEW}
+      SELECT 'memory' AS kind, m.id::text AS id, m.project, m.author::text AS author, m.host_name, m.type, m.file_path,
+             m.content, to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, m.status,
+             m.created_at AS at
+      FROM unnest(coalesce(${reviewed}, '{}')) AS p(name),
+           LATERAL (SELECT * FROM ${SCHEMA}.memories m WHERE m.project = p.name AND m.status = 'pending'
+                    ORDER BY m.created_at, m.id LIMIT $2) m
       UNION ALL
       SELECT 'summary', 's' || id::text, project, author::text, host_name, 'summary', NULL, summary,
-             to_char(ended_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), status
+             to_char(ended_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), status, ended_at
       FROM ${SCHEMA}.session_summaries WHERE status = 'pending' AND ($1::text IS NULL OR project = $1) AND ${CAN_REVIEW}
-    ) pending ORDER BY created_at, kind, id LIMIT $2`,
+    ) pending ORDER BY at, kind, id LIMIT $2`,
     [project, limit],
   );
   const counted = await client.query<{ n: string }>(
     `
-    SELECT (SELECT count(*) FROM ${SCHEMA}.memories WHERE status = 'pending' AND ($1::text IS NULL OR project = $1) AND ${CAN_REVIEW})
+    SELECT (SELECT coalesce(sum(c.n), 0) FROM unnest(coalesce(${reviewed}, '{}')) AS p(name),
+            LATERAL (SELECT count(*) AS n FROM ${SCHEMA}.memories m WHERE m.project = p.name AND m.status = 'pending') c)
          + (SELECT count(*) FROM ${SCHEMA}.session_summaries WHERE status = 'pending' AND ($1::text IS NULL OR project = $1) AND ${CAN_REVIEW}) AS n`,
     [project],
   );
-  return { items: rows, total: Number(counted.rows[0]?.n ?? rows.length) };
+  return {
+    items: rows.map(({ at: _at, ...item }) => item),
+    total: Number(counted.rows[0]?.n ?? rows.length),
+  };
 }
 
 export interface ReviewSelection {
@@ -111,16 +124,35 @@ export interface ProjectRules {
   readonly approved: number;
 }
 
-/** Projects the connected role can see, with its role in each and their review counts. */
+/** Counts of `team status` stop here ("100000+"): past it, counting costs more than it tells. */
+export const COUNT_CAP = 100_000;
+
+/** Projects the connected role can see, with its role in each and their review counts (capped). */
 export async function projectsOverview(client: ClientBase): Promise<ProjectRules[]> {
   // A member's counts come from review_counts(); the administrator (a member of none) counts as the owner.
+  const capped = (status: string) =>
+    `(SELECT count(*) FROM (SELECT 1 FROM ${SCHEMA}.memories m WHERE m.project = p.name AND m.status = '${status}' LIMIT ${COUNT_CAP + 1}) t)`;
   const { rows } = await client.query<ProjectRules>(`
     SELECT p.name, p.auto_approve, p.ttl_days, p.error_ttl_days,
            (SELECT role FROM ${SCHEMA}.project_members pm WHERE pm.project = p.name AND pm.member = current_user) AS role,
-           coalesce(c.pending, (SELECT count(*) FROM ${SCHEMA}.memories m WHERE m.project = p.name AND m.status = 'pending'))::int AS pending,
-           coalesce(c.approved, (SELECT count(*) FROM ${SCHEMA}.memories m WHERE m.project = p.name AND m.status = 'approved'))::int AS approved
+           coalesce(c.pending, ${capped('pending')})::int AS pending,
+           coalesce(c.approved, ${capped('approved')})::int AS approved
     FROM ${SCHEMA}.projects p LEFT JOIN ${SCHEMA}.review_counts() c ON c.project = p.name ORDER BY p.name`);
   return rows;
+}
+
+/** One project's rules and the role's part in it, without its counts; null when the role cannot see it. */
+export async function projectRules(
+  client: ClientBase,
+  project: string,
+): Promise<Omit<ProjectRules, 'pending' | 'approved'> | null> {
+  const { rows } = await client.query<Omit<ProjectRules, 'pending' | 'approved'>>(
+    `SELECT p.name, p.auto_approve, p.ttl_days, p.error_ttl_days,
+            (SELECT role FROM ${SCHEMA}.project_members pm WHERE pm.project = p.name AND pm.member = current_user) AS role
+     FROM ${SCHEMA}.projects p WHERE p.name = $1`,
+    [project],
+  );
+  return rows[0] ?? null;
 }
 
 /** Rows deleted per statement by expiry. */

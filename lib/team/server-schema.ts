@@ -6,6 +6,7 @@ import { MEMBER_ROLE, SCHEMA } from './server-names.js';
 import { ACCESS_BY_ARRAYS } from './server-access-schema.js';
 import { SEARCH_BY_KEYS } from './server-keys-schema.js';
 import { SEARCH_AS_LOCAL } from './server-rank-schema.js';
+import { AGENT_COLUMN } from './server-agent-schema.js';
 
 export { MEMBER_ROLE, SCHEMA };
 
@@ -286,6 +287,7 @@ export const SERVER_MIGRATIONS: readonly string[] = [
   `,
   SEARCH_BY_KEYS + ACCESS_BY_ARRAYS,
   SEARCH_AS_LOCAL,
+  AGENT_COLUMN,
 ];
 
 /** Bookkeeping of the migrations themselves (created before the first one runs). */

@@ -7,6 +7,8 @@ import type { Tier } from '../search/plan.js';
 import { rankCandidates, SCORE_TIE, type Candidate, type Ranked, type WordHit } from '../search/rank.js';
 import { queryKeys, rowKeys, type WordKeys } from './keys.js';
 import { SCHEMA } from './server-names.js';
+import { isAgentName } from '../memory.js';
+import { SEARCH_AGENT_SETTING } from './server-agent-schema.js';
 
 export interface TeamHit {
   readonly id: string;
@@ -23,12 +25,16 @@ export interface TeamHit {
   readonly tags: string;
   readonly importance: number;
   readonly created_at: string;
+  /** The coding agent that made it; null for rows pushed before the server kept agents (schema v4). */
+  readonly agent: string | null;
 }
 
 export interface TeamSearchFilters {
   readonly project: string | null;
   readonly type: string | null;
   readonly since: string | null;
+  /** Only what this coding agent made (lib/memory.ts AGENTS); null: every agent. */
+  readonly agent?: string | null;
 }
 
 export interface TeamSearchResult {
@@ -92,6 +98,9 @@ export async function searchTeam(
   const words = queryKeys(query);
   if (words.length === 0) return { tier: 'unicode61', hits: [], atLeast: false };
   const scope = [filters.project, filters.type, filters.since];
+  // The server's search scope reads the agent from this setting (server-agent-schema.ts), set for
+  // every search so an earlier one's never carries over on the same connection.
+  await client.query('SELECT set_config($1, $2, false)', [SEARCH_AGENT_SETTING, filters.agent ?? '']);
   const perWord = (
     await client.query<WordRow>(`SELECT * FROM ${SCHEMA}.search_words($1::jsonb, $2, $3, $4, $5, $6, $7, $8)`, [
       wireWords(words),
@@ -131,10 +140,11 @@ export async function searchTeam(
     words.map((word) => word.stop),
   ).sort((a, b) => order(a, b, createdAt));
   const page = ranked.slice(0, limit).map((rank) => rank.id);
+  // The agent as a known name or none: the record's agent is never free text from the server.
   const rows = new Map(
     (await client.query<TeamHit>(`SELECT * FROM ${SCHEMA}.search_rows($1::bigint[])`, [page])).rows.map((row) => [
       Number(row.id),
-      row,
+      { ...row, agent: row.agent && isAgentName(row.agent) ? row.agent : null },
     ]),
   );
   return { tier: tierOf(perWord, candidates), hits: page.flatMap((id) => rows.get(id) ?? []), atLeast };
@@ -169,7 +179,9 @@ export async function indexOldRows(client: ClientBase, progress: (done: number) 
   let done = 0;
   for (;;) {
     const { rows } = await client.query<{ id: string; content: string; tags: string; file_path: string | null }>(
-      `SELECT id::text, content, tags, file_path FROM ${SCHEMA}.memories WHERE keys IS NULL ORDER BY id LIMIT $1`,
+      // Ordered by the bigint (not the text it is returned as), so memories_unkeyed answers it.
+      `SELECT m.id::text AS id, m.content, m.tags, m.file_path FROM ${SCHEMA}.memories m
+       WHERE m.keys IS NULL ORDER BY m.id LIMIT $1`,
       [INDEX_BATCH],
     );
     if (rows.length === 0) return done;

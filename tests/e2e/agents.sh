@@ -5,9 +5,12 @@
 #   session 1 writes a file, edits it, runs a command that exits 3, then one that passes: exactly those
 #   four memories are stored, each with the agent, the failure as an error with its exit code and line;
 #   session 2's first model request carries the <memory-context> block;
-#   `memory import` of session 1's own session file (Codex rollout, Gemini chat) adds nothing.
-# Codex runs our hooks only once a person trusted them in its "Hooks need review" screen (the installer says
-# so): the harness does that review (--hook-trust review) and runs Codex without the bypass flag.
+#   `memory import` of session 1's own session file (Codex rollout, Gemini chat) adds nothing;
+#   session 3's model calls the memory MCP server's search tool (registered by the install in the agent's own
+#   config), the client runs it, and its answer, naming the edited file, reaches the next model request;
+#   Gemini CLI: the installed /mem command runs memory search and hands its results to the model.
+# Codex runs a user's hook only once it is trusted in config.toml: the install writes that trust, so Codex runs
+# without the bypass flag and with no review step (--hook-trust keep), and `memory doctor` says so.
 #
 #   tests/e2e/agents.sh [AGENT[@VERSION]…]        (default: codex gemini, each at its newest release)
 #
@@ -48,15 +51,16 @@ for spec in "${agents[@]}"; do
   fi
   echo "  PASS  ./install.sh --agent $agent into a temp HOME"
   if [ "$agent" = codex ]; then
-    check "install.sh tells the Codex user to review the hooks" "grep -q 'Hooks need review' '$dir/install.log'"
+    check "memory doctor finds each Codex hook of ours trusted, before any session" \
+      "memory doctor >'$dir/doctor.txt' 2>&1; grep -q 'Codex runs our 4 hooks' '$dir/doctor.txt'"
   fi
-  e2e_session --client "$agent" --exe "$exe" --home "$home" --cwd "$work" --out "$dir/s1" --hook-trust review \
+  e2e_session --client "$agent" --exe "$exe" --home "$home" --cwd "$work" --out "$dir/s1" --hook-trust keep \
     --scenario "$here/scenarios/agent-session.json" >"$dir/s1.json" || true
   check "session 1 ran to its end, every tool call answered" \
     "jq -e '.exitCode == 0 and (.toolCalls | length) == 4 and all(.toolCalls[]; .output != null)' '$dir/s1.json' >/dev/null"
   if [ "$agent" = codex ]; then
-    check "once reviewed, Codex ran our hooks without the bypass flag, each Completed" \
-      "jq -e '.hooksTrusted > 0 and (.hookRuns | length) > 0 and all(.hookRuns[]; .status == \"Completed\")' '$dir/s1.json' >/dev/null"
+    check "with no review and no bypass flag, Codex ran our hooks (the install's trust), each Completed" \
+      "jq -e '(.hooksTrusted // 0) == 0 and (.hookRuns | length) > 0 and all(.hookRuns[]; .status == \"Completed\")' '$dir/s1.json' >/dev/null"
   fi
   check "exactly four memories: the write and the edit, the failure, the passing command" \
     "[ \"\$(mine | jq -c '[.[] | .type] | sort')\" = '[\"command\",\"error\",\"file_edit\",\"file_edit\"]' ]"
@@ -80,6 +84,22 @@ for spec in "${agents[@]}"; do
   # It must read the file's four calls (not skip it as a foreign transcript) and find each stored already.
   check "memory import of session 1's own file reads its four calls and adds nothing" \
     "[ -n '$session_file' ] && memory import --json '$session_file' >'$dir/import.json' 2>&1 && jq -e '.toolCalls >= 4 and .added == 0' '$dir/import.json' >/dev/null && [ \"\$(mine | jq length)\" = '$before' ]"
+
+  e2e_session --client "$agent" --exe "$exe" --home "$home" --cwd "$work" --out "$dir/s3" --hook-trust keep \
+    --scenario "$here/scenarios/agent-mcp-$agent.json" >"$dir/s3.json" || true
+  # Codex: tool_search, then the call in its namespace; Gemini CLI: the call by its mcp_<server>_<tool> name.
+  search_call='[.toolCalls[] | select(.name == "mcp__memory_hooks.search" or .name == "mcp_memory-hooks_search")][0]'
+  check "the memory MCP server's search tool ran in $agent, and its answer (greet.js) reached the next model request" \
+    "jq -e '.exitCode == 0 and ($search_call | .output != null and (.output | contains(\"greet.js\")))' '$dir/s3.json' >/dev/null"
+
+  if [ "$agent" = gemini ]; then
+    # Headless, Gemini CLI puts a SessionStart hook's context before the prompt and then no longer reads a
+    # slash command at its start: this session runs with the hooks off, so the prompt is the command alone.
+    e2e_session --client gemini --exe "$exe" --home "$home" --cwd "$work" --out "$dir/s4" \
+      --env CLAUDE_MEMORY_DISABLE=1 --prompt "/mem greet" >"$dir/s4.json" || true
+    check "Gemini CLI's /mem greet ran memory search, and its results (greet.js) reached the model" \
+      "jq -e '.exitCode == 0 and ([.requests[] | select(.kind == \"main\")][0].prompt | join(\"\n\") | contains(\"\$ memory search greet\") and contains(\"greet.js\"))' '$dir/s4.json' >/dev/null"
+  fi
 done
 echo "runs kept in $root"
 exit $failed

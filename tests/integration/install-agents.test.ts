@@ -118,8 +118,8 @@ describe('install for Codex and Gemini', () => {
     const before = [readFileSync(codex, 'utf8'), readFileSync(gemini, 'utf8')];
     const again = installInProcess(box, { agents: ['codex', 'gemini'] });
     expect([readFileSync(codex, 'utf8'), readFileSync(gemini, 'utf8')]).toEqual(before);
-    expect(again).toContain(`✓ ${codex}: hooks already up to date`);
-    expect(again).toContain(`✓ ${gemini}: hooks already up to date`);
+    expect(again).toContain(`✓ ${codex}: already up to date`);
+    expect(again).toContain(`✓ ${gemini}: already up to date`);
 
     // Uninstall takes out exactly ours: each file as it was.
     uninstallInProcess(box);

@@ -121,6 +121,34 @@ describe('MCP search with scope "team"', () => {
     ).toEqual(['local']);
   });
 
+  it("keeps one agent's memories on both sides when given an agent, and marks an agent other than Claude Code", async () => {
+    const server = await teamServer(cluster());
+    await server.admin("UPDATE memory_team.projects SET auto_approve = true WHERE name = 'my-app'");
+    const bob = sandbox();
+    seed(bob, [
+      memory({ box: bob, content: 'npm run migrate-by-codex', agent: 'codex', createdAt: hoursAgo(3) }),
+      memory({ box: bob, content: 'npm run migrate-by-claude', createdAt: hoursAgo(2) }),
+    ]);
+    await expectOk(team(bob, server, 'bob', ['share', 'my-app']));
+    await expectOk(team(bob, server, 'bob', ['push']));
+    const mine = sandbox();
+    seed(mine, [
+      memory({ box: mine, content: 'npm run migrate-local-gemini', agent: 'gemini', createdAt: hoursAgo(1) }),
+      memory({ box: mine, content: 'npm run migrate-local-codex', agent: 'codex', createdAt: hoursAgo(1) }),
+    ]);
+    const mcp = await startMcp(mine, teamEnv(server, 'carol'));
+    const reply = await mcp.call('search', { query: 'migrate', scope: 'team', agent: 'codex' });
+    expect(reply.isError, reply.text).toBe(false);
+    const results = reply.structured?.['results'] as Array<Record<string, unknown>>;
+    expect(results.map((result) => [result['origin'], result['content'], result['agent']])).toEqual([
+      ['local', 'npm run migrate-local-codex', 'codex'],
+      ['team', 'npm run migrate-by-codex', 'codex'],
+    ]);
+    expect(reply.text).toContain('(my-app, by bob@bob-laptop) by codex');
+    const every = await mcp.call('search', { query: 'migrate', scope: 'team' });
+    expect((every.structured?.['results'] as unknown[]).length).toBe(4);
+  });
+
   it('says plainly that team memory is not set up, and keeps the local scope as it was', async () => {
     const mcp = await startMcp(carol());
     const reply = await mcp.call('search', { query: 'migrate', scope: 'team' });

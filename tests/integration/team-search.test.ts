@@ -114,7 +114,25 @@ describe('team search by word keys', () => {
       // A word no key holds, found inside longer words: the substring index.
       const inside = await plans('hunk', '%hunk%');
       expect(inside).toContain('memories_trigram');
-      for (const plan of [common, inside]) expect(plan).not.toMatch(/Seq Scan on memories/);
+      // A Korean two-syllable word: its word-start key, from the key index.
+      const korean = await plans('인증');
+      expect(korean).toContain('memories_keys');
+      // A word nothing holds: the key index, then its substrings from the trigram index.
+      const nothing = await plans('qzxwvy', '%qzxwvy%');
+      expect(nothing).toContain('memories_keys');
+      expect(nothing).toContain('memories_trigram');
+      for (const plan of [common, inside, korean, nothing]) expect(plan).not.toMatch(/Seq Scan on memories/);
+      // The candidates' match codes and the page's rows: read by id.
+      notices.length = 0;
+      const words = [{ own: [['webpack']], request: [['r:webpack']], bridge: [], bridgeRequest: [], like: null }];
+      await client.query(
+        'SELECT * FROM memory_team.search_hits($1::jsonb, ARRAY[1, 2, 3]::bigint[], NULL, NULL, NULL)',
+        [JSON.stringify(words)],
+      );
+      await client.query('SELECT * FROM memory_team.search_rows(ARRAY[1, 2, 3]::bigint[])');
+      const byId = notices.filter((text) => text.includes('m.id = ANY($1)'));
+      expect(byId).toHaveLength(2);
+      for (const plan of byId) expect(plan).toContain('memories_pkey');
     } finally {
       await client.end();
     }
@@ -141,12 +159,25 @@ describe('a server upgraded from schema v1 with rows on it', () => {
     }
     const admin = fileSandbox();
     const init = await expectOk(team(admin, server, 'admin', ['init']));
-    expect(init.stdout).toContain('schema upgraded v1 → v3');
+    expect(init.stdout).toContain('schema upgraded v1 → v4');
     expect(init.stdout).toContain('Indexed 1 memory pushed before for search.');
     expect(await contents(fileSandbox(), ['--team', 'migrate users'], teamEnv(server, 'bob'))).toEqual([
       'npm run migrateUsers before deploy',
     ]);
     expect((await expectOk(team(admin, server, 'admin', ['init']))).stdout).not.toContain('Indexed');
+    // Each init asks for rows still without keys: the partial index can answer it (on this one-row table
+    // the planner would rather read the row, so sequential scans are ruled out for the question).
+    const check = new pg.Client({ connectionString: server.url() });
+    await check.connect();
+    try {
+      await check.query('SET enable_seqscan = off');
+      const plan = await check.query<Record<string, string>>(
+        'EXPLAIN SELECT m.id::text AS id FROM memory_team.memories m WHERE m.keys IS NULL ORDER BY m.id LIMIT 2000',
+      );
+      expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('memories_unkeyed');
+    } finally {
+      await check.end();
+    }
   });
 });
 
@@ -189,9 +220,9 @@ describe('a server of schema v2 with rows on it, upgraded', () => {
     const carol = fileSandbox();
     const search = (query: string) => memoryCli(carol, ['search', '--team', query, '--json'], teamEnv(server, 'carol'));
     const before = await search('인증');
-    expect(before.stderr).toContain('has schema v2; searching it needs v3: its administrator runs `memory team init`');
+    expect(before.stderr).toContain('has schema v2; searching it needs v4: its administrator runs `memory team init`');
     const init = await expectOk(team(fileSandbox(), server, 'admin', ['init']));
-    expect(init.stdout).toContain('schema upgraded v2 → v3');
+    expect(init.stdout).toContain('schema upgraded v2 → v4');
     expect(await server.admin('SELECT count(*)::int AS n FROM memory_team.memories')).toEqual([{ n: 5 }]);
     for (const query of ['인증', 'use todos', 'cache', '사용자']) {
       const local = await contents(bob, [query]);

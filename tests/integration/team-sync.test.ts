@@ -47,14 +47,15 @@ describe('memory team init', () => {
     const server = await teamServer(cluster(), { init: false });
     const admin = sandbox();
     const first = await expectOk(team(admin, server, 'admin', ['init']));
-    expect(first.stdout).toContain('schema v3 created');
+    expect(first.stdout).toContain('schema v4 created');
     expect(first.stdout).toContain('ctype C.UTF-8');
     const second = await expectOk(team(admin, server, 'admin', ['init']));
-    expect(second.stdout).toContain('already at schema v3');
+    expect(second.stdout).toContain('already at schema v4');
     expect(await server.admin('SELECT version FROM memory_team.schema_migrations')).toEqual([
       { version: 1 },
       { version: 2 },
       { version: 3 },
+      { version: 4 },
     ]);
   });
 
@@ -421,7 +422,7 @@ describe('memory doctor', () => {
     const good = await teamServer(cluster());
     expect((await checksOf(good.url('bob'))).slice(1)).toEqual([
       `ok: database ${good.database}: UTF8, ctype C.UTF-8`,
-      'ok: team schema v3',
+      'ok: team schema v4',
     ]);
     const down = await checksOf(`postgres://bob:${PASSWORDS.bob}@127.0.0.1:${await closedPort()}/x`);
     expect(down).toHaveLength(1);

@@ -93,6 +93,37 @@ describe('the OpenAI Responses mock (Codex)', () => {
   });
 });
 
+describe('the OpenAI Responses mock and deferred MCP tools (Codex)', () => {
+  it('answers a tool_search block with a client-run tool_search_call, then a call in its namespace', async () => {
+    const dir = cwd();
+    const mcp = parseScenario({
+      turns: [
+        [{ type: 'tool_search', query: 'memory search' }],
+        [{ type: 'tool', namespace: 'mcp__memory_hooks', name: 'search', input: { query: 'greet' } }],
+      ],
+    });
+    const mock = await started(startOpenAiMock(mcp, { cwd: dir }, null));
+    const tools = [{ type: 'tool_search' }];
+    const first = await events(await post(`${mock.url}/v1/responses`, { model: 'gpt-5.5', tools, input: [] }));
+    const search = (first.find((e) => e['type'] === 'response.completed')?.['response'] as { output: Json[] })
+      .output[0];
+    expect(search).toMatchObject({
+      type: 'tool_search_call',
+      execution: 'client',
+      arguments: { query: 'memory search', limit: 8 },
+    });
+    const input = [search, { type: 'tool_search_output', call_id: search?.['call_id'], tools: [] }];
+    const second = await events(await post(`${mock.url}/v1/responses`, { model: 'gpt-5.5', tools, input }));
+    const call = (second.find((e) => e['type'] === 'response.completed')?.['response'] as { output: Json[] }).output[0];
+    expect([call?.['type'], call?.['namespace'], call?.['name'], call?.['arguments']]).toEqual([
+      'function_call',
+      'mcp__memory_hooks',
+      'search',
+      '{"query":"greet"}',
+    ]);
+  });
+});
+
 describe('the Gemini mock', () => {
   it('answers a side request that asks for JSON with the smallest object its schema allows', async () => {
     const mock = await started(startGeminiMock(scenario, { cwd: cwd() }, null));

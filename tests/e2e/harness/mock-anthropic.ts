@@ -33,7 +33,8 @@ function content(block: Block, cwd: string): Json {
     case 'tool':
       return use(block.name, block.input);
     case 'apply_patch':
-      throw new Error('apply_patch is a Codex tool; Claude Code has none');
+    case 'tool_search':
+      throw new Error(`${block.type} is a Codex tool; Claude Code has none`);
   }
 }
 

@@ -49,7 +49,8 @@ function part(block: Block, tools: Map<string, Set<string>>, cwd: string): Json 
     case 'tool':
       return call(block.name, block.input);
     case 'apply_patch':
-      throw new Error('apply_patch is a Codex tool; Gemini CLI has none');
+    case 'tool_search':
+      throw new Error(`${block.type} is a Codex tool; Gemini CLI has none`);
   }
 }
 

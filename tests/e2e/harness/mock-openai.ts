@@ -69,8 +69,23 @@ function item(block: Block, tools: Offered, cwd: string): Json {
       return patchCall(editPatch(absolute(block.path, cwd), block.old, block.new), tools, id);
     case 'apply_patch':
       return patchCall(block.patch.endsWith('\n') ? block.patch : `${block.patch}\n`, tools, id);
-    case 'tool':
-      return { type: 'function_call', name: block.name, arguments: JSON.stringify(block.input), call_id: id };
+    case 'tool': {
+      const namespace = block.namespace === undefined ? {} : { namespace: block.namespace };
+      return {
+        type: 'function_call',
+        name: block.name,
+        ...namespace,
+        arguments: JSON.stringify(block.input),
+        call_id: id,
+      };
+    }
+    case 'tool_search':
+      return {
+        type: 'tool_search_call',
+        call_id: id,
+        execution: 'client',
+        arguments: { query: block.query, limit: 8 },
+      };
   }
 }
 
@@ -132,6 +147,8 @@ function stream(res: ServerResponse, n: number, model: string, items: readonly J
       event('response.output_item.added', { output_index: index, item: { ...it, status: 'in_progress', input: '' } });
       event('response.custom_tool_call_input.delta', { item_id: it['id'], output_index: index, delta: it['input'] });
       event('response.custom_tool_call_input.done', { item_id: it['id'], output_index: index, input: it['input'] });
+    } else if (it['type'] === 'tool_search_call') {
+      event('response.output_item.added', { output_index: index, item: { ...it, status: 'in_progress' } });
     } else {
       event('response.output_item.added', {
         output_index: index,

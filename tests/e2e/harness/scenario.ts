@@ -17,8 +17,16 @@ export type Block =
     }
   /** Codex only: a raw apply_patch patch. */
   | { readonly type: 'apply_patch'; readonly patch: string; readonly id?: string }
-  /** Any tool by its client's own name and input (Claude's Read, an MCP tool, …). */
-  | { readonly type: 'tool'; readonly name: string; readonly input: Record<string, unknown>; readonly id?: string };
+  /** Any tool by its client's own name and input (Claude's Read, an MCP tool, …); Codex: in a namespace. */
+  | {
+      readonly type: 'tool';
+      readonly name: string;
+      readonly input: Record<string, unknown>;
+      readonly namespace?: string;
+      readonly id?: string;
+    }
+  /** Codex only: its client-run tool_search, which makes deferred tools (MCP servers') callable. */
+  | { readonly type: 'tool_search'; readonly query: string; readonly id?: string };
 
 export interface Turn {
   readonly blocks: readonly Block[];
@@ -95,8 +103,11 @@ function block(raw: unknown, where: string): Block {
           { type: 'edit_file', path: input['file_path'], old: input['old_string'], new: input['new_string'], ...id },
           where,
         );
-      return { type: 'tool', name, input, ...id };
+      const namespace = typeof raw['namespace'] === 'string' ? { namespace: raw['namespace'] } : {};
+      return { type: 'tool', name, input, ...namespace, ...id };
     }
+    case 'tool_search':
+      return { type: 'tool_search', query: text(raw['query'], `${where}.query`), ...id };
     default:
       throw new ScenarioError(`${where}: unknown block type ${JSON.stringify(raw['type'])}`);
   }

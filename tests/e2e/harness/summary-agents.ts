@@ -47,6 +47,18 @@ function codexRequest(entry: Recorded, outputs: Map<string, string>): Json {
       );
       continue;
     }
+    if (item['type'] === 'tool_search_output') {
+      // What the search made callable: namespace.tool for each tool found.
+      const found = list(item['tools'])
+        .filter(isObject)
+        .flatMap((t) =>
+          list(t['tools'])
+            .filter(isObject)
+            .map((f) => `${String(t['name'])}.${String(f['name'])}`),
+        );
+      outputs.set(String(item['call_id']), found.join('\n'));
+      continue;
+    }
     if (item['type'] !== 'message') continue;
     const text = textOf(item['content']);
     const role = String(item['role']);
@@ -89,8 +101,14 @@ function callsOf(entry: Recorded): Json[] {
         return [
           {
             id: item['call_id'],
-            name: item['name'],
-            input: item['input'] ?? JSON.parse(String(item['arguments'] ?? '{}')),
+            // A namespaced call (Codex's deferred MCP tools) is named namespace.name; tool_search by its type.
+            name:
+              typeof item['namespace'] === 'string'
+                ? `${item['namespace']}.${String(item['name'])}`
+                : (item['name'] ?? String(item['type']).replace(/_call$/, '')),
+            input:
+              item['input'] ??
+              (isObject(item['arguments']) ? item['arguments'] : JSON.parse(String(item['arguments'] ?? '{}'))),
           },
         ];
       const call = item['functionCall'];

@@ -7,12 +7,13 @@ import { formatRecord, parseRecord } from '../../../lib/install/launcher.js';
 import { tempDir } from '../../helpers.js';
 
 describe('the install record', () => {
-  it('reads back what it wrote: launcher, command, a created settings.json and created folders', () => {
+  it('reads back what it wrote: launcher, command, a created settings.json, created folders and agent files', () => {
     const record = {
       launcher: '/h/.local/bin/memory',
       command: '/h/.claude/commands/mem.md',
       settingsCreated: true,
       createdDirs: ['/h/.local', '/h/.local/bin'],
+      createdFiles: ['/h/.codex/config.toml'],
     };
     expect(parseRecord(formatRecord(record))).toEqual(record);
   });
@@ -23,6 +24,7 @@ describe('the install record', () => {
       command: '/h/.claude/commands/mem.md',
       settingsCreated: false,
       createdDirs: [],
+      createdFiles: [],
     });
   });
 });

@@ -9,6 +9,7 @@ import { bestMatches } from '../../../lib/search/best-match-queries.js';
 import { openDb, type Db } from '../../../lib/db/open.js';
 import { NO_FILTERS } from '../../../lib/search/queries.js';
 import { rankCandidates, type Candidate, type WordHit } from '../../../lib/search/rank.js';
+import { RECALL_HIT_CAP } from '../../../lib/recall/recall.js';
 
 let dir = '';
 let db: Db;
@@ -95,6 +96,29 @@ describe('a word in more memories than are scored', () => {
       expect(new Set(found.map((match) => match.row.id))).toEqual(new Set(zeppelin.keys()));
     },
   );
+});
+
+describe("recall's smaller hit cap", () => {
+  it.each(['zeppelin handler', 'handler zeppelin'])(
+    'finds and scores the rarer word\'s rows as search does ("%s")',
+    (query) => {
+      const whole = bestMatches(db, query, NO_FILTERS, { limit: 40 }).matches;
+      const capped = bestMatches(db, query, NO_FILTERS, { limit: 40, hitCap: RECALL_HIT_CAP }).matches;
+      expect(RECALL_HIT_CAP).toBeLessThan(COMMON_ROWS);
+      const shape = (matches: typeof whole) =>
+        matches.map((match) => ({ id: match.row.id, score: match.score, matched: match.matched }));
+      expect(shape(capped)).toEqual(shape(whole));
+      expect(capped.every((match) => match.allMatched)).toBe(true);
+    },
+  );
+
+  it('scores a common word alone on its newest hits', () => {
+    const found = bestMatches(db, 'handler', NO_FILTERS, { limit: 5, hitCap: RECALL_HIT_CAP, count: true });
+    expect(found.matches.map((match) => match.row.content)).toEqual(
+      [2299, 2298, 2297, 2296, 2295].map((i) => `npm run handler ${i}`),
+    );
+    expect(found.atLeast).toBe(true);
+  });
 });
 
 function countOwn(list: ReadonlyMap<number, WordHit>): number {

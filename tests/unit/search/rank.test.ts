@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankCandidates, scoreParts, wordWeights, type Candidate } from '../../../lib/search/rank.js';
+import { rankCandidates, SCORE_TIE, scoreParts, wordWeights, type Candidate } from '../../../lib/search/rank.js';
 
 const hit = (own: number, request = 0) => ({ own, request });
 
@@ -42,6 +42,19 @@ describe('best-match ranking', () => {
     // A row holds a word in any field; the request's lower share keeps it below.
     expect(ranked[1]).toMatchObject({ allMatched: true, matched: [0, 1] });
     expect(ranked[1]?.score ?? 1).toBeLessThan(ranked[0]?.score ?? 0);
+  });
+
+  it('ranks the stronger of two rows holding the same words above it by more than a tie', () => {
+    // The same two words in both rows: one holds them in its file name (bm25 4 each), the other in its output (1).
+    const candidates: Candidate[] = [
+      { id: 1, hits: [hit(1), hit(1)] },
+      { id: 2, hits: [hit(4), hit(4)] },
+    ];
+    const [strong, weak] = rankCandidates(candidates, [5, 5], 1000);
+    expect(strong?.id).toBe(2);
+    // A quarter of the strength costs a fifth of the score and more: far past a tie, where recency would decide.
+    expect(weak?.score ?? 1).toBeLessThan(0.8 * (strong?.score ?? 0));
+    expect((strong?.score ?? 0) - (weak?.score ?? 0)).toBeGreaterThan(SCORE_TIE);
   });
 
   it('ranks a rare word found only in the request above a common word in the own text', () => {

@@ -3,15 +3,36 @@
 // (tests/fixtures/eval/korean-over-shared.json: its labels, never its transcripts, live here), then the
 // project's own Korean set in tests/fixtures/eval. Each set is staged into a temp dir, imported with the
 // built CLI into a fresh database there, run through its queries and its table printed. Never part of
-// `npm test`. Extra arguments go to the scorer (`--verbose`, `--json`).
-import { spawnSync } from 'node:child_process';
+// `npm test`. Extra arguments go to the scorer (`--verbose`, `--json`). Compiled with the rest by tsc:
+// `npm run build && node dist/scripts/eval.js`.
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const evalDir = resolve(process.env.EVAL_DIR ?? join(root, '..', 'shared', 'eval'));
+/** One labelled query of a set's queries.json (the fields this script reads). */
+interface LabelledQuery {
+  readonly q: string;
+}
+/** One query's figures in the scorer's --json answer. */
+interface Scored {
+  readonly index: number;
+  readonly np5: number;
+  readonly r10: number;
+  readonly rr: number;
+}
+interface StepOptions {
+  /** The command's stdout goes to this process's stdout. */
+  readonly show?: boolean;
+  readonly extraEnv?: NodeJS.ProcessEnv;
+  readonly cwd?: string;
+}
+type Step = (what: string, command: string, args: readonly string[], options?: StepOptions) => SpawnSyncReturns<string>;
+
+// dist/scripts/eval.js → the checkout.
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const evalDir = resolve(process.env['EVAL_DIR'] ?? join(root, '..', 'shared', 'eval'));
 const ownDir = join(root, 'tests', 'fixtures', 'eval');
 const overShared = join(ownDir, 'korean-over-shared.json');
 const cli = join(root, 'dist', 'runtime', 'dist', 'commands', 'cli.js');
@@ -57,20 +78,26 @@ evaluate(ownDir, (step, work) =>
   step('scoring', join(ownDir, 'run.sh'), [cli, ...scorerArgs], { show: true, cwd: work }),
 );
 
-function evaluate(set, score) {
+function evaluate(set: string, score: (step: Step, work: string) => void): void {
   const work = mkdtempSync(join(tmpdir(), 'memory-eval-'));
   // A HOME of its own: nothing here may read or write the user's ~/.claude.
   const home = join(work, 'home');
   mkdirSync(home);
-  const env = { ...process.env, HOME: home, CLAUDE_MEMORY_DB: join(work, 'memory.db'), NO_COLOR: '1' };
-  delete env.CLAUDE_PROJECT_DIR;
-  const step = (what, command, args, options = {}) => {
-    const { extraEnv, ...rest } = options;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: home,
+    CLAUDE_MEMORY_DB: join(work, 'memory.db'),
+    NO_COLOR: '1',
+  };
+  delete env['CLAUDE_PROJECT_DIR'];
+  const step: Step = (what, command, args, options = {}) => {
+    const { extraEnv, show, cwd } = options;
     const result = spawnSync(command, args, {
       env: { ...env, ...extraEnv },
-      stdio: ['ignore', options.show ? 'inherit' : 'pipe', 'inherit'],
+      stdio: ['ignore', show ? 'inherit' : 'pipe', 'inherit'],
       maxBuffer: 64 * 1024 * 1024,
-      ...rest,
+      encoding: 'utf8',
+      ...(cwd === undefined ? {} : { cwd }),
     });
     if (result.status !== 0) {
       process.stderr.write(`eval: ${what} failed (exit ${result.status ?? result.signal})\n${result.stdout ?? ''}`);
@@ -89,10 +116,10 @@ function evaluate(set, score) {
 }
 
 /** Every query of `queries` through `memory search --json --limit 10`, one result file each, as run.sh does. */
-function runQueries(work, queries) {
+function runQueries(work: string, queries: string): string {
   const out = join(work, `results-${Math.random().toString(36).slice(2)}`);
   mkdirSync(out);
-  JSON.parse(readFileSync(queries, 'utf8')).forEach(({ q }, i) => {
+  (JSON.parse(readFileSync(queries, 'utf8')) as LabelledQuery[]).forEach(({ q }, i) => {
     const result = spawnSync(process.execPath, [cli, 'search', q, '--json', '--limit', '10'], {
       env: { ...process.env, HOME: join(work, 'home'), CLAUDE_MEMORY_DB: join(work, 'memory.db'), NO_COLOR: '1' },
       encoding: 'utf8',
@@ -103,16 +130,18 @@ function runQueries(work, queries) {
 }
 
 /** The shared set's figures for its English and its Korean queries apart (the scorer groups by kind only). */
-function languages(step, out, queries) {
-  const all = JSON.parse(readFileSync(queries, 'utf8'));
+function languages(step: Step, out: string, queries: string): void {
+  const all = JSON.parse(readFileSync(queries, 'utf8')) as LabelledQuery[];
   const res = JSON.parse(
-    step('scoring', process.execPath, [join(dirname(queries), 'score.mjs'), out, '--json'], { encoding: 'utf8' })
-      .stdout,
-  );
+    step('scoring', process.execPath, [join(dirname(queries), 'score.mjs'), out, '--json']).stdout,
+  ) as {
+    perQuery: Scored[];
+  };
   const hangul = /[\uac00-\ud7a3]/;
-  const line = (name, keep) => {
+  const line = (name: string, keep: (q: string) => boolean): string => {
     const rows = res.perQuery.filter((p) => keep(all[p.index]?.q ?? ''));
-    const mean = (key) => (rows.reduce((sum, p) => sum + p[key], 0) / Math.max(rows.length, 1)).toFixed(3);
+    const mean = (key: 'np5' | 'r10' | 'rr'): string =>
+      (rows.reduce((sum, p) => sum + p[key], 0) / Math.max(rows.length, 1)).toFixed(3);
     return `${name.padEnd(16)}${String(rows.length).padStart(4)}${mean('np5').padStart(8)}${mean('r10').padStart(8)}${mean('rr').padStart(8)}`;
   };
   process.stdout.write(

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // `npm run eval:recall`: injected precision of prompt-time recall on the development set
 // (../shared/eval, or $RECALL_EVAL_DIR). Stages its transcripts, imports them with the built CLI into a
 // fresh database in a temp dir, puts every session into ONE project (as if all had run in one
@@ -6,25 +5,46 @@
 // does (gate → recall → block) and counts, per tier, how many injected memories the query's labels
 // name, then the same for the project's Korean prompts over those sessions. Recall ships on by default only
 // at a precision of 0.9 or better with 30 % of prompts answered, Korean ones included (docs/recall.md).
-//   npm run build && node scripts/recall-eval.mjs [--verbose] [--json]
+//   npm run build && node dist/scripts/recall-eval.js [--verbose] [--json]
 import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withDb, type Db } from '../lib/db/open.js';
+import { recallGate } from '../lib/recall/gate.js';
+import { recallFor } from '../lib/recall/recall.js';
+import { buildRecall } from '../lib/recall/render.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const EVAL = resolve(process.env.RECALL_EVAL_DIR ?? join(ROOT, '..', 'shared', 'eval'));
+/** One labelled query (the fields read here). */
+interface LabelledQuery {
+  readonly q: string;
+  readonly relevant: readonly string[];
+}
+interface TierCount {
+  shown: number;
+  relevant: number;
+  queries: number;
+}
+type WithPrecision = TierCount & { readonly precision: number | null };
+interface SetResult {
+  readonly queries: number;
+  readonly gated: number;
+  readonly answered: number;
+  readonly lines: readonly string[];
+  readonly HIGH: WithPrecision;
+  readonly MEDIUM: WithPrecision;
+  readonly all: WithPrecision;
+}
+
+// dist/scripts/recall-eval.js → the checkout.
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const EVAL = resolve(process.env['RECALL_EVAL_DIR'] ?? join(ROOT, '..', 'shared', 'eval'));
 const verbose = process.argv.includes('--verbose');
 const asJson = process.argv.includes('--json');
 const PROJECT = '/eval/one-project';
 const KOREAN = join(ROOT, 'tests', 'fixtures', 'eval', 'korean-over-shared.json');
-
-const { withDb } = await import(join(ROOT, 'dist/lib/db/open.js'));
-const { recallGate } = await import(join(ROOT, 'dist/lib/recall/gate.js'));
-const { recallFor } = await import(join(ROOT, 'dist/lib/recall/recall.js'));
-const { buildRecall } = await import(join(ROOT, 'dist/lib/recall/render.js'));
 
 const work = mkdtempSync(join(tmpdir(), 'recall-eval-'));
 try {
@@ -38,20 +58,20 @@ try {
   const db = new Database(dbPath);
   db.prepare('UPDATE memories SET project = ?, project_path = ?').run('one-project', PROJECT);
   const toolIds = new Map(
-    db
-      .prepare('SELECT id, tool_use_id FROM memories')
-      .all()
-      .map((row) => [row.id, row.tool_use_id]),
+    (db.prepare('SELECT id, tool_use_id FROM memories').all() as { id: number; tool_use_id: string | null }[]).map(
+      (row) => [row.id, row.tool_use_id],
+    ),
   );
-  const stored = db.prepare('SELECT count(*) FROM memories').pluck().get();
+  const stored = db.prepare('SELECT count(*) FROM memories').pluck().get() as number;
   db.close();
 
   // The project's Korean queries over the same sessions (their labels name the shared set's events):
   // Korean prompts count toward the answered share as English ones do.
-  const sets = [['prompts', JSON.parse(readFileSync(join(EVAL, 'queries.json'), 'utf8'))]];
-  if (!process.env.RECALL_EVAL_DIR && existsSync(KOREAN))
-    sets.push(['Korean prompts over the same sessions', JSON.parse(readFileSync(KOREAN, 'utf8'))]);
-  const results = [];
+  const load = (file: string): LabelledQuery[] => JSON.parse(readFileSync(file, 'utf8')) as LabelledQuery[];
+  const sets: Array<[string, LabelledQuery[]]> = [['prompts', load(join(EVAL, 'queries.json'))]];
+  if (!process.env['RECALL_EVAL_DIR'] && existsSync(KOREAN))
+    sets.push(['Korean prompts over the same sessions', load(KOREAN)]);
+  const results: Array<SetResult & { readonly name: string }> = [];
   withDb(dbPath, { create: false }, (handle) => {
     for (const [name, queries] of sets) results.push({ name, ...measure(handle, queries) });
   });
@@ -72,7 +92,7 @@ try {
   };
   if (asJson) process.stdout.write(`${JSON.stringify({ stored, sets: results, overall }, null, 2)}\n`);
   else {
-    const fmt = (p) => (p === null ? '  -  ' : p.toFixed(3));
+    const fmt = (p: number | null): string => (p === null ? '  -  ' : p.toFixed(3));
     for (const result of results) {
       if (verbose) process.stdout.write(`${result.lines.join('\n')}\n\n`);
       process.stdout.write(
@@ -83,7 +103,7 @@ try {
         ['HIGH', result.HIGH],
         ['MEDIUM', result.MEDIUM],
         ['all', result.all],
-      ])
+      ] as const)
         process.stdout.write(`| ${tier} | ${t.shown} | ${t.relevant} | ${fmt(t.precision)} | ${t.queries} |\n`);
       process.stdout.write('\n');
     }
@@ -92,11 +112,14 @@ try {
     );
   }
 
-  function measure(handle, queries) {
-    const tiers = { HIGH: { shown: 0, relevant: 0, queries: 0 }, MEDIUM: { shown: 0, relevant: 0, queries: 0 } };
+  function measure(handle: Db, queries: readonly LabelledQuery[]): SetResult {
+    const tiers: Record<'HIGH' | 'MEDIUM', TierCount> = {
+      HIGH: { shown: 0, relevant: 0, queries: 0 },
+      MEDIUM: { shown: 0, relevant: 0, queries: 0 },
+    };
     let answered = 0;
     let gated = 0;
-    const lines = [];
+    const lines: string[] = [];
     for (const [index, query] of queries.entries()) {
       const gate = recallGate(query.q, 'user');
       if (!gate.recall) {
@@ -107,10 +130,10 @@ try {
       const report = recallFor(handle, PROJECT, gate.words, null);
       const { shown } = buildRecall('one-project', report.hits);
       const relevant = new Set(query.relevant);
-      const seen = new Set();
+      const seen = new Set<'HIGH' | 'MEDIUM'>();
       for (const hit of report.hits.filter((h) => shown.includes(h.id))) {
         const ids = report.idsByHit.get(hit.id) ?? [hit.id];
-        const good = ids.some((id) => relevant.has(toolIds.get(id)));
+        const good = ids.some((id) => relevant.has(toolIds.get(id) ?? ''));
         tiers[hit.tier].shown += 1;
         tiers[hit.tier].relevant += good ? 1 : 0;
         seen.add(hit.tier);
@@ -128,7 +151,7 @@ try {
           `${index} nothing (${report.silent ?? '-'}; best ${report.ranking.hits[0]?.score.toFixed(3) ?? '-'}) — ${query.q}`,
         );
     }
-    const precision = (t) => (t.shown === 0 ? null : t.relevant / t.shown);
+    const precision = (t: TierCount): number | null => (t.shown === 0 ? null : t.relevant / t.shown);
     const all = {
       shown: tiers.HIGH.shown + tiers.MEDIUM.shown,
       relevant: tiers.HIGH.relevant + tiers.MEDIUM.relevant,
@@ -148,7 +171,7 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-function run(command, args, env = {}) {
+function run(command: string, args: readonly string[], env: Record<string, string> = {}): void {
   const result = spawnSync(command, args, { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } });
   if (result.status !== 0) {
     process.stderr.write(result.stdout + result.stderr);
