@@ -21,11 +21,14 @@ export const REQUEST_MAX = 500;
 
 // The request a memory served: the session's latest prompt at or before it (the UserPromptSubmit hook
 // and transcript catch-up record them, already redacted and without <private> parts).
-const REQUEST_OF_SESSION = `SELECT substr(p.text, 1, ${REQUEST_MAX}) FROM prompts p
-  WHERE p.session_id = @sessionId AND p.created_at <= @createdAt ORDER BY p.created_at DESC, p.id DESC LIMIT 1`;
+export const requestOf = (sessionId: string, createdAt: string): string => `SELECT substr(p.text, 1, ${REQUEST_MAX})
+  FROM prompts p WHERE p.session_id = ${sessionId} AND p.created_at <= ${createdAt}
+  ORDER BY p.created_at DESC, p.id DESC LIMIT 1`;
+const REQUEST_OF_SESSION = requestOf('@sessionId', '@createdAt');
 
-const INSERT = `INSERT INTO memories (session_id, tool_name, type, project, project_path, file_path, content,
-tags, importance, created_at, tool_use_id, agent_id, exit_code, source, command_key, request, intent, agent)
+export const COLUMNS = `session_id, tool_name, type, project, project_path, file_path, content,
+tags, importance, created_at, tool_use_id, agent_id, exit_code, source, command_key, request, intent, agent`;
+const INSERT = `INSERT INTO memories (${COLUMNS})
 VALUES (@sessionId, @toolName, @type, @project, @projectPath, @filePath, @content, @tags, @importance,
 @createdAt, @toolUseId, @agentId, @exitCode, @source, @key, coalesce(@request, (${REQUEST_OF_SESSION})), @intent, @agent)`;
 
@@ -64,7 +67,14 @@ interface StoredForRefresh {
  * user asked for.
  */
 export type AdmitHeld = (memory: NewMemory) => boolean;
-const LIVE: AdmitHeld = () => true;
+export const LIVE: AdmitHeld = () => true;
+/** What findDuplicate asks of the database beyond the memory's own rows; a batch keeps the answers (memory-batch.ts). */
+export interface Asked {
+  forgotten(db: Db, memory: NewMemory): boolean;
+  disabled(db: Db, sessionId: string): boolean;
+  held(db: Db, memory: NewMemory): boolean;
+}
+const ASK: Asked = { forgotten: isForgotten, disabled: isSessionDisabled, held: isHeld };
 /** Read back from a transcript, nothing asked for: a held session's older calls stay out. */
 export const ADMIT_NONE: AdmitHeld = () => false;
 
@@ -74,19 +84,11 @@ export class MemoryStore {
   /**
    * Stores one memory unless it is a duplicate (see findDuplicate). The check and the insert share
    * one IMMEDIATE transaction, so the rule holds across the many hook processes that write at once.
-   * Inside a caller's transaction it is a savepoint: a caller may catch its failure and go on.
+   * Inside a caller's transaction it is a savepoint: a caller may catch its failure and go on. A batch
+   * (an import's) has its own path to the same outcome: lib/db/memory-batch.ts.
    */
   insert(memory: NewMemory, dedupeWindowSec: number, admitHeld: AdmitHeld = LIVE): InsertOutcome {
-    return this.insertAll([memory], dedupeWindowSec, admitHeld)[0] as InsertOutcome;
-  }
-
-  /**
-   * Stores each memory as `insert` would, all in one transaction, all or nothing: no savepoint per
-   * row, whose journal copies every page the row touches (most of an import's cost).
-   */
-  insertAll(memories: readonly NewMemory[], dedupeWindowSec: number, admitHeld: AdmitHeld = LIVE): InsertOutcome[] {
-    const write = this.db.transaction(() => memories.map((memory) => this.store(memory, dedupeWindowSec, admitHeld)));
-    return withBusyRetry(() => write.immediate());
+    return withBusyRetry(() => this.db.transaction(() => this.store(memory, dedupeWindowSec, admitHeld)).immediate());
   }
 
   private store(memory: NewMemory, dedupeWindowSec: number, admitHeld: AdmitHeld): InsertOutcome {
@@ -116,13 +118,14 @@ export class MemoryStore {
     memory: NewMemory,
     dedupeWindowSec: number,
     admitHeld: AdmitHeld = LIVE,
+    ask: Asked = ASK,
   ): Exclude<InsertOutcome, 'stored'> | null {
     const byToolUse = prepared(this.db, 'SELECT 1 FROM memories WHERE tool_use_id = ?');
     const byContent = prepared(this.db, DUPLICATE_CONTENT);
     if (memory.toolUseId && byToolUse.get(memory.toolUseId)) return 'duplicate-tool-use';
-    if (isForgotten(this.db, memory)) return 'forgotten';
-    if (isSessionDisabled(this.db, memory.sessionId)) return 'disabled';
-    if (!admitHeld(memory) && isHeld(this.db, memory)) return 'held';
+    if (ask.forgotten(this.db, memory)) return 'forgotten';
+    if (ask.disabled(this.db, memory.sessionId)) return 'disabled';
+    if (!admitHeld(memory) && ask.held(this.db, memory)) return 'held';
     const time = Date.parse(memory.createdAt);
     const from = new Date(time - dedupeWindowSec * 1000).toISOString();
     const to = new Date(time + dedupeWindowSec * 1000).toISOString();

@@ -1,6 +1,7 @@
 // The search indexes' batch builder: after the v3 upgrade, the memories that existed before it are
 // indexed newest first, a bounded batch at a time (a hook's spare time, `memory search`, doctor), so
-// no hook waits on indexing a large database. Until done, search reads the rest with LIKE.
+// no hook waits on indexing a large database. Until done, search reads the rest with LIKE. A batch of
+// inserts (an import) indexes its own rows the same way, before its transaction commits.
 import { isBusy, prepared, withBusyRetry, type Db } from './open.js';
 
 /** The highest memory id not yet in the search indexes; null when every memory is indexed. */
@@ -25,6 +26,30 @@ const GRAMS_FROM = `
   INSERT INTO memory_grams (rowid, text, request)
   SELECT id, memory_gram_words(content, file_path, project_path), memory_gram_words(request, NULL, '')
   FROM memories WHERE id BETWEEN @low AND @high`;
+
+/**
+ * Runs `insert` inside the caller's write transaction with the insert trigger's indexing held back, then
+ * indexes every memory it added with one statement per index. FTS5 writes out its pending entries at
+ * each statement of a transaction that may roll back alone (every insert into `memories`: its triggers),
+ * so rows indexed one by one cost a segment each; these are indexed together. The rows it adds are, for
+ * the length of `insert` only, "waiting for the batch indexer" (search_index_build), which is how the
+ * triggers know to leave them; the earlier waiting range is restored before the commit, so no other
+ * process ever sees it changed. Nothing else may update a memory's indexed text inside `insert`.
+ */
+export function indexingAfter<T>(db: Db, insert: () => T): T {
+  if (!db.inTransaction) throw new Error('indexingAfter needs a write transaction');
+  const waiting = pendingTo(db);
+  const low = prepared(db, 'SELECT coalesce(max(id), 0) + 1 FROM memories').pluck().get() as number;
+  prepared(db, 'INSERT OR REPLACE INTO search_index_build (id, pending_to) VALUES (1, ?)').run(Number.MAX_SAFE_INTEGER);
+  const result = insert();
+  if (waiting === null) prepared(db, 'DELETE FROM search_index_build WHERE id = 1').run();
+  else prepared(db, 'UPDATE search_index_build SET pending_to = ? WHERE id = 1').run(waiting);
+  // Every row above `low` is this transaction's: it holds the write lock, and ids only grow (AUTOINCREMENT).
+  const high = Number.MAX_SAFE_INTEGER;
+  prepared(db, WORDS_FROM).run({ low, high });
+  prepared(db, GRAMS_FROM).run({ low, high });
+  return result;
+}
 
 /**
  * Indexes up to `maxRows` waiting memories, newest first, `batch` rows per transaction (each a short

@@ -56,6 +56,12 @@ export function isHeld(db: Db, memory: { sessionId: string; createdAt: string })
   );
 }
 
+/** When `sessionId` was held (see isHeld); null for a session never held. */
+export function heldSince(db: Db, sessionId: string): string | null {
+  const heldAt = prepared(db, 'SELECT held_at FROM held_sessions WHERE session_id = ?').pluck().get(sessionId);
+  return typeof heldAt === 'string' ? heldAt : null;
+}
+
 export function listTombstones(db: Db): Tombstone[] {
   return prepared(
     db,

@@ -11,7 +11,7 @@ import { memoryIntent } from '../capture/intent.js';
 import { toNewMemory, type AgentName, type NewMemory } from '../memory.js';
 import { importAgentFile, type ImportState } from './agent-import.js';
 import { BATCH_SIZE, countRedactions, emptySummary, parseTime, type ImportSummary } from './summary.js';
-import { resolveProject } from '../capture/project.js';
+import { resolveProject, type Project } from '../capture/project.js';
 import type { TranscriptFile } from './files.js';
 import { IntentTracker } from './intent.js';
 import { rebuildEvent, ToolPairer, type PairedCall } from './pairing.js';
@@ -68,6 +68,8 @@ class ImportRun implements ImportState {
   /** The agent of each session that is not Claude Code's. */
   readonly agents = new Map<string, AgentName>();
   sink: Sink | null = null;
+  /** resolveProject's answers: it walks up the file system for `.git`, the same for every call of a session. */
+  private readonly projects = new Map<string, Project>();
 
   constructor(private readonly options: ImportOptions) {
     this.cutoff = Date.parse(retentionCutoff(options.config.now(), options.config.retentionDays));
@@ -173,7 +175,7 @@ class ImportRun implements ImportState {
     const createdAt = parseTime(meta?.timestamp);
     const text = promptToRecord(entry.text);
     if (!createdAt || !text || createdAt.getTime() < this.cutoff || !this.sink) return;
-    const project = resolveProject({ CLAUDE_PROJECT_DIR: this.firstCwd.get(sessionId) }, meta?.cwd ?? '');
+    const project = this.project(sessionId, meta?.cwd ?? '');
     const stored = this.sink.recordPrompt({
       sessionId,
       project: project.name,
@@ -208,14 +210,22 @@ class ImportRun implements ImportState {
       this.summary.noise += 1;
       return;
     }
-    // Exactly what the live hook does with CLAUDE_PROJECT_DIR set to where the session started.
-    const project = resolveProject({ CLAUDE_PROJECT_DIR: this.firstCwd.get(sessionId) }, rebuilt.event.cwd);
+    const project = this.project(sessionId, rebuilt.event.cwd);
     // Only the row is queued: the event's response can hold a whole file (`originalFile`), and a
     // batch of those would make memory grow with the transcript.
     queue.push({
       ...toNewMemory(draft, { sessionId, agentId, toolUseId: call.toolUseId, project, createdAt, source: 'import' }),
       intent: memoryIntent(call.intent, draft, call.input),
     });
+  }
+
+  /** The project of a call, as the live hook finds it with CLAUDE_PROJECT_DIR set to where the session started. */
+  private project(sessionId: string, cwd: string): Project {
+    const declared = this.firstCwd.get(sessionId);
+    const key = `${declared ?? ''}\u0000${cwd}`;
+    let project = this.projects.get(key);
+    if (!project) this.projects.set(key, (project = resolveProject({ CLAUDE_PROJECT_DIR: declared }, cwd)));
+    return project;
   }
 
   flush(queue: NewMemory[]): void {

@@ -2,6 +2,7 @@
 // which owns dedupe), or, for --dry-run, a counter that asks the same dedupe questions of an existing
 // database read-only and never writes or creates anything.
 import { createHash } from 'node:crypto';
+import { insertMemories } from '../db/memory-batch.js';
 import { MemoryStore, type AdmitHeld, type RefreshOutcome } from '../db/memories.js';
 import { inTransaction, openDb, type Db } from '../db/open.js';
 import { insertPrompt, sessionPrompts, type NewPrompt } from '../db/prompts.js';
@@ -48,7 +49,7 @@ class StoreSink implements Sink {
   }
 
   insertAll(memories: readonly NewMemory[]): InsertOutcome[] {
-    return this.store.insertAll(memories, this.dedupeWindowSec, this.admitHeld);
+    return insertMemories(this.db, memories, this.dedupeWindowSec, this.admitHeld);
   }
 
   refresh(memory: NewMemory): RefreshOutcome {
