@@ -15,7 +15,7 @@ import { mergeResults } from '../team/merge.js';
 import { assertServerReady } from '../team/push.js';
 import { attribute, Budget, DATA_NOTE, errorReply, plainSnippet, safe, shortTime, type ToolReply } from './reply.js';
 import type { SearchArgs } from './schemas.js';
-import { byAgent, forTheModel, isReply, noDatabase, relativePath, scopeOf, type ToolContext } from './tools.js';
+import { byAgent, forTheModel, isReply, noDatabase, relativePath, scopeOf, type ToolContext } from './context.js';
 
 const TEAM_NOTE =
   "Results marked team come from teammates' machines through the team server (approved by a project maintainer); `get` opens only local ids.";
