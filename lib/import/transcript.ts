@@ -2,7 +2,7 @@
 // at a time: tool calls, tool results, PreToolUse hook activity, and each line's session envelope.
 // Parses by key, never by position; unknown line types yield nothing; nothing here throws.
 import { createReadStream } from 'node:fs';
-import { objectOf, str } from '../narrow.js';
+import { jsonObject, objectOf, str } from '../narrow.js';
 
 /** The envelope fields of a conversation line that matter to an import. */
 export interface LineMeta {
@@ -52,14 +52,8 @@ const NOTHING: readonly TranscriptEntry[] = [];
 
 /** One transcript line. `ok: false` only for text that is not a JSON object (e.g. a partly written last line). */
 export function parseLine(text: string): ParsedLine {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return BAD;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return BAD;
-  const line = value as Readonly<Record<string, unknown>>;
+  const line = jsonObject(text);
+  if (line === null) return BAD;
   const meta = lineMeta(line);
   switch (line['type']) {
     case 'assistant':

@@ -2,7 +2,7 @@
 // given: each finished call becomes the PostToolUse payload Codex sends (same command, output, call id)
 // and goes through this adapter's own parser, so an import stores what live capture stored, under the
 // same ids. A patch that failed to apply is `not-run` (Codex fires no hook for it). Never throws.
-import { objectOf, str } from '../../narrow.js';
+import { jsonObject, objectOf, str } from '../../narrow.js';
 import type { SessionFileEntry, SessionFileReader } from '../events.js';
 import { parsePromptEvent, parseToolEvents } from './payload.js';
 
@@ -32,14 +32,8 @@ export class RolloutReader implements SessionFileReader {
   private lastAnswer = '';
 
   line(text: string): readonly SessionFileEntry[] | null {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return null;
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-    const line = value as Obj;
+    const line = jsonObject(text);
+    if (line === null) return null;
     const payload = objectOf(line['payload']);
     const at = str(line['timestamp']);
     switch (line['type']) {

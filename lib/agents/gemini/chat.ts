@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { objectOf, str } from '../../narrow.js';
+import { jsonObject, objectOf, str } from '../../narrow.js';
 import type { SessionFileEntry, SessionFileReader } from '../events.js';
 import { parsePromptEvent, parseToolEvent } from './payload.js';
 
@@ -26,14 +26,8 @@ export class ChatReader implements SessionFileReader {
   constructor(private projectRoot: string) {}
 
   line(text: string): readonly SessionFileEntry[] | null {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return null;
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-    const record = value as Obj;
+    const record = jsonObject(text);
+    if (record === null) return null;
     const set = objectOf(record['$set']);
     this.keep(set['messages']);
     this.keep(record['messages']); // an older chat: one document holding every message
