@@ -13,6 +13,7 @@ import {
 } from '../redact/key-files.js';
 import { eventPath, isNoiseEvent } from './noise.js';
 import { classifyCommand, type CommandClass } from './shell.js';
+import { usesHeredoc } from './shell-words.js';
 import { commandKey } from './command-key.js';
 import { pickErrorLines } from './error-lines.js';
 import { describeBinary } from '../text/binary.js';
@@ -70,7 +71,7 @@ function captureBash(event: ToolEvent): MemoryDraft | null {
     toolName: 'Bash',
     filePath: null,
     content: bound(`${shown}${note}`),
-    tags: commandTags(kind, []),
+    tags: commandTags(kind, [usesHeredoc(head(command, SCAN_MAX)) ? 'heredoc' : '']),
     importance: kind.importance,
     exitCode: null,
     commandKey: commandKey(redactor.clean(head(command, SCAN_MAX))),
@@ -92,7 +93,11 @@ function captureBashFailure(event: ToolEvent): MemoryDraft | null {
     toolName: 'Bash',
     filePath: null,
     content: bound(output ? `${header}\n${output}` : header),
-    tags: commandTags(kind, ['error', ...(exitCode === null ? [] : [`exit-${exitCode}`])]),
+    tags: commandTags(kind, [
+      'error',
+      ...(exitCode === null ? [] : [`exit-${exitCode}`]),
+      usesHeredoc(head(command, SCAN_MAX)) ? 'heredoc' : '',
+    ]),
     importance: IMPORTANCE.error,
     exitCode,
     commandKey: command ? commandKey(redactor.clean(command)) : null,

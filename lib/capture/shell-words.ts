@@ -82,6 +82,16 @@ export function writesFile(segment: string): boolean {
   );
 }
 
+/**
+ * Whether a command feeds a here-document (`cat > f << 'EOF'`, `$(cat <<EOF`): people name that form
+ * ("heredoc") when they look for a write that went wrong, and no other word of the command says it. The
+ * delimiter is quoted, or an upper-case word as convention writes it, and the body starts on a next line,
+ * so a left shift in code (`1 << n`, `cout << x`) does not count; `<<<` (a here-string) is not one.
+ */
+export function usesHeredoc(command: string): boolean {
+  return command.includes('<<') && /(?<!<)<<-?[ \t]*(?:(["'])[A-Za-z_][\w.-]*\1|[A-Z_][A-Z0-9_]*\b)[^\n]*\n/.test(command);
+}
+
 /** The program a word names: the text after its last slash, unquoted. */
 export function programName(word: string): string {
   // Words hold no line breaks (split on white space), so this is the text after the last slash.

@@ -195,6 +195,13 @@ describe('Bash', () => {
       commandKey: { key: 'npm test', isTest: true },
     });
   });
+  it('tags a command that writes through a here-document, failed or not, as heredoc', () => {
+    const command = "cat > src/form.js << 'ENDOFFILE'\nconst total = `${a}`;\nENDOFFILE";
+    expect(capture('Bash', { command }, { stdout: '', stderr: '' })).toMatchObject({ tags: 'bash,cat,file-change,heredoc' });
+    expect(captureFailure('Bash', { command }, 'Failed to parse command: Bad substitution: a')).toMatchObject({
+      tags: 'bash,cat,file-change,error,heredoc',
+    });
+  });
   it('stores coloured test output without its terminal escape sequences', () => {
     const draft = captureFailure(
       'Bash',

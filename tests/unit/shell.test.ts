@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyCommand, commandKey } from '../../lib/capture/shell.js';
 import { isNoiseCommand } from '../../lib/capture/noise-commands.js';
-import { commandWords, splitCommand, writesFile } from '../../lib/capture/shell-words.js';
+import { commandWords, splitCommand, usesHeredoc, writesFile } from '../../lib/capture/shell-words.js';
 
 describe('read-only shell noise', () => {
   it.each([
@@ -78,6 +78,26 @@ describe('command classification', () => {
     ['python script.py', 'run', 1],
   ] as const)('classifies %s as %s', (command, kind, importance) => {
     expect(classifyCommand(command)).toMatchObject({ kind, importance });
+  });
+});
+
+describe('here-documents', () => {
+  it.each([
+    "cat > src/app.js << 'ENDOFFILE'\nconst a = 1;\nENDOFFILE",
+    'cat <<EOF > notes.md\nhello\nEOF',
+    'git commit -m "$(cat <<\'EOF\'\nfix: greet\nEOF\n)"',
+    'python3 - <<-"PY"\n\tprint(1)\n\tPY',
+  ])('sees one in %j', (command) => {
+    expect(usesHeredoc(command)).toBe(true);
+  });
+  it.each([
+    'cat <<< "$body"',
+    'node -e "console.log(1 << 3)"\necho done',
+    'g++ a.cpp && echo \'cout << x;\'\n./a.out',
+    "cat << 'EOF'",
+    'echo "a << b"',
+  ])('sees none in %j (a here-string, a shift, no body)', (command) => {
+    expect(usesHeredoc(command)).toBe(false);
   });
 });
 
