@@ -403,8 +403,8 @@ export const KOREAN_GLOSSARY = `
 불러오기 로드 | load
 가져오기 | import fetch pull
 내보내기 | export
-읽기 | read
-쓰기 | write
+읽기 읽다 | read
+쓰기 쓰다 | write
 열기 | open
 닫기 | close
 거부 | denied refused rejected
