@@ -37,12 +37,15 @@ export function followFixes(
   const out: Found[] = [];
   const placed = new Set<number>();
   let errors = 0;
+  // A row holding every word of the query is a match whatever its coverage: a query said through
+  // bridges alone (히어독 → heredoc) weighs each word less, yet it is as much about that error.
+  const strong = (rank: Ranked): boolean => rank.allMatched || rank.coverage >= 0.5;
   for (const item of found) {
     if (out.length >= wanted) break;
     if (placed.has(item.row.id)) continue;
     out.push(item);
     placed.add(item.row.id);
-    if (item.row.type !== 'error' && errors < FIXED_ERRORS && item.rank.coverage >= 0.5) {
+    if (item.row.type !== 'error' && errors < FIXED_ERRORS && strong(item.rank)) {
       // A run that fixed an error: the failure it fixed comes along too.
       const failed = prepared(db, FIXED_SQL).get({ ...bind(filters), id: item.row.id }) as Placement | undefined;
       if (failed && !placed.has(failed.id)) {
@@ -53,7 +56,7 @@ export function followFixes(
       }
       continue;
     }
-    if (item.row.type !== 'error' || errors >= FIXED_ERRORS || item.rank.coverage < 0.5) continue;
+    if (item.row.type !== 'error' || errors >= FIXED_ERRORS || !strong(item.rank)) continue;
     errors++;
     const until = new Date(Date.parse(item.row.created_at) + FIX_WINDOW_MS).toISOString();
     const fix = prepared(db, FIX_SQL).get({

@@ -70,4 +70,26 @@ describe('an error followed by its fix', () => {
     expect(matches.map((match) => match.row.id).slice(0, 2)).toEqual([error, run]);
     expect(matches[1]?.fixes).toBe(error);
   });
+
+  it('is followed by its fix when every word of the query matched through a bridge alone', () => {
+    // 히어독 → heredoc, 파일 → file, 실패 → failed: a bridged word counts half its weight, and one found only in
+    // the intent less again, so the error's coverage is under a half, yet it holds everything the query asks.
+    insert('command', 'echo "파일 복사 실패" >> notes.txt', 19, 's5');
+    const error = Number(
+      db
+        .prepare(
+          `INSERT INTO memories (session_id, tool_name, type, project, project_path, content, tags, importance, created_at, source, intent)
+           VALUES ('s4', 'Bash', 'error', 'api', '/w/api', ?, 'bash,error,heredoc', 3, '2026-11-20T12:20:00.000Z', 'hook', ?)`,
+        )
+        .run("Bash error: cat > form.js << 'EOF'\nBad substitution: failed", 'Now let me write the whole new file:')
+        .lastInsertRowid,
+    );
+    const write = insert('file_edit', 'Created write-form.js (40 lines): const fs = require("fs")', 21, 's4');
+
+    const { matches } = bestMatches(db, '히어독 파일 실패', NO_FILTERS, { limit: 5 });
+    expect(matches[0]?.row.id).toBe(error);
+    expect(matches[0]?.allMatched).toBe(true);
+    expect(matches.map((match) => match.row.id).slice(0, 2)).toEqual([error, write]);
+    expect(matches[1]?.fixes).toBe(error);
+  });
 });
