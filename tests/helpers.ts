@@ -66,6 +66,9 @@ function sandboxIn(home: string, extraEnv: Record<string, string> = {}): Sandbox
     TMPDIR: tmp,
     CLAUDE_MEMORY_DB: dbPath,
     NO_COLOR: '1',
+    // Recall drops a block later than 1 s from the hook's start; on a loaded machine a process start alone
+    // can take that, and these tests are about what recall prints (its deadline has a test of its own).
+    CLAUDE_MEMORY_RECALL_DEADLINE_MS: '9000',
     ...extraEnv,
   };
   return { home, dbPath, project, env };

@@ -5,9 +5,16 @@
 import { defaultDbPath, type Env } from '../paths.js';
 import { configFilePath, Reader } from './reader.js';
 import { loadTeamConfig, teamAutoPush, teamFrom, type TeamConfig } from './team.js';
-import { CAPTURE_BUDGET_MS, CONTEXT_CHARS_MAX, RECALL_ON_BY_DEFAULT, SETTINGS, STDIN_TIMEOUT_MS } from './settings.js';
+import {
+  CAPTURE_BUDGET_MS,
+  CONTEXT_CHARS_MAX,
+  RECALL_DEADLINE_MS,
+  RECALL_ON_BY_DEFAULT,
+  SETTINGS,
+  STDIN_TIMEOUT_MS,
+} from './settings.js';
 
-export { CAPTURE_BUDGET_MS, CONTEXT_CHARS_MAX, RECALL_ON_BY_DEFAULT, SETTINGS, STDIN_TIMEOUT_MS };
+export { CAPTURE_BUDGET_MS, CONTEXT_CHARS_MAX, RECALL_DEADLINE_MS, RECALL_ON_BY_DEFAULT, SETTINGS, STDIN_TIMEOUT_MS };
 export { TEAM_PII_KINDS, type Setting, type TeamPiiKind } from './settings.js';
 
 export { configFilePath, loadTeamConfig, teamAutoPush, type TeamConfig };
@@ -29,6 +36,8 @@ export interface Config {
   /** How long a hook waits for its stdin, and capture for a busy database (milliseconds). */
   readonly stdinTimeoutMs: number;
   readonly captureBudgetMs: number;
+  /** Milliseconds from the hook's start after which recall prints nothing. */
+  readonly recallDeadlineMs: number;
   readonly warnings: readonly string[];
 }
 
@@ -50,6 +59,8 @@ function coreFrom(read: Reader): Config {
     now: clockFrom(env['CLAUDE_MEMORY_NOW'], read),
     stdinTimeoutMs: stdinTimeoutFrom(read),
     captureBudgetMs: captureBudgetFrom(read),
+    // Up to the stdin wait: a slow machine may give recall longer, never the whole hook timeout.
+    recallDeadlineMs: read.whole('recallDeadlineMs', RECALL_DEADLINE_MS, 1, STDIN_TIMEOUT_MS),
     warnings: read.warnings,
   };
 }

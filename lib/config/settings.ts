@@ -16,6 +16,8 @@ export const CONTEXT_CHARS_MAX = 9000;
 export const STDIN_TIMEOUT_MS = 9000;
 /** Async capture runs beside the turn; past this its event goes to the spool instead. */
 export const CAPTURE_BUDGET_MS = 8000;
+/** Recall's budget from the hook's start: past it the prompt goes on without the block (the user is waiting). */
+export const RECALL_DEADLINE_MS = 1000;
 /**
  * On, by the documented rule (docs/recall.md; `npm run eval:recall`): recall ships on once at least 0.9
  * of what it injects on the development set is what the prompt was about, with 30 % of prompts
@@ -37,6 +39,7 @@ export const SETTINGS = {
   recall: { key: 'recall', env: 'CLAUDE_MEMORY_RECALL', default: RECALL_ON_BY_DEFAULT },
   stdinTimeoutMs: { key: 'stdinTimeoutMs', env: 'CLAUDE_MEMORY_STDIN_TIMEOUT_MS', default: STDIN_TIMEOUT_MS },
   captureBudgetMs: { key: 'captureBudgetMs', env: 'CLAUDE_MEMORY_CAPTURE_BUDGET_MS', default: CAPTURE_BUDGET_MS },
+  recallDeadlineMs: { key: 'recallDeadlineMs', env: 'CLAUDE_MEMORY_RECALL_DEADLINE_MS', default: RECALL_DEADLINE_MS },
   teamUrl: { key: 'team.url', env: 'CLAUDE_MEMORY_TEAM_URL', default: null },
   teamHost: { key: 'team.host', env: 'CLAUDE_MEMORY_TEAM_HOST', default: null },
   teamPii: { key: 'team.pii', env: 'CLAUDE_MEMORY_TEAM_PII', default: null },

@@ -11,9 +11,6 @@ import type { AgentName } from '../memory.js';
 import { adapterFor } from '../agents/adapter.js';
 import type { HookContext, HookInput } from './io.js';
 
-/** Recall's own budget from process start: past it the hook prints nothing (the user is waiting). */
-export const RECALL_DEADLINE_MS = 1000;
-
 /** What a prompt becomes before the database: null when there is nothing to record and nothing to recall. */
 export interface PreparedPrompt {
   readonly config: Config;
@@ -98,7 +95,7 @@ export async function handlePrompt(
           words,
           sessionId,
           now: config.now(),
-          deadlineMs: RECALL_DEADLINE_MS,
+          deadlineMs: config.recallDeadlineMs,
         });
     });
   } catch (error) {

@@ -72,6 +72,20 @@ describe('recall in the UserPromptSubmit hook', () => {
     expect(recalled(run.stdout)).toContain('expired session token');
   });
 
+  it('prints nothing past its deadline, and still records the prompt', async () => {
+    // A deadline of 1 ms from the hook's start has always passed by the time recall has scored.
+    const { box, env } = seeded({ CLAUDE_MEMORY_RECALL: '1', CLAUDE_MEMORY_RECALL_DEADLINE_MS: '1' });
+    const run = await runHook(
+      'user-prompt-submit',
+      promptEvent(box, 'the login test about the expired session token'),
+      { env },
+    );
+    expect(run).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(openForRead(box.dbPath).prepare('SELECT text FROM prompts').pluck().all()).toEqual([
+      'the login test about the expired session token',
+    ]);
+  });
+
   it('injects a memory once per session: the same prompt twice prints once; a new session sees it again', async () => {
     const { box, env } = seeded({ CLAUDE_MEMORY_RECALL: '1' });
     const ask = (session: string) =>
