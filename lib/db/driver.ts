@@ -57,15 +57,21 @@ export function openConnection(path: string, options: ConnectionOptions): Db {
 }
 
 /**
- * Whether Node's own node:sqlite goes before the addon. better-sqlite3 before 13 wraps its objects
- * in node::ObjectWrap, whose destructor aborts the whole process on Node 24 and newer when the
- * garbage collector frees a connection or statement at the wrong moment (SIGABRT, `Assertion
- * failed: (env) != nullptr` in RemoveEnvironmentCleanupHook; better-sqlite3 issue #1515, closed
- * without a fix, gone in 13, which needs Node 22 and so is only the plugin's). A hook that aborts
- * is a failed hook, whatever it had done; node:sqlite has no such destructor.
+ * Whether Node's own node:sqlite goes before the addon: for the ./install.sh runtime, on Node 22 and
+ * newer (where node:sqlite holds our database, nodeSqliteProblem() still decides). Two reasons:
+ * - Speed: it is part of the Node binary, so a hook does not load and initialise a native addon. On
+ *   Node 22 a stored Edit went from 1.57× to 0.96× the CommonJS floor, session-start from 2.03× to
+ *   1.41×, a search from 2.11× to 1.53× (BENCHMARKS.md, "node:sqlite on Node 22").
+ * - On Node 24 and newer, better-sqlite3 before 13 wraps its objects in node::ObjectWrap, whose
+ *   destructor aborts the whole process when the garbage collector frees a connection or statement at
+ *   the wrong moment (SIGABRT, `Assertion failed: (env) != nullptr` in RemoveEnvironmentCleanupHook;
+ *   better-sqlite3 issue #1515, closed without a fix, gone in 13, which needs Node 22 and so is only
+ *   the plugin's). A hook that aborts is a failed hook, whatever it had done.
+ * The plugin keeps its better-sqlite3 13 first: 13 has no such abort, and it was not measured against
+ * node:sqlite.
  */
 export function builtinFirst(nodeVersion: string, addonMinNapi: number): boolean {
-  return addonMinNapi === 0 && Number(nodeVersion.split('.')[0]) >= 24;
+  return addonMinNapi === 0 && Number(nodeVersion.split('.')[0]) >= 22;
 }
 
 function decide(): DriverState {
@@ -74,7 +80,10 @@ function decide(): DriverState {
       ok: true,
       name: 'node:sqlite',
       open: openNodeSqlite,
-      addonProblem: `its SQLite addon (better-sqlite3 12) can abort Node ${process.versions.node.split('.')[0]} when it frees a connection`,
+      addonProblem:
+        Number(process.versions.node.split('.')[0]) >= 24
+          ? `its SQLite addon (better-sqlite3 12) can abort Node ${process.versions.node.split('.')[0]} when it frees a connection`
+          : 'it starts faster than the SQLite addon',
     };
   const addonProblem = loadAddon();
   if (typeof addonProblem !== 'string') return { ok: true, name: 'better-sqlite3', open: addonProblem };
