@@ -89,7 +89,9 @@ export function writesFile(segment: string): boolean {
  * so a left shift in code (`1 << n`, `cout << x`) does not count; `<<<` (a here-string) is not one.
  */
 export function usesHeredoc(command: string): boolean {
-  return command.includes('<<') && /(?<!<)<<-?[ \t]*(?:(["'])[A-Za-z_][\w.-]*\1|[A-Z_][A-Z0-9_]*\b)[^\n]*\n/.test(command);
+  return (
+    command.includes('<<') && /(?<!<)<<-?[ \t]*(?:(["'])[A-Za-z_][\w.-]*\1|[A-Z_][A-Z0-9_]*\b)[^\n]*\n/.test(command)
+  );
 }
 
 /** The program a word names: the text after its last slash, unquoted. */

@@ -197,7 +197,9 @@ describe('Bash', () => {
   });
   it('tags a command that writes through a here-document, failed or not, as heredoc', () => {
     const command = "cat > src/form.js << 'ENDOFFILE'\nconst total = `${a}`;\nENDOFFILE";
-    expect(capture('Bash', { command }, { stdout: '', stderr: '' })).toMatchObject({ tags: 'bash,cat,file-change,heredoc' });
+    expect(capture('Bash', { command }, { stdout: '', stderr: '' })).toMatchObject({
+      tags: 'bash,cat,file-change,heredoc',
+    });
     expect(captureFailure('Bash', { command }, 'Failed to parse command: Bad substitution: a')).toMatchObject({
       tags: 'bash,cat,file-change,error,heredoc',
     });

@@ -93,7 +93,7 @@ describe('here-documents', () => {
   it.each([
     'cat <<< "$body"',
     'node -e "console.log(1 << 3)"\necho done',
-    'g++ a.cpp && echo \'cout << x;\'\n./a.out',
+    "g++ a.cpp && echo 'cout << x;'\n./a.out",
     "cat << 'EOF'",
     'echo "a << b"',
   ])('sees none in %j (a here-string, a shift, no body)', (command) => {
