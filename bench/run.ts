@@ -10,7 +10,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { MemoryStore } from '../lib/db/memories.js';
+import { openErrors, recentByImportance, recentSummaries } from '../lib/session/context-queries.js';
 import { openDb } from '../lib/db/open.js';
 import { bestMatches } from '../lib/search/best-match-queries.js';
 import { NO_FILTERS } from '../lib/search/queries.js';
@@ -225,15 +225,9 @@ function inProcess(databases: Map<number, Built>): void {
   say(`| query | ${SIZES.map((s) => s.toLocaleString('en')).join(' | ')} |`);
   say(`|---|${SIZES.map(() => '---:').join('|')}|`);
   const rows: Array<[string, (db: Database.Database) => unknown]> = [
-    ['SessionStart: 3 latest summaries', (db) => new MemoryStore(db).recentSummaries(PROJECT, 3)],
-    [
-      'SessionStart: 10 latest changes (importance 2)',
-      (db) => new MemoryStore(db).recentByImportance(PROJECT, IMPORTANCE.change, 10),
-    ],
-    [
-      'SessionStart: 5 latest errors (importance 3; there are none)',
-      (db) => new MemoryStore(db).recentByImportance(PROJECT, IMPORTANCE.error, 5),
-    ],
+    ['SessionStart: 3 latest summaries', (db) => recentSummaries(db, PROJECT, 3)],
+    ['SessionStart: 10 latest changes (importance 2)', (db) => recentByImportance(db, PROJECT, IMPORTANCE.change, 10)],
+    ['SessionStart: 5 open errors', (db) => openErrors(db, PROJECT, 5)],
     ...SEARCHES.map(([label, query]): [string, (db: Database.Database) => unknown] => [
       `search ${label} \`${query}\` (20 results)`,
       (db) => bestMatches(db, query, NO_FILTERS, { limit: 20 }),

@@ -116,11 +116,11 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['lib/import'],
   ['lib/faults', 'lib/overview'],
   ['lib/recall'],
-  // The search engine and its queries, over the storage core.
-  ['lib/search'],
+  // Over the storage core: the search engine and its queries; a session's summary and the block
+  // SessionStart prints, with what the block reads.
+  ['lib/search', 'lib/session'],
   // The storage core: connection, driver, schema and migrations, the tables every subject shares.
   ['lib/db'],
-  ['lib/session'],
   ['lib/capture'],
   ['lib/redact', 'lib/language'],
   // Each coding agent's adapter (its wire types → domain events), how a program starts and ends, text

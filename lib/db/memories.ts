@@ -3,9 +3,6 @@
 import {
   DEFAULT_AGENT,
   IMPORTANCE,
-  type ContextRow,
-  type ContextSummaryRow,
-  type Importance,
   type InsertOutcome,
   type NewMemory,
   type SessionRow,
@@ -235,59 +232,9 @@ export class MemoryStore {
     );
   }
 
-  /**
-   * The `limit` newest sessions that did some tool work (sessions that only talked fill the slots
-   * left), and the newest session of all when it is not among them: SessionStart says it was empty.
-   */
-  recentSummaries(projectPath: string, limit: number, since = ''): ContextSummaryRow[] {
-    const columns = `summary, ended_at AS endedAt, session_id AS sessionId, request, outcome, error_count AS errorCount,
-             memory_count AS memoryCount, agent,
-             (SELECT count(*) FROM memories m WHERE m.session_id = s.session_id AND m.type = 'error'
-                AND m.resolved_by IS NULL) AS openErrors`;
-    const rows = prepared(
-      this.db,
-      `SELECT ${columns} FROM session_summaries s WHERE project_path = ? AND ended_at >= ?
-      ORDER BY memory_count > 0 DESC, ended_at DESC LIMIT ?`,
-    ).all(projectPath, since, limit) as ContextSummaryRow[];
-    const newest = prepared(
-      this.db,
-      `SELECT ${columns} FROM session_summaries s WHERE project_path = ? AND ended_at >= ? ORDER BY ended_at DESC LIMIT 1`,
-    ).get(projectPath, since) as ContextSummaryRow | undefined;
-    const all = newest && !rows.some((row) => row.sessionId === newest.sessionId) ? [...rows, newest] : rows;
-    return all.sort((a, b) => (a.endedAt < b.endedAt ? 1 : a.endedAt > b.endedAt ? -1 : 0));
-  }
-
   /** Whether a session already has a summary (a live Stop hook, or an earlier import, wrote one). */
   hasSummary(sessionId: string): boolean {
     return prepared(this.db, 'SELECT 1 FROM session_summaries WHERE session_id = ?').get(sessionId) !== undefined;
-  }
-
-  recentByImportance(projectPath: string, importance: Importance, limit: number, since = ''): ContextRow[] {
-    return prepared(
-      this.db,
-      `
-      SELECT content, file_path AS filePath, created_at AS createdAt, session_id AS sessionId, agent FROM memories
-      WHERE project_path = ? AND importance = ? AND created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?`,
-    ).all(projectPath, importance, since, limit) as ContextRow[];
-  }
-
-  /**
-   * Errors no later run has resolved, newest first, each failing command once: its latest run, with
-   * how many open failures it has. Errors without a command key (an Edit that missed) are the same
-   * when their tool and text are. Repetition never pushes an older, different error out of the slots.
-   */
-  openErrors(projectPath: string, limit: number, since = ''): ContextRow[] {
-    // A lone max() makes SQLite take the other columns from the row that holds it: the latest run.
-    return prepared(
-      this.db,
-      `
-      SELECT content, file_path AS filePath, max(created_at) AS createdAt, session_id AS sessionId, count(*) AS times,
-             agent
-      FROM memories
-      WHERE project_path = ? AND type = 'error' AND resolved_by IS NULL AND created_at >= ?
-      GROUP BY coalesce(command_key, tool_name || char(0) || content)
-      ORDER BY createdAt DESC, max(id) DESC LIMIT ?`,
-    ).all(projectPath, since, limit) as ContextRow[];
   }
 
   /**

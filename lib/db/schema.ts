@@ -301,6 +301,14 @@ WHEN EXISTS (SELECT 1 FROM disabled_sessions WHERE session_id = new.session_id) 
   // The second, not the ISO text, keeps the key small (unixepoch() of a stored time is deterministic).
   `DROP INDEX memories_dedupe;
 CREATE INDEX memories_dedupe ON memories (session_id, length(content), substr(content, -16), unixepoch(created_at));`,
+  // SessionStart's open errors newest first (v15): it walks them only until it has its five different
+  // failures, where a GROUP BY read every open error of the project, then counts each failure's runs by
+  // its key, or an unkeyed one (an Edit that missed) by its tool and text, whose length and ending lead
+  // (lib/session/context-queries.ts).
+  `CREATE INDEX memories_open_errors_recent ON memories (project_path, created_at)
+WHERE type = 'error' AND resolved_by IS NULL;
+CREATE INDEX memories_open_unkeyed ON memories (project_path, tool_name, length(content), substr(content, -16))
+WHERE type = 'error' AND resolved_by IS NULL AND command_key IS NULL;`,
 ];
 
 /** The first schema version with tombstones (the `forgotten` table): forgets before it left no trace. */

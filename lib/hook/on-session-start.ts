@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { daysBefore } from '../text/age.js';
 import { claimDailyCleanup } from '../faults/cleanup.js';
 import { buildContext, SESSIONS_SHOWN } from '../session/context.js';
+import { openErrors, recentByImportance, recentSummaries } from '../session/context-queries.js';
 import { claimRepairNotice, repairNote } from '../faults/damage.js';
 import { sinceStartMs, startSyncHookDeadline, SYNC_HOOK_BUDGET_MS } from '../db/deadline.js';
 import { MemoryStore } from '../db/memories.js';
@@ -51,9 +52,9 @@ export function buildSessionStartOutput({ input, env, config, agent = 'claude-co
           project: project.name,
           projectPath: project.path,
           ...(project.worktree === undefined ? {} : { worktreePath: project.worktree }),
-          summaries: store.recentSummaries(project.path, SESSIONS_SHOWN, since),
-          changes: store.recentByImportance(project.path, IMPORTANCE.change, 10, since),
-          errors: store.openErrors(project.path, 5, since),
+          summaries: recentSummaries(db, project.path, SESSIONS_SHOWN, since),
+          changes: recentByImportance(db, project.path, IMPORTANCE.change, 10, since),
+          errors: openErrors(db, project.path, 5, since),
           maxChars: config.contextChars,
           now,
           searchCommand: isPlugin() ? '/mem:search' : '/mem',

@@ -216,7 +216,10 @@ ALTER TABLE session_summaries ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude-cod
 ${["memories","prompts","session_summaries"].map(table=>`CREATE TRIGGER ${table}_disabled BEFORE INSERT ON ${table}
 WHEN EXISTS (SELECT 1 FROM disabled_sessions WHERE session_id = new.session_id) BEGIN SELECT RAISE(IGNORE); END;`).join(`
 `)}`,"CREATE TABLE held_sessions (session_id TEXT PRIMARY KEY, held_at TEXT NOT NULL) WITHOUT ROWID;",`DROP INDEX memories_dedupe;
-CREATE INDEX memories_dedupe ON memories (session_id, length(content), substr(content, -16), unixepoch(created_at));`],TOMBSTONES_SINCE=MIGRATIONS.findIndex(sql=>sql.includes("CREATE TABLE forgotten"))+1,HOLD_SESSIONS=`INSERT OR IGNORE INTO held_sessions (session_id, held_at)
+CREATE INDEX memories_dedupe ON memories (session_id, length(content), substr(content, -16), unixepoch(created_at));`,`CREATE INDEX memories_open_errors_recent ON memories (project_path, created_at)
+WHERE type = 'error' AND resolved_by IS NULL;
+CREATE INDEX memories_open_unkeyed ON memories (project_path, tool_name, length(content), substr(content, -16))
+WHERE type = 'error' AND resolved_by IS NULL AND command_key IS NULL;`],TOMBSTONES_SINCE=MIGRATIONS.findIndex(sql=>sql.includes("CREATE TABLE forgotten"))+1,HOLD_SESSIONS=`INSERT OR IGNORE INTO held_sessions (session_id, held_at)
 SELECT session_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM memories
 UNION SELECT session_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM session_summaries;`,LEGACY_TABLE_RENAMES=`
   DROP TABLE IF EXISTS memory_words;

@@ -205,7 +205,10 @@ ALTER TABLE session_summaries ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude-cod
 ${["memories","prompts","session_summaries"].map(table=>`CREATE TRIGGER ${table}_disabled BEFORE INSERT ON ${table}
 WHEN EXISTS (SELECT 1 FROM disabled_sessions WHERE session_id = new.session_id) BEGIN SELECT RAISE(IGNORE); END;`).join(`
 `)}`,"CREATE TABLE held_sessions (session_id TEXT PRIMARY KEY, held_at TEXT NOT NULL) WITHOUT ROWID;",`DROP INDEX memories_dedupe;
-CREATE INDEX memories_dedupe ON memories (session_id, length(content), substr(content, -16), unixepoch(created_at));`],TOMBSTONES_SINCE=MIGRATIONS.findIndex(sql=>sql.includes("CREATE TABLE forgotten"))+1,HOLD_SESSIONS=`INSERT OR IGNORE INTO held_sessions (session_id, held_at)
+CREATE INDEX memories_dedupe ON memories (session_id, length(content), substr(content, -16), unixepoch(created_at));`,`CREATE INDEX memories_open_errors_recent ON memories (project_path, created_at)
+WHERE type = 'error' AND resolved_by IS NULL;
+CREATE INDEX memories_open_unkeyed ON memories (project_path, tool_name, length(content), substr(content, -16))
+WHERE type = 'error' AND resolved_by IS NULL AND command_key IS NULL;`],TOMBSTONES_SINCE=MIGRATIONS.findIndex(sql=>sql.includes("CREATE TABLE forgotten"))+1,HOLD_SESSIONS=`INSERT OR IGNORE INTO held_sessions (session_id, held_at)
 SELECT session_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM memories
 UNION SELECT session_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM session_summaries;`,LEGACY_TABLE_RENAMES=`
   DROP TABLE IF EXISTS memory_words;
@@ -266,19 +269,7 @@ AND +created_at BETWEEN @from AND @to AND content = @content LIMIT 1`,LIVE=()=>!
         memory_count = excluded.memory_count, error_count = excluded.error_count,
         duration_sec = excluded.duration_sec, started_at = excluded.started_at,
         ended_at = excluded.ended_at, updated_at = excluded.updated_at,
-        request = coalesce(excluded.request, request), outcome = coalesce(excluded.outcome, outcome)`);withBusyRetry(()=>upsert.run({...row,toolsUsed:JSON.stringify(row.toolsUsed),filesChanged:JSON.stringify(row.filesChanged),request:row.request??null,outcome:row.outcome??null,agent:row.agent??DEFAULT_AGENT}))}recentSummaries(projectPath,limit,since=""){let columns=`summary, ended_at AS endedAt, session_id AS sessionId, request, outcome, error_count AS errorCount,
-             memory_count AS memoryCount, agent,
-             (SELECT count(*) FROM memories m WHERE m.session_id = s.session_id AND m.type = 'error'
-                AND m.resolved_by IS NULL) AS openErrors`,rows=prepared(this.db,`SELECT ${columns} FROM session_summaries s WHERE project_path = ? AND ended_at >= ?
-      ORDER BY memory_count > 0 DESC, ended_at DESC LIMIT ?`).all(projectPath,since,limit),newest=prepared(this.db,`SELECT ${columns} FROM session_summaries s WHERE project_path = ? AND ended_at >= ? ORDER BY ended_at DESC LIMIT 1`).get(projectPath,since);return(newest&&!rows.some(row=>row.sessionId===newest.sessionId)?[...rows,newest]:rows).sort((a,b)=>a.endedAt<b.endedAt?1:a.endedAt>b.endedAt?-1:0)}hasSummary(sessionId){return prepared(this.db,"SELECT 1 FROM session_summaries WHERE session_id = ?").get(sessionId)!==void 0}recentByImportance(projectPath,importance,limit,since=""){return prepared(this.db,`
-      SELECT content, file_path AS filePath, created_at AS createdAt, session_id AS sessionId, agent FROM memories
-      WHERE project_path = ? AND importance = ? AND created_at >= ? ORDER BY created_at DESC, id DESC LIMIT ?`).all(projectPath,importance,since,limit)}openErrors(projectPath,limit,since=""){return prepared(this.db,`
-      SELECT content, file_path AS filePath, max(created_at) AS createdAt, session_id AS sessionId, count(*) AS times,
-             agent
-      FROM memories
-      WHERE project_path = ? AND type = 'error' AND resolved_by IS NULL AND created_at >= ?
-      GROUP BY coalesce(command_key, tool_name || char(0) || content)
-      ORDER BY createdAt DESC, max(id) DESC LIMIT ?`).all(projectPath,since,limit)}deleteExpired(cutoffIso,batchSize=2e3,errorCutoffIso=""){let batch=prepared(this.db,`
+        request = coalesce(excluded.request, request), outcome = coalesce(excluded.outcome, outcome)`);withBusyRetry(()=>upsert.run({...row,toolsUsed:JSON.stringify(row.toolsUsed),filesChanged:JSON.stringify(row.filesChanged),request:row.request??null,outcome:row.outcome??null,agent:row.agent??DEFAULT_AGENT}))}hasSummary(sessionId){return prepared(this.db,"SELECT 1 FROM session_summaries WHERE session_id = ?").get(sessionId)!==void 0}deleteExpired(cutoffIso,batchSize=2e3,errorCutoffIso=""){let batch=prepared(this.db,`
       DELETE FROM memories WHERE id IN (
         SELECT id FROM memories WHERE (created_at < ? AND importance < ?) OR (type = 'error' AND created_at < ?) LIMIT ?)`),total=0;for(;;){let{changes}=withBusyRetry(()=>batch.run(cutoffIso,IMPORTANCE.error,errorCutoffIso,batchSize));if(total+=changes,changes<batchSize)break}return withBusyRetry(()=>this.db.transaction(()=>{prepared(this.db,`DELETE FROM session_summaries WHERE ended_at < ?
         AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.session_id = session_summaries.session_id)`).run(cutoffIso),prepared(this.db,`DELETE FROM prompts WHERE created_at < ?
