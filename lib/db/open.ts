@@ -13,11 +13,9 @@ import {
   LEGACY_MEMORIES_COPY,
   LEGACY_SUMMARIES_COPY,
   LEGACY_SUMMARIES_RENAME,
-  HOLD_SESSIONS,
   LEGACY_TABLE_RENAMES,
-  MIGRATIONS,
-  TOMBSTONES_SINCE,
-} from './schema.js';
+} from './legacy-schema.js';
+import { HOLD_SESSIONS, MIGRATIONS, TOMBSTONES_SINCE } from './schema.js';
 
 export type Db = Database.Database;
 /** A prepared statement, for the subjects' queries modules (they never import the driver). */
