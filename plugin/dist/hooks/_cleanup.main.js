@@ -254,7 +254,7 @@ AND +created_at BETWEEN @from AND @to AND content = @content LIMIT 1`,LIVE=()=>!
         WHERE tool_use_id = @toolUseId AND (intent IS NULL OR length(intent) < length(@intent))`).run({toolUseId,intent}))}sessionRows(sessionId,limit=1e4){return prepared(this.db,`
       SELECT type, tool_name AS toolName, file_path AS filePath, content, created_at AS createdAt,
              project, project_path AS projectPath, resolved_at AS resolvedAt
-      FROM memories WHERE session_id = ? ORDER BY created_at, id LIMIT ?`).all(sessionId,limit)}upsertSummary(row){let upsert=prepared(this.db,`
+      FROM memories WHERE session_id = ? ORDER BY created_at, id LIMIT ?`).all(sessionId,limit)}storedOutcome(sessionId){return prepared(this.db,"SELECT outcome FROM session_summaries WHERE session_id = ?").get(sessionId)?.outcome??null}upsertSummary(row){let upsert=prepared(this.db,`
       INSERT INTO session_summaries (session_id, project, project_path, summary, tools_used, files_changed,
                                      memory_count, error_count, duration_sec, started_at, ended_at, updated_at,
                                      request, outcome, agent)
