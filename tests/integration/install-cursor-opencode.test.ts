@@ -5,7 +5,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkAgents } from '../../lib/doctor/agents.js';
 import { parseInstallArgs } from '../../lib/install/options.js';
+import { ourEntry } from '../../lib/mcp/registration.js';
 import { installBox, installInProcess, uninstallInProcess } from '../install-helpers.js';
 
 const THEIRS_CURSOR = `{
@@ -126,5 +128,25 @@ describe('which agents an install serves', () => {
     expect(parseInstallArgs(['--agent', 'all'])).toMatchObject({
       agents: ['claude', 'codex', 'gemini', 'cursor', 'opencode'],
     });
+  });
+});
+
+describe('memory doctor for Cursor and OpenCode', () => {
+  it('says Cursor runs each of our hooks and OpenCode loads our plugin, and what is missing', () => {
+    const box = installBox();
+    installInProcess(box, { agents: ['cursor', 'opencode'] });
+    const doctor = () =>
+      checkAgents(box.env, box.runtime, ourEntry('/x/cli.js', process.execPath)).map((c) => `${c.status} ${c.message}`);
+    const hooks = join(box.home, '.cursor', 'hooks.json');
+    const plugin = join(box.home, '.config', 'opencode', 'plugins', 'claude-memory-hooks.js');
+    expect(doctor()).toEqual([`ok Cursor runs our 7 hooks (${hooks})`, `ok OpenCode loads our plugin (${plugin})`]);
+    const value = JSON.parse(readFileSync(hooks, 'utf8')) as { hooks: Record<string, unknown> };
+    delete value.hooks['sessionEnd'];
+    writeFileSync(hooks, JSON.stringify(value));
+    writeFileSync(plugin, readFileSync(plugin, 'utf8').split(box.runtime).join('/elsewhere/memory'));
+    expect(doctor()).toEqual([
+      `warn ${hooks} lacks our sessionEnd hook: Cursor captures less`,
+      `warn ${plugin} runs the hooks of another installation, not ${box.runtime}`,
+    ]);
   });
 });
