@@ -44,7 +44,10 @@ function run(client, script, payload, waitMs) {
     const timer = setTimeout(() => child.kill(), waitMs);
     child.stdout.on('data', (chunk) => (out += chunk));
     child.stderr.on('data', (chunk) => (err += chunk));
-    child.on('error', () => resolve(''));
+    child.on('error', () => {
+      clearTimeout(timer);
+      resolve('');
+    });
     child.on('close', () => {
       clearTimeout(timer);
       if (err.trim()) log(client, err.trim());
@@ -86,6 +89,7 @@ export const ClaudeMemoryHooks = async ({ client, directory, worktree }) => {
     },
     'experimental.chat.system.transform': async (input, output) => {
       const added = [await context.get(input.sessionID), recall.get(input.sessionID)];
+      if (!Array.isArray(output?.system)) return;
       for (const text of added) if (text && text.trim()) output.system.push(text.trimEnd());
     },
     event: async ({ event }) => {
