@@ -10,14 +10,15 @@ usage() {
 Usage: ./install.sh [options]
 
 Installs claude-memory-hooks: npm ci, build, a runtime copy in ~/.claude/hooks/memory, the hooks of each agent
-(Claude Code's ~/.claude/settings.json, Codex CLI's ~/.codex, Gemini CLI's ~/.gemini; each file backed up first),
+(Claude Code's ~/.claude/settings.json, Codex CLI's ~/.codex, Gemini CLI's ~/.gemini, Cursor's ~/.cursor/hooks.json,
+a plugin in OpenCode's ~/.config/opencode/plugins; each file backed up first),
 the /mem slash command, a `memory` launcher and the `memory-hooks` MCP server. Uses $CLAUDE_CONFIG_DIR instead of
 ~/.claude when set. Safe to re-run: it updates in place, and builds again only when the sources, package-lock.json
 or Node changed.
 
 Options:
-  --agent NAMES        claude, codex, gemini or all, comma-separated (default: claude, and codex and gemini
-                       when their folder exists)
+  --agent NAMES        claude, codex, gemini, cursor, opencode or all, comma-separated (default: claude, and
+                       each of the others whose folder exists)
   --command-name NAME  install the slash command as /NAME (default: mem; /memory is a built-in)
   --bin-dir DIR        where to put the `memory` launcher (default: ~/.local/bin)
   --import             after installing, run `memory import` to backfill past sessions

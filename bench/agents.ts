@@ -1,7 +1,7 @@
 // `node dist/bench/agents.js [--node 22 --node 24]` (after `npm run build`): each agent's hooks (Claude
-// Code, Codex CLI, Gemini CLI) under this Node and each --node release, interleaved in one run against that
+// Code, Codex CLI, Gemini CLI, Cursor, OpenCode) under this Node and each --node release, interleaved in one run against that
 // release's `node -e 0` and CommonJS floor, at 100,000 memories in one project, on the payloads the real
-// clients sent (tests/fixtures/agents). Prints a Markdown table and the machine's load; writes nothing else.
+// clients sent (tests/fixtures/agents; Cursor's from its documented shapes). Prints a Markdown table and the machine's load; writes nothing else.
 import Database from 'better-sqlite3';
 import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -50,6 +50,13 @@ function payloads(work: string): Record<string, Record<Kind, (i: number) => stri
   const codexEdit = codex('post-tool-use.edit.json');
   const geminiEdit = gemini('after-tool.edit.json');
   const geminiNoise = gemini('after-tool.pass.json');
+  const probe = (value: Json): Json =>
+    JSON.parse(JSON.stringify(value).replaceAll('/tmp/agents-probe/proj', PROJECT)) as Json;
+  const cursor = (name: string) => probe(fixture(`cursor/${name}.json`));
+  const opencode = (name: string) => probe(fixture(`opencode/${name}.json`));
+  const cursorEdit = cursor('after-file-edit');
+  const opencodeEdit = opencode('tool-edit');
+  const opencodeNoise = opencode('tool-bash-pass');
   return {
     'Claude Code': {
       edit: (i) => JSON.stringify(syntheticPayload(2_000_000 + i, () => 0.1, 'bench-live', PROJECT)),
@@ -98,10 +105,42 @@ function payloads(work: string): Record<string, Record<Kind, (i: number) => stri
       stop: () => JSON.stringify(gemini('after-agent.json')),
       start: () => JSON.stringify(gemini('session-start.json')),
     },
+    Cursor: {
+      edit: (i) =>
+        JSON.stringify({
+          ...cursorEdit,
+          edits: [{ old_string: '`Hi ${name}`', new_string: `\`Hello ${i} \${name}\`` }],
+        }),
+      noise: () => JSON.stringify({ ...cursor('post-tool-use-shell-pass'), tool_input: { command: 'ls -la src' } }),
+      stop: () => JSON.stringify(cursor('after-agent-response')),
+      start: () => JSON.stringify(cursor('session-start')),
+    },
+    OpenCode: {
+      edit: (i) => {
+        const input = opencodeEdit['input'] as Json;
+        const args = input['args'] as Json;
+        return JSON.stringify({
+          ...opencodeEdit,
+          input: { ...input, callID: `call_bench_${i}`, args: { ...args, newString: `\`Hello ${i} \${name}\`` } },
+        });
+      },
+      noise: () => {
+        const input = opencodeNoise['input'] as Json;
+        return JSON.stringify({ ...opencodeNoise, input: { ...input, args: { command: 'ls -la src' } } });
+      },
+      stop: () => JSON.stringify(opencode('session-idle')),
+      start: () => JSON.stringify(opencode('chat-message')),
+    },
   };
 }
 
-const ARG: Record<string, string[]> = { 'Claude Code': [], Codex: ['codex'], 'Gemini CLI': ['gemini'] };
+const ARG: Record<string, string[]> = {
+  'Claude Code': [],
+  Codex: ['codex'],
+  'Gemini CLI': ['gemini'],
+  Cursor: ['cursor'],
+  OpenCode: ['opencode'],
+};
 const SCRIPT: Record<Kind, string> = {
   edit: 'post-tool-use',
   noise: 'post-tool-use',

@@ -1,4 +1,4 @@
-// The one place that knows where Claude Code, Codex CLI, Gemini CLI and this package keep their files.
+// The one place that knows where Claude Code, Codex CLI, Gemini CLI, Cursor, OpenCode and this package keep their files.
 // Pure path arithmetic: never touches the file system.
 import { dirname, join, resolve } from 'node:path';
 import { homedir, tmpdir } from 'node:os';
@@ -27,6 +27,16 @@ export function codexHome(env: Env): string {
 /** Gemini CLI's folder: `$GEMINI_CLI_HOME/.gemini` (default ~/.gemini); its chats are under `tmp/<project>/chats/`. */
 export function geminiHome(env: Env): string {
   return join(env['GEMINI_CLI_HOME'] || homeDir(env), '.gemini');
+}
+
+/** Cursor's user folder, `~/.cursor`: its user hooks are `hooks.json` there. */
+export function cursorHome(env: Env): string {
+  return join(homeDir(env), '.cursor');
+}
+
+/** OpenCode's config folder, `$XDG_CONFIG_HOME/opencode` (default ~/.config/opencode); plugins in `plugins/`. */
+export function opencodeConfigDir(env: Env): string {
+  return join(env['XDG_CONFIG_HOME'] || join(homeDir(env), '.config'), 'opencode');
 }
 
 export function defaultDbPath(env: Env): string {

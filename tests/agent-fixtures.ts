@@ -5,7 +5,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ROOT, runNode, RUNTIME, type HookName, type RunResult, type Sandbox } from './helpers.js';
 
-export type RecordedAgent = 'codex' | 'gemini';
+export type RecordedAgent = 'codex' | 'gemini' | 'cursor' | 'opencode';
+/** The agents with a recorded release (a version folder) as well. */
+export type ReleasedAgent = 'codex' | 'gemini';
 
 /** Where the probe ran: its project, and its HOME (whose rollouts and chats the payloads name). */
 const PROBE_PROJECT = '/tmp/agents-probe/proj';
@@ -48,13 +50,13 @@ export const RELEASES = { codex: 'codex/0.171.0', gemini: 'gemini/0.61.0' } as c
 const RELEASE_HOME = '/home/dev';
 
 /** A recorded release's file as text, its HOME and project moved into `box`. */
-export function releaseText(agent: RecordedAgent, name: string, box: Sandbox): string {
+export function releaseText(agent: ReleasedAgent, name: string, box: Sandbox): string {
   const text = readFileSync(join(AGENT_FIXTURES, RELEASES[agent], name), 'utf8');
   return text.split(`${RELEASE_HOME}/greeter`).join(box.project).split(RELEASE_HOME).join(box.home);
 }
 
 /** A recorded release's payload, moved into `box`. */
-export function releasePayload(agent: RecordedAgent, name: string, box: Sandbox): Record<string, unknown> {
+export function releasePayload(agent: ReleasedAgent, name: string, box: Sandbox): Record<string, unknown> {
   return JSON.parse(releaseText(agent, `${name}.json`, box)) as Record<string, unknown>;
 }
 
@@ -62,7 +64,7 @@ export function releasePayload(agent: RecordedAgent, name: string, box: Sandbox)
  * A recorded release's session file where the client keeps it in `box`'s HOME, under the name the
  * payloads give it (`transcript_path`); for Gemini also the `.project_root` its project registry writes.
  */
-export function placeSessionFile(agent: RecordedAgent, name: string, box: Sandbox): string {
+export function placeSessionFile(agent: ReleasedAgent, name: string, box: Sandbox): string {
   const start = releasePayload(agent, 'session-start', box);
   const target = String(start['transcript_path']);
   mkdirSync(dirname(target), { recursive: true });

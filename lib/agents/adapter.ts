@@ -1,11 +1,15 @@
 // Which agent a hook process serves, and that agent's adapter: its payloads → domain events, and how
 // context is handed back to it (Claude Code and Gemini CLI read a JSON envelope, Codex plain text at
-// session start). The hook's command line names the agent (`node …/session-start.js codex`); a
-// command line without one is Claude Code's. Pure.
+// session start, Cursor `additional_context`, OpenCode's plugin plain text for the system prompt). The
+// hook's command line names the agent (`node …/session-start.js codex`); a command line without one
+// is Claude Code's (or Cursor running Claude Code's hooks, told apart by its payload).
 import type { AgentName, PromptEvent, SessionStartEvent, StopEvent, ToolEvent } from './events.js';
 import * as claude from './claude-code/payload.js';
 import * as codex from './codex/payload.js';
 import * as gemini from './gemini/payload.js';
+import * as cursor from './cursor/payload.js';
+import * as opencode from './opencode/payload.js';
+import { cursorRunsOurHooks } from './cursor/own-hooks.js';
 import { isAgentName } from './events.js';
 import { jsonEnvelope } from './output.js';
 
@@ -28,13 +32,23 @@ export interface Adapter {
 
 const one = (event: ToolEvent | null): ToolEvent[] => (event ? [event] : []);
 
-const ADAPTERS: Readonly<Record<'claude-code' | 'codex' | 'gemini', Adapter>> = {
+/**
+ * A Cursor event that came through Claude Code's settings while Cursor also runs our hooks from its
+ * own hooks.json: the native copy stores it, this one stands aside (so it is stored once, as Cursor's).
+ */
+const twice = (input: Input): boolean => cursor.isCursorPayload(input) && cursorRunsOurHooks();
+const unlessTwice =
+  <T>(parse: (input: Input) => T | null) =>
+  (input: Input): T | null =>
+    twice(input) ? null : parse(input);
+
+const ADAPTERS: Readonly<Record<AgentName, Adapter>> = {
   'claude-code': {
     name: 'claude-code',
-    toolEvents: (input) => one(claude.parseToolEvent(input)),
-    prompt: claude.parsePromptEvent,
-    stop: claude.parseStopEvent,
-    sessionStart: claude.parseSessionStartEvent,
+    toolEvents: (input) => (twice(input) ? [] : one(claude.parseToolEvent(input))),
+    prompt: unlessTwice(claude.parsePromptEvent),
+    stop: unlessTwice(claude.parseStopEvent),
+    sessionStart: unlessTwice(claude.parseSessionStartEvent),
     sessionStartOutput: (context, notice) => jsonEnvelope('SessionStart', context, notice),
     promptOutput: (context) => jsonEnvelope('UserPromptSubmit', context),
   },
@@ -59,6 +73,27 @@ const ADAPTERS: Readonly<Record<'claude-code' | 'codex' | 'gemini', Adapter>> = 
     sessionStartOutput: (context, notice) => jsonEnvelope('SessionStart', context, notice),
     promptOutput: (context) => jsonEnvelope('BeforeAgent', context),
   },
+  cursor: {
+    name: 'cursor',
+    toolEvents: cursor.parseToolEvents,
+    prompt: cursor.parsePromptEvent,
+    stop: cursor.parseStopEvent,
+    sessionStart: cursor.parseSessionStartEvent,
+    // sessionStart reads only `additional_context` (no message for the person); beforeSubmitPrompt
+    // documents no way to add context, so recall prints nothing there.
+    sessionStartOutput: (context) => cursor.sessionStartOutput(context),
+    promptOutput: () => '',
+  },
+  opencode: {
+    name: 'opencode',
+    toolEvents: opencode.parseToolEvents,
+    prompt: opencode.parsePromptEvent,
+    stop: opencode.parseStopEvent,
+    sessionStart: opencode.parseSessionStartEvent,
+    // The plugin adds what the hook prints to the system prompt as it is: plain text, no envelope.
+    sessionStartOutput: (context) => (context ? `${context}\n` : ''),
+    promptOutput: (context) => `${context}\n`,
+  },
 };
 
 /** The agent a hook's command line names (`… codex`, `… --agent=codex`), else Claude Code. */
@@ -70,14 +105,7 @@ export function agentFromArgs(args: readonly string[]): AgentName {
   return 'claude-code';
 }
 
-/** The adapter of `agent`. Cursor's hooks are Claude-shaped (the Claude Code adapter tells them apart). */
+/** The adapter of `agent` (Cursor through Claude Code's settings: the Claude Code adapter tells it apart). */
 export function adapterFor(agent: AgentName): Adapter {
-  switch (agent) {
-    case 'codex':
-      return ADAPTERS.codex;
-    case 'gemini':
-      return ADAPTERS.gemini;
-    default:
-      return ADAPTERS['claude-code'];
-  }
+  return ADAPTERS[agent];
 }

@@ -203,6 +203,13 @@ export class MemoryStore {
     ).all(sessionId, limit) as SessionRow[];
   }
 
+  /** Where the session last stopped, as its summary keeps it (a turn's end that says nothing keeps it). */
+  storedOutcome(sessionId: string): string | null {
+    const row = prepared(this.db, 'SELECT outcome FROM session_summaries WHERE session_id = ?').get(sessionId) as
+      { outcome: string | null } | undefined;
+    return row?.outcome ?? null;
+  }
+
   upsertSummary(row: SessionSummaryRow): void {
     const upsert = prepared(
       this.db,

@@ -1,9 +1,13 @@
-// `memory doctor` for Codex CLI and Gemini CLI, when an install put our hooks in their files: does
-// Codex run them (each hook trusted in config.toml, not stale, not disabled), and is the MCP server in
-// each agent's own config. Reads those files only; an agent without our hooks is not its business.
+// `memory doctor` for Codex CLI, Gemini CLI, Cursor and OpenCode, when an install put our hooks in their
+// files: does Codex run them (each hook trusted in config.toml, not stale, not disabled), is the MCP server
+// in each agent's own config, does Cursor's hooks.json hold each of ours, is OpenCode's plugin this
+// installation's. Reads those files only; an agent without our hooks is not its business.
 import { existsSync, readFileSync } from 'node:fs';
 import type { Env } from '../paths.js';
 import { agentHooksFile, CODEX_TRUST_STEP } from '../install/agents.js';
+import { cursorCommand, parseCursorHooks } from '../install/cursor-hooks.js';
+import { isOurOpencodePlugin, opencodePluginFile } from '../install/opencode-plugin.js';
+import { CURSOR_HOOKS } from '../runtime/executables.js';
 import { codexConfigFile, codexTrust, type TrustState } from '../install/codex-config.js';
 import { jsonMcpEntry } from '../install/gemini-mcp.js';
 import { isOurCommand, listHandlers, parseSettings } from '../install/settings.js';
@@ -14,7 +18,56 @@ import type { Check } from './check.js';
 const REINSTALL = 'run ./install.sh --agent AGENT from the claude-memory-hooks checkout (it is safe to re-run)';
 
 export function checkAgents(env: Env, runtime: string, wanted: McpEntry): Check[] {
-  return [...checkCodex(env, runtime, wanted), ...checkGemini(env, runtime, wanted)];
+  return [
+    ...checkCodex(env, runtime, wanted),
+    ...checkGemini(env, runtime, wanted),
+    ...checkCursor(env, runtime),
+    ...checkOpencode(env, runtime),
+  ];
+}
+
+function checkCursor(env: Env, runtime: string): Check[] {
+  const path = agentHooksFile('cursor', env);
+  const parsed = parseCursorHooks(readText(path));
+  const hooks = parsed.ok ? ((parsed.value['hooks'] as Record<string, unknown[]> | undefined) ?? {}) : {};
+  const has = (event: string, command: string) =>
+    (hooks[event] ?? []).some((entry) => JSON.stringify(entry) === JSON.stringify({ command }));
+  const anyOurs = Object.values(hooks).some((entries) =>
+    entries.some(
+      (entry) =>
+        typeof entry === 'object' && entry !== null && isOurCommand((entry as { command?: unknown }).command, runtime),
+    ),
+  );
+  if (!anyOurs) return [];
+  const missing = CURSOR_HOOKS.filter((hook) => !has(hook.event, cursorCommand(runtime, hook.script))).map(
+    (hook) => hook.event,
+  );
+  return [
+    missing.length === 0
+      ? { section: 'agents', status: 'ok', message: `Cursor runs our ${CURSOR_HOOKS.length} hooks (${path})` }
+      : {
+          section: 'agents',
+          status: 'warn',
+          message: `${path} lacks our ${missing.join(', ')} hook${missing.length > 1 ? 's' : ''}: Cursor captures less`,
+          fix: REINSTALL.replace('AGENT', 'cursor'),
+        },
+  ];
+}
+
+function checkOpencode(env: Env, runtime: string): Check[] {
+  const path = opencodePluginFile(env);
+  const text = readText(path);
+  if (!isOurOpencodePlugin(text)) return [];
+  return [
+    isOurOpencodePlugin(text, runtime)
+      ? { section: 'agents', status: 'ok', message: `OpenCode loads our plugin (${path})` }
+      : {
+          section: 'agents',
+          status: 'warn',
+          message: `${path} runs the hooks of another installation, not ${runtime}`,
+          fix: REINSTALL.replace('AGENT', 'opencode'),
+        },
+  ];
 }
 
 function ourHooksText(path: string, runtime: string): string | null {

@@ -102,5 +102,6 @@ export async function handlePrompt(
     noticeDamage(config.dbPath, error);
     throw explainFault(error, 'the next Stop reads the prompt back from the transcript');
   }
-  if (block) await print(adapterFor(agent).promptOutput(block));
+  const output = block ? adapterFor(agent).promptOutput(block) : '';
+  if (output) await print(output);
 }

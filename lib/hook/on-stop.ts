@@ -55,7 +55,8 @@ export function handleStop({ input, env, config, agent = 'claude-code' }: HookIn
       const message = event.lastAssistantMessage || caught.lastAnswer || '';
       const intent = {
         prompts: sessionPrompts(db, event.sessionId),
-        outcome: message ? outcomeToRecord(message) : null,
+        // An end that carries no answer (Cursor's sessionEnd after its afterAgentResponse) keeps the last one.
+        outcome: message ? outcomeToRecord(message) : store.storedOutcome(event.sessionId),
       };
       const summary = summarizeSession(event.sessionId, store.sessionRows(event.sessionId), now, intent);
       if (summary) store.upsertSummary(event.agent === 'claude-code' ? summary : { ...summary, agent: event.agent });

@@ -1,9 +1,10 @@
-// Codex CLI and Gemini CLI beside Claude Code: which of them an install serves (--agent, else the
-// ones whose folder exists), where each keeps its hooks, and our entries in those files: the same
-// scripts as Claude Code's, with the agent's name as their argument (lib/runtime/executables.ts).
+// Codex CLI, Gemini CLI, Cursor and OpenCode beside Claude Code: which of them an install serves
+// (--agent, else the ones whose folder exists), where each keeps its hooks, and our entries in those
+// files: the same scripts as Claude Code's, with the agent's name as their argument
+// (lib/runtime/executables.ts). OpenCode's is a plugin file of ours (lib/install/opencode-plugin.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { codexHome, geminiHome, type Env } from '../paths.js';
+import { codexHome, cursorHome, geminiHome, opencodeConfigDir, type Env } from '../paths.js';
 import { AGENT_HOOKS, type AgentHook } from '../runtime/executables.js';
 import type { McpEntry } from '../mcp/registration.js';
 import { codexConfigFile, installCodexConfig, uninstallCodexConfig } from './codex-config.js';
@@ -19,33 +20,50 @@ import {
   type SettingsEdit,
 } from './settings.js';
 import { parseToml } from './toml-text.js';
+import { installCursorHooks, isEmptyCursorHooks, parseCursorHooks, uninstallCursorHooks } from './cursor-hooks.js';
 
-export const INSTALL_AGENTS = ['claude', 'codex', 'gemini'] as const;
+export const INSTALL_AGENTS = ['claude', 'codex', 'gemini', 'cursor', 'opencode'] as const;
 export type InstallAgent = (typeof INSTALL_AGENTS)[number];
 export type HookedAgent = Exclude<InstallAgent, 'claude'>;
+/** The agents whose hooks nest as Claude Code's do (event → groups → handlers). */
+type NestedAgent = 'codex' | 'gemini';
 
-export { codexHome, geminiHome } from '../paths.js';
+export { codexHome, cursorHome, geminiHome, opencodeConfigDir } from '../paths.js';
 
-/** The file that holds the agent's user hooks. */
-export function agentHooksFile(agent: HookedAgent, env: Env): string {
+/** The file that holds the agent's user hooks (OpenCode's: our plugin, see opencode-plugin.ts). */
+export function agentHooksFile(agent: Exclude<HookedAgent, 'opencode'>, env: Env): string {
+  if (agent === 'cursor') return join(cursorHome(env), 'hooks.json');
   return agent === 'codex' ? join(codexHome(env), 'hooks.json') : join(geminiHome(env), 'settings.json');
+}
+
+/** The folder whose presence says the agent is installed. */
+function agentFolder(agent: HookedAgent, env: Env): string {
+  switch (agent) {
+    case 'codex':
+      return codexHome(env);
+    case 'gemini':
+      return geminiHome(env);
+    case 'cursor':
+      return cursorHome(env);
+    case 'opencode':
+      return opencodeConfigDir(env);
+  }
 }
 
 /** The agents an install serves: the ones asked for, else Claude Code and every agent whose folder exists. */
 export function chosenAgents(asked: readonly InstallAgent[] | undefined, env: Env): InstallAgent[] {
   if (asked && asked.length > 0) return [...new Set(asked)];
-  return [
-    'claude',
-    ...(existsSync(codexHome(env)) ? (['codex'] as const) : []),
-    ...(existsSync(geminiHome(env)) ? (['gemini'] as const) : []),
-  ];
+  const found = INSTALL_AGENTS.filter(
+    (agent): agent is HookedAgent => agent !== 'claude' && existsSync(agentFolder(agent, env)),
+  );
+  return ['claude', ...found];
 }
 
-export function agentCommand(runtime: string, hook: AgentHook, agent: HookedAgent): string {
+export function agentCommand(runtime: string, hook: AgentHook, agent: NestedAgent): string {
   return `node ${doubleQuote(hookScriptPath(runtime, hook.script))} ${agent}`;
 }
 
-function groupOf(runtime: string, hook: AgentHook, agent: HookedAgent): Record<string, unknown> {
+function groupOf(runtime: string, hook: AgentHook, agent: NestedAgent): Record<string, unknown> {
   const handler: Record<string, unknown> = { type: 'command', command: agentCommand(runtime, hook, agent) };
   // Gemini CLI shows a hook's name in its messages.
   if (agent === 'gemini') handler['name'] = `claude-memory-hooks ${hook.script}`;
@@ -54,7 +72,7 @@ function groupOf(runtime: string, hook: AgentHook, agent: HookedAgent): Record<s
 }
 
 /** Our hooks put into (or brought up to date in) the agent's hooks file text. */
-export function installAgentHooks(text: string, runtime: string, agent: HookedAgent): SettingsEdit {
+export function installAgentHooks(text: string, runtime: string, agent: NestedAgent): SettingsEdit {
   const entries: EventGroup[] = AGENT_HOOKS[agent].map((hook) => ({
     event: hook.event,
     group: groupOf(runtime, hook, agent),
@@ -67,6 +85,8 @@ export interface AgentFile {
   readonly file: string;
   readonly parse: Parse;
   readonly edit: (text: string) => SettingsEdit;
+  /** Whether what is left after our uninstall is nobody's (default: an empty object). */
+  readonly empty?: (value: Readonly<Record<string, unknown>>) => boolean;
 }
 
 /**
@@ -74,7 +94,10 @@ export interface AgentFile {
  * hooks.json, then its config.toml (the MCP server, and the trust of the hooks as hooks.json will hold them).
  */
 export function agentInstallFiles(agent: HookedAgent, env: Env, runtime: string, mcp: McpEntry): AgentFile[] {
+  if (agent === 'opencode') return [];
   const hooksFile = agentHooksFile(agent, env);
+  if (agent === 'cursor')
+    return [{ file: hooksFile, parse: parseCursorHooks, edit: (text) => installCursorHooks(text, runtime) }];
   const hooks = (text: string) => installAgentHooks(text, runtime, agent);
   if (agent === 'gemini')
     return [
@@ -94,7 +117,17 @@ export function agentInstallFiles(agent: HookedAgent, env: Env, runtime: string,
 
 /** What an uninstall edits: the same files, our entries out (Codex's trust read from hooks.json as it is now). */
 export function agentUninstallFiles(agent: HookedAgent, env: Env, runtime: string): AgentFile[] {
+  if (agent === 'opencode') return [];
   const hooksFile = agentHooksFile(agent, env);
+  if (agent === 'cursor')
+    return [
+      {
+        file: hooksFile,
+        parse: parseCursorHooks,
+        edit: (text) => uninstallCursorHooks(text, runtime),
+        empty: isEmptyCursorHooks,
+      },
+    ];
   const hooks = (text: string) => uninstallHooks(text, runtime);
   if (agent === 'gemini')
     return [{ file: hooksFile, parse: parseSettings, edit: (text) => chainEdits(text, hooks, uninstallJsonMcp) }];

@@ -1,6 +1,7 @@
 // The install, from a built checkout: refuse anything that would overwrite someone else's file
 // before changing anything, then (under the lock) runtime → settings.json → the other agents' files
-// (Codex: hooks.json, config.toml; Gemini CLI: settings.json) → slash commands → launcher → install
+// (Codex: hooks.json, config.toml; Gemini CLI: settings.json; Cursor: hooks.json; OpenCode: our plugin)
+// → slash commands → launcher → install
 // record. A failure at any step puts every earlier one back. Last, the MCP server is registered with Claude Code.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { installHooks } from './settings.js';
 import { agentInstallFiles, chosenAgents, CODEX_TRUSTED, type HookedAgent, type InstallAgent } from './agents.js';
 import { isOurSlashCommand, renderSlashCommand } from './slash.js';
 import { geminiCommandFile, renderGeminiCommand } from './gemini-command.js';
+import { isOurOpencodePlugin, opencodePluginFile, renderOpencodePlugin } from './opencode-plugin.js';
 import {
   applySettingsEdit,
   checkedSettings,
@@ -99,6 +101,15 @@ export function install(source: string, choices: InstallChoices, context: RunCon
         const file = geminiCommandFile(context.env, choices.commandName);
         undo.writeFile(file, renderGeminiCommand(slashEntryPath(layout.runtime)));
         report.step(`Gemini CLI command /${choices.commandName} (${file})`);
+      }
+      if (others.includes('opencode')) {
+        const file = opencodePluginFile(context.env);
+        const plugin = renderOpencodePlugin(layout.runtime, process.execPath);
+        if (existsSync(file) && readFileSync(file, 'utf8') === plugin) report.step(`${file}: already up to date`);
+        else {
+          undo.writeFile(file, plugin);
+          report.step(`OpenCode plugin ${file}`);
+        }
       }
 
       undo.writeFile(layout.launcher, launcherText(layout.runtime), 0o755);
@@ -192,6 +203,11 @@ function refuseForeignAgentFiles(
   )
     throw new InstallRefusal(
       `${command} already exists and was not installed by claude-memory-hooks; pick another name with --command-name NAME. Nothing was changed.`,
+    );
+  const plugin = opencodePluginFile(context.env);
+  if (agents.includes('opencode') && existsSync(plugin) && !readsAsOurs(plugin, (text) => isOurOpencodePlugin(text)))
+    throw new InstallRefusal(
+      `${plugin} already exists and was not written by claude-memory-hooks; move it aside, then run ./install.sh again; nothing was changed.`,
     );
 }
 

@@ -16,6 +16,7 @@ import { isOurRuntime, sweepLeftovers } from './runtime.js';
 import { parseSettings, uninstallHooks } from './settings.js';
 import { agentUninstallFiles } from './agents.js';
 import { geminiCommandsDir } from './gemini-command.js';
+import { isOurOpencodePlugin, opencodePluginFile } from './opencode-plugin.js';
 import {
   applySettingsEdit,
   checkedSettings,
@@ -63,12 +64,13 @@ export function uninstall(choices: UninstallChoices, context: RunContext): void 
       report.step(`${layout.settings} does not exist: no hooks to remove`);
     }
     // Every other agent's entries of ours, whatever the install chose: none may outlive the runtime.
-    for (const { file, parse, edit } of otherAgentFiles(context, layout.runtime)) {
+    for (const { file, parse, edit, empty } of otherAgentFiles(context, layout.runtime)) {
       if (!existsSync(file)) continue;
       const theirs = checkedSettings(file, edit, context.uid, parse);
       const result = edit(theirs.text);
       const left = parse(result.text);
-      if ((record.createdFiles ?? []).includes(file) && left.ok && Object.keys(left.value).length === 0) {
+      const nobodys = empty ?? ((value: Readonly<Record<string, unknown>>) => Object.keys(value).length === 0);
+      if ((record.createdFiles ?? []).includes(file) && left.ok && nobodys(left.value)) {
         rmSync(file, { force: true });
         report.step(`removed ${file} (the install had created it, and nothing else is in it)`);
       } else if (result.changed) {
@@ -83,6 +85,11 @@ export function uninstall(choices: UninstallChoices, context: RunContext): void 
     for (const path of ourCommandFiles(geminiCommandsDir(context.env), layout.runtime, undefined, '.toml')) {
       rmSync(path, { force: true });
       report.step(`removed Gemini CLI command /${basename(path, '.toml')} (${path})`);
+    }
+    const plugin = opencodePluginFile(context.env);
+    if (readsAsOurs(plugin, (text) => isOurOpencodePlugin(text, layout.runtime))) {
+      rmSync(plugin, { force: true });
+      report.step(`removed the OpenCode plugin ${plugin}`);
     }
     unregisterMcpStep(context.env, report);
     const recorded = record.launcher;
@@ -115,7 +122,7 @@ export function uninstall(choices: UninstallChoices, context: RunContext): void 
 }
 
 function otherAgentFiles(context: RunContext, runtime: string) {
-  return (['codex', 'gemini'] as const).flatMap((agent) => agentUninstallFiles(agent, context.env, runtime));
+  return (['codex', 'gemini', 'cursor'] as const).flatMap((agent) => agentUninstallFiles(agent, context.env, runtime));
 }
 
 /** `{}` (in any layout): a settings.json with nothing of anyone's left in it. */

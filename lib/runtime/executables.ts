@@ -123,3 +123,33 @@ export const AGENT_HOOKS = {
     { event: 'AfterAgent', script: 'stop', timeout: 10_000 },
   ],
 } as const satisfies Readonly<Record<'codex' | 'gemini', readonly AgentHook[]>>;
+
+/** One hook of ours in Cursor's hooks.json: its event (Cursor's camelCase name) and the script. */
+export interface CursorHook {
+  readonly event: string;
+  readonly script: HookSpec['script'];
+}
+
+/**
+ * The hooks Cursor runs from ~/.cursor/hooks.json (with `cursor` as their argument). Commands come
+ * from postToolUse/postToolUseFailure (the exit code is in its tool_output), edits from afterFileEdit
+ * (postToolUse's edit inputs are undocumented); the turn's end from afterAgentResponse (it carries the
+ * answer; `stop` was reported not to fire) and sessionEnd. No timeout is written: its unit is undocumented.
+ */
+export const CURSOR_HOOKS: readonly CursorHook[] = [
+  { event: 'sessionStart', script: 'session-start' },
+  { event: 'beforeSubmitPrompt', script: 'user-prompt-submit' },
+  { event: 'postToolUse', script: 'post-tool-use' },
+  { event: 'postToolUseFailure', script: 'post-tool-use' },
+  { event: 'afterFileEdit', script: 'post-tool-use' },
+  { event: 'afterAgentResponse', script: 'stop' },
+  { event: 'sessionEnd', script: 'stop' },
+];
+
+/** The hooks OpenCode's plugin (lib/install/opencode-plugin.ts) runs, by the plugin hook that starts each. */
+export const OPENCODE_HOOKS = {
+  sessionStart: 'session-start',
+  prompt: 'user-prompt-submit',
+  tool: 'post-tool-use',
+  idle: 'stop',
+} as const satisfies Readonly<Record<string, HookSpec['script']>>;

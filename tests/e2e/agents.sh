@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Codex CLI and Gemini CLI through the REAL clients (tests/e2e/harness: the newest release from npm, run
+# Codex CLI, Gemini CLI and OpenCode through the REAL clients (tests/e2e/harness: the newest release from npm, run
 # headless against a local mock of its model API, in a temp HOME), with the hooks `./install.sh --agent
 # AGENT` registers. For each agent:
 #   session 1 writes a file, edits it, runs a command that exits 3, then one that passes: exactly those
@@ -7,12 +7,14 @@
 #   session 2's first model request carries the <memory-context> block;
 #   `memory import` of session 1's own session file (Codex rollout, Gemini chat) adds nothing;
 #   session 3's model calls the memory MCP server's search tool (registered by the install in the agent's own
-#   config), the client runs it, and its answer, naming the edited file, reaches the next model request;
+#   config), the client runs it, and its answer, naming the edited file, reaches the next model request
+#   (OpenCode: no import of its store and no MCP registration yet, so these two are not run for it);
 #   Gemini CLI: the installed /mem command runs memory search and hands its results to the model.
 # Codex runs a user's hook only once it is trusted in config.toml: the install writes that trust, so Codex runs
-# without the bypass flag and with no review step (--hook-trust keep), and `memory doctor` says so.
+# without the bypass flag and with no review step (--hook-trust keep), and `memory doctor` says so. OpenCode
+# runs the plugin the install put in ~/.config/opencode/plugins, which hands each event to the same hooks.
 #
-#   tests/e2e/agents.sh [AGENT[@VERSION]…]        (default: codex gemini, each at its newest release)
+#   tests/e2e/agents.sh [AGENT[@VERSION]…]        (default: codex gemini opencode, each at its newest release)
 #
 # Needs a built checkout (npm run build), jq, git, npm reaching the registry (or a client in the cache).
 # With the registry out of reach and nothing cached, says so on one SKIP line and exits 0.
@@ -20,7 +22,7 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd -P)
 . "$here/lib.sh"
 agents=("$@")
-[ ${#agents[@]} -gt 0 ] || agents=(codex gemini)
+[ ${#agents[@]} -gt 0 ] || agents=(codex gemini opencode)
 root=$(mktemp -d "${TMPDIR:-/tmp}/agents-e2e.XXXXXX")
 
 for spec in "${agents[@]}"; do
@@ -79,6 +81,11 @@ for spec in "${agents[@]}"; do
   check "session 2's first model request carries the <memory-context> block with the edit" \
     "printf '%s' \"\$block\" | grep -q '<memory-context' && printf '%s' \"\$block\" | grep -q 'greet.js'"
 
+  if [ "$agent" = opencode ]; then
+    check "the session's summary is OpenCode's, with where it stopped (session.idle, the answer the plugin kept)" \
+      "memory search --summaries --here --json | jq -e 'length == 1 and .[0].agent == \"opencode\" and (.[0].summary | test(\"Stopped at: .greet\\\\(\\\\) says Hello now\"))' >/dev/null"
+    continue
+  fi
   session_file=$(jq -r '.sessionFiles[0] // empty' "$dir/s1.json")
   before=$(mine | jq length)
   # It must read the file's four calls (not skip it as a foreign transcript) and find each stored already.

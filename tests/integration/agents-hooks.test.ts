@@ -291,8 +291,22 @@ describe('bad input from any agent', () => {
       'a Gemini shell call with no response',
       { session_id: 's', hook_event_name: 'AfterTool', tool_name: 'run_shell_command', cwd: '/tmp' },
     ],
+    [
+      'a Cursor Shell call whose tool_input is text',
+      {
+        conversation_id: 'c',
+        hook_event_name: 'postToolUse',
+        tool_name: 'Shell',
+        tool_input: 'ls',
+        workspace_roots: 5,
+      },
+    ],
+    [
+      'an OpenCode call with no arguments',
+      { hook_event_name: 'tool.execute.after', directory: '/tmp', input: { tool: 'bash', sessionID: 's' }, output: 3 },
+    ],
   ];
-  for (const agent of ['codex', 'gemini'] as const) {
+  for (const agent of ['codex', 'gemini', 'cursor', 'opencode'] as const) {
     for (const [what, payload] of cases) {
       it(`exits 0 with at most one [memory-hook] line and stores nothing for ${what} from ${agent}`, async () => {
         const box = sandbox(NOW);

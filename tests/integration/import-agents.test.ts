@@ -13,7 +13,7 @@ import {
   releasePayload,
   releaseText,
   runAgentHook,
-  type RecordedAgent,
+  type ReleasedAgent,
 } from '../agent-fixtures.js';
 import type { HookName } from '../helpers.js';
 
@@ -43,7 +43,7 @@ function table<T>(box: Sandbox, sql: string): T[] {
 }
 
 /** The live session: each recorded payload through the built hook, at the time the client ran it. */
-async function playLive(agent: RecordedAgent, box: Sandbox, steps: ReadonlyArray<readonly [HookName, string]>) {
+async function playLive(agent: ReleasedAgent, box: Sandbox, steps: ReadonlyArray<readonly [HookName, string]>) {
   for (const [hook, name] of steps) {
     const payload = releasePayload(agent, name, box);
     // Gemini stamps its payloads; Codex's carry no time (its calls are told apart by id, not by time).

@@ -159,7 +159,7 @@ describe('--agent', () => {
     [['--agent=gemini,claude'], ['gemini', 'claude']],
     [
       ['--agent', 'all'],
-      ['claude', 'codex', 'gemini'],
+      ['claude', 'codex', 'gemini', 'cursor', 'opencode'],
     ],
     [['--agent', 'codex', '--agent', 'codex'], ['codex']],
   ];
@@ -170,7 +170,7 @@ describe('--agent', () => {
   }
   it('refuses an agent it does not know', () => {
     expect(() => parseInstallArgs(['--agent', 'copilot'])).toThrow(
-      "--agent takes claude, codex, gemini or all (got 'copilot')",
+      "--agent takes claude, codex, gemini, cursor, opencode or all (got 'copilot')",
     );
   });
 });

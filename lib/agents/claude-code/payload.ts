@@ -2,6 +2,7 @@
 // for "not ours, skip". Optional and unknown fields are tolerated; nothing here throws. Cursor, with its
 // third-party-hooks setting, runs these same hooks: its payloads say so (`cursor_version`,
 // `conversation_id`), and their events are Cursor's.
+import { cursorCwd, isCursorPayload } from '../cursor/payload.js';
 import { isCapturedTool } from '../../memory.js';
 import { objectOf, str } from '../../narrow.js';
 import type { AgentName, HookBase, PromptEvent, SessionStartEvent, StopEvent, ToolEvent } from '../events.js';
@@ -10,15 +11,18 @@ export type { HookBase, SessionStartEvent, StopEvent, ToolEvent } from '../event
 
 /** Cursor running Claude Code's hooks: keys only Cursor's payloads carry. */
 function callerOf(input: Readonly<Record<string, unknown>>): AgentName {
-  return 'cursor_version' in input || 'conversation_id' in input ? 'cursor' : 'claude-code';
+  return isCursorPayload(input) ? 'cursor' : 'claude-code';
 }
 
 function parseBase(input: Readonly<Record<string, unknown>>): HookBase {
+  const agent = callerOf(input);
+  // Cursor's session is its conversation, as its own hooks name it (lib/agents/cursor/payload.ts).
+  const [first, second] = agent === 'cursor' ? ['conversation_id', 'session_id'] : ['session_id', 'conversation_id'];
   return {
-    sessionId: str(input['session_id']) || str(input['conversation_id']),
-    cwd: str(input['cwd']),
+    sessionId: str(input[first]) || str(input[second]),
+    cwd: agent === 'cursor' ? cursorCwd(input) : str(input['cwd']),
     agentId: str(input['agent_id']) || null,
-    agent: callerOf(input),
+    agent,
   };
 }
 
@@ -51,7 +55,8 @@ export function parseStopEvent(input: Readonly<Record<string, unknown>>): StopEv
   if (!base.sessionId) return null;
   return {
     ...base,
-    transcriptPath: str(input['transcript_path']),
+    // Cursor's transcript is not Claude Code's: Stop's catch-up has nothing to read in it.
+    transcriptPath: base.agent === 'cursor' ? '' : str(input['transcript_path']),
     lastAssistantMessage: str(input['last_assistant_message']),
   };
 }

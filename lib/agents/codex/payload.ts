@@ -55,7 +55,8 @@ export function parseToolEvents(input: Readonly<Record<string, unknown>>, option
   return [];
 }
 
-function patchEvent(base: HookBase, change: PatchChange, toolUseId: string | null): ToolEvent {
+/** One file of a patch as the event capture reads (OpenCode's apply_patch takes the same envelope). */
+export function patchEvent(base: HookBase, change: PatchChange, toolUseId: string | null): ToolEvent {
   const common = { ...base, outcome: 'success' as const, toolUseId, error: '', isInterrupt: false };
   switch (change.op) {
     case 'add':

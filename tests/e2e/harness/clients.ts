@@ -9,6 +9,7 @@ import type { Mock } from './mock-server.js';
 import { startAnthropicMock } from './mock-anthropic.js';
 import { startGeminiMock } from './mock-gemini.js';
 import { startOpenAiMock } from './mock-openai.js';
+import { startChatMock } from './mock-chat.js';
 import type { Scenario } from './scenario.js';
 
 export interface RunOptions {
@@ -47,6 +48,7 @@ export function startMockFor(
 ): Promise<Mock> {
   if (client === 'claude') return startAnthropicMock(scenario, vars, log);
   if (client === 'codex') return startOpenAiMock(scenario, vars, log);
+  if (client === 'opencode') return startChatMock(scenario, vars, log);
   return startGeminiMock(scenario, vars, log);
 }
 
@@ -185,8 +187,56 @@ function gemini(o: RunOptions, mock: Mock): Prepared {
   };
 }
 
+/**
+ * OpenCode: the mock as an OpenAI-compatible provider (`@ai-sdk/openai-compatible` ships inside OpenCode,
+ * so nothing is fetched) in a config file of the run's own, named by OPENCODE_CONFIG and merged over the
+ * HOME's: the plugins the install put in ~/.config/opencode/plugins load as they would for a person.
+ * Every tool allowed; no update check, no model catalogue download, no sharing.
+ */
+function opencode(o: RunOptions, mock: Mock): Prepared {
+  const file = join(o.out, 'opencode.json');
+  const model = o.model ?? 'mock-model';
+  writeFileSync(
+    file,
+    `${JSON.stringify(
+      {
+        $schema: 'https://opencode.ai/config.json',
+        autoupdate: false,
+        share: 'disabled',
+        model: `memory-e2e-mock/${model}`,
+        provider: {
+          'memory-e2e-mock': {
+            npm: '@ai-sdk/openai-compatible',
+            name: 'memory e2e mock',
+            options: { baseURL: `${mock.url}/v1`, apiKey: MOCK_KEY },
+            models: { [model]: { name: model, tool_call: true } },
+          },
+        },
+        permission: { edit: 'allow', bash: 'allow', webfetch: 'deny' },
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  const args = ['run', '--model', `memory-e2e-mock/${model}`, ...o.args];
+  if (o.resume) args.push(...(o.resume === 'last' ? ['--continue'] : ['--session', o.resume]));
+  args.push(o.prompt);
+  return {
+    env: {
+      OPENCODE_CONFIG: file,
+      OPENCODE_DISABLE_AUTOUPDATE: '1',
+      OPENCODE_DISABLE_MODELS_FETCH: '1',
+      OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+      OPENCODE_DISABLE_SHARE: '1',
+    },
+    args,
+    configChanged: {},
+  };
+}
+
 export function prepare(o: RunOptions, exe: string, scenario: Scenario, mock: Mock): Prepared {
   if (o.client === 'claude') return claude(o, exe, scenario, mock);
   if (o.client === 'codex') return codex(o, mock);
+  if (o.client === 'opencode') return opencode(o, mock);
   return gemini(o, mock);
 }

@@ -2,7 +2,7 @@
 // an executable that runs it. A cached release is never downloaded again; with the registry out of reach
 // the newest cached one is used, and with none cached the caller is told so (exit code 3) to skip.
 //
-//   node dist/tests/e2e/harness/install.js claude|codex|gemini [VERSION|latest]   → prints the path
+//   node dist/tests/e2e/harness/install.js claude|codex|gemini|opencode [VERSION|latest]   → prints the path
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -20,13 +20,14 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-export type Client = 'claude' | 'codex' | 'gemini';
-export const CLIENTS: readonly Client[] = ['claude', 'codex', 'gemini'];
+export type Client = 'claude' | 'codex' | 'gemini' | 'opencode';
+export const CLIENTS: readonly Client[] = ['claude', 'codex', 'gemini', 'opencode'];
 
 export const PACKAGES: Readonly<Record<Client, string>> = {
   claude: '@anthropic-ai/claude-code',
   codex: '@openai/codex',
   gemini: '@google/gemini-cli',
+  opencode: 'opencode-ai',
 };
 
 /** The registry could not be reached and no release is cached: a test should skip, saying this. */
@@ -122,6 +123,11 @@ function linkExecutable(client: Client, stage: string): void {
       `node_modules/@openai/codex/vendor/${p.triple}/codex/codex`,
     ]);
   }
+  if (client === 'opencode') {
+    // A Bun-compiled binary in a per-platform optional package (the baseline build for CPUs without AVX2).
+    const p = platform?.npm ?? '?';
+    return native([`node_modules/opencode-${p}/bin/opencode`, `node_modules/opencode-${p}-baseline/bin/opencode`]);
+  }
   const bundle = ['bundle/gemini.js', 'dist/index.js'].find((f) => existsSync(join(pkg, f)));
   if (!bundle) throw new Error(`${PACKAGES.gemini} has no bundle/gemini.js`);
   const engines = (JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { engines?: { node?: string } })
@@ -191,7 +197,7 @@ export function installClient(client: Client, wanted = 'latest'): { exe: string;
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [client, version = 'latest'] = process.argv.slice(2);
   if (!CLIENTS.includes(client as Client)) {
-    process.stderr.write('usage: install.js claude|codex|gemini [VERSION|latest]\n');
+    process.stderr.write('usage: install.js claude|codex|gemini|opencode [VERSION|latest]\n');
     process.exit(2);
   }
   try {

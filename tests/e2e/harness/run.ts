@@ -14,11 +14,11 @@ import { runToEnd } from './process.js';
 import { summariseAgent, writtenSince } from './summary-agents.js';
 import { summariseClaude } from './summary-claude.js';
 
-const USAGE = `usage: node dist/tests/e2e/harness/run.js --client claude|codex|gemini --exe PATH --home DIR --prompt TEXT [options]
+const USAGE = `usage: node dist/tests/e2e/harness/run.js --client claude|codex|gemini|opencode --exe PATH --home DIR --prompt TEXT [options]
   --cwd DIR            the session's working directory (default: this one)
   --scenario FILE      the model's scripted turns (default: none; it answers "Done.")
   --out DIR            where requests.jsonl, stdout, stderr and summary.json are kept (default: a temp dir)
-  --resume ID          continue a session (codex: an id or "last"; gemini: an id or "latest")
+  --resume ID          continue a session (codex, opencode: an id or "last"; gemini: an id or "latest")
   --var NAME=VALUE     a value for {{NAME}} in the scenario (cwd and home are set)
   --env NAME=VALUE     more environment for the client
   --arg ARG            passed to the client as it is
@@ -112,7 +112,7 @@ function parse(argv: readonly string[]): Parsed {
     else throw new UsageError(`unknown option ${flag}`);
   }
   const client = values.get('client') as Client;
-  if (!CLIENTS.includes(client)) throw new UsageError('--client is claude, codex or gemini');
+  if (!CLIENTS.includes(client)) throw new UsageError('--client is claude, codex, gemini or opencode');
   const exe = values.get('exe');
   if (!exe) throw new UsageError('--exe PATH is required (what install.js printed)');
   const home = directory(values.get('home') ?? '', '--home');
@@ -159,6 +159,7 @@ function parse(argv: readonly string[]): Parsed {
 function sessionFiles(o: Parsed, since: number): string[] {
   if (o.client === 'codex') return writtenSince(join(o.home, '.codex', 'sessions'), since, /rollout-.*\.jsonl$/);
   if (o.client === 'gemini') return writtenSince(join(o.home, '.gemini', 'tmp'), since, /\/chats\/session-.*\.jsonl?$/);
+  if (o.client === 'opencode') return writtenSince(join(o.home, '.local', 'share', 'opencode'), since, /\.db$/);
   return writtenSince(join(o.home, '.claude', 'projects'), since, /\.jsonl$/);
 }
 

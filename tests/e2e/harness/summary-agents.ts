@@ -1,7 +1,8 @@
-// What a Codex CLI or Gemini CLI session did and what the model was shown, from the mock's record. For
-// each request of the agent loop only what is new in it (after the model's last output): the user's text,
-// the text hooks added, and the tool outputs. Gemini labels hook text (`<hook_context>`); Codex does not,
-// so for Codex every new developer or user message that is not Codex's own context counts as hook text.
+// What a Codex CLI, Gemini CLI or OpenCode session did and what the model was shown, from the mock's
+// record. For each request of the agent loop only what is new in it (after the model's last output): the
+// user's text, the text hooks added, and the tool outputs. Gemini labels hook text (`<hook_context>`);
+// Codex does not, so for Codex every new developer or user message that is not Codex's own context counts
+// as hook text; OpenCode's plugin adds ours to the system prompt, where our blocks are found by their tags.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Recorded } from './mock-server.js';
@@ -92,8 +93,28 @@ function geminiRequest(entry: Recorded, outputs: Map<string, string>): Json {
   return { prompt, hookContext };
 }
 
-/** The calls a mock answer made: Codex output items, Gemini function-call parts. */
+const OUR_BLOCKS = /<memory-(context|recall)\b[\s\S]*?<\/memory-\1>/g;
+
+function chatRequest(entry: Recorded, outputs: Map<string, string>): Json {
+  const messages = list(isObject(entry.body) ? entry.body['messages'] : []).filter(isObject);
+  const fresh = messages.slice(messages.findLastIndex((m) => m['role'] === 'assistant') + 1);
+  const prompt: string[] = [];
+  for (const message of fresh) {
+    if (message['role'] === 'tool') outputs.set(String(message['tool_call_id']), textOf(message['content']));
+    else if (message['role'] === 'user') prompt.push(textOf(message['content']));
+  }
+  const hookContext = messages
+    .filter((m) => m['role'] === 'system')
+    .flatMap((m) => [...textOf(m['content']).matchAll(OUR_BLOCKS)].map((found) => ({ in: 'system', text: found[0] })));
+  return { prompt, hookContext };
+}
+
+/** The calls a mock answer made: Codex output items, Gemini function-call parts, Chat Completions tool calls. */
 function callsOf(entry: Recorded): Json[] {
+  if (isObject(entry.response) && Array.isArray(entry.response['calls']))
+    return list(entry.response['calls'])
+      .filter(isObject)
+      .map((c) => ({ id: c['id'], name: c['name'], input: JSON.parse(String(c['arguments'] ?? '{}')) as unknown }));
   return list(entry.response)
     .filter(isObject)
     .flatMap((item): Json[] => {
@@ -131,7 +152,7 @@ export function writtenSince(dir: string, since: number, pattern: RegExp): strin
 }
 
 export function summariseAgent(
-  client: 'codex' | 'gemini',
+  client: 'codex' | 'gemini' | 'opencode',
   stdout: string,
   stderr: string,
   requests: readonly Recorded[],
@@ -140,7 +161,12 @@ export function summariseAgent(
   const calls: Json[] = [];
   const summarised = requests.map((entry) => {
     if (entry.kind !== 'main') return { n: entry.n, kind: entry.kind, url: entry.url, model: entry.model };
-    const fresh = client === 'codex' ? codexRequest(entry, outputs) : geminiRequest(entry, outputs);
+    const fresh =
+      client === 'codex'
+        ? codexRequest(entry, outputs)
+        : client === 'opencode'
+          ? chatRequest(entry, outputs)
+          : geminiRequest(entry, outputs);
     for (const call of callsOf(entry)) calls.push({ request: entry.n, turn: entry.turn, ...call });
     return { n: entry.n, kind: 'main', turn: entry.turn, model: entry.model, ...fresh };
   });
@@ -162,7 +188,11 @@ export function summariseAgent(
   return {
     sessionId,
     toolCalls,
-    ...(client === 'codex' ? { hookRuns } : { toolEvents: events.filter((e) => e['type'] === 'tool_result') }),
+    ...(client === 'codex'
+      ? { hookRuns }
+      : client === 'gemini'
+        ? { toolEvents: events.filter((e) => e['type'] === 'tool_result') }
+        : {}),
     requests: summarised,
   };
 }
