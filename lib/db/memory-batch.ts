@@ -14,10 +14,19 @@ import { heldSince, isForgotten } from './tombstones.js';
 // copies most of a batch's cost. Values are bound, never sent as JSON text: the drivers store a
 // string's lone surrogates differently from SQLite's JSON, and the duplicate check compares what was
 // bound. Statements of a few fixed sizes, so each is prepared once.
-const ROW = `(${Array(16).fill('?').join(', ')}, coalesce(?, (${requestOf('?', '?')})), ?, ?)`;
+// The rows are a VALUES table the INSERT selects from, so the request look-up (the single insert's
+// subquery) is compiled once and reads the prompts through one cursor: as a subquery in each row of
+// the VALUES list, each row kept two cursors open to the statement's end, and SQLite walks every
+// open cursor each time a trigger opens one, so a row cost more the more rows its statement held.
+const FIELDS = 19;
+const ROW = `(${Array(FIELDS).fill('?').join(', ')})`;
+// rowValues' order: id, then COLUMNS; the request (column17) falls back to the session's prompt.
+const SELECTED = Array.from({ length: FIELDS }, (_, at) =>
+  at === 16 ? `coalesce(column17, (${requestOf('column2', 'column11')}))` : `column${at + 1}`,
+).join(', ');
 const SIZES = [128, 64, 32, 16, 8, 4, 2, 1] as const;
 const insertRows = (rows: number): string =>
-  `INSERT INTO memories (id, ${COLUMNS}) VALUES ${Array(rows).fill(ROW).join(',\n')}`;
+  `INSERT INTO memories (id, ${COLUMNS}) SELECT ${SELECTED} FROM (VALUES ${Array(rows).fill(ROW).join(',\n')})`;
 
 // AUTOINCREMENT's next id: above every id the table has ever held.
 const NEXT_ID = `SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'memories'), 0),
@@ -110,7 +119,9 @@ export function insertMemories(
       });
       for (let done = 0; done < stored.length;) {
         const size = SIZES.find((rows) => rows <= stored.length - done) as number;
-        const values = stored.slice(done, done + size).flatMap((memory, at) => rowValues(memory, first + done + at));
+        const values = new Array<unknown>(size * FIELDS);
+        for (let row = 0; row < size; row++)
+          rowValues(values, row * FIELDS, stored[done + row] as NewMemory, first + done + row);
         prepared(db, insertRows(size)).run(...values);
         done += size;
       }
@@ -126,10 +137,25 @@ export function insertMemories(
   return withBusyRetry(() => write.immediate());
 }
 
-/** ROW's values, in its order. */
-function rowValues(m: NewMemory, id: number): unknown[] {
-  const [key, request, intent, agent] = [m.commandKey?.key ?? null, m.request ?? null, m.intent ?? null, m.agent];
-  return [id, m.sessionId, m.toolName, m.type, m.project, m.projectPath, m.filePath, m.content, m.tags, m.importance]
-    .concat([m.createdAt, m.toolUseId, m.agentId, m.exitCode, m.source, key, request, m.sessionId, m.createdAt])
-    .concat([intent, agent ?? DEFAULT_AGENT]);
+/** ROW's values, in its order, written into `values` from `at`: one array for the statement, no copies. */
+function rowValues(values: unknown[], at: number, m: NewMemory, id: number): void {
+  values[at] = id;
+  values[at + 1] = m.sessionId;
+  values[at + 2] = m.toolName;
+  values[at + 3] = m.type;
+  values[at + 4] = m.project;
+  values[at + 5] = m.projectPath;
+  values[at + 6] = m.filePath;
+  values[at + 7] = m.content;
+  values[at + 8] = m.tags;
+  values[at + 9] = m.importance;
+  values[at + 10] = m.createdAt;
+  values[at + 11] = m.toolUseId;
+  values[at + 12] = m.agentId;
+  values[at + 13] = m.exitCode;
+  values[at + 14] = m.source;
+  values[at + 15] = m.commandKey?.key ?? null;
+  values[at + 16] = m.request ?? null;
+  values[at + 17] = m.intent ?? null;
+  values[at + 18] = m.agent ?? DEFAULT_AGENT;
 }
