@@ -20,7 +20,7 @@ import { heldSince, isForgotten } from './tombstones.js';
 // open cursor each time a trigger opens one, so a row cost more the more rows its statement held.
 const FIELDS = 19;
 const ROW = `(${Array(FIELDS).fill('?').join(', ')})`;
-// rowValues' order: id, then COLUMNS; the request (column17) falls back to the session's prompt.
+// pushRow's order: id, then COLUMNS; the request (column17) falls back to the session's prompt.
 const SELECTED = Array.from({ length: FIELDS }, (_, at) =>
   at === 16 ? `coalesce(column17, (${requestOf('column2', 'column11')}))` : `column${at + 1}`,
 ).join(', ');
@@ -48,14 +48,17 @@ class BatchCheck {
 
   constructor(
     db: Db,
+    memories: readonly NewMemory[],
     private readonly dedupeWindowSec: number,
     private readonly admitHeld: AdmitHeld,
   ) {
     this.store = new MemoryStore(db);
+    const storedToolUses = toolUsesStored(db, memories);
     const anyTombstone = prepared(db, 'SELECT 1 FROM forgotten LIMIT 1').get() !== undefined;
     const disabled = new Map<string, boolean>();
     const held = new Map<string, string | null>();
     this.asked = {
+      toolUse: (_, toolUseId) => storedToolUses.has(toolUseId),
       forgotten: (_, memory) => anyTombstone && isForgotten(db, memory),
       disabled: (_, sessionId) => remembered(disabled, sessionId, () => isSessionDisabled(db, sessionId)),
       held: (_, memory) => {
@@ -86,6 +89,28 @@ class BatchCheck {
   }
 }
 
+/**
+ * Which of the batch's tool_use_ids the table holds, asked many to a statement: each is compared as
+ * the single insert's query compares it (bound, so a lone surrogate matches as it would there, and
+ * the answer is the id's place, never the stored text read back), and no row is written while the
+ * batch is being decided.
+ */
+function toolUsesStored(db: Db, memories: readonly NewMemory[]): Set<string> {
+  const ids = [...new Set(memories.flatMap((memory) => (memory.toolUseId ? [memory.toolUseId] : [])))];
+  const found = new Set<string>();
+  for (let done = 0; done < ids.length;) {
+    const size = SIZES.find((count) => count <= ids.length - done) as number;
+    const rows = Array.from({ length: size }, (_, at) => `(${at}, ?)`).join(', ');
+    const sql = `SELECT column1 FROM (VALUES ${rows}) WHERE EXISTS (SELECT 1 FROM memories WHERE tool_use_id = column2)`;
+    const places = prepared(db, sql)
+      .pluck()
+      .all(...ids.slice(done, done + size)) as number[];
+    for (const at of places) found.add(ids[done + at] as string);
+    done += size;
+  }
+  return found;
+}
+
 const contentOf = (memory: NewMemory): string => `${memory.sessionId}\u0000${memory.content}`;
 
 function remembered<T>(answers: Map<string, T>, key: string, ask: () => T): T {
@@ -107,7 +132,7 @@ export function insertMemories(
 ): InsertOutcome[] {
   const write = db.transaction(() =>
     indexingAfter(db, (): InsertOutcome[] => {
-      const check = new BatchCheck(db, dedupeWindowSec, admitHeld);
+      const check = new BatchCheck(db, memories, dedupeWindowSec, admitHeld);
       const first = prepared(db, NEXT_ID).pluck().get() as number;
       const stored: NewMemory[] = [];
       const outcomes = memories.map((memory): InsertOutcome => {
@@ -119,9 +144,8 @@ export function insertMemories(
       });
       for (let done = 0; done < stored.length;) {
         const size = SIZES.find((rows) => rows <= stored.length - done) as number;
-        const values = new Array<unknown>(size * FIELDS);
-        for (let row = 0; row < size; row++)
-          rowValues(values, row * FIELDS, stored[done + row] as NewMemory, first + done + row);
+        const values: unknown[] = [];
+        for (let row = done; row < done + size; row++) pushRow(values, stored[row] as NewMemory, first + row);
         prepared(db, insertRows(size)).run(...values);
         done += size;
       }
@@ -137,25 +161,10 @@ export function insertMemories(
   return withBusyRetry(() => write.immediate());
 }
 
-/** ROW's values, in its order, written into `values` from `at`: one array for the statement, no copies. */
-function rowValues(values: unknown[], at: number, m: NewMemory, id: number): void {
-  values[at] = id;
-  values[at + 1] = m.sessionId;
-  values[at + 2] = m.toolName;
-  values[at + 3] = m.type;
-  values[at + 4] = m.project;
-  values[at + 5] = m.projectPath;
-  values[at + 6] = m.filePath;
-  values[at + 7] = m.content;
-  values[at + 8] = m.tags;
-  values[at + 9] = m.importance;
-  values[at + 10] = m.createdAt;
-  values[at + 11] = m.toolUseId;
-  values[at + 12] = m.agentId;
-  values[at + 13] = m.exitCode;
-  values[at + 14] = m.source;
-  values[at + 15] = m.commandKey?.key ?? null;
-  values[at + 16] = m.request ?? null;
-  values[at + 17] = m.intent ?? null;
-  values[at + 18] = m.agent ?? DEFAULT_AGENT;
+/** ROW's values, in its order, added to `values`: one array for the statement, no copies. */
+function pushRow(values: unknown[], m: NewMemory, id: number): void {
+  const [key, request, intent, agent] = [m.commandKey?.key ?? null, m.request ?? null, m.intent ?? null, m.agent];
+  values.push(id, m.sessionId, m.toolName, m.type, m.project, m.projectPath, m.filePath, m.content, m.tags);
+  values.push(m.importance, m.createdAt, m.toolUseId, m.agentId, m.exitCode, m.source, key, request, intent);
+  values.push(agent ?? DEFAULT_AGENT);
 }

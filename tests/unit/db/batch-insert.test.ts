@@ -143,7 +143,9 @@ describe('a batch of inserts', () => {
       .all();
     expect(open).toEqual(['toolu_5', 'toolu_18']);
     const requests = batch
-      .prepare("SELECT tool_use_id AS id, request FROM memories WHERE tool_use_id IN ('toolu_4', 'toolu_6', 'toolu_16') ORDER BY rowid")
+      .prepare(
+        "SELECT tool_use_id AS id, request FROM memories WHERE tool_use_id IN ('toolu_4', 'toolu_6', 'toolu_16') ORDER BY rowid",
+      )
       .all();
     expect(requests).toEqual([
       { id: 'toolu_4', request: 'make the tests pass' },
@@ -168,6 +170,27 @@ describe('a batch of inserts', () => {
     expect(insertMemories(db, again, 60, LIVE)).toEqual(['duplicate-content', 'duplicate-content']);
     expect(store.insert(again[0] as NewMemory, 60)).toBe('duplicate-content');
     db.close();
+  });
+
+  it('knows the tool calls stored before it, however their ids are spelled, as a single insert does', () => {
+    const one = database('ids-one');
+    const batch = database('ids-batch');
+    const earlier = ['toolu_plain', 'toolu_half_\ud83d', 'toolu_low_\udc00'].map((id, n) =>
+      memory(n, `earlier call ${n}`, { toolUseId: id }),
+    );
+    for (const db of [one, batch]) insertMemories(db, earlier, 60, LIVE);
+    // 130 new ids around the three known ones: more than one statement's worth of ids.
+    const later = [
+      ...earlier.map((m, n) => ({ ...m, content: `later call ${n}`, createdAt: at(40 + n) })),
+      ...Array.from({ length: 130 }, (_, n) => memory(100 + n, `new call ${n}`, { toolUseId: `toolu_new_${n}` })),
+    ];
+    const single = new MemoryStore(one);
+    const outcomes = later.map((m) => single.insert(m, 60, LIVE));
+    expect(outcomes.slice(0, 3)).toEqual(['duplicate-tool-use', 'duplicate-tool-use', 'duplicate-tool-use']);
+    expect(insertMemories(batch, later, 60, LIVE)).toEqual(outcomes);
+    expect(state(batch)).toEqual(state(one));
+    one.close();
+    batch.close();
   });
 
   it('leaves the rows still waiting for the batch indexer waiting, and indexes only its own', () => {
