@@ -67,11 +67,18 @@ export type AdmitHeld = (memory: NewMemory) => boolean;
 export const LIVE: AdmitHeld = () => true;
 /** What findDuplicate asks of the database beyond the memory's own rows; a batch keeps the answers (memory-batch.ts). */
 export interface Asked {
+  /** A row with this tool_use_id is stored. */
+  toolUse(db: Db, toolUseId: string): boolean;
   forgotten(db: Db, memory: NewMemory): boolean;
   disabled(db: Db, sessionId: string): boolean;
   held(db: Db, memory: NewMemory): boolean;
 }
-const ASK: Asked = { forgotten: isForgotten, disabled: isSessionDisabled, held: isHeld };
+const ASK: Asked = {
+  toolUse: (db, id) => !!prepared(db, 'SELECT 1 FROM memories WHERE tool_use_id = ?').get(id),
+  forgotten: isForgotten,
+  disabled: isSessionDisabled,
+  held: isHeld,
+};
 /** Read back from a transcript, nothing asked for: a held session's older calls stay out. */
 export const ADMIT_NONE: AdmitHeld = () => false;
 
@@ -117,9 +124,8 @@ export class MemoryStore {
     admitHeld: AdmitHeld = LIVE,
     ask: Asked = ASK,
   ): Exclude<InsertOutcome, 'stored'> | null {
-    const byToolUse = prepared(this.db, 'SELECT 1 FROM memories WHERE tool_use_id = ?');
     const byContent = prepared(this.db, DUPLICATE_CONTENT);
-    if (memory.toolUseId && byToolUse.get(memory.toolUseId)) return 'duplicate-tool-use';
+    if (memory.toolUseId && ask.toolUse(this.db, memory.toolUseId)) return 'duplicate-tool-use';
     if (ask.forgotten(this.db, memory)) return 'forgotten';
     if (ask.disabled(this.db, memory.sessionId)) return 'disabled';
     if (!admitHeld(memory) && ask.held(this.db, memory)) return 'held';

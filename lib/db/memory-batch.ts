@@ -14,10 +14,19 @@ import { heldSince, isForgotten } from './tombstones.js';
 // copies most of a batch's cost. Values are bound, never sent as JSON text: the drivers store a
 // string's lone surrogates differently from SQLite's JSON, and the duplicate check compares what was
 // bound. Statements of a few fixed sizes, so each is prepared once.
-const ROW = `(${Array(16).fill('?').join(', ')}, coalesce(?, (${requestOf('?', '?')})), ?, ?)`;
+// The rows are a VALUES table the INSERT selects from, so the request look-up (the single insert's
+// subquery) is compiled once and reads the prompts through one cursor: as a subquery in each row of
+// the VALUES list, each row kept two cursors open to the statement's end, and SQLite walks every
+// open cursor each time a trigger opens one, so a row cost more the more rows its statement held.
+const FIELDS = 19;
+const ROW = `(${Array(FIELDS).fill('?').join(', ')})`;
+// pushRow's order: id, then COLUMNS; the request (column17) falls back to the session's prompt.
+const SELECTED = Array.from({ length: FIELDS }, (_, at) =>
+  at === 16 ? `coalesce(column17, (${requestOf('column2', 'column11')}))` : `column${at + 1}`,
+).join(', ');
 const SIZES = [128, 64, 32, 16, 8, 4, 2, 1] as const;
 const insertRows = (rows: number): string =>
-  `INSERT INTO memories (id, ${COLUMNS}) VALUES ${Array(rows).fill(ROW).join(',\n')}`;
+  `INSERT INTO memories (id, ${COLUMNS}) SELECT ${SELECTED} FROM (VALUES ${Array(rows).fill(ROW).join(',\n')})`;
 
 // AUTOINCREMENT's next id: above every id the table has ever held.
 const NEXT_ID = `SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'memories'), 0),
@@ -39,14 +48,17 @@ class BatchCheck {
 
   constructor(
     db: Db,
+    memories: readonly NewMemory[],
     private readonly dedupeWindowSec: number,
     private readonly admitHeld: AdmitHeld,
   ) {
     this.store = new MemoryStore(db);
+    const storedToolUses = toolUsesStored(db, memories);
     const anyTombstone = prepared(db, 'SELECT 1 FROM forgotten LIMIT 1').get() !== undefined;
     const disabled = new Map<string, boolean>();
     const held = new Map<string, string | null>();
     this.asked = {
+      toolUse: (_, toolUseId) => storedToolUses.has(toolUseId),
       forgotten: (_, memory) => anyTombstone && isForgotten(db, memory),
       disabled: (_, sessionId) => remembered(disabled, sessionId, () => isSessionDisabled(db, sessionId)),
       held: (_, memory) => {
@@ -77,6 +89,28 @@ class BatchCheck {
   }
 }
 
+/**
+ * Which of the batch's tool_use_ids the table holds, asked many to a statement: each is compared as
+ * the single insert's query compares it (bound, so a lone surrogate matches as it would there, and
+ * the answer is the id's place, never the stored text read back), and no row is written while the
+ * batch is being decided.
+ */
+function toolUsesStored(db: Db, memories: readonly NewMemory[]): Set<string> {
+  const ids = [...new Set(memories.flatMap((memory) => (memory.toolUseId ? [memory.toolUseId] : [])))];
+  const found = new Set<string>();
+  for (let done = 0; done < ids.length;) {
+    const size = SIZES.find((count) => count <= ids.length - done) as number;
+    const rows = Array.from({ length: size }, (_, at) => `(${at}, ?)`).join(', ');
+    const sql = `SELECT column1 FROM (VALUES ${rows}) WHERE EXISTS (SELECT 1 FROM memories WHERE tool_use_id = column2)`;
+    const places = prepared(db, sql)
+      .pluck()
+      .all(...ids.slice(done, done + size)) as number[];
+    for (const at of places) found.add(ids[done + at] as string);
+    done += size;
+  }
+  return found;
+}
+
 const contentOf = (memory: NewMemory): string => `${memory.sessionId}\u0000${memory.content}`;
 
 function remembered<T>(answers: Map<string, T>, key: string, ask: () => T): T {
@@ -98,7 +132,7 @@ export function insertMemories(
 ): InsertOutcome[] {
   const write = db.transaction(() =>
     indexingAfter(db, (): InsertOutcome[] => {
-      const check = new BatchCheck(db, dedupeWindowSec, admitHeld);
+      const check = new BatchCheck(db, memories, dedupeWindowSec, admitHeld);
       const first = prepared(db, NEXT_ID).pluck().get() as number;
       const stored: NewMemory[] = [];
       const outcomes = memories.map((memory): InsertOutcome => {
@@ -110,7 +144,8 @@ export function insertMemories(
       });
       for (let done = 0; done < stored.length;) {
         const size = SIZES.find((rows) => rows <= stored.length - done) as number;
-        const values = stored.slice(done, done + size).flatMap((memory, at) => rowValues(memory, first + done + at));
+        const values: unknown[] = [];
+        for (let row = done; row < done + size; row++) pushRow(values, stored[row] as NewMemory, first + row);
         prepared(db, insertRows(size)).run(...values);
         done += size;
       }
@@ -126,10 +161,10 @@ export function insertMemories(
   return withBusyRetry(() => write.immediate());
 }
 
-/** ROW's values, in its order. */
-function rowValues(m: NewMemory, id: number): unknown[] {
+/** ROW's values, in its order, added to `values`: one array for the statement, no copies. */
+function pushRow(values: unknown[], m: NewMemory, id: number): void {
   const [key, request, intent, agent] = [m.commandKey?.key ?? null, m.request ?? null, m.intent ?? null, m.agent];
-  return [id, m.sessionId, m.toolName, m.type, m.project, m.projectPath, m.filePath, m.content, m.tags, m.importance]
-    .concat([m.createdAt, m.toolUseId, m.agentId, m.exitCode, m.source, key, request, m.sessionId, m.createdAt])
-    .concat([intent, agent ?? DEFAULT_AGENT]);
+  values.push(id, m.sessionId, m.toolName, m.type, m.project, m.projectPath, m.filePath, m.content, m.tags);
+  values.push(m.importance, m.createdAt, m.toolUseId, m.agentId, m.exitCode, m.source, key, request, intent);
+  values.push(agent ?? DEFAULT_AGENT);
 }

@@ -28,7 +28,10 @@ const db = openDb(PATH, { create: true });
 const store = new MemoryStore(db);
 const texts = ['zeppelin half an emoji \\ud83d at the cut', 'zeppelin a lone \\udc00 low half', 'zeppelin plain'];
 const seen = { driver: sqliteDriver().name };
-seen.batch = insertMemories(db, texts.map((text, n) => memory(n, text, 'toolu_' + n)), 60, () => true);
+// Tool call ids with a lone surrogate too: the batch's look-up of known ids compares them as bound.
+const ids = ['toolu_0\\ud83d', 'toolu_1', 'toolu_2'];
+seen.batch = insertMemories(db, texts.map((text, n) => memory(n, text, ids[n])), 60, () => true);
+seen.known = insertMemories(db, texts.map((text, n) => memory(n + 30, 'later ' + text, ids[n])), 60, () => true);
 seen.again = insertMemories(db, texts.map((text, n) => memory(n, text, null)), 60, () => true);
 seen.single = store.insert(memory(0, texts[0], null), 60);
 seen.bytes = db.prepare('SELECT hex(content) FROM memories ORDER BY id').pluck().all();
@@ -53,6 +56,7 @@ describe('a batch of inserts under each driver', () => {
       expect(seen).toMatchObject({
         driver,
         batch: ['stored', 'stored', 'stored'],
+        known: ['duplicate-tool-use', 'duplicate-tool-use', 'duplicate-tool-use'],
         again: ['duplicate-content', 'duplicate-content', 'duplicate-content'],
         single: 'duplicate-content',
         found: [1, 2, 3],

@@ -58,7 +58,7 @@ const BATCH: readonly NewMemory[] = [
   pass(4, 'npm test', true), // resolves 1 and 2 (a narrower target), not 3
   failure(5, 'npm test', true), // after the pass: stays open
   { ...failure(18, 'npm test', true), createdAt: at(3) }, // stored after the pass, from before it: stays open
-  memory(6, 'npm run build  # build'),
+  memory(6, 'npm run build  # build', { request: 'the request the payload gave' }),
   memory(7, 'npm run build  # build', { toolUseId: 'toolu_7' }), // the same content 1 s later
   memory(8, 'npm run lint', { toolUseId: 'toolu_6' }), // a tool call already in this batch
   memory(9, 'forgotten secret-free text'), // a tombstone's content
@@ -105,6 +105,12 @@ function prepare(db: Db): void {
   db.prepare(
     `INSERT INTO prompts (session_id, project, project_path, text, created_at) VALUES ('busy', 'app', '/w/app', ?, ?)`,
   ).run('make the tests pass', at(0));
+  // A later prompt (the rows from its second on serve it) and another session's, which serves none here.
+  const prompt = db.prepare(
+    `INSERT INTO prompts (session_id, project, project_path, text, created_at) VALUES (?, 'app', '/w/app', ?, ?)`,
+  );
+  prompt.run('busy', 'now the lint', at(8));
+  prompt.run('other', 'not this session', at(1));
   db.prepare(
     `INSERT INTO forgotten (session_id, project, tool_name, type, created_at, content_key, forgotten_at)
      VALUES ('busy', 'app', 'Bash', 'command', ?, ?, ?)`,
@@ -136,6 +142,16 @@ describe('a batch of inserts', () => {
       .pluck()
       .all();
     expect(open).toEqual(['toolu_5', 'toolu_18']);
+    const requests = batch
+      .prepare(
+        "SELECT tool_use_id AS id, request FROM memories WHERE tool_use_id IN ('toolu_4', 'toolu_6', 'toolu_16') ORDER BY rowid",
+      )
+      .all();
+    expect(requests).toEqual([
+      { id: 'toolu_4', request: 'make the tests pass' },
+      { id: 'toolu_6', request: 'the request the payload gave' },
+      { id: 'toolu_16', request: 'now the lint' },
+    ]);
     const found = batch
       .prepare('SELECT count(*) FROM memory_words WHERE memory_words MATCH ?')
       .pluck()
@@ -154,6 +170,27 @@ describe('a batch of inserts', () => {
     expect(insertMemories(db, again, 60, LIVE)).toEqual(['duplicate-content', 'duplicate-content']);
     expect(store.insert(again[0] as NewMemory, 60)).toBe('duplicate-content');
     db.close();
+  });
+
+  it('knows the tool calls stored before it, however their ids are spelled, as a single insert does', () => {
+    const one = database('ids-one');
+    const batch = database('ids-batch');
+    const earlier = ['toolu_plain', 'toolu_half_\ud83d', 'toolu_low_\udc00'].map((id, n) =>
+      memory(n, `earlier call ${n}`, { toolUseId: id }),
+    );
+    for (const db of [one, batch]) insertMemories(db, earlier, 60, LIVE);
+    // 130 new ids around the three known ones: more than one statement's worth of ids.
+    const later = [
+      ...earlier.map((m, n) => ({ ...m, content: `later call ${n}`, createdAt: at(40 + n) })),
+      ...Array.from({ length: 130 }, (_, n) => memory(100 + n, `new call ${n}`, { toolUseId: `toolu_new_${n}` })),
+    ];
+    const single = new MemoryStore(one);
+    const outcomes = later.map((m) => single.insert(m, 60, LIVE));
+    expect(outcomes.slice(0, 3)).toEqual(['duplicate-tool-use', 'duplicate-tool-use', 'duplicate-tool-use']);
+    expect(insertMemories(batch, later, 60, LIVE)).toEqual(outcomes);
+    expect(state(batch)).toEqual(state(one));
+    one.close();
+    batch.close();
   });
 
   it('leaves the rows still waiting for the batch indexer waiting, and indexes only its own', () => {
