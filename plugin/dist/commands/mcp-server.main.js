@@ -1346,7 +1346,17 @@ See https://www.postgresql.org/docs/current/libpq-ssl.html for libpq SSL mode de
 
   REVOKE ALL ON ALL FUNCTIONS IN SCHEMA ${S3} FROM PUBLIC;
   GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA ${S3} TO ${MEMBER_ROLE};
-`}});var SERVER_MIGRATIONS,SERVER_MIGRATIONS_TABLE,init_server_schema=__esm({"lib/team/server-schema.ts"(){"use strict";init_server_names();init_server_access_schema();init_server_keys_schema();init_server_rank_schema();init_server_agent_schema();SERVER_MIGRATIONS=[`
+`}});var S4,APPROVED_INDEXES,init_server_approval_schema=__esm({"lib/team/server-approval-schema.ts"(){"use strict";init_server_names();S4=SCHEMA,APPROVED_INDEXES=`
+  -- The indexes are built in memory this large rather than the stock 64 MB (this transaction only).
+  SET LOCAL maintenance_work_mem = '256MB';
+  CREATE INDEX memories_keys_approved ON ${S4}.memories USING gin (keys) WHERE status = 'approved';
+  CREATE INDEX memories_trigram_approved ON ${S4}.memories
+    USING gin ((content || ' ' || tags || ' ' || coalesce(file_path, '')) gin_trgm_ops) WHERE status = 'approved';
+  DROP INDEX ${S4}.memories_keys;
+  DROP INDEX ${S4}.memories_trigram;
+  ALTER INDEX ${S4}.memories_keys_approved RENAME TO memories_keys;
+  ALTER INDEX ${S4}.memories_trigram_approved RENAME TO memories_trigram;
+`}});var SERVER_MIGRATIONS,SERVER_MIGRATIONS_TABLE,init_server_schema=__esm({"lib/team/server-schema.ts"(){"use strict";init_server_names();init_server_access_schema();init_server_keys_schema();init_server_rank_schema();init_server_agent_schema();init_server_approval_schema();SERVER_MIGRATIONS=[`
   CREATE EXTENSION IF NOT EXISTS pg_trgm;
   DO $$ BEGIN
     IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${MEMBER_ROLE}') THEN
@@ -1619,7 +1629,7 @@ See https://www.postgresql.org/docs/current/libpq-ssl.html for libpq SSL mode de
                 ended_at, updated_at, status, review_reason, reviewed_by, reviewed_at)
     ON ${SCHEMA}.session_summaries TO ${MEMBER_ROLE};
   GRANT SELECT, INSERT (kind, host_id, local_key, project) ON ${SCHEMA}.tombstones TO ${MEMBER_ROLE};
-  `,SEARCH_BY_KEYS+ACCESS_BY_ARRAYS,SEARCH_AS_LOCAL,AGENT_COLUMN],SERVER_MIGRATIONS_TABLE=`
+  `,SEARCH_BY_KEYS+ACCESS_BY_ARRAYS,SEARCH_AS_LOCAL,AGENT_COLUMN,APPROVED_INDEXES],SERVER_MIGRATIONS_TABLE=`
   CREATE SCHEMA IF NOT EXISTS ${SCHEMA};
   CREATE TABLE IF NOT EXISTS ${SCHEMA}.schema_migrations (
     version    integer     PRIMARY KEY,
