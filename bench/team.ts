@@ -2,7 +2,8 @@
 // real PostgreSQL (Debian's, in a throw-away cluster with stock settings but fsync on). Builds a server
 // per size (and per build, with a baseline: bench/team-server.ts), then times the real `memory` CLI
 // against it, the builds taking turns: search per tier (one, and ten at once), review, approve --all,
-// status, ttl, expire, and a push from a 1,000,000-row local database. Writes its section of
+// status, ttl, expire, and a push from a 1,000,000-row local database (into a project that auto-approves,
+// then into one waiting for review). Writes its section of
 // BENCHMARKS.md; the cluster is removed after (BENCH_TEAM_KEEP=1 keeps it, to look at its plans;
 // BENCH_TEAM_DIR=<dir> keeps it in <dir>/cluster and reuses its servers; --build-only stops there).
 import { spawnSync } from 'node:child_process';
@@ -219,6 +220,20 @@ async function measureSize(cluster: Cluster, builds: readonly Build[], rows: num
   }
   say(
     `| \`team push\` of ${pushRows.toLocaleString('en')} rows of one project from a 1,000,000-row local database (member) | ${pushes.map((run) => run.ms.toFixed(0)).join(' | ')} | | ${pushes.map((run) => rate(pushRows, run)).join(' / ')} |`,
+  );
+  // The same rows again into the project waiting for review: schema v5 indexes their words only once approved.
+  const reviewed: Run[] = [];
+  for (const [b, build] of builds.entries()) {
+    const database = (servers[b] as Server).database;
+    await cluster.admin(database, "DELETE FROM memory_team.memories WHERE project = 'push-bench'");
+    await cluster.admin(database, "UPDATE memory_team.projects SET auto_approve = false WHERE name = 'push-bench'");
+    reviewed.push(
+      await cli(build, ['team', 'push', '--all'], env('carol', pushDb, (servers[b] as Server).url('carol'))),
+    );
+    await cluster.admin(database, "UPDATE memory_team.projects SET auto_approve = true WHERE name = 'push-bench'");
+  }
+  say(
+    `| the same push into the project waiting for review (member) | ${reviewed.map((run) => run.ms.toFixed(0)).join(' | ')} | | ${reviewed.map((run) => rate(pushRows, run)).join(' / ')} |`,
   );
   say();
   if (process.env['BENCH_TEAM_DIR'] === undefined && process.env['BENCH_TEAM_KEEP'] === undefined)

@@ -25,8 +25,8 @@ export function registerPush(team: Command): void {
               ? `${JSON.stringify({ projects: [], tombstones_sent: 0 })}\n`
               : 'Nothing to push: no project is shared (`memory team share <project>`).\n';
           }
-          const report = await withTeamServer(config, (client, where) =>
-            push(db, client, config, where, { all: options.all === true }),
+          const report = await withTeamServer(config, (client, where, another) =>
+            push(db, client, config, where, { all: options.all === true }, another),
           );
           const failed = report.projects.filter((p) => p.error !== null);
           const out = options.json ? `${JSON.stringify(report, null, 2)}\n` : renderPush(report);

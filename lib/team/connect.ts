@@ -18,42 +18,52 @@ export function notConfigured(config: TeamConfig): TeamError {
 // Server-side limit per statement, so a stuck query cannot hold a command forever.
 const STATEMENT_TIMEOUT_MS = 30_000;
 
-/** Connects, runs `work`, and always closes the connection. */
+/**
+ * Connects, runs `work`, and always closes the connection. `work` may open more connections to the
+ * same server with `another` (a push inserts on two at once); they are closed with the first.
+ */
 export async function withTeamServer<T>(
   config: TeamConfig,
-  work: (client: pg.Client, where: string) => Promise<T>,
+  work: (client: pg.Client, where: string, another: () => Promise<pg.Client>) => Promise<T>,
 ): Promise<T> {
   if (!config.url) throw notConfigured(config);
-  const where = displayUrl(config.url);
+  const url = config.url;
+  const where = displayUrl(url);
   const driver = await loadPg();
-  const client = new driver.Client({
-    connectionString: config.url,
-    // pg gives up a little after our own deadline, so its socket is gone soon after we report.
-    connectionTimeoutMillis: config.connectTimeoutMs + 1000,
-    statement_timeout: STATEMENT_TIMEOUT_MS,
-    // And a client-side limit for a server that stops answering mid-command (a network stall).
-    query_timeout: STATEMENT_TIMEOUT_MS + 5000,
-    application_name: 'claude-memory-hooks',
-  });
-  // A connection dropped while idle is reported here; the next query then fails and is reported.
-  client.on('error', () => undefined);
-  try {
-    await connectBefore(client, config.connectTimeoutMs);
-  } catch (error) {
-    void client.end().catch(() => undefined);
-    throw teamError(error, config.url, where, 'connect');
-  }
-  try {
+  const opened: pg.Client[] = [];
+  const open = async (): Promise<pg.Client> => {
+    const client = new driver.Client({
+      connectionString: url,
+      // pg gives up a little after our own deadline, so its socket is gone soon after we report.
+      connectionTimeoutMillis: config.connectTimeoutMs + 1000,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      // And a client-side limit for a server that stops answering mid-command (a network stall).
+      query_timeout: STATEMENT_TIMEOUT_MS + 5000,
+      application_name: 'claude-memory-hooks',
+    });
+    // A connection dropped while idle is reported here; the next query then fails and is reported.
+    client.on('error', () => undefined);
+    try {
+      await connectBefore(client, config.connectTimeoutMs);
+    } catch (error) {
+      void client.end().catch(() => undefined);
+      throw teamError(error, url, where, 'connect');
+    }
+    opened.push(client);
     // Every team statement is a short, index-bound one; PostgreSQL's JIT, which the planner starts
     // for any statement it costs high (a count over a large project, a search's window), spent more
     // compiling than the statement took. Off for this connection only; the server's settings stay.
     await client.query('SET jit = off');
-    return await work(client, where);
+    return client;
+  };
+  try {
+    const client = await open();
+    return await work(client, where, open);
   } catch (error) {
     if (error instanceof MemoryError) throw error;
-    throw teamError(error, config.url, where, 'query');
+    throw teamError(error, url, where, 'query');
   } finally {
-    await client.end().catch(() => undefined);
+    await Promise.all(opened.map((client) => client.end().catch(() => undefined)));
   }
 }
 

@@ -2,7 +2,7 @@
 // looks up there, in local search's words (lib/search/words.ts): tokens as the local word index makes
 // them, identifier parts, and a Korean word by every start of two syllables or more, so a stem meets
 // the word with its ending and a Korean word is found inside a longer one only at its start, as
-// locally. Request and intent keys carry `r:`. Pure.
+// locally. Request and intent keys carry `r:`. Pure (the last request's keys are kept, for the next row).
 import { isHangul, koreanStem } from '../language/korean.js';
 import { identifierParts, intentText, tokens } from '../text/identifiers.js';
 import { queryWords } from '../search/words.js';
@@ -19,10 +19,16 @@ const TRIGRAM_RUN = /[\p{L}\p{N}]{3}/u;
 /** A row holds at most 2,000 characters per field: more keys than this are not worth their index bytes. */
 const MAX_KEYS = 1500;
 
+/**
+ * An ASCII token identifierParts leaves whole: one case, a capital before lower case, or digits (most
+ * words), told at once where its split's look-behinds cost several times more (a push's keys).
+ */
+const ASCII_WHOLE = /^(?:[A-Z]?[a-z]+|[A-Z]+|[0-9]+)$/;
+
 function addTokenKeys(token: string, into: Set<string>, prefix: string): void {
   const lower = token.toLowerCase();
   into.add(prefix + lower);
-  const parts = identifierParts(token);
+  const parts = ASCII_WHOLE.test(token) ? [] : identifierParts(token);
   if (parts.length > 1) for (const part of parts) into.add(prefix + part.toLowerCase());
   if (!isHangul(token)) return;
   const syllables = [...token];
@@ -37,10 +43,29 @@ function addTokenKeys(token: string, into: Set<string>, prefix: string): void {
  */
 export function rowKeys(own: readonly (string | null)[], request: string | null, intent: string | null): string[] {
   const keys = new Set<string>();
-  for (const text of own) if (text) for (const token of tokens(text)) addTokenKeys(token, keys, '');
+  // A token met again adds nothing (a text repeats most of its words): its parts are split once.
+  const seen = new Set<string>();
+  for (const text of own)
+    if (text)
+      for (const token of tokens(text)) {
+        if (seen.has(token)) continue;
+        seen.add(token);
+        addTokenKeys(token, keys, '');
+      }
+  for (const key of requestKeys(request, intent)) keys.add(key);
+  return [...keys].slice(0, MAX_KEYS);
+}
+
+// Every memory of a turn carries the same request and intent: the last pair's keys are kept.
+let lastRequest: { request: string | null; intent: string | null; keys: readonly string[] } | null = null;
+
+function requestKeys(request: string | null, intent: string | null): readonly string[] {
+  if (lastRequest !== null && lastRequest.request === request && lastRequest.intent === intent) return lastRequest.keys;
+  const keys = new Set<string>();
   for (const text of [request, intentText(intent)])
     if (text) for (const token of tokens(text)) addTokenKeys(token, keys, REQUEST);
-  return [...keys].slice(0, MAX_KEYS);
+  lastRequest = { request, intent, keys: [...keys] };
+  return lastRequest.keys;
 }
 
 /** Alternatives, each a set of keys a row must all hold. */

@@ -33,7 +33,9 @@ import { TeamError, withTeamServer } from './connect.js';
 import { MemoryError } from '../errors.js';
 import { outgoingMemory, outgoingSummary, type Sender } from './outgoing.js';
 
-const MEMORY_BATCH = 500;
+// Rows a statement inserts: past a few hundred, the commit and round trip per batch stop mattering;
+// 2,000 measured faster than 500 (BENCHMARKS.md), and well inside the statement timeout.
+const MEMORY_BATCH = 2000;
 const SUMMARY_BATCH = 200;
 
 export interface ProjectPush {
@@ -117,6 +119,7 @@ export async function push(
   config: TeamConfig,
   where: string,
   options: { readonly all: boolean },
+  another: (() => Promise<ClientBase>) | null = null,
 ): Promise<PushReport> {
   const version = await assertServerReady(client, where);
   const sender = senderFor(db, config);
@@ -126,20 +129,38 @@ export async function push(
   await registerHost(client, sender.hostId, sender.hostName);
   const [tombstonesSent, rowsForgotten] = await sendTombstones(db, client, sender);
   const projects: ProjectPush[] = [];
+  // A second connection, opened once a project has more than one batch to send; a server that
+  // refuses it (at its connection limit) gets the push on one.
+  let second: Promise<ClientBase | null> | null = null;
+  const inserters: Inserters = {
+    first: client,
+    second: () => {
+      if (another === null) return Promise.resolve(null);
+      second ??= another().catch(() => null);
+      return second;
+    },
+  };
   for (const project of teamProjects(db).filter((p) => p.shared)) {
-    projects.push(await pushProject(db, client, sender, { project: project.project, server, version }, where));
+    projects.push(await pushProject(db, inserters, sender, { project: project.project, server, version }, where));
   }
   return { hostId: sender.hostId, projects, tombstonesSent, rowsForgotten, newServer };
 }
 
+/** The connection a push runs on, and a second one it may insert on at the same time (null: none). */
+interface Inserters {
+  readonly first: ClientBase;
+  readonly second: () => Promise<ClientBase | null>;
+}
+
 async function pushProject(
   db: Db,
-  client: ClientBase,
+  inserters: Inserters,
   sender: Sender,
   { project, server, version }: { readonly project: string; readonly server: string; readonly version: number },
   where: string,
 ): Promise<ProjectPush> {
   const counts = { memoriesSent: 0, memoriesInserted: 0, summariesSent: 0, summariesInserted: 0, summariesUpdated: 0 };
+  const client = inserters.first;
   if ((await membership(client, project)) === null) {
     return {
       project,
@@ -149,25 +170,48 @@ async function pushProject(
   }
   // Where this server's push stands (pushCursors); only moves forward, and only after the server committed.
   const cursors = (): PushCursors => pushCursors(db, teamProject(db, project), server);
-  // The next batch is read and made ready while the server inserts the one before, so the two
-  // machines' work overlaps.
+  // Batches go out in id order on up to two connections at once, while the next one is read and made
+  // ready, so the client and two server processes work at the same time. The cursor moves to a
+  // batch's end once it and every batch before it are committed (the oldest is awaited first): after
+  // a kill, a later batch already committed is offered again, and the server's keys skip it.
   let cursor = cursors().memoryCursor;
-  let sending: { inserted: Promise<number>; sent: number; readTo: number } | null = null;
-  for (;;) {
-    const { rows, readTo } = memoriesAfter(db, project, cursor, MEMORY_BATCH);
-    const next = readTo > cursor ? rows.map((row) => outgoingMemory(row, sender)) : null;
-    if (sending) {
-      counts.memoriesInserted += await sending.inserted;
-      counts.memoriesSent += sending.sent;
-      advanceCursor(db, project, { memory: sending.readTo });
+  const sending: Array<{ inserted: Promise<number>; sent: number; readTo: number; on: ClientBase }> = [];
+  const settle = async () => {
+    const done = sending.shift();
+    if (!done) return;
+    counts.memoriesInserted += await done.inserted;
+    counts.memoriesSent += done.sent;
+    advanceCursor(db, project, { memory: done.readTo });
+  };
+  try {
+    for (;;) {
+      const { rows, readTo } = memoriesAfter(db, project, cursor, MEMORY_BATCH);
+      const next = readTo > cursor ? rows.map((row) => outgoingMemory(row, sender)) : null;
+      if (next === null) break;
+      // The connection no batch in flight is using: with two out, the oldest's once it is done; with
+      // one out, the other connection (the second is opened now, or the one waited for without it).
+      let on: ClientBase = client;
+      const [oldest] = sending;
+      if (sending.length === 2 && oldest) {
+        on = oldest.on;
+        await settle();
+      } else if (oldest) {
+        const other = oldest.on === client ? await inserters.second() : client;
+        if (other === null) await settle();
+        else on = other;
+      }
+      const inserted = next.length > 0 ? insertMemories(on, next, version) : Promise.resolve(0);
+      // Awaited in turn by settle(); marked handled now, so one failing while an earlier one is still
+      // awaited is not an unhandled rejection (settle() still sees it fail).
+      inserted.catch(() => undefined);
+      sending.push({ inserted, sent: next.length, readTo, on });
+      cursor = readTo;
     }
-    if (next === null) break;
-    sending = {
-      inserted: next.length > 0 ? insertMemories(client, next, version) : Promise.resolve(0),
-      sent: next.length,
-      readTo,
-    };
-    cursor = readTo;
+    while (sending.length > 0) await settle();
+  } catch (error) {
+    // What is still out is left to finish or fail on its own: its rows are offered again next time.
+    await Promise.allSettled(sending.map((batch) => batch.inserted));
+    throw error;
   }
   const summaries = summariesAfter(db, project, cursors().summaryCursor);
   for (let start = 0; start < summaries.length; start += SUMMARY_BATCH) {

@@ -7,6 +7,7 @@ import { ACCESS_BY_ARRAYS } from './server-access-schema.js';
 import { SEARCH_BY_KEYS } from './server-keys-schema.js';
 import { SEARCH_AS_LOCAL } from './server-rank-schema.js';
 import { AGENT_COLUMN } from './server-agent-schema.js';
+import { APPROVED_INDEXES } from './server-approval-schema.js';
 
 export { MEMBER_ROLE, SCHEMA };
 
@@ -288,6 +289,7 @@ export const SERVER_MIGRATIONS: readonly string[] = [
   SEARCH_BY_KEYS + ACCESS_BY_ARRAYS,
   SEARCH_AS_LOCAL,
   AGENT_COLUMN,
+  APPROVED_INDEXES,
 ];
 
 /** Bookkeeping of the migrations themselves (created before the first one runs). */

@@ -159,7 +159,7 @@ describe('a server upgraded from schema v1 with rows on it', () => {
     }
     const admin = fileSandbox();
     const init = await expectOk(team(admin, server, 'admin', ['init']));
-    expect(init.stdout).toContain('schema upgraded v1 → v4');
+    expect(init.stdout).toContain('schema upgraded v1 → v5');
     expect(init.stdout).toContain('Indexed 1 memory pushed before for search.');
     expect(await contents(fileSandbox(), ['--team', 'migrate users'], teamEnv(server, 'bob'))).toEqual([
       'npm run migrateUsers before deploy',
@@ -220,9 +220,9 @@ describe('a server of schema v2 with rows on it, upgraded', () => {
     const carol = fileSandbox();
     const search = (query: string) => memoryCli(carol, ['search', '--team', query, '--json'], teamEnv(server, 'carol'));
     const before = await search('인증');
-    expect(before.stderr).toContain('has schema v2; searching it needs v4: its administrator runs `memory team init`');
+    expect(before.stderr).toContain('has schema v2; searching it needs v5: its administrator runs `memory team init`');
     const init = await expectOk(team(fileSandbox(), server, 'admin', ['init']));
-    expect(init.stdout).toContain('schema upgraded v2 → v4');
+    expect(init.stdout).toContain('schema upgraded v2 → v5');
     expect(await server.admin('SELECT count(*)::int AS n FROM memory_team.memories')).toEqual([{ n: 5 }]);
     for (const query of ['인증', 'use todos', 'cache', '사용자']) {
       const local = await contents(bob, [query]);

@@ -47,15 +47,16 @@ describe('memory team init', () => {
     const server = await teamServer(cluster(), { init: false });
     const admin = sandbox();
     const first = await expectOk(team(admin, server, 'admin', ['init']));
-    expect(first.stdout).toContain('schema v4 created');
+    expect(first.stdout).toContain('schema v5 created');
     expect(first.stdout).toContain('ctype C.UTF-8');
     const second = await expectOk(team(admin, server, 'admin', ['init']));
-    expect(second.stdout).toContain('already at schema v4');
+    expect(second.stdout).toContain('already at schema v5');
     expect(await server.admin('SELECT version FROM memory_team.schema_migrations')).toEqual([
       { version: 1 },
       { version: 2 },
       { version: 3 },
       { version: 4 },
+      { version: 5 },
     ]);
   });
 
@@ -422,7 +423,7 @@ describe('memory doctor', () => {
     const good = await teamServer(cluster());
     expect((await checksOf(good.url('bob'))).slice(1)).toEqual([
       `ok: database ${good.database}: UTF8, ctype C.UTF-8`,
-      'ok: team schema v4',
+      'ok: team schema v5',
     ]);
     const down = await checksOf(`postgres://bob:${PASSWORDS.bob}@127.0.0.1:${await closedPort()}/x`);
     expect(down).toHaveLength(1);

@@ -3,6 +3,7 @@
 // where pg_trgm can read them, bridges both ways).
 import { describe, expect, it } from 'vitest';
 import { queryKeys, rowKeys } from '../../lib/team/keys.js';
+import { identifierParts, tokens } from '../../lib/text/identifiers.js';
 
 describe('team word keys', () => {
   it.each([
@@ -14,6 +15,26 @@ describe('team word keys', () => {
     ['an identifier whole and by its parts, lowercased', ['useTodos.ts'], ['usetodos', 'use', 'todos', 'ts']],
   ])('keys %s', (_what, own, keys) => {
     expect(rowKeys(own, null, null)).toEqual(keys);
+  });
+
+  it('keys every token whole and by each of its identifier parts, as identifierParts splits it', () => {
+    // Tokens of every shape the quick test for a whole token must tell from a compound one.
+    const shapes = ['word', 'Word', 'WORD', '42', 'useTodos', 'HTTPServer', 'getCSRFToken', 'v4phase1', 'ABCdef', 'aB'];
+    let seed = 7;
+    const pick = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return shapes[seed % shapes.length] as string;
+    };
+    const texts = Array.from({ length: 200 }, () => Array.from({ length: 4 }, pick).join(pick().length % 2 ? '' : ' '));
+    for (const text of texts) {
+      const expected = new Set<string>();
+      for (const token of tokens(text)) {
+        expected.add(token.toLowerCase());
+        const parts = identifierParts(token);
+        if (parts.length > 1) for (const part of parts) expected.add(part.toLowerCase());
+      }
+      expect(rowKeys([text], null, null), text).toEqual([...expected]);
+    }
   });
 
   it('keys the intent as the local word index holds it: its words whole, lowercased, without prose words', () => {
