@@ -13,6 +13,7 @@ import { parseInstallArgs } from '../lib/install/options.js';
 import type { Reporter } from '../lib/install/steps.js';
 import { uninstall } from '../lib/install/uninstall.js';
 import { ownRoot } from '../lib/runtime/own-files.js';
+import { NODE_FLAGS } from '../lib/runtime/executables.js';
 
 /**
  * The checkout an install copies from: ./install.sh runs this from the checkout's dist/runtime/. (An
@@ -35,7 +36,7 @@ try {
     const layout = install(source, options, context);
     if (options.runImport) {
       report.info('Running memory import (backfills past sessions from transcripts)…');
-      const result = spawnSync(process.execPath, [cliPath(layout.runtime), 'import'], {
+      const result = spawnSync(process.execPath, [...NODE_FLAGS, cliPath(layout.runtime), 'import'], {
         stdio: ['ignore', 'inherit', 'inherit'],
       });
       if (result.status !== 0) {

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { exitZero } from '../lib/runtime/exit.js';
 import { readStdin } from '../lib/hook/io.js';
 import { restoreArgumentText, searchArgv, splitArguments } from '../lib/install/slash.js';
-import { CLI_BUNDLE } from '../lib/runtime/executables.js';
+import { CLI_BUNDLE, NODE_FLAGS } from '../lib/runtime/executables.js';
 import { ownFile } from '../lib/runtime/own-files.js';
 
 const cli = ownFile(CLI_BUNDLE);
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const argv = searchArgv(splitArguments(restoreArgumentText(text)));
 
   writeOut(`$ memory ${argv.map(display).join(' ')}\n`);
-  const result = spawnSync(process.execPath, [cli, ...argv], {
+  const result = spawnSync(process.execPath, [...NODE_FLAGS, cli, ...argv], {
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },
     maxBuffer: 16 * 1024 * 1024,

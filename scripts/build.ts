@@ -18,6 +18,8 @@ import {
   EXECUTABLES,
   HOOK_SPECS,
   MCP_ARGS,
+  NODE_COMMAND,
+  NODE_FLAGS,
   type Executable,
 } from '../lib/runtime/executables.js';
 import { MCP_SERVER_NAME } from '../lib/mcp/registration.js';
@@ -127,7 +129,7 @@ async function buildPlugin(out: string): Promise<void> {
   for (const spec of HOOK_SPECS) {
     const handler = {
       type: 'command',
-      command: `node "${PLUGIN_ROOT_VAR}/${bundlePath({ folder: 'hooks', name: spec.script })}"`,
+      command: `${NODE_COMMAND} "${PLUGIN_ROOT_VAR}/${bundlePath({ folder: 'hooks', name: spec.script })}"`,
       ...(spec.async ? { async: true } : {}),
       timeout: spec.timeout,
     };
@@ -138,7 +140,9 @@ async function buildPlugin(out: string): Promise<void> {
     hooks,
   });
   writeJson(out, '.mcp.json', {
-    mcpServers: { [MCP_SERVER_NAME]: { command: 'node', args: [`${PLUGIN_ROOT_VAR}/${CLI_BUNDLE}`, ...MCP_ARGS] } },
+    mcpServers: {
+      [MCP_SERVER_NAME]: { command: 'node', args: [...NODE_FLAGS, `${PLUGIN_ROOT_VAR}/${CLI_BUNDLE}`, ...MCP_ARGS] },
+    },
   });
   // The /mem:search command, run through `node` so it needs no executable bit after Claude Code's copy.
   const template = readFileSync(join(ROOT, 'commands', 'memory.md'), 'utf8');

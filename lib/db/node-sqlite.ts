@@ -33,12 +33,13 @@ interface NodeSqliteModule {
 
 let loaded: NodeSqliteModule | null | undefined;
 
-/** node:sqlite without its one-time ExperimentalWarning on stderr (a hook prints nothing there). */
+/**
+ * node:sqlite, loaded once. Node 22 prints an ExperimentalWarning the first time: every command line
+ * we write quiets it with Node's own flag (NODE_FLAGS, lib/runtime/executables.ts).
+ */
 function nodeSqlite(): NodeSqliteModule | null {
   if (loaded !== undefined) return loaded;
   const getBuiltin = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
-  const emitWarning = process.emitWarning;
-  process.emitWarning = (() => undefined) as typeof process.emitWarning;
   try {
     loaded =
       typeof getBuiltin === 'function'
@@ -46,8 +47,6 @@ function nodeSqlite(): NodeSqliteModule | null {
         : null;
   } catch {
     loaded = null;
-  } finally {
-    process.emitWarning = emitWarning;
   }
   return loaded;
 }

@@ -7,6 +7,7 @@ import type { Env } from '../paths.js';
 import {
   claudeUserConfigPath,
   isOurEntry,
+  entryCli,
   claudeCommand,
   manualAddCommand,
   MCP_SERVER_NAME,
@@ -48,10 +49,10 @@ export function checkMcpServer(env: Env, cli: string, nodePath: string, reinstal
       fix: `remove or rename it (claude mcp remove --scope user ${MCP_SERVER_NAME}), then ${reinstall}`,
     });
     return checks;
-  } else if (registered.entry.args[0] !== wanted.args[0]) {
+  } else if (entryCli(registered.entry) !== entryCli(wanted)) {
     checks.push({
       status: 'fail',
-      message: `MCP server ${MCP_SERVER_NAME} runs ${registered.entry.args[0]}, not this install's ${wanted.args[0]}`,
+      message: `MCP server ${MCP_SERVER_NAME} runs ${entryCli(registered.entry)}, not this install's ${entryCli(wanted)}`,
       fix: reinstall,
     });
     entry = registered.entry;

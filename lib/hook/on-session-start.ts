@@ -13,6 +13,7 @@ import { MemoryStore } from '../db/memories.js';
 import { withReadableDb } from '../db/read-only.js';
 import { IMPORTANCE } from '../memory.js';
 import { isPlugin } from '../runtime/own-files.js';
+import { NODE_FLAGS } from '../runtime/executables.js';
 import type { HookInput } from './io.js';
 import { adapterFor } from '../agents/adapter.js';
 import { resolveProject } from '../capture/project.js';
@@ -87,6 +88,6 @@ export function scheduleDailyCleanup({ env, config }: HookInput, node: string, c
     return;
   }
   childProcess()
-    .spawn(node, [cleanupScript], { detached: true, stdio: 'ignore', env: { ...env } })
+    .spawn(node, [...NODE_FLAGS, cleanupScript], { detached: true, stdio: 'ignore', env: { ...env } })
     .unref();
 }

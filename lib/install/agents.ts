@@ -11,8 +11,7 @@ import { codexConfigFile, installCodexConfig, uninstallCodexConfig } from './cod
 import { readSettingsFile, type Parse } from './files.js';
 import { chainEdits, installJsonMcp, uninstallJsonMcp } from './gemini-mcp.js';
 import {
-  doubleQuote,
-  hookScriptPath,
+  hookCommand,
   installGroups,
   parseSettings,
   uninstallHooks,
@@ -60,7 +59,7 @@ export function chosenAgents(asked: readonly InstallAgent[] | undefined, env: En
 }
 
 export function agentCommand(runtime: string, hook: AgentHook, agent: NestedAgent): string {
-  return `node ${doubleQuote(hookScriptPath(runtime, hook.script))} ${agent}`;
+  return hookCommand(runtime, hook.script, agent);
 }
 
 function groupOf(runtime: string, hook: AgentHook, agent: NestedAgent): Record<string, unknown> {

@@ -5,8 +5,7 @@ import { CURSOR_HOOKS, type CursorHook } from '../runtime/executables.js';
 import { describeError } from '../narrow.js';
 import { insertValue, removeValue, textStyle } from './json-text.js';
 import {
-  doubleQuote,
-  hookScriptPath,
+  hookCommand,
   isOurCommand,
   isPlainObject,
   type Change,
@@ -16,7 +15,7 @@ import {
 
 /** Our command for one hook: the same bundles as Claude Code's, with `cursor` as their argument. */
 export function cursorCommand(runtime: string, script: CursorHook['script']): string {
-  return `node ${doubleQuote(hookScriptPath(runtime, script))} cursor`;
+  return hookCommand(runtime, script, 'cursor');
 }
 
 /** Parses hooks.json; refuses shapes we could not edit without guessing (an empty file is `{}`). */

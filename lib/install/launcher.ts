@@ -1,11 +1,12 @@
 // The `memory` launcher script and the install record, as text: what we write, and how we recognise
 // our own files again (a launcher is ours by its marker line, and it runs one runtime). Pure.
 import { cliPath } from './layout.js';
+import { NODE_COMMAND } from '../runtime/executables.js';
 
 const LAUNCHER_MARK = '# claude-memory-hooks launcher';
 
 export function launcherText(runtime: string): string {
-  return `#!/bin/sh\n${LAUNCHER_MARK}, written by install.sh; ./install.sh --uninstall removes it.\nexec node ${shellQuote(cliPath(runtime))} "$@"\n`;
+  return `#!/bin/sh\n${LAUNCHER_MARK}, written by install.sh; ./install.sh --uninstall removes it.\nexec ${NODE_COMMAND} ${shellQuote(cliPath(runtime))} "$@"\n`;
 }
 
 export function isOurLauncher(text: string): boolean {

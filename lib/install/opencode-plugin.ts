@@ -5,7 +5,7 @@
 // it is rewritten on install and removed on uninstall, and a file of that name we did not write is refused.
 import { join } from 'node:path';
 import { opencodeConfigDir, type Env } from '../paths.js';
-import { OPENCODE_HOOKS } from '../runtime/executables.js';
+import { NODE_FLAGS, OPENCODE_HOOKS } from '../runtime/executables.js';
 
 const MARKER = '// claude-memory-hooks: the OpenCode plugin';
 
@@ -29,6 +29,7 @@ export function renderOpencodePlugin(runtime: string, node: string): string {
 import { spawn } from 'node:child_process';
 
 const NODE = ${JSON.stringify(node)};
+const FLAGS = ${JSON.stringify(NODE_FLAGS)};
 const HOOKS = ${hooks};
 
 function run(client, script, payload, waitMs) {
@@ -37,7 +38,7 @@ function run(client, script, payload, waitMs) {
     let err = '';
     let child;
     try {
-      child = spawn(NODE, [HOOKS + '/' + script + '.js', 'opencode'], { stdio: ['pipe', 'pipe', 'pipe'] });
+      child = spawn(NODE, [...FLAGS, HOOKS + '/' + script + '.js', 'opencode'], { stdio: ['pipe', 'pipe', 'pipe'] });
     } catch {
       return resolve('');
     }

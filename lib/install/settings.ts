@@ -1,6 +1,6 @@
 // Our hook entries in Claude Code's settings.json: what we register, and the text edits that put
 // them in and take them out again without touching a byte of anything else. Never reads or writes files.
-import { HOOK_SPECS, type HookSpec } from '../runtime/executables.js';
+import { HOOK_SPECS, NODE_COMMAND, type HookSpec } from '../runtime/executables.js';
 import { describeError } from '../narrow.js';
 import { insertValue, removeValue, textStyle } from './json-text.js';
 
@@ -12,9 +12,12 @@ export function hookScriptPath(runtime: string, script: HookScript): string {
   return `${runtime}/dist/hooks/${script}.js`;
 }
 
-/** `node "<abs>"`: settings commands run through `sh -c`, so the path is double-quoted and escaped. */
-export function hookCommand(runtime: string, script: HookScript): string {
-  return `node ${doubleQuote(hookScriptPath(runtime, script))}`;
+/**
+ * `node --disable-warning=… "<abs>" [agent]`: settings commands run through `sh -c`, so the path is
+ * double-quoted and escaped; another agent's hooks name it after the path (lib/agents/adapter.ts).
+ */
+export function hookCommand(runtime: string, script: HookScript, agent?: string): string {
+  return `${NODE_COMMAND} ${doubleQuote(hookScriptPath(runtime, script))}${agent === undefined ? '' : ` ${agent}`}`;
 }
 
 export function doubleQuote(text: string): string {

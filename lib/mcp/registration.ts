@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { claudeDir, homeDir, type Env } from '../paths.js';
-import { MCP_ARGS } from '../runtime/executables.js';
+import { MCP_ARGS, NODE_FLAGS } from '../runtime/executables.js';
 
 /** The name Claude Code shows (`/mcp`) and prefixes the tools with: mcp__memory-hooks__search. */
 export const MCP_SERVER_NAME = 'memory-hooks';
@@ -18,7 +18,7 @@ export interface McpEntry {
 
 /** What we register: this Node (the one better-sqlite3 was built for) running the runtime's `memory` CLI. */
 export function ourEntry(cli: string, nodePath: string): McpEntry {
-  return { command: nodePath, args: [cli, ...MCP_ARGS] };
+  return { command: nodePath, args: [...NODE_FLAGS, cli, ...MCP_ARGS] };
 }
 
 export function addArgs(entry: McpEntry): string[] {
@@ -82,11 +82,18 @@ export function sameEntry(a: McpEntry, b: McpEntry): boolean {
 
 /** An entry some install of ours wrote (any Node, any runtime path): safe to replace or remove. */
 export function isOurEntry(entry: McpEntry): boolean {
+  const [mcp, cli, ...flags] = [...entry.args].reverse();
   return (
-    entry.args.length === 2 &&
-    /[\\/]dist[\\/]commands[\\/]cli\.js$/.test(entry.args[0] ?? '') &&
-    entry.args[1] === 'mcp'
+    mcp === 'mcp' &&
+    /[\\/]dist[\\/]commands[\\/]cli\.js$/.test(cli ?? '') &&
+    // Node's own flags before the CLI (NODE_FLAGS; an entry from before them has none).
+    flags.every((flag) => flag.startsWith('--'))
   );
+}
+
+/** The runtime CLI an entry of ours runs (the argument before `mcp`). */
+export function entryCli(entry: McpEntry): string | undefined {
+  return entry.args[entry.args.length - 2];
 }
 
 function executable(path: string): boolean {

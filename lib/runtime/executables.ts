@@ -3,6 +3,17 @@
 // Pure data: no I/O, and nothing here may import more than the shared vocabulary.
 import { CAPTURED_TOOLS_MATCHER } from '../memory.js';
 
+/**
+ * What every command line we write runs Node with. Node 22 calls node:sqlite experimental and prints an
+ * ExperimentalWarning on stderr the first time it loads, a second line beside a hook's one
+ * `[memory-hook]` line; `--disable-warning` is Node's documented way to quiet it (Node 20.11+, 21.3+),
+ * so it goes on each command line we register (hooks, the MCP server, the launchers) and each process we
+ * start, instead of replacing a Node API inside the process.
+ */
+export const NODE_FLAGS = ['--disable-warning=ExperimentalWarning'] as const;
+/** NODE_FLAGS as they stand after `node` in a shell command line. */
+export const NODE_COMMAND = `node ${NODE_FLAGS.join(' ')}`;
+
 export type HookEvent = 'SessionStart' | 'PostToolUse' | 'PostToolUseFailure' | 'Stop' | 'UserPromptSubmit';
 
 /** One event an executable answers in Claude Code's settings (or the plugin's hooks.json). */

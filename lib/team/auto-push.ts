@@ -4,7 +4,7 @@
 import { childProcess } from '../runtime/builtins.js';
 import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CLI_BUNDLE } from '../runtime/executables.js';
+import { CLI_BUNDLE, NODE_FLAGS } from '../runtime/executables.js';
 import { ownFile } from '../runtime/own-files.js';
 import { baseName, type Env } from '../paths.js';
 import { teamAutoPush } from '../config/config.js';
@@ -31,7 +31,7 @@ export function maybeStartTeamPush(env: Env, dbPath: string, now: Date): boolean
   const cli = ownFile(CLI_BUNDLE);
   // A child that inherited our stdio would keep Claude Code waiting for the hook's output to close.
   childProcess()
-    .spawn(process.execPath, [cli, 'team', 'push'], { detached: true, stdio: 'ignore', env: { ...env } })
+    .spawn(process.execPath, [...NODE_FLAGS, cli, 'team', 'push'], { detached: true, stdio: 'ignore', env: { ...env } })
     .unref();
   return true;
 }

@@ -2,6 +2,7 @@
 // (the driver Node 24 uses) as under better-sqlite3, what it stores must be what a single insert stores,
 // byte for byte, so a re-import finds it; and its rows are found by search. Runs in an official Node 24
 // binary (bench/node-binaries.ts) against the tsc output, and in this process through better-sqlite3.
+import { NODE_FLAGS } from '../../lib/runtime/executables.js';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -42,7 +43,7 @@ console.log(JSON.stringify(seen));`;
 function run(node: string, path: string): Record<string, unknown> {
   const modules = pathToFileURL(join(DIST, 'lib', 'db')).href;
   const script = `const MODULES = ${JSON.stringify(modules)}; const PATH = ${JSON.stringify(path)};\n${SCENARIO}`;
-  const result = spawnSync(node, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  const result = spawnSync(node, [...NODE_FLAGS, '--input-type=module', '-e', script], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(result.stderr);
   return JSON.parse(result.stdout) as Record<string, unknown>;
 }

@@ -4,6 +4,7 @@
 // (a copy of one memory captured once by the installed hook); a test that breaks the installation
 // itself has what it breaks put back when it ends (a private install per test would cost a runtime
 // copy and three Node processes each, and prove nothing more).
+import { NODE_COMMAND } from '../../lib/runtime/executables.js';
 import Database from 'better-sqlite3';
 import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -100,7 +101,7 @@ describe('memory doctor', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).not.toContain('✗');
     for (const line of [
-      `  ✓ SessionStart hook registered once: node "${box.runtime}/dist/hooks/session-start.js"`,
+      `  ✓ SessionStart hook registered once: ${NODE_COMMAND} "${box.runtime}/dist/hooks/session-start.js"`,
       '  ✓ PostToolUseFailure hook registered once',
       `  ✓ ${box.dbPath}: integrity_check ok`,
       '  ✓ journal mode WAL',

@@ -2,6 +2,7 @@
 // and in Gemini CLI's settings.json, and Codex's trust of our hooks (the trusted_hash its review writes),
 // each with the care of the hooks: other entries untouched, a backup, idempotent re-runs, a file that is
 // not valid refused unchanged in one line, and an uninstall that leaves each file as it was.
+import { NODE_FLAGS } from '../../lib/runtime/executables.js';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parse } from 'smol-toml';
@@ -41,7 +42,7 @@ describe('install for Codex: config.toml', () => {
     const value = parse(text) as Record<string, Record<string, unknown>>;
     expect(value['mcp_servers']?.['memory-hooks']).toEqual({
       command: process.execPath,
-      args: [join(box.runtime, 'dist', 'commands', 'cli.js'), 'mcp'],
+      args: [...NODE_FLAGS, join(box.runtime, 'dist', 'commands', 'cli.js'), 'mcp'],
     });
     expect(value['mcp_servers']?.['docs']).toEqual({ command: 'docs-server', args: ['--port', '0'] });
     const trust = codexTrust(text, readFileSync(hooks, 'utf8'), box.runtime, box.env);
@@ -175,7 +176,10 @@ describe('install for Gemini CLI: the MCP server in settings.json', () => {
     const value = JSON.parse(text) as { mcpServers: Record<string, unknown> };
     expect(value.mcpServers).toEqual({
       docs: { command: 'docs-server' },
-      'memory-hooks': { command: process.execPath, args: [join(box.runtime, 'dist', 'commands', 'cli.js'), 'mcp'] },
+      'memory-hooks': {
+        command: process.execPath,
+        args: [...NODE_FLAGS, join(box.runtime, 'dist', 'commands', 'cli.js'), 'mcp'],
+      },
     });
     installInProcess(box, { agents: ['gemini'] });
     expect(readFileSync(settings, 'utf8')).toBe(text);

@@ -2,6 +2,7 @@
 // agent's own file (the same scripts, the agent's name as argument, each agent's timeout unit), other
 // entries untouched, a backup, idempotent re-runs, a file we cannot edit refused unchanged, and an
 // uninstall that leaves each file as it found it.
+import { NODE_COMMAND } from '../../lib/runtime/executables.js';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ describe('install for Codex and Gemini', () => {
     write(codex, THEIRS_CODEX);
     write(gemini, THEIRS_GEMINI);
     const lines = installInProcess(box, { agents: ['codex', 'gemini'] });
-    const hook = (script: string, agent: string) => `node "${box.runtime}/dist/hooks/${script}.js" ${agent}`;
+    const hook = (script: string, agent: string) => `${NODE_COMMAND} "${box.runtime}/dist/hooks/${script}.js" ${agent}`;
     expect(JSON.parse(readFileSync(codex, 'utf8'))).toEqual({
       hooks: {
         Stop: [

@@ -2,6 +2,7 @@
 // `cursor` as the argument) beside the person's own, a backup, idempotent re-runs, an invalid file
 // refused unchanged, an exact uninstall; OpenCode's plugin written whole, refused over a file not ours,
 // removed again; an agent that is not installed is skipped.
+import { NODE_COMMAND } from '../../lib/runtime/executables.js';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,7 +32,7 @@ describe('install for Cursor', () => {
     const file = join(box.home, '.cursor', 'hooks.json');
     write(file, THEIRS_CURSOR);
     installInProcess(box, { agents: ['cursor'] });
-    const ours = (script: string) => ({ command: `node "${box.runtime}/dist/hooks/${script}.js" cursor` });
+    const ours = (script: string) => ({ command: `${NODE_COMMAND} "${box.runtime}/dist/hooks/${script}.js" cursor` });
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
       version: 1,
       hooks: {

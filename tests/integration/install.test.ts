@@ -4,6 +4,7 @@
 // Tests that only read an installation share one; the others install their own, through install.sh
 // where the script is the subject (its flags, its bootstrap, what it prints, concurrency, a real
 // EROFS), else in this process with the same lib/install/ code install.sh hands over to.
+import { NODE_COMMAND } from '../../lib/runtime/executables.js';
 import { spawnSync } from 'node:child_process';
 import {
   appendFileSync,
@@ -99,23 +100,37 @@ describe('install.sh', () => {
       [
         'SessionStart',
         'startup|resume|clear|compact',
-        { type: 'command', command: `node "${box.runtime}/dist/hooks/session-start.js"`, timeout: 10 },
+        { type: 'command', command: `${NODE_COMMAND} "${box.runtime}/dist/hooks/session-start.js"`, timeout: 10 },
       ],
       [
         'PostToolUse',
         'Edit|Write|Bash|NotebookEdit',
-        { type: 'command', command: `node "${box.runtime}/dist/hooks/post-tool-use.js"`, async: true, timeout: 30 },
+        {
+          type: 'command',
+          command: `${NODE_COMMAND} "${box.runtime}/dist/hooks/post-tool-use.js"`,
+          async: true,
+          timeout: 30,
+        },
       ],
       [
         'PostToolUseFailure',
         'Edit|Write|Bash|NotebookEdit',
-        { type: 'command', command: `node "${box.runtime}/dist/hooks/post-tool-use.js"`, async: true, timeout: 30 },
+        {
+          type: 'command',
+          command: `${NODE_COMMAND} "${box.runtime}/dist/hooks/post-tool-use.js"`,
+          async: true,
+          timeout: 30,
+        },
       ],
-      ['Stop', undefined, { type: 'command', command: `node "${box.runtime}/dist/hooks/stop.js"`, timeout: 10 }],
+      [
+        'Stop',
+        undefined,
+        { type: 'command', command: `${NODE_COMMAND} "${box.runtime}/dist/hooks/stop.js"`, timeout: 10 },
+      ],
       [
         'UserPromptSubmit',
         undefined,
-        { type: 'command', command: `node "${box.runtime}/dist/hooks/user-prompt-submit.js"`, timeout: 5 },
+        { type: 'command', command: `${NODE_COMMAND} "${box.runtime}/dist/hooks/user-prompt-submit.js"`, timeout: 5 },
       ],
     ]);
     expect(existsSync(join(box.claude, 'commands', 'mem.md'))).toBe(true);
@@ -211,7 +226,7 @@ describe('install.sh', () => {
   it('keeps working after the checkout is gone: the launcher runs the runtime copy', async () => {
     const { box } = shared();
     const launcherText = readFileSync(box.launcher, 'utf8');
-    expect(launcherText).toContain(`exec node '${box.runtime}/dist/commands/cli.js' "$@"`);
+    expect(launcherText).toContain(`exec ${NODE_COMMAND} '${box.runtime}/dist/commands/cli.js' "$@"`);
     expect(launcherText).not.toContain(process.cwd());
     const help = await runShell(`"${box.launcher}" --help`, [], box.env);
     expect(help.code).toBe(0);

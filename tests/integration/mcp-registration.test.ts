@@ -12,13 +12,26 @@ import {
   unregisterMcpServer,
 } from '../../lib/mcp/registration.js';
 import { claudeCalls, fakeClaudeBin, userMcpServers } from '../fake-claude.js';
+import { NODE_FLAGS } from '../../lib/runtime/executables.js';
 import { runCli, tempDir } from '../helpers.js';
 import { installBox, installInProcess, runInstall, type InstallBox } from '../install-helpers.js';
 
 const RUNTIME = '/home/dev/.claude/hooks/memory';
 const NODE = '/usr/local/bin/node';
 const ENTRY = ourEntry(`${RUNTIME}/dist/commands/cli.js`, NODE);
-const ADD = ['mcp', 'add', '--scope', 'user', 'memory-hooks', '--', NODE, `${RUNTIME}/dist/commands/cli.js`, 'mcp'];
+const FLAGS = NODE_FLAGS.join(' ');
+const ADD = [
+  'mcp',
+  'add',
+  '--scope',
+  'user',
+  'memory-hooks',
+  '--',
+  NODE,
+  ...NODE_FLAGS,
+  `${RUNTIME}/dist/commands/cli.js`,
+  'mcp',
+];
 const REMOVE = ['mcp', 'remove', '--scope', 'user', 'memory-hooks'];
 
 function home(withClaude = true): { home: string; env: Record<string, string> } {
@@ -40,7 +53,12 @@ describe('MCP registration with the claude CLI', () => {
     });
     expect(claudeCalls(dir)).toEqual([ADD]);
     expect(userMcpServers(dir)).toEqual({
-      'memory-hooks': { type: 'stdio', command: NODE, args: [`${RUNTIME}/dist/commands/cli.js`, 'mcp'], env: {} },
+      'memory-hooks': {
+        type: 'stdio',
+        command: NODE,
+        args: [...NODE_FLAGS, `${RUNTIME}/dist/commands/cli.js`, 'mcp'],
+        env: {},
+      },
     });
   });
 
@@ -82,7 +100,7 @@ describe('MCP registration with the claude CLI', () => {
     expect(registerMcpServer(ENTRY, env)).toEqual({
       action: 'manual',
       detail: 'the claude CLI is not on PATH nor where Claude Code installs it',
-      command: `claude mcp add --scope user memory-hooks -- ${NODE} ${RUNTIME}/dist/commands/cli.js mcp`,
+      command: `claude mcp add --scope user memory-hooks -- ${NODE} ${FLAGS} ${RUNTIME}/dist/commands/cli.js mcp`,
     });
   });
 
@@ -113,13 +131,13 @@ describe('MCP registration with the claude CLI', () => {
       command: manualAddCommand(ENTRY, claude),
     });
     expect(manualAddCommand(ENTRY, claude)).toBe(
-      `${claude} mcp add --scope user memory-hooks -- ${NODE} ${RUNTIME}/dist/commands/cli.js mcp`,
+      `${claude} mcp add --scope user memory-hooks -- ${NODE} ${FLAGS} ${RUNTIME}/dist/commands/cli.js mcp`,
     );
   });
 
   it('quotes paths with spaces in the printed command', () => {
     expect(manualAddCommand(ourEntry("/home/Jo O'Neil/.claude/hooks/memory/dist/commands/cli.js", NODE))).toBe(
-      `claude mcp add --scope user memory-hooks -- ${NODE} '/home/Jo O'\\''Neil/.claude/hooks/memory/dist/commands/cli.js' mcp`,
+      `claude mcp add --scope user memory-hooks -- ${NODE} ${FLAGS} '/home/Jo O'\\''Neil/.claude/hooks/memory/dist/commands/cli.js' mcp`,
     );
   });
 
@@ -169,7 +187,7 @@ describe('install.sh and the MCP server', () => {
     expect(registered).toEqual({
       type: 'stdio',
       command: process.execPath,
-      args: [`${box.runtime}/dist/commands/cli.js`, 'mcp'],
+      args: [...NODE_FLAGS, `${box.runtime}/dist/commands/cli.js`, 'mcp'],
       env: {},
     });
     expect(claudeCalls(box.home)).toEqual([
@@ -181,6 +199,7 @@ describe('install.sh and the MCP server', () => {
         'memory-hooks',
         '--',
         process.execPath,
+        ...NODE_FLAGS,
         `${box.runtime}/dist/commands/cli.js`,
         'mcp',
       ],
@@ -195,7 +214,7 @@ describe('install.sh and the MCP server', () => {
       cwd: box.project,
     });
     expect(doctor.stdout).toContain(
-      `mcp server\n  ✓ MCP server memory-hooks registered in the user scope: ${process.execPath} ${box.runtime}/dist/commands/cli.js mcp\n  ✓ MCP server starts, answers initialize (v0.1.0) and lists search, get, sessions, stats\n`,
+      `mcp server\n  ✓ MCP server memory-hooks registered in the user scope: ${process.execPath} ${FLAGS} ${box.runtime}/dist/commands/cli.js mcp\n  ✓ MCP server starts, answers initialize (v0.1.0) and lists search, get, sessions, stats\n`,
     );
     expect(doctor.code).toBe(0);
 
@@ -217,7 +236,7 @@ describe('install.sh and the MCP server', () => {
         .join(':'),
     };
     const { stderr } = await install(box, [], env);
-    const command = `claude mcp add --scope user memory-hooks -- ${process.execPath} ${box.runtime}/dist/commands/cli.js mcp`;
+    const command = `claude mcp add --scope user memory-hooks -- ${process.execPath} ${FLAGS} ${box.runtime}/dist/commands/cli.js mcp`;
     expect(stderr).toBe(
       `! MCP server memory-hooks: the claude CLI is not on PATH nor where Claude Code installs it. Run:\n    ${command}\n`,
     );

@@ -3,6 +3,7 @@
 // runs in an official Node 22 and 24 binary (bench/node-binaries.ts) against the tsc output
 // (dist/lib/db/), printing what it saw as JSON: the same calls are then made through better-sqlite3
 // in this process and the two answers must agree.
+import { NODE_FLAGS } from '../../lib/runtime/executables.js';
 import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -78,7 +79,7 @@ const { openNodeSqlite, nodeSqliteProblem } = await import(${JSON.stringify(adap
 if (nodeSqliteProblem() !== null) throw new Error(nodeSqliteProblem());
 const open = (path) => openNodeSqlite(path, {});
 console.log(JSON.stringify(await scenario(open, open, ${JSON.stringify(join(dir, 'adapter.db'))})));`;
-  const result = spawnSync(node, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  const result = spawnSync(node, [...NODE_FLAGS, '--input-type=module', '-e', script], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(result.stderr);
   expect(result.stderr).toBe('');
   return JSON.parse(result.stdout) as unknown;

@@ -90,14 +90,18 @@ describe('the committed plugin', () => {
     ]);
     for (const groups of Object.values(hooks)) {
       for (const { command } of groups.flatMap((group) => group.hooks)) {
-        const script = /^node "\$\{CLAUDE_PLUGIN_ROOT\}\/(.+)"$/.exec(command)?.[1];
+        const script = /^node --disable-warning=ExperimentalWarning "\$\{CLAUDE_PLUGIN_ROOT\}\/(.+)"$/.exec(
+          command,
+        )?.[1];
         expect(script, command).toBeDefined();
         expect(existsSync(join(PLUGIN, script as string)), command).toBe(true);
       }
     }
     const mcp = json(join(PLUGIN, '.mcp.json')) as { mcpServers: Record<string, { args: string[] }> };
     expect(
-      existsSync(join(PLUGIN, (mcp.mcpServers['memory-hooks']?.args[0] ?? '').replace('${CLAUDE_PLUGIN_ROOT}/', ''))),
+      existsSync(
+        join(PLUGIN, (mcp.mcpServers['memory-hooks']?.args.at(-2) ?? '').replace('${CLAUDE_PLUGIN_ROOT}/', '')),
+      ),
     ).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
 // injects (./install.sh's, whose hooks sit in settings.json; the plugin's exit 0 at once without a
 // word). `memory doctor` from either copy says so and how to remove the other; after
 // ./install.sh --uninstall the plugin captures into the same database.
+import { NODE_COMMAND, NODE_FLAGS } from '../../lib/runtime/executables.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,8 +33,10 @@ function runCommand(command: string, stdin: unknown, env: Record<string, string>
 }
 
 /** The command Claude Code runs for the plugin's hook, ${CLAUDE_PLUGIN_ROOT} filled in, with `nodePath` as `node`. */
-const pluginHook = (nodePath: string, script: string): string => `"${nodePath}" "${PLUGIN}/dist/hooks/${script}.js"`;
-const runtimeHook = (box: InstallBox, script: string): string => `node "${box.runtime}/dist/hooks/${script}.js"`;
+const pluginHook = (nodePath: string, script: string): string =>
+  `"${nodePath}" ${NODE_FLAGS.join(' ')} "${PLUGIN}/dist/hooks/${script}.js"`;
+const runtimeHook = (box: InstallBox, script: string): string =>
+  `${NODE_COMMAND} "${box.runtime}/dist/hooks/${script}.js"`;
 const sessionStart = (box: InstallBox, sessionId: string): Record<string, unknown> => ({
   session_id: sessionId,
   transcript_path: join(box.home, 't.jsonl'),

@@ -20,6 +20,7 @@ import {
   type RunResult,
   type Sandbox,
 } from '../helpers.js';
+import { NODE_FLAGS } from '../../lib/runtime/executables.js';
 import { nodeBinary, type NodeBinary, type NodeMajor } from '../../bench/node-binaries.js';
 
 const SETUP_MS = 900_000;
@@ -54,9 +55,10 @@ beforeAll(() => {
 }, SETUP_MS);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** `script` run by `node` as the registered hook commands run it: with NODE_FLAGS. */
 function runWith(node: string, script: string, stdin: unknown, env: Record<string, string>): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(node, [script], { env, cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(node, [...NODE_FLAGS, script], { env, cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -39,7 +39,7 @@ describe('installHooks', () => {
               "hooks": [
                 {
                   "async": true,
-                  "command": "node "/home/dev/.claude/hooks/memory/dist/hooks/post-tool-use.js"",
+                  "command": "node --disable-warning=ExperimentalWarning "/home/dev/.claude/hooks/memory/dist/hooks/post-tool-use.js"",
                   "timeout": 30,
                   "type": "command",
                 },
@@ -52,7 +52,7 @@ describe('installHooks', () => {
               "hooks": [
                 {
                   "async": true,
-                  "command": "node "/home/dev/.claude/hooks/memory/dist/hooks/post-tool-use.js"",
+                  "command": "node --disable-warning=ExperimentalWarning "/home/dev/.claude/hooks/memory/dist/hooks/post-tool-use.js"",
                   "timeout": 30,
                   "type": "command",
                 },
@@ -64,7 +64,7 @@ describe('installHooks', () => {
             {
               "hooks": [
                 {
-                  "command": "node "/home/dev/.claude/hooks/memory/dist/hooks/session-start.js"",
+                  "command": "node --disable-warning=ExperimentalWarning "/home/dev/.claude/hooks/memory/dist/hooks/session-start.js"",
                   "timeout": 10,
                   "type": "command",
                 },
@@ -76,7 +76,7 @@ describe('installHooks', () => {
             {
               "hooks": [
                 {
-                  "command": "node "/home/dev/.claude/hooks/memory/dist/hooks/stop.js"",
+                  "command": "node --disable-warning=ExperimentalWarning "/home/dev/.claude/hooks/memory/dist/hooks/stop.js"",
                   "timeout": 10,
                   "type": "command",
                 },
@@ -87,7 +87,7 @@ describe('installHooks', () => {
             {
               "hooks": [
                 {
-                  "command": "node "/home/dev/.claude/hooks/memory/dist/hooks/user-prompt-submit.js"",
+                  "command": "node --disable-warning=ExperimentalWarning "/home/dev/.claude/hooks/memory/dist/hooks/user-prompt-submit.js"",
                   "timeout": 5,
                   "type": "command",
                 },
@@ -233,10 +233,11 @@ describe('hook commands', () => {
     ['/Users/Jane Doe/.claude/hooks/memory'],
     ['/tmp/a"b$c`d\\e/hooks/memory'],
   ])('quote %s so sh -c passes the exact path to node', (runtime) => {
+    // sh -c runs `printf %s <flag> <path>`: the flag, then the exact path.
     const echoed = spawnSync('sh', ['-c', hookCommand(runtime, 'stop').replace(/^node /, 'printf %s ')], {
       encoding: 'utf8',
     });
-    expect(echoed.stdout).toBe(`${runtime}/dist/hooks/stop.js`);
+    expect(echoed.stdout).toBe(`--disable-warning=ExperimentalWarning${runtime}/dist/hooks/stop.js`);
   });
 
   it('recognises our entries by the escaped path too', () => {
