@@ -35,6 +35,8 @@ export interface CatchUpResult {
   readonly lastAnswer: string | null;
   /** Whether the last entry of the session read was that text (the turn's answer is in the file). */
   readonly endsWithAnswer: boolean;
+  /** How far into the file this read looked (its size then); absent when nothing was read. */
+  readonly readTo?: number;
 }
 
 const NOTHING: CatchUpResult = { added: 0, prompts: 0, lastAnswer: null, endsWithAnswer: false };
@@ -56,7 +58,7 @@ export function catchUpTranscript(db: Db, store: MemoryStore, options: CatchUpOp
     if (length <= 0) return NOTHING;
     const buffer = Buffer.alloc(length);
     const read = readSync(fd, buffer, 0, length, start);
-    return catchUpBytes(db, store, buffer.subarray(0, read), start, options);
+    return { ...catchUpBytes(db, store, buffer.subarray(0, read), start, options), readTo: start + read };
   } finally {
     closeSync(fd);
   }

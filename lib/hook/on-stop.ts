@@ -48,7 +48,11 @@ export function handleStop({ input, env, config, agent = 'claude-code' }: HookIn
       let caught = catchUp();
       // A client that sends no last_assistant_message (2.1.39 and its age) may still be writing the
       // turn's answer to the transcript when Stop starts: only then, wait briefly for the file to grow.
-      if (!event.lastAssistantMessage && !caught.endsWithAnswer && transcriptGrows(event.transcriptPath)) {
+      if (
+        !event.lastAssistantMessage &&
+        !caught.endsWithAnswer &&
+        transcriptGrows(event.transcriptPath, caught.readTo)
+      ) {
         const more = catchUp();
         caught = { ...more, lastAnswer: more.lastAnswer ?? caught.lastAnswer };
       }
@@ -76,11 +80,19 @@ export function handleStop({ input, env, config, agent = 'claude-code' }: HookIn
 const ANSWER_WAIT_MS = 300;
 const ANSWER_POLL_MS = 20;
 
-/** Whether the transcript grows within ANSWER_WAIT_MS (then holding a complete new line). */
-function transcriptGrows(path: string): boolean {
+/**
+ * Whether the transcript grows within ANSWER_WAIT_MS (then holding a complete new line), counted from
+ * `readTo`, where the catch-up stopped reading: an answer written between that read and this look has
+ * grown the file already.
+ */
+function transcriptGrows(path: string, readTo?: number): boolean {
   const size = (): number => statSync(path, { throwIfNoEntry: false })?.size ?? 0;
-  const before = size();
+  const before = readTo ?? size();
   if (before === 0) return false;
+  if (size() > before) {
+    sleepMs(ANSWER_POLL_MS);
+    return true;
+  }
   for (let waited = 0; waited < ANSWER_WAIT_MS; waited += ANSWER_POLL_MS) {
     sleepMs(ANSWER_POLL_MS);
     if (size() > before) {
