@@ -2,12 +2,12 @@
 // stays, a re-run changes nothing, uninstall takes out exactly ours. Cursor's file is flat, not nested
 // like Claude Code's: `{"version":1,"hooks":{"<event>":[{"command":"…"}]}}`, one entry per handler.
 import { CURSOR_HOOKS, type CursorHook } from '../runtime/executables.js';
-import { describeError } from '../narrow.js';
 import { insertValue, removeValue, textStyle } from './json-text.js';
 import {
   hookCommand,
   isOurCommand,
   isPlainObject,
+  parseJsonFile,
   type Change,
   type ParseResult,
   type SettingsEdit,
@@ -20,20 +20,14 @@ export function cursorCommand(runtime: string, script: CursorHook['script']): st
 
 /** Parses hooks.json; refuses shapes we could not edit without guessing (an empty file is `{}`). */
 export function parseCursorHooks(text: string): ParseResult {
-  if (text.trim() === '') return { ok: true, value: {} };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, reason: `is not valid JSON (${describeError(error)})` };
-  }
-  if (!isPlainObject(value)) return { ok: false, reason: 'is not a JSON object' };
-  const hooks = value['hooks'];
-  if (hooks !== undefined && !isPlainObject(hooks))
-    return { ok: false, reason: 'has a "hooks" value that is not an object' };
-  for (const [event, entries] of Object.entries(hooks ?? {}))
-    if (!Array.isArray(entries)) return { ok: false, reason: `has a "hooks.${event}" value that is not an array` };
-  return { ok: true, value };
+  return parseJsonFile(text, (value) => {
+    if (!isPlainObject(value)) return 'is not a JSON object';
+    const hooks = value['hooks'];
+    if (hooks !== undefined && !isPlainObject(hooks)) return 'has a "hooks" value that is not an object';
+    for (const [event, entries] of Object.entries(hooks ?? {}))
+      if (!Array.isArray(entries)) return `has a "hooks.${event}" value that is not an array`;
+    return null;
+  });
 }
 
 function hooksOf(text: string): Record<string, unknown[]> | undefined {

@@ -42,6 +42,11 @@ export type ParseResult =
 
 /** Parses and validates settings.json text; an empty file counts as `{}` (Claude Code treats it so). */
 export function parseSettings(text: string): ParseResult {
+  return parseJsonFile(text, shapeProblem);
+}
+
+/** An agent's JSON config: parsed, then refused unless `problem` finds nothing wrong with its shape. */
+export function parseJsonFile(text: string, problem: (value: unknown) => string | null): ParseResult {
   if (text.trim() === '') return { ok: true, value: {} };
   let value: unknown;
   try {
@@ -49,8 +54,8 @@ export function parseSettings(text: string): ParseResult {
   } catch (error) {
     return { ok: false, reason: `is not valid JSON (${describeError(error)})` };
   }
-  const problem = shapeProblem(value);
-  return problem ? { ok: false, reason: problem } : { ok: true, value: value as SettingsObject };
+  const found = problem(value);
+  return found ? { ok: false, reason: found } : { ok: true, value: value as SettingsObject };
 }
 
 /** The shapes we must be able to edit without guessing; anything else is refused, untouched. */
