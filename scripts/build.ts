@@ -155,7 +155,10 @@ async function buildPlugin(out: string): Promise<void> {
   );
   // `memory` on the PATH of the model's Bash tool (Claude Code adds a plugin's bin/).
   mkdirSync(join(out, 'bin'), { recursive: true });
-  cpSync(join(ROOT, 'commands', 'plugin-bin.sh'), join(out, 'bin', 'memory'));
+  writeFileSync(
+    join(out, 'bin', 'memory'),
+    readFileSync(join(ROOT, 'commands', 'plugin-bin.sh'), 'utf8').replaceAll('{{NODE}}', NODE_COMMAND),
+  );
   chmodSync(join(out, 'bin', 'memory'), 0o755);
   writeJson(out, 'package.json', {
     name: pkg['name'],

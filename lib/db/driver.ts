@@ -75,14 +75,15 @@ export function builtinFirst(nodeVersion: string, addonMinNapi: number): boolean
 }
 
 function decide(): DriverState {
+  const major = Number(process.versions.node.split('.')[0]);
   if (builtinFirst(process.versions.node, addonMinNapi()) && nodeSqliteProblem() === null)
     return {
       ok: true,
       name: 'node:sqlite',
       open: openNodeSqlite,
       addonProblem:
-        Number(process.versions.node.split('.')[0]) >= 24
-          ? `its SQLite addon (better-sqlite3 12) can abort Node ${process.versions.node.split('.')[0]} when it frees a connection`
+        major >= 24
+          ? `its SQLite addon (better-sqlite3 12) can abort Node ${major} when it frees a connection`
           : 'it starts faster than the SQLite addon',
     };
   const addonProblem = loadAddon();

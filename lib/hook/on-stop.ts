@@ -89,17 +89,13 @@ function transcriptGrows(path: string, readTo?: number): boolean {
   const size = (): number => statSync(path, { throwIfNoEntry: false })?.size ?? 0;
   const before = readTo ?? size();
   if (before === 0) return false;
-  if (size() > before) {
-    sleepMs(ANSWER_POLL_MS);
-    return true;
-  }
-  for (let waited = 0; waited < ANSWER_WAIT_MS; waited += ANSWER_POLL_MS) {
-    sleepMs(ANSWER_POLL_MS);
+  for (let waited = 0; ; waited += ANSWER_POLL_MS) {
     if (size() > before) {
       // One more look lets a line being appended finish.
       sleepMs(ANSWER_POLL_MS);
       return true;
     }
+    if (waited >= ANSWER_WAIT_MS) return false;
+    sleepMs(ANSWER_POLL_MS);
   }
-  return false;
 }

@@ -62,9 +62,11 @@ const WALK_PAGE = 64;
 
 const OPEN_ERROR_COLUMNS = `id, command_key AS commandKey, tool_name AS toolName, content, file_path AS filePath,
   created_at AS createdAt, session_id AS sessionId, agent`;
-const OPEN_IN_PROJECT = `project_path = @projectPath AND type = 'error' AND resolved_by IS NULL AND created_at >= @since`;
+const openInProject = (time: string): string =>
+  `project_path = @projectPath AND type = 'error' AND resolved_by IS NULL AND ${time} >= @since`;
+const OPEN_IN_PROJECT = openInProject('created_at');
 // The counts seek by key or text: `+created_at` keeps SQLite from walking the time index instead.
-const OPEN_FOR_COUNT = `project_path = @projectPath AND type = 'error' AND resolved_by IS NULL AND +created_at >= @since`;
+const OPEN_FOR_COUNT = openInProject('+created_at');
 // Newest first along memories_open_errors_recent: (created_at, rowid) is that index's own order.
 export const OPEN_ERRORS_FIRST_PAGE = `SELECT ${OPEN_ERROR_COLUMNS} FROM memories WHERE ${OPEN_IN_PROJECT}
   ORDER BY created_at DESC, id DESC LIMIT ${WALK_PAGE}`;
