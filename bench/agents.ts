@@ -13,6 +13,7 @@ import { generate, replicate, syntheticPayload } from './generate.js';
 import { cleanEnv, ms, ratio, timeProcesses, type ProcessCase, type Stats } from './measure.js';
 import { NODE_RELEASES, type NodeMajor } from './node-binaries.js';
 import { prepareNode } from './other-node.js';
+import { NODE_FLAGS } from '../lib/runtime/executables.js';
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = resolve(DIST, '..');
@@ -205,7 +206,7 @@ async function main(work: string): Promise<void> {
         label: `${agent} ${LABEL[kind]}`,
         kind,
         make: (node) => ({
-          args: [join(node.runtime, 'hooks', `${SCRIPT[kind]}.js`), ...(ARG[agent] ?? [])],
+          args: [...NODE_FLAGS, join(node.runtime, 'hooks', `${SCRIPT[kind]}.js`), ...(ARG[agent] ?? [])],
           stdin: kinds[kind],
           env,
           ...(kind === 'start' ? { expectStdout: /memory-context/ } : {}),
