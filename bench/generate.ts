@@ -1,5 +1,6 @@
 // Synthetic memory databases for the benchmarks, written through the real capture path:
 // wire payload → parseToolEvent → captureEvent (filters, redaction) → toNewMemory → MemoryStore.insert.
+import Database from 'better-sqlite3';
 import { captureEvent } from '../lib/capture/capture.js';
 import { MemoryStore } from '../lib/db/memories.js';
 import type { Db } from '../lib/db/open.js';
@@ -284,4 +285,14 @@ export function generateBulk(db: Db, options: GenerateOptions & { readonly copie
   })();
   indexPending(db, Number.MAX_SAFE_INTEGER, { batch: 50_000 });
   return { stored, contentBytes: result.contentBytes };
+}
+
+/** All the memories of the database at `path`, read through a read-only connection. */
+export function countRows(path: string): number {
+  const db = new Database(path, { readonly: true });
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM memories').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
 }

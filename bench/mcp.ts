@@ -9,7 +9,8 @@ import { REPLY_TOKENS } from '../lib/mcp/reply.js';
 import { searchInput } from '../lib/mcp/schemas.js';
 import { searchTool } from '../lib/mcp/tools.js';
 import { projectAt } from '../lib/capture/project.js';
-import { ms, ratio, stats, timeCalls, type Stats } from './measure.js';
+import { countRows } from './generate.js';
+import { cleanEnv, ms, ratio, stats, timeCalls, type Stats } from './measure.js';
 
 const INITIALIZE = `${JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } })}\n`;
 
@@ -110,4 +111,50 @@ export function mcpSearch(
   } finally {
     reader.close();
   }
+}
+
+export interface McpSection {
+  readonly lines: string[];
+  readonly verdicts: string[];
+}
+
+/** The report's MCP section: start-up against the floor, then the search tool in-process at `path`'s size. */
+export async function mcpSection(
+  path: string,
+  paths: { readonly floor: string; readonly cli: string; readonly home: string },
+  rounds: number,
+  searches: ReadonlyArray<readonly [string, string]>,
+  now: Date,
+): Promise<McpSection> {
+  const lines = ['## MCP server (`memory mcp`)', ''];
+  const verdicts: string[] = [];
+  const env = cleanEnv({ CLAUDE_MEMORY_DB: path, HOME: paths.home });
+  // The runtime's entry, as the installer registers it with Claude Code.
+  const startup = await mcpStartup(paths.floor, paths.cli, env, rounds);
+  lines.push(
+    `Start-up, as Claude Code starts it once per session: ${rounds} interleaved rounds (2 warm-up rounds dropped).`,
+    '',
+  );
+  lines.push(...renderStartup(startup), '');
+  const startupRatio = startup.mcp.median / startup.floor.median;
+  verdicts.push(
+    `- ${startupRatio <= 2 ? '✓' : '✗'} memory mcp spawn → initialize: ${ratio(startup.mcp.median, startup.floor.median)} the CommonJS floor (target ≤ 2×)`,
+  );
+  const size = countRows(path);
+  lines.push(
+    `The \`search\` tool in-process at ${size.toLocaleString('en')} memories (all projects, limit 10; the whole call: query, ranking, sanitising, reply budget):`,
+    '',
+    '| query | tier | tool p50 | tool p95 | engine alone p50 / p95 |',
+    '|---|---|---:|---:|---:|',
+  );
+  for (const { query, tier, timing, engine } of mcpSearch(path, searches, now)) {
+    lines.push(
+      `| \`${query}\` | ${tier} | ${ms(timing.median)} | ${ms(timing.p95)} | ${ms(engine.median)} / ${ms(engine.p95)} |`,
+    );
+    verdicts.push(
+      `- ${timing.p95 < 50 ? '✓' : '✗'} MCP search p95 at ${size.toLocaleString('en')}: ${query} (${tier}) ${ms(timing.p95)} (target < 50 ms)`,
+    );
+  }
+  lines.push('');
+  return { lines, verdicts };
 }

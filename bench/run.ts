@@ -4,8 +4,7 @@
 // concurrency; what a hook bundle holds; redaction, `memory mcp` and `memory ui`'s views. Prints a
 // report and writes BENCHMARKS.md.
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,8 +17,11 @@ import { IMPORTANCE } from '../lib/memory.js';
 import { COMMON_TERM, generate, RARE_TERM, replicate, syntheticPayload } from './generate.js';
 import { NODE_RELEASES, type NodeMajor } from './node-binaries.js';
 import { prepareNode } from './other-node.js';
+import { NODE_FLAGS } from '../lib/runtime/executables.js';
 import { redactionBench } from './redact.js';
-import { mcpSearch, mcpStartup, renderStartup } from './mcp.js';
+import { mcpSection } from './mcp.js';
+import { concurrencyBench } from './concurrency.js';
+import { bundlesSection } from './bundles.js';
 import { benchUi, uiSection } from './ui.js';
 import { cleanEnv, ms, ratio, timeCalls, timeProcesses, type ProcessCase, type Stats } from './measure.js';
 
@@ -143,12 +145,21 @@ async function main(): Promise<void> {
   const main = oneProject.get(MAIN_SIZE) as Built;
   wholeProcesses(main.path, oneProject, spread.path);
   if (OTHER_NODES.length > 0) await otherNodes(main.path);
-  await concurrency(oneProject.get(SIZES[0] as number)?.path as string);
-  bundles();
+  for (const line of await concurrencyBench(oneProject.get(SIZES[0] as number)?.path as string, RUNTIME, work, PROJECT))
+    say(line);
+  for (const line of bundlesSection(DIST)) say(line);
   const redaction = redactionBench();
   for (const line of redaction.lines) say(line);
   verdicts.push(redaction.verdict);
-  await mcpServer(main.path);
+  const mcp = await mcpSection(
+    main.path,
+    { floor: join(DIST, 'bench', 'floor.cjs'), cli: join(RUNTIME, 'commands', 'cli.js'), home: work },
+    ROUNDS,
+    SEARCHES,
+    NOW,
+  );
+  for (const line of mcp.lines) say(line);
+  verdicts.push(...mcp.verdicts);
   const uiTimings = await benchUi(main.path, NOW, ROUNDS);
   for (const line of uiSection(MAIN_SIZE, uiTimings, ROUNDS)) say(line);
   say();
@@ -279,19 +290,24 @@ function wholeProcesses(mainPath: string, bySize: Map<number, Built>, spreadPath
       stdin: edit,
       env,
     },
-    { name: 'post-tool-use (Edit, stored)', args: [hook('post-tool-use')], stdin: edit, env },
-    { name: 'post-tool-use (`ls`, noise: no database)', args: [hook('post-tool-use')], stdin: noise, env },
-    { name: 'stop (40-row session)', args: [hook('stop')], stdin: () => stop, env },
+    { name: 'post-tool-use (Edit, stored)', args: [...NODE_FLAGS, hook('post-tool-use')], stdin: edit, env },
+    {
+      name: 'post-tool-use (`ls`, noise: no database)',
+      args: [...NODE_FLAGS, hook('post-tool-use')],
+      stdin: noise,
+      env,
+    },
+    { name: 'stop (40-row session)', args: [...NODE_FLAGS, hook('stop')], stdin: () => stop, env },
     ...SIZES.map((size): ProcessCase => ({
       name: `session-start ${sizeLabel(size)}`,
-      args: [hook('session-start')],
+      args: [...NODE_FLAGS, hook('session-start')],
       stdin: () => start,
       env: readEnv((bySize.get(size) as Built).path),
       expectStdout: /memory-context/,
     })),
     {
       name: 'session-start 100k spread',
-      args: [hook('session-start')],
+      args: [...NODE_FLAGS, hook('session-start')],
       stdin: () => start,
       env: readEnv(spreadPath),
       expectStdout: /memory-context/,
@@ -299,7 +315,7 @@ function wholeProcesses(mainPath: string, bySize: Map<number, Built>, spreadPath
     ...SIZES.flatMap((size) =>
       SEARCHES.map(([label, query]): ProcessCase => ({
         name: `search ${label} ${sizeLabel(size)}`,
-        args: [cli, 'search', query],
+        args: [...NODE_FLAGS, cli, 'search', query],
         stdin: () => '',
         env: readEnv((bySize.get(size) as Built).path),
         expectStdout: /match/,
@@ -307,7 +323,7 @@ function wholeProcesses(mainPath: string, bySize: Map<number, Built>, spreadPath
     ),
     {
       name: 'search common 100k spread',
-      args: [cli, 'search', COMMON_TERM],
+      args: [...NODE_FLAGS, cli, 'search', COMMON_TERM],
       stdin: () => '',
       env: readEnv(spreadPath),
       expectStdout: /match/,
@@ -429,17 +445,17 @@ async function otherNodes(mainPath: string): Promise<void> {
     ['floor (CommonJS)', (node) => ({ args: [node.floor], stdin: edit, env })],
     [
       'post-tool-use (Edit, stored)',
-      (node) => ({ args: [join(node.runtime, 'hooks', 'post-tool-use.js')], stdin: edit, env }),
+      (node) => ({ args: [...NODE_FLAGS, join(node.runtime, 'hooks', 'post-tool-use.js')], stdin: edit, env }),
     ],
     [
       'post-tool-use `ls` (noise)',
-      (node) => ({ args: [join(node.runtime, 'hooks', 'post-tool-use.js')], stdin: noise, env }),
+      (node) => ({ args: [...NODE_FLAGS, join(node.runtime, 'hooks', 'post-tool-use.js')], stdin: noise, env }),
     ],
-    ['stop', (node) => ({ args: [join(node.runtime, 'hooks', 'stop.js')], stdin: () => stop, env })],
+    ['stop', (node) => ({ args: [...NODE_FLAGS, join(node.runtime, 'hooks', 'stop.js')], stdin: () => stop, env })],
     [
       'session-start',
       (node) => ({
-        args: [join(node.runtime, 'hooks', 'session-start.js')],
+        args: [...NODE_FLAGS, join(node.runtime, 'hooks', 'session-start.js')],
         stdin: () => start,
         env: readEnv,
         expectStdout: /memory-context/,
@@ -448,7 +464,7 @@ async function otherNodes(mainPath: string): Promise<void> {
     ...SEARCHES.map(([label, query]): Row => [
       `memory search ${query} (${label})`,
       (node) => ({
-        args: [join(node.runtime, 'commands', 'cli.js'), 'search', query],
+        args: [...NODE_FLAGS, join(node.runtime, 'commands', 'cli.js'), 'search', query],
         stdin: () => '',
         env: readEnv,
         expectStdout: /match/,
@@ -481,157 +497,4 @@ async function otherNodes(mainPath: string): Promise<void> {
     );
   }
   say();
-}
-
-async function concurrency(path: string): Promise<void> {
-  say('## Concurrency: nothing is lost (the bundles, spawned at once)');
-  say();
-  const copy = join(work, 'concurrency.db');
-  copyFileSync(path, copy);
-  const env = cleanEnv({ CLAUDE_MEMORY_DB: copy, HOME: work });
-  const postToolUse = join(RUNTIME, 'hooks', 'post-tool-use.js');
-  const before = countRows(copy);
-  const start = performance.now();
-  const settled = await runAll(
-    Array.from({ length: 200 }, (_, i) => ({
-      args: [postToolUse],
-      stdin: JSON.stringify(burstPayload(i, `burst-${i % 13}`)),
-      env,
-    })),
-  );
-  const elapsed = performance.now() - start;
-  const stored = countRows(copy) - before;
-  const failures = settled.filter((r) => r.code !== 0 || r.stderr !== '').length;
-  say(
-    `- 200 post-tool-use processes started at once on distinct events: **${stored}/200 stored**, ${failures} failed, ${ms(elapsed)} wall time for the burst.`,
-  );
-
-  const before2 = countRows(copy);
-  const searches = runAll(
-    Array.from({ length: 10 }, () => ({
-      args: [join(RUNTIME, 'commands', 'cli.js'), 'search', COMMON_TERM],
-      stdin: '',
-      env,
-    })),
-  );
-  const writers = runAll(
-    Array.from({ length: 50 }, (_, i) => ({
-      args: [postToolUse],
-      stdin: JSON.stringify(burstPayload(10_000 + i, 'one-session')),
-      env,
-    })),
-  );
-  const [searchResults, writerResults] = await Promise.all([searches, writers]);
-  const stored2 = countRows(copy) - before2;
-  say(
-    `- 50 processes on one session while 10 \`memory search\` processes run: **${stored2}/50 stored**, ${writerResults.filter((r) => r.code !== 0).length} hook failures, ${searchResults.filter((r) => r.code === 0).length}/10 searches answered.`,
-  );
-  say();
-}
-
-function burstPayload(i: number, sessionId: string): Record<string, unknown> {
-  return {
-    session_id: sessionId,
-    cwd: PROJECT,
-    hook_event_name: 'PostToolUse',
-    tool_name: 'Bash',
-    tool_use_id: `toolu_burst_${i}`,
-    tool_input: { command: `npm run job-${i}` },
-    tool_response: { stdout: '', stderr: '' },
-  };
-}
-
-interface Spawned {
-  readonly code: number | null;
-  readonly stderr: string;
-}
-
-function runAll(jobs: ReadonlyArray<{ args: string[]; stdin: string; env: NodeJS.ProcessEnv }>): Promise<Spawned[]> {
-  return Promise.all(
-    jobs.map(
-      (job) =>
-        new Promise<Spawned>((done) => {
-          const child = spawn(process.execPath, job.args, { env: job.env, stdio: ['pipe', 'ignore', 'pipe'] });
-          let stderr = '';
-          child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-          child.on('close', (code) => done({ code, stderr }));
-          child.stdin.end(job.stdin);
-        }),
-    ),
-  );
-}
-
-/** What each bundle holds, from esbuild's metafile (dist/bundle-meta.json). */
-function bundles(): void {
-  say('## What a bundle holds');
-  say();
-  const meta = JSON.parse(readFileSync(join(DIST, 'bundle-meta.json'), 'utf8')) as {
-    outputs: Record<string, { bytes: number; inputs: Record<string, unknown> }>;
-  };
-  say('| bundle | bytes | our modules | npm packages |');
-  say('|---|---:|---:|---|');
-  for (const [file, output] of Object.entries(meta.outputs).sort()) {
-    const inputs = Object.keys(output.inputs);
-    const packages = [
-      ...new Set(
-        inputs
-          .filter((f) => f.includes('node_modules/'))
-          .map((f) =>
-            (f.split('node_modules/')[1] as string)
-              .split('/')
-              .slice(0, f.split('node_modules/')[1]?.startsWith('@') ? 2 : 1)
-              .join('/'),
-          ),
-      ),
-    ];
-    say(
-      `| ${file.replace('dist/runtime/', '')} | ${output.bytes.toLocaleString('en')} | ${inputs.filter((f) => !f.includes('node_modules/')).length} | ${packages.join(', ') || 'none'} |`,
-    );
-  }
-  say();
-  say(
-    "Each executable starts from a small start file (lib/runtime/start.ts) that turns on Node's compile cache (Node 22.1 and newer) and then loads its bundle; better-sqlite3 is a package beside the bundles.",
-  );
-  say();
-}
-
-async function mcpServer(path: string): Promise<void> {
-  say('## MCP server (`memory mcp`)');
-  say();
-  const env = cleanEnv({ CLAUDE_MEMORY_DB: path, HOME: work });
-  // The runtime's entry, as the installer registers it with Claude Code.
-  const startup = await mcpStartup(join(DIST, 'bench', 'floor.cjs'), join(RUNTIME, 'commands', 'cli.js'), env, ROUNDS);
-  say(`Start-up, as Claude Code starts it once per session: ${ROUNDS} interleaved rounds (2 warm-up rounds dropped).`);
-  say();
-  for (const line of renderStartup(startup)) say(line);
-  say();
-  const startupRatio = startup.mcp.median / startup.floor.median;
-  verdicts.push(
-    `- ${startupRatio <= 2 ? '✓' : '✗'} memory mcp spawn → initialize: ${ratio(startup.mcp.median, startup.floor.median)} the CommonJS floor (target ≤ 2×)`,
-  );
-  const size = countRows(path);
-  say(
-    `The \`search\` tool in-process at ${size.toLocaleString('en')} memories (all projects, limit 10; the whole call: query, ranking, sanitising, reply budget):`,
-  );
-  say();
-  say('| query | tier | tool p50 | tool p95 | engine alone p50 / p95 |');
-  say('|---|---|---:|---:|---:|');
-  for (const { query, tier, timing, engine } of mcpSearch(path, SEARCHES, NOW)) {
-    say(
-      `| \`${query}\` | ${tier} | ${ms(timing.median)} | ${ms(timing.p95)} | ${ms(engine.median)} / ${ms(engine.p95)} |`,
-    );
-    verdicts.push(
-      `- ${timing.p95 < 50 ? '✓' : '✗'} MCP search p95 at ${size.toLocaleString('en')}: ${query} (${tier}) ${ms(timing.p95)} (target < 50 ms)`,
-    );
-  }
-  say();
-}
-
-function countRows(path: string): number {
-  const db = new Database(path, { readonly: true });
-  try {
-    return (db.prepare('SELECT count(*) AS n FROM memories').get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
 }
