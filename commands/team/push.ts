@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import { writeOut } from '../../lib/io/stdout.js';
 import { openDb } from '../../lib/db/open.js';
-import { ensureTeamTables, queuedTombstones, teamProjects } from '../../lib/team/local-queries.js';
+import { ensureTeamTables, teamProjects } from '../../lib/team/local-queries.js';
+import { queuedTombstones } from '../../lib/team/tombstone-queries.js';
 import { cleanText } from '../../lib/text/sanitize.js';
 import { loadTeamConfig } from '../../lib/team/connection-string.js';
 import { TeamError, withTeamServer } from '../../lib/team/connect.js';

@@ -9,12 +9,12 @@ import {
   isAnotherServer,
   projectExists,
   pushCursors,
-  queueProjectRetraction,
   setShared,
   teamProject,
   unpushedCount,
   type PushCursors,
 } from '../../lib/team/local-queries.js';
+import { queueProjectRetraction } from '../../lib/team/tombstone-queries.js';
 import { cleanText } from '../../lib/text/sanitize.js';
 import { askServerId } from '../../lib/team/push.js';
 import { cliConfig } from '../shared/database.js';

@@ -2,14 +2,8 @@
 // pushed yet, and the role's projects on the server with their review counts and rules.
 import type { Command } from 'commander';
 import { writeOut } from '../../lib/io/stdout.js';
-import {
-  ensureTeamTables,
-  hostId,
-  pushCursors,
-  queuedTombstones,
-  teamProjects,
-  unpushedCount,
-} from '../../lib/team/local-queries.js';
+import { ensureTeamTables, hostId, pushCursors, teamProjects, unpushedCount } from '../../lib/team/local-queries.js';
+import { queuedTombstones } from '../../lib/team/tombstone-queries.js';
 import { serverId, serverLocale, serverSchemaVersion } from '../../lib/team/server-queries.js';
 import { COUNT_CAP, projectsOverview } from '../../lib/team/server-review-queries.js';
 import { cleanText } from '../../lib/text/sanitize.js';

@@ -8,7 +8,7 @@ import { bestMatches } from '../search/best-match-queries.js';
 import { bind, recentMemories, searchMemories, type Filters } from '../search/queries.js';
 import { indexPending } from '../db/search-index.js';
 import { sessionPrompts, type PromptRow } from '../db/prompts.js';
-import { queueTombstones } from '../team/local-queries.js';
+import { queueTombstones } from '../team/tombstone-queries.js';
 import { buryRows } from '../db/tombstones.js';
 import type { SearchPlan, Tier } from '../search/plan.js';
 

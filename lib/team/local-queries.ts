@@ -1,6 +1,6 @@
 // Team bookkeeping inside the local SQLite file: this host's id, which projects are shared, how far
-// each was pushed (the per-host cursor), and tombstones waiting to be sent. Small tables created on
-// first team use, outside the numbered migrations, so a database that never joins a team never has them.
+// each was pushed (the per-host cursor); the tombstones waiting to be sent are tombstone-queries.ts'. Small
+// tables created on first team use, outside the numbered migrations, so a database that never joins a team never has them.
 import { crypto } from '../runtime/builtins.js';
 import type { Db } from '../db/open.js';
 import { withBusyRetry } from '../db/open.js';
@@ -36,19 +36,12 @@ export interface TeamProject {
   readonly summaryCursor: string;
 }
 
-export interface Tombstone {
-  readonly kind: 'memory' | 'summary';
-  /** The local memory id, or the session id of a summary. */
-  readonly localKey: string;
-  readonly project: string;
-}
-
 export function ensureTeamTables(db: Db): void {
   if (hasTeamTables(db)) return;
   withBusyRetry(() => db.exec(TABLES));
 }
 
-function hasTeamTables(db: Db): boolean {
+export function hasTeamTables(db: Db): boolean {
   return (
     db
       .prepare(
@@ -266,75 +259,4 @@ export function advanceCursor(db: Db, project: string, cursor: { memory?: number
 /** Forgets how far every project was pushed (push --all). */
 export function resetCursors(db: Db): void {
   withBusyRetry(() => db.prepare("UPDATE team_projects SET memory_cursor = 0, summary_cursor = ''").run());
-}
-
-/**
- * Called by `memory forget` inside its delete transaction, before the rows go: queues a tombstone
- * for every memory already pushed and every summary of a project ever shared. A database that never
- * joined a team has no team tables and queues nothing.
- */
-export function queueTombstones(
-  db: Db,
-  rows: readonly Pick<MemoryRow, 'id' | 'project'>[],
-  summarySessionIds: readonly string[],
-  nowIso: string,
-): number {
-  if (!hasTeamTables(db)) return 0;
-  const memory = db.prepare(`
-    INSERT OR IGNORE INTO team_tombstones (kind, local_key, project, queued_at)
-    SELECT 'memory', @id, project, @now FROM team_projects WHERE project = @project AND memory_cursor >= @id`);
-  const summary = db.prepare(`
-    INSERT OR IGNORE INTO team_tombstones (kind, local_key, project, queued_at)
-    SELECT 'summary', s.session_id, s.project, @now FROM session_summaries s JOIN team_projects t ON t.project = s.project
-    WHERE s.session_id = @sessionId`);
-  let queued = 0;
-  // A BigInt binds as an integer, so the TEXT key reads `12`, not `12.0`.
-  for (const row of rows) queued += memory.run({ id: BigInt(row.id), project: row.project, now: nowIso }).changes;
-  for (const sessionId of summarySessionIds) queued += summary.run({ sessionId, now: nowIso }).changes;
-  return queued;
-}
-
-/** Queues tombstones for everything of `project` already pushed (leaving a project's team memory). */
-export function queueProjectRetraction(db: Db, project: string, nowIso: string): number {
-  return withBusyRetry(() =>
-    db
-      .transaction(() => {
-        const memories = db
-          .prepare(
-            `
-      INSERT OR IGNORE INTO team_tombstones (kind, local_key, project, queued_at)
-      SELECT 'memory', m.id, m.project, @now FROM memories m JOIN team_projects t ON t.project = m.project
-      WHERE m.project = @project AND m.id <= t.memory_cursor`,
-          )
-          .run({ project, now: nowIso }).changes;
-        const summaries = db
-          .prepare(
-            `
-      INSERT OR IGNORE INTO team_tombstones (kind, local_key, project, queued_at)
-      SELECT 'summary', s.session_id, s.project, @now FROM session_summaries s JOIN team_projects t ON t.project = s.project
-      WHERE s.project = @project AND s.updated_at <= t.summary_cursor`,
-          )
-          .run({ project, now: nowIso }).changes;
-        return memories + summaries;
-      })
-      .immediate(),
-  );
-}
-
-export function queuedTombstones(db: Db): Tombstone[] {
-  if (!hasTeamTables(db)) return [];
-  return db
-    .prepare('SELECT kind, local_key AS localKey, project FROM team_tombstones ORDER BY queued_at, kind, local_key')
-    .all() as Tombstone[];
-}
-
-export function clearTombstones(db: Db, sent: readonly Tombstone[]): void {
-  const remove = db.prepare('DELETE FROM team_tombstones WHERE kind = ? AND local_key = ?');
-  withBusyRetry(() =>
-    db
-      .transaction(() => {
-        for (const tombstone of sent) remove.run(tombstone.kind, tombstone.localKey);
-      })
-      .immediate(),
-  );
 }

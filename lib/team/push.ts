@@ -6,18 +6,17 @@ import type { Db } from '../db/open.js';
 import {
   adoptServer,
   advanceCursor,
-  clearTombstones,
   ensureTeamTables,
   hostId,
   memoriesAfter,
   pushCursors,
   type PushCursors,
-  queuedTombstones,
   resetCursors,
   summariesAfter,
   teamProject,
   teamProjects,
 } from './local-queries.js';
+import { clearTombstones, queuedTombstones } from './tombstone-queries.js';
 import {
   applyTombstones,
   insertMemories,
