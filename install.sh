@@ -11,10 +11,9 @@ Usage: ./install.sh [options]
 
 Installs claude-memory-hooks: npm ci, build, a runtime copy in ~/.claude/hooks/memory, the hooks of each agent
 (Claude Code's ~/.claude/settings.json, Codex CLI's ~/.codex, Gemini CLI's ~/.gemini, Cursor's ~/.cursor/hooks.json,
-a plugin in OpenCode's ~/.config/opencode/plugins; each file backed up first),
-the /mem slash command, a `memory` launcher and the `memory-hooks` MCP server. Uses $CLAUDE_CONFIG_DIR instead of
-~/.claude when set. Safe to re-run: it updates in place, and builds again only when the sources, package-lock.json
-or Node changed.
+a plugin in OpenCode's ~/.config/opencode/plugins; each file backed up first), the /mem slash command, a `memory`
+launcher and the `memory-hooks` MCP server. Uses $CLAUDE_CONFIG_DIR instead of ~/.claude when set. Safe to re-run:
+it updates in place, and builds again only when the sources, package-lock.json or Node changed.
 
 Options:
   --agent NAMES        claude, codex, gemini, cursor, opencode or all, comma-separated (default: claude, and
