@@ -74,7 +74,14 @@ function mcpFile(
   edit: (text: string, format: JsonMcpFormat) => SettingsEdit,
 ): AgentFile {
   const { file, format } = agentMcpFile(agent, env);
-  return { file, parse: mcpParse(format), edit: (text) => edit(text, format) };
+  // OpenCode adds `$schema` to a global config that lacks it: left alone, that is still nobody's file.
+  const empty = (value: Readonly<Record<string, unknown>>) => Object.keys(value).every((key) => key === '$schema');
+  return {
+    file,
+    parse: mcpParse(format),
+    edit: (text) => edit(text, format),
+    ...(agent === 'opencode' ? { empty } : {}),
+  };
 }
 
 /** The folder whose presence says the agent is installed. */

@@ -151,6 +151,8 @@ describe('the MCP server in OpenCode’s opencode.json', () => {
     const file = join(box.home, '.config', 'opencode', 'opencode.json');
     installInProcess(box, { agents: ['opencode'] });
     expect(existsSync(file)).toBe(true);
+    // What OpenCode 1.18.33 does to the global config it loads: `$schema` first, when it is missing.
+    writeFileSync(file, readFileSync(file, 'utf8').replace('{', '{\n  "$schema": "https://opencode.ai/config.json",'));
     uninstallInProcess(box);
     expect(existsSync(file)).toBe(false);
   });
