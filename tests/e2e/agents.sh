@@ -9,7 +9,8 @@
 #   session 3's model calls the memory MCP server's search tool (registered by the install in the agent's own
 #   config), the client runs it, and its answer, naming the edited file, reaches the next model request
 #   (OpenCode: no import of its store, so that one is not run for it);
-#   Gemini CLI: the installed /mem command runs memory search and hands its results to the model.
+#   Gemini CLI: the installed /mem command runs memory search and hands its results to the model;
+#   OpenCode: the installed /mem prompt reaches the model with the words, and the search it names runs in its shell.
 # Codex runs a user's hook only once it is trusted in config.toml: the install writes that trust, so Codex runs
 # without the bypass flag and with no review step (--hook-trust keep), and `memory doctor` says so. OpenCode
 # runs the plugin the install put in ~/.config/opencode/plugins, which hands each event to the same hooks.
@@ -100,6 +101,14 @@ for spec in "${agents[@]}"; do
   check "the memory MCP server's search tool ran in $agent, and its answer (greet.js) reached the next model request" \
     "jq -e '.exitCode == 0 and ($search_call | .output != null and (.output | contains(\"greet.js\")))' '$dir/s3.json' >/dev/null"
 
+  if [ "$agent" = opencode ]; then
+    e2e_session --client opencode --exe "$exe" --home "$home" --cwd "$work" --out "$dir/s4" \
+      --arg --command --arg mem --scenario "$here/scenarios/agent-mem-opencode.json" >"$dir/s4.json" || true
+    check "OpenCode's /mem greet reached the model as our prompt, with the words and the launcher's search in it" \
+      "jq -e '.exitCode == 0 and ([.requests[] | select(.kind == \"main\")][0].prompt | join(\"\n\") | contains(\"for these words: greet\") and contains(\"$home/.local/bin/memory search WORDS\"))' '$dir/s4.json' >/dev/null"
+    check "the search that prompt names ran in OpenCode's shell, and its results (greet.js) reached the model" \
+      "jq -e '[.toolCalls[] | select(.name == \"bash\")][0].output | contains(\"greet.js\")' '$dir/s4.json' >/dev/null"
+  fi
   if [ "$agent" = gemini ]; then
     # Headless, Gemini CLI puts a SessionStart hook's context before the prompt and then no longer reads a
     # slash command at its start: this session runs with the hooks off, so the prompt is the command alone.
