@@ -1,15 +1,15 @@
 // `memory doctor` for Codex CLI, Gemini CLI, Cursor and OpenCode, when an install put our hooks in their
 // files: does Codex run them (each hook trusted in config.toml, not stale, not disabled), is the MCP server
 // in each agent's own config, does Cursor's hooks.json hold each of ours, is OpenCode's plugin this
-// installation's. Reads those files only; an agent without our hooks is not its business.
+// installation's (and Cursor's mcp.json, OpenCode's opencode.json hold our MCP server). Reads those files only; an agent without our hooks is not its business.
 import { existsSync, readFileSync } from 'node:fs';
 import type { Env } from '../paths.js';
-import { agentHooksFile, CODEX_TRUST_STEP } from '../install/agents.js';
+import { agentHooksFile, agentMcpFile, CODEX_TRUST_STEP } from '../install/agents.js';
 import { cursorCommand, parseCursorHooks } from '../install/cursor-hooks.js';
 import { isOurOpencodePlugin, opencodePluginFile } from '../install/opencode-plugin.js';
 import { CURSOR_HOOKS } from '../runtime/executables.js';
 import { codexConfigFile, codexTrust, type TrustState } from '../install/codex-config.js';
-import { jsonMcpEntry } from '../install/gemini-mcp.js';
+import { jsonMcpEntry } from '../install/json-mcp.js';
 import { isOurCommand, listHandlers, parseSettings } from '../install/settings.js';
 import { parseToml, tomlAt } from '../install/toml-text.js';
 import { MCP_SERVER_NAME, sameEntry, type McpEntry } from '../mcp/registration.js';
@@ -21,12 +21,12 @@ export function checkAgents(env: Env, runtime: string, wanted: McpEntry): Check[
   return [
     ...checkCodex(env, runtime, wanted),
     ...checkGemini(env, runtime, wanted),
-    ...checkCursor(env, runtime),
-    ...checkOpencode(env, runtime),
+    ...checkCursor(env, runtime, wanted),
+    ...checkOpencode(env, runtime, wanted),
   ];
 }
 
-function checkCursor(env: Env, runtime: string): Check[] {
+function checkCursor(env: Env, runtime: string, wanted: McpEntry): Check[] {
   const path = agentHooksFile('cursor', env);
   const parsed = parseCursorHooks(readText(path));
   const hooks = parsed.ok ? ((parsed.value['hooks'] as Record<string, unknown[]> | undefined) ?? {}) : {};
@@ -51,10 +51,11 @@ function checkCursor(env: Env, runtime: string): Check[] {
           message: `${path} lacks our ${missing.join(', ')} hook${missing.length > 1 ? 's' : ''}: Cursor captures less`,
           fix: REINSTALL.replace('AGENT', 'cursor'),
         },
+    jsonMcpCheck('Cursor', 'cursor', env, wanted),
   ];
 }
 
-function checkOpencode(env: Env, runtime: string): Check[] {
+function checkOpencode(env: Env, runtime: string, wanted: McpEntry): Check[] {
   const path = opencodePluginFile(env);
   const text = readText(path);
   if (!isOurOpencodePlugin(text)) return [];
@@ -67,6 +68,7 @@ function checkOpencode(env: Env, runtime: string): Check[] {
           message: `${path} runs the hooks of another installation, not ${runtime}`,
           fix: REINSTALL.replace('AGENT', 'opencode'),
         },
+    jsonMcpCheck('OpenCode', 'opencode', env, wanted),
   ];
 }
 
@@ -139,6 +141,11 @@ function checkGemini(env: Env, runtime: string, wanted: McpEntry): Check[] {
     { section: 'agents', status: 'ok', message: `Gemini CLI runs our hooks (${path})` },
     mcpCheck('Gemini CLI', path, jsonMcpEntry(text), wanted, fix),
   ];
+}
+
+function jsonMcpCheck(name: string, agent: 'cursor' | 'opencode', env: Env, wanted: McpEntry): Check {
+  const { file, format } = agentMcpFile(agent, env);
+  return mcpCheck(name, file, jsonMcpEntry(readText(file), format), wanted, REINSTALL.replace('AGENT', agent));
 }
 
 function mcpCheck(agent: string, file: string, entry: McpEntry | null, wanted: McpEntry, fix: string): Check {

@@ -2,6 +2,7 @@
 // (--agent, else the ones whose folder exists), where each keeps its hooks, and our entries in those
 // files: the same scripts as Claude Code's, with the agent's name as their argument
 // (lib/runtime/executables.ts). OpenCode's is a plugin file of ours (lib/install/opencode-plugin.ts).
+// Each of them also gets our MCP server in its own config (lib/install/json-mcp.ts, codex-config.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { codexHome, cursorHome, geminiHome, opencodeConfigDir, type Env } from '../paths.js';
@@ -9,7 +10,15 @@ import { AGENT_HOOKS, type AgentHook } from '../runtime/executables.js';
 import type { McpEntry } from '../mcp/registration.js';
 import { codexConfigFile, installCodexConfig, uninstallCodexConfig } from './codex-config.js';
 import { readSettingsFile, type Parse } from './files.js';
-import { chainEdits, installJsonMcp, uninstallJsonMcp } from './gemini-mcp.js';
+import {
+  chainEdits,
+  installJsonMcp,
+  MCP_SERVERS,
+  mcpParse,
+  OPENCODE_MCP,
+  uninstallJsonMcp,
+  type JsonMcpFormat,
+} from './json-mcp.js';
 import {
   hookCommand,
   installGroups,
@@ -33,6 +42,46 @@ export { codexHome, cursorHome, geminiHome, opencodeConfigDir } from '../paths.j
 export function agentHooksFile(agent: Exclude<HookedAgent, 'opencode'>, env: Env): string {
   if (agent === 'cursor') return join(cursorHome(env), 'hooks.json');
   return agent === 'codex' ? join(codexHome(env), 'hooks.json') : join(geminiHome(env), 'settings.json');
+}
+
+/** Cursor's user MCP servers, `~/.cursor/mcp.json`. */
+export function cursorMcpFile(env: Env): string {
+  return join(cursorHome(env), 'mcp.json');
+}
+
+/**
+ * OpenCode's global config: `opencode.json`, or `opencode.jsonc` when only that one exists (OpenCode
+ * reads either; editing the one a person keeps leaves no second file to wonder about).
+ */
+export function opencodeConfigFile(env: Env): string {
+  const json = join(opencodeConfigDir(env), 'opencode.json');
+  const jsonc = join(opencodeConfigDir(env), 'opencode.jsonc');
+  return !existsSync(json) && existsSync(jsonc) ? jsonc : json;
+}
+
+/** The agent's config file that holds MCP servers in JSON, and its shape (Codex's is TOML: codex-config.ts). */
+export function agentMcpFile(
+  agent: 'gemini' | 'cursor' | 'opencode',
+  env: Env,
+): { file: string; format: JsonMcpFormat } {
+  if (agent === 'opencode') return { file: opencodeConfigFile(env), format: OPENCODE_MCP };
+  return { file: agent === 'cursor' ? cursorMcpFile(env) : agentHooksFile('gemini', env), format: MCP_SERVERS };
+}
+
+function mcpFile(
+  agent: 'cursor' | 'opencode',
+  env: Env,
+  edit: (text: string, format: JsonMcpFormat) => SettingsEdit,
+): AgentFile {
+  const { file, format } = agentMcpFile(agent, env);
+  // OpenCode adds `$schema` to a global config that lacks it: left alone, that is still nobody's file.
+  const empty = (value: Readonly<Record<string, unknown>>) => Object.keys(value).every((key) => key === '$schema');
+  return {
+    file,
+    parse: mcpParse(format),
+    edit: (text) => edit(text, format),
+    ...(agent === 'opencode' ? { empty } : {}),
+  };
 }
 
 /** The folder whose presence says the agent is installed. */
@@ -89,18 +138,27 @@ export interface AgentFile {
 }
 
 /**
- * What an install edits for the agent: Gemini CLI's settings.json (hooks and MCP server); Codex's
+ * What an install edits for the agent: Gemini CLI's settings.json (hooks and MCP server); Cursor's
+ * hooks.json and mcp.json; OpenCode's opencode.json (the MCP server; its hooks are our plugin); Codex's
  * hooks.json, then its config.toml (the MCP server, and the trust of the hooks as hooks.json will hold them).
  */
 export function agentInstallFiles(agent: HookedAgent, env: Env, runtime: string, mcp: McpEntry): AgentFile[] {
-  if (agent === 'opencode') return [];
+  const register = (text: string, format: JsonMcpFormat) => installJsonMcp(text, mcp, format);
+  if (agent === 'opencode') return [mcpFile('opencode', env, register)];
   const hooksFile = agentHooksFile(agent, env);
   if (agent === 'cursor')
-    return [{ file: hooksFile, parse: parseCursorHooks, edit: (text) => installCursorHooks(text, runtime) }];
+    return [
+      { file: hooksFile, parse: parseCursorHooks, edit: (text) => installCursorHooks(text, runtime) },
+      mcpFile('cursor', env, register),
+    ];
   const hooks = (text: string) => installAgentHooks(text, runtime, agent);
   if (agent === 'gemini')
     return [
-      { file: hooksFile, parse: parseSettings, edit: (text) => chainEdits(text, hooks, (t) => installJsonMcp(t, mcp)) },
+      {
+        file: hooksFile,
+        parse: mcpParse(MCP_SERVERS),
+        edit: (text) => chainEdits(text, hooks, (t) => installJsonMcp(t, mcp)),
+      },
     ];
   const current = readSettingsFile(hooksFile);
   const hooksText = current.ok ? hooks(current.text).text : '';
@@ -116,7 +174,7 @@ export function agentInstallFiles(agent: HookedAgent, env: Env, runtime: string,
 
 /** What an uninstall edits: the same files, our entries out (Codex's trust read from hooks.json as it is now). */
 export function agentUninstallFiles(agent: HookedAgent, env: Env, runtime: string): AgentFile[] {
-  if (agent === 'opencode') return [];
+  if (agent === 'opencode') return [mcpFile('opencode', env, uninstallJsonMcp)];
   const hooksFile = agentHooksFile(agent, env);
   if (agent === 'cursor')
     return [
@@ -126,10 +184,17 @@ export function agentUninstallFiles(agent: HookedAgent, env: Env, runtime: strin
         edit: (text) => uninstallCursorHooks(text, runtime),
         empty: isEmptyCursorHooks,
       },
+      mcpFile('cursor', env, uninstallJsonMcp),
     ];
   const hooks = (text: string) => uninstallHooks(text, runtime);
   if (agent === 'gemini')
-    return [{ file: hooksFile, parse: parseSettings, edit: (text) => chainEdits(text, hooks, uninstallJsonMcp) }];
+    return [
+      {
+        file: hooksFile,
+        parse: mcpParse(MCP_SERVERS),
+        edit: (text) => chainEdits(text, hooks, (t) => uninstallJsonMcp(t)),
+      },
+    ];
   const current = readSettingsFile(hooksFile);
   const hooksText = current.ok ? current.text : '';
   return [

@@ -1,7 +1,7 @@
 // The install, from a built checkout: refuse anything that would overwrite someone else's file
 // before changing anything, then (under the lock) runtime → settings.json → the other agents' files
-// (Codex: hooks.json, config.toml; Gemini CLI: settings.json; Cursor: hooks.json; OpenCode: our plugin)
-// → slash commands → launcher → install
+// (Codex: hooks.json, config.toml; Gemini CLI: settings.json; Cursor: hooks.json, mcp.json; OpenCode: our
+// plugin, opencode.json) → slash commands (and each agent's own search command) → launcher → install
 // record. A failure at any step puts every earlier one back. Last, the MCP server is registered with Claude Code.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -21,6 +21,7 @@ import { agentInstallFiles, chosenAgents, CODEX_TRUSTED, type HookedAgent, type 
 import { isOurSlashCommand, renderSlashCommand } from './slash.js';
 import { geminiCommandFile, renderGeminiCommand } from './gemini-command.js';
 import { isOurOpencodePlugin, opencodePluginFile, renderOpencodePlugin } from './opencode-plugin.js';
+import { isOurPromptCommand, promptCommandFile, renderPromptCommand } from './prompt-commands.js';
 import {
   applySettingsEdit,
   checkedSettings,
@@ -30,6 +31,8 @@ import {
   UndoLog,
   type RunContext,
 } from './steps.js';
+
+const PROMPT_AGENTS = ['cursor', 'opencode'] as const;
 
 export interface InstallChoices {
   readonly commandName: string;
@@ -101,6 +104,11 @@ export function install(source: string, choices: InstallChoices, context: RunCon
         const file = geminiCommandFile(context.env, choices.commandName);
         undo.writeFile(file, renderGeminiCommand(slashEntryPath(layout.runtime)));
         report.step(`Gemini CLI command /${choices.commandName} (${file})`);
+      }
+      for (const agent of PROMPT_AGENTS.filter((name) => others.includes(name))) {
+        const file = promptCommandFile(agent, context.env, choices.commandName);
+        undo.writeFile(file, renderPromptCommand(agent, layout.runtime, layout.launcher));
+        report.step(`${agent === 'cursor' ? 'Cursor' : 'OpenCode'} command /${choices.commandName} (${file})`);
       }
       if (others.includes('opencode')) {
         const file = opencodePluginFile(context.env);
@@ -204,6 +212,13 @@ function refuseForeignAgentFiles(
     throw new InstallRefusal(
       `${command} already exists and was not installed by claude-memory-hooks; pick another name with --command-name NAME. Nothing was changed.`,
     );
+  for (const agent of PROMPT_AGENTS.filter((name) => agents.includes(name))) {
+    const file = promptCommandFile(agent, context.env, commandName);
+    if (existsSync(file) && !readsAsOurs(file, (text) => isOurPromptCommand(text, layout.runtime)))
+      throw new InstallRefusal(
+        `${file} already exists and was not installed by claude-memory-hooks; pick another name with --command-name NAME. Nothing was changed.`,
+      );
+  }
   const plugin = opencodePluginFile(context.env);
   if (agents.includes('opencode') && existsSync(plugin) && !readsAsOurs(plugin, (text) => isOurOpencodePlugin(text)))
     throw new InstallRefusal(

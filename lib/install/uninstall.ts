@@ -1,5 +1,5 @@
 // The uninstall: our hook entries out of settings.json first (refused, changing nothing, when that
-// cannot be done), then our slash commands, the MCP server entry, launchers and the runtime; the
+// cannot be done), then every other agent's entries of ours (hooks, MCP servers), our slash and search commands, the MCP server entry, launchers and the runtime; the
 // database stays unless purged. A settings.json the install created and the directories it made go
 // too once nothing else is in them, and only the newest settings backup is kept.
 // The installed runtime runs this itself, so it needs no checkout and no build.
@@ -17,6 +17,7 @@ import { parseSettings, uninstallHooks } from './settings.js';
 import { agentUninstallFiles } from './agents.js';
 import { geminiCommandsDir } from './gemini-command.js';
 import { isOurOpencodePlugin, opencodePluginFile } from './opencode-plugin.js';
+import { ourPromptCommands } from './prompt-commands.js';
 import {
   applySettingsEdit,
   checkedSettings,
@@ -86,6 +87,13 @@ export function uninstall(choices: UninstallChoices, context: RunContext): void 
       rmSync(path, { force: true });
       report.step(`removed Gemini CLI command /${basename(path, '.toml')} (${path})`);
     }
+    for (const agent of ['cursor', 'opencode'] as const)
+      for (const path of ourPromptCommands(agent, context.env, layout.runtime)) {
+        rmSync(path, { force: true });
+        report.step(
+          `removed ${agent === 'cursor' ? 'Cursor' : 'OpenCode'} command /${basename(path, '.md')} (${path})`,
+        );
+      }
     const plugin = opencodePluginFile(context.env);
     if (readsAsOurs(plugin, (text) => isOurOpencodePlugin(text, layout.runtime))) {
       rmSync(plugin, { force: true });
@@ -122,7 +130,9 @@ export function uninstall(choices: UninstallChoices, context: RunContext): void 
 }
 
 function otherAgentFiles(context: RunContext, runtime: string) {
-  return (['codex', 'gemini', 'cursor'] as const).flatMap((agent) => agentUninstallFiles(agent, context.env, runtime));
+  return (['codex', 'gemini', 'cursor', 'opencode'] as const).flatMap((agent) =>
+    agentUninstallFiles(agent, context.env, runtime),
+  );
 }
 
 /** `{}` (in any layout): a settings.json with nothing of anyone's left in it. */

@@ -8,8 +8,9 @@
 #   `memory import` of session 1's own session file (Codex rollout, Gemini chat) adds nothing;
 #   session 3's model calls the memory MCP server's search tool (registered by the install in the agent's own
 #   config), the client runs it, and its answer, naming the edited file, reaches the next model request
-#   (OpenCode: no import of its store and no MCP registration yet, so these two are not run for it);
-#   Gemini CLI: the installed /mem command runs memory search and hands its results to the model.
+#   (OpenCode: no import of its store, so that one is not run for it);
+#   Gemini CLI: the installed /mem command runs memory search and hands its results to the model;
+#   OpenCode: the installed /mem prompt reaches the model with the words, and the search it names runs in its shell.
 # Codex runs a user's hook only once it is trusted in config.toml: the install writes that trust, so Codex runs
 # without the bypass flag and with no review step (--hook-trust keep), and `memory doctor` says so. OpenCode
 # runs the plugin the install put in ~/.config/opencode/plugins, which hands each event to the same hooks.
@@ -84,21 +85,30 @@ for spec in "${agents[@]}"; do
   if [ "$agent" = opencode ]; then
     check "the session's summary is OpenCode's, with where it stopped (session.idle, the answer the plugin kept)" \
       "memory search --summaries --here --json | jq -e 'length == 1 and .[0].agent == \"opencode\" and (.[0].summary | test(\"Stopped at: .greet\\\\(\\\\) says Hello now\"))' >/dev/null"
-    continue
+  else
+    session_file=$(jq -r '.sessionFiles[0] // empty' "$dir/s1.json")
+    before=$(mine | jq length)
+    # It must read the file's four calls (not skip it as a foreign transcript) and find each stored already.
+    check "memory import of session 1's own file reads its four calls and adds nothing" \
+      "[ -n '$session_file' ] && memory import --json '$session_file' >'$dir/import.json' 2>&1 && jq -e '.toolCalls >= 4 and .added == 0' '$dir/import.json' >/dev/null && [ \"\$(mine | jq length)\" = '$before' ]"
   fi
-  session_file=$(jq -r '.sessionFiles[0] // empty' "$dir/s1.json")
-  before=$(mine | jq length)
-  # It must read the file's four calls (not skip it as a foreign transcript) and find each stored already.
-  check "memory import of session 1's own file reads its four calls and adds nothing" \
-    "[ -n '$session_file' ] && memory import --json '$session_file' >'$dir/import.json' 2>&1 && jq -e '.toolCalls >= 4 and .added == 0' '$dir/import.json' >/dev/null && [ \"\$(mine | jq length)\" = '$before' ]"
 
   e2e_session --client "$agent" --exe "$exe" --home "$home" --cwd "$work" --out "$dir/s3" --hook-trust keep \
     --scenario "$here/scenarios/agent-mcp-$agent.json" >"$dir/s3.json" || true
-  # Codex: tool_search, then the call in its namespace; Gemini CLI: the call by its mcp_<server>_<tool> name.
-  search_call='[.toolCalls[] | select(.name == "mcp__memory_hooks.search" or .name == "mcp_memory-hooks_search")][0]'
+  # Codex: tool_search, then the call in its namespace; Gemini CLI: the call by its mcp_<server>_<tool> name;
+  # OpenCode: by its <server>_<tool> name.
+  search_call='[.toolCalls[] | select(.name == "mcp__memory_hooks.search" or .name == "mcp_memory-hooks_search" or .name == "memory-hooks_search")][0]'
   check "the memory MCP server's search tool ran in $agent, and its answer (greet.js) reached the next model request" \
     "jq -e '.exitCode == 0 and ($search_call | .output != null and (.output | contains(\"greet.js\")))' '$dir/s3.json' >/dev/null"
 
+  if [ "$agent" = opencode ]; then
+    e2e_session --client opencode --exe "$exe" --home "$home" --cwd "$work" --out "$dir/s4" \
+      --arg --command --arg mem --scenario "$here/scenarios/agent-mem-opencode.json" >"$dir/s4.json" || true
+    check "OpenCode's /mem greet reached the model as our prompt, with the words and the launcher's search in it" \
+      "jq -e '.exitCode == 0 and ([.requests[] | select(.kind == \"main\")][0].prompt | join(\"\n\") | contains(\"for these words: greet\") and contains(\"$home/.local/bin/memory search WORDS\"))' '$dir/s4.json' >/dev/null"
+    check "the search that prompt names ran in OpenCode's shell, and its results (greet.js) reached the model" \
+      "jq -e '[.toolCalls[] | select(.name == \"bash\")][0].output | contains(\"greet.js\")' '$dir/s4.json' >/dev/null"
+  fi
   if [ "$agent" = gemini ]; then
     # Headless, Gemini CLI puts a SessionStart hook's context before the prompt and then no longer reads a
     # slash command at its start: this session runs with the hooks off, so the prompt is the command alone.

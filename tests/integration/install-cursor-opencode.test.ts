@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkAgents } from '../../lib/doctor/agents.js';
 import { parseInstallArgs } from '../../lib/install/options.js';
+import { cliPath } from '../../lib/install/layout.js';
 import { ourEntry } from '../../lib/mcp/registration.js';
 import { installBox, installInProcess, uninstallInProcess } from '../install-helpers.js';
 
@@ -133,21 +134,34 @@ describe('which agents an install serves', () => {
 });
 
 describe('memory doctor for Cursor and OpenCode', () => {
-  it('says Cursor runs each of our hooks and OpenCode loads our plugin, and what is missing', () => {
+  it('says Cursor runs each of our hooks and OpenCode loads our plugin, each has our MCP server, and what is missing', () => {
     const box = installBox();
     installInProcess(box, { agents: ['cursor', 'opencode'] });
     const doctor = () =>
-      checkAgents(box.env, box.runtime, ourEntry('/x/cli.js', process.execPath)).map((c) => `${c.status} ${c.message}`);
+      checkAgents(box.env, box.runtime, ourEntry(cliPath(box.runtime), process.execPath)).map(
+        (c) => `${c.status} ${c.message}`,
+      );
     const hooks = join(box.home, '.cursor', 'hooks.json');
+    const mcp = join(box.home, '.cursor', 'mcp.json');
     const plugin = join(box.home, '.config', 'opencode', 'plugins', 'claude-memory-hooks.js');
-    expect(doctor()).toEqual([`ok Cursor runs our 7 hooks (${hooks})`, `ok OpenCode loads our plugin (${plugin})`]);
+    const config = join(box.home, '.config', 'opencode', 'opencode.json');
+    expect(doctor()).toEqual([
+      `ok Cursor runs our 7 hooks (${hooks})`,
+      `ok Cursor has the MCP server memory-hooks (${mcp})`,
+      `ok OpenCode loads our plugin (${plugin})`,
+      `ok OpenCode has the MCP server memory-hooks (${config})`,
+    ]);
     const value = JSON.parse(readFileSync(hooks, 'utf8')) as { hooks: Record<string, unknown> };
     delete value.hooks['sessionEnd'];
     writeFileSync(hooks, JSON.stringify(value));
+    writeFileSync(mcp, '{ "mcpServers": {} }\n');
     writeFileSync(plugin, readFileSync(plugin, 'utf8').split(box.runtime).join('/elsewhere/memory'));
+    writeFileSync(config, readFileSync(config, 'utf8').split(box.runtime).join('/elsewhere/memory'));
     expect(doctor()).toEqual([
       `warn ${hooks} lacks our sessionEnd hook: Cursor captures less`,
+      `warn the MCP server memory-hooks is not in ${mcp}: Cursor has no search tool`,
       `warn ${plugin} runs the hooks of another installation, not ${box.runtime}`,
+      `warn ${config} registers memory-hooks as \`${[process.execPath, ...ourEntry('/elsewhere/memory/dist/commands/cli.js', '').args].join(' ')}\`, not this installation's`,
     ]);
   });
 });
