@@ -9,21 +9,18 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { openErrors, recentByImportance, recentSummaries } from '../lib/session/context-queries.js';
 import { openDb } from '../lib/db/open.js';
-import { bestMatches } from '../lib/search/best-match-queries.js';
-import { NO_FILTERS } from '../lib/search/queries.js';
-import { IMPORTANCE } from '../lib/memory.js';
 import { COMMON_TERM, generate, RARE_TERM, replicate, syntheticPayload } from './generate.js';
 import { NODE_RELEASES, type NodeMajor } from './node-binaries.js';
 import { prepareNode } from './other-node.js';
 import { NODE_FLAGS } from '../lib/runtime/executables.js';
 import { redactionBench } from './redact.js';
 import { mcpSection } from './mcp.js';
+import { inProcessLines, storageLines } from './in-process.js';
 import { concurrencyBench } from './concurrency.js';
 import { bundlesSection } from './bundles.js';
 import { benchUi, uiSection } from './ui.js';
-import { cleanEnv, ms, ratio, timeCalls, timeProcesses, type ProcessCase, type Stats } from './measure.js';
+import { cleanEnv, ms, ratio, timeProcesses, type ProcessCase, type Stats } from './measure.js';
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = resolve(DIST, '..');
@@ -140,8 +137,9 @@ async function main(): Promise<void> {
   const spread = build('spread', SPREAD_SIZE, { projects: SPREAD, failures: true }, null);
   say();
 
-  storage((oneProject.get(MAIN_SIZE) as Built).path);
-  inProcess(oneProject);
+  for (const line of storageLines((oneProject.get(MAIN_SIZE) as Built).path)) say(line);
+  const paths = new Map([...oneProject].map(([size, built]) => [size, built.path]));
+  for (const line of inProcessLines(paths, MAIN_SIZE, PROJECT, SEARCHES)) say(line);
   const main = oneProject.get(MAIN_SIZE) as Built;
   wholeProcesses(main.path, oneProject, spread.path);
   if (OTHER_NODES.length > 0) await otherNodes(main.path);
@@ -202,69 +200,6 @@ function build(
     `| ${label} | ${stored.toLocaleString('en')} | ${(elapsed / 1000).toFixed(0)} s${from ? ' (copies)' : ''} | ${(bytes / 1e6).toFixed(1)} MB | ${(bytes / stored).toFixed(0)} | ${(bytes / contentBytes).toFixed(1)} |`,
   );
   return { path, stored };
-}
-
-/** Where the bytes per memory go, table by table and index by index (SQLite's dbstat). */
-function storage(path: string): void {
-  const db = new Database(path, { readonly: true });
-  try {
-    const memories = (db.prepare('SELECT count(*) AS n FROM memories').get() as { n: number }).n;
-    const rows = db
-      .prepare('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name HAVING bytes > 0 ORDER BY bytes DESC')
-      .all() as Array<{ name: string; bytes: number }>;
-    const total = rows.reduce((sum, row) => sum + row.bytes, 0);
-    say(
-      `Where the ${(total / memories).toFixed(0)} bytes per memory go at ${memories.toLocaleString('en')} memories: ${rows
-        .filter((row) => row.bytes / memories >= 5)
-        .map((row) => `${row.name} ${(row.bytes / memories).toFixed(0)}`)
-        .join(', ')}.`,
-    );
-    say();
-  } finally {
-    db.close();
-  }
-}
-
-/** In-process: where the time of SessionStart's queries and of a search goes, against size. */
-function inProcess(databases: Map<number, Built>): void {
-  say('## In-process query cost against size (one project, no errors)');
-  say();
-  say(
-    'Medians of 30 calls on an open connection, statements prepared: the part of a process that grows with the database.',
-  );
-  say();
-  say(`| query | ${SIZES.map((s) => s.toLocaleString('en')).join(' | ')} |`);
-  say(`|---|${SIZES.map(() => '---:').join('|')}|`);
-  const rows: Array<[string, (db: Database.Database) => unknown]> = [
-    ['SessionStart: 3 latest summaries', (db) => recentSummaries(db, PROJECT, 3)],
-    ['SessionStart: 10 latest changes (importance 2)', (db) => recentByImportance(db, PROJECT, IMPORTANCE.change, 10)],
-    ['SessionStart: 5 open errors', (db) => openErrors(db, PROJECT, 5)],
-    ...SEARCHES.map(([label, query]): [string, (db: Database.Database) => unknown] => [
-      `search ${label} \`${query}\` (20 results)`,
-      (db) => bestMatches(db, query, NO_FILTERS, { limit: 20 }),
-    ]),
-  ];
-  for (const [label, call] of rows) {
-    const cells = SIZES.map((size) => {
-      const db = openDb((databases.get(size) as Built).path, { create: false }) as Database.Database;
-      try {
-        return ms(timeCalls(30, () => call(db)).median);
-      } finally {
-        db.close();
-      }
-    });
-    say(`| ${label} | ${cells.join(' | ')} |`);
-  }
-  const db = openDb((databases.get(MAIN_SIZE) as Built).path, { create: false }) as Database.Database;
-  const plan = db
-    .prepare(
-      'EXPLAIN QUERY PLAN SELECT content FROM memories WHERE project_path = ? AND importance = 3 ORDER BY created_at DESC LIMIT 5',
-    )
-    .all(PROJECT) as Array<{ detail: string }>;
-  db.close();
-  say();
-  say(`Plan of the errors query: ${plan.map((row) => `\`${row.detail}\``).join(', ')}.`);
-  say();
 }
 
 function wholeProcesses(mainPath: string, bySize: Map<number, Built>, spreadPath: string): void {
