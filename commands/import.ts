@@ -1,5 +1,5 @@
 // `memory import [PATH…]`: backfills memories from the agents' own session files (Claude Code's
-// transcripts, Codex's rollouts, Gemini CLI's chats), through the same capture pipeline as the live
+// transcripts, Codex's rollouts, Gemini CLI's chats, OpenCode's opencode.db), through the same capture pipeline as the live
 // hooks. Progress bar on a terminal (stderr); counts on stdout.
 import { writeOut } from '../lib/io/stdout.js';
 import { exitBySignal, SIGNAL_EXIT } from '../lib/runtime/exit.js';
@@ -10,7 +10,7 @@ import { findTranscripts, type SessionFileAgent, type TranscriptFile } from '../
 import { importTranscripts, type ImportProgress, type ImportSummary } from '../lib/import/importer.js';
 import { renderProgress } from '../lib/import/progress.js';
 import { cleanupPeriod, importReachNote, oldestTranscript } from '../lib/import/retention.js';
-import { claudeDir, codexHome, geminiHome, homeDir, type Env } from '../lib/paths.js';
+import { claudeDir, codexHome, geminiHome, homeDir, opencodeDbPath, type Env } from '../lib/paths.js';
 import { cliConfig } from './shared/database.js';
 import { parseAgent } from './shared/flags.js';
 
@@ -23,7 +23,7 @@ interface ImportFlags {
   readonly agent?: string;
 }
 
-const SESSION_FILE_AGENTS: readonly SessionFileAgent[] = ['claude-code', 'codex', 'gemini'];
+const SESSION_FILE_AGENTS: readonly SessionFileAgent[] = ['claude-code', 'codex', 'gemini', 'opencode'];
 
 /**
  * Each agent's own folders, keeping only that agent's files: a `.jsonl` that is no chat in Gemini's
@@ -49,18 +49,19 @@ function defaultRoots(env: Env): Record<SessionFileAgent, readonly string[]> {
     'claude-code': [join(claudeDir(env), 'projects')],
     codex: [join(codexHome(env), 'sessions'), join(codexHome(env), 'archived_sessions')],
     gemini: [join(geminiHome(env), 'tmp')],
+    opencode: [opencodeDbPath(env)],
   };
 }
 
 export function registerImport(program: Command): void {
   program
     .command('import')
-    .description("backfill memories from the agents' session files (Claude Code, Codex CLI, Gemini CLI)")
+    .description("backfill memories from the agents' session files (Claude Code, Codex CLI, Gemini CLI, OpenCode)")
     .argument(
       '[paths...]',
-      'session files or folders (default: ~/.claude/projects, ~/.codex/sessions and ~/.gemini/tmp, those that exist)',
+      'session files or folders (default: ~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp and ~/.local/share/opencode/opencode.db, those that exist)',
     )
-    .option('--agent <name>', 'only this agent: claude, codex or gemini (default: all three)')
+    .option('--agent <name>', 'only this agent: claude, codex, gemini or opencode (default: all four)')
     .option('--json', 'print the summary as JSON')
     .option('--dry-run', 'count what would be imported (or refreshed); write nothing')
     .option('--refresh', "re-derive the stored rows of these calls through today's capture (ids, times, sessions kept)")
@@ -98,6 +99,8 @@ async function runImport(paths: readonly string[], flags: ImportFlags): Promise<
     refresh: flags.refresh === true,
     signal: stop.signal,
     ...(flags.includeHeld ? { admitHeld: () => true } : {}),
+    onSkip: (path: string, why: string) =>
+      process.stderr.write(`memory: skipped ${path}: not an OpenCode database we can read (${why})\n`),
     ...(bar ? { onProgress: (progress: ImportProgress) => bar.draw(progress) } : {}),
   }).finally(() => stop.release());
   bar?.clear();

@@ -39,6 +39,13 @@ export function opencodeConfigDir(env: Env): string {
   return join(env['XDG_CONFIG_HOME'] || join(homeDir(env), '.config'), 'opencode');
 }
 
+/** OpenCode's sessions (≥1.2): `$OPENCODE_DB`, else `$XDG_DATA_HOME/opencode/opencode.db` (default ~/.local/share/…). */
+export function opencodeDbPath(env: Env): string {
+  return (
+    env['OPENCODE_DB'] || join(env['XDG_DATA_HOME'] || join(homeDir(env), '.local', 'share'), 'opencode', 'opencode.db')
+  );
+}
+
 export function defaultDbPath(env: Env): string {
   return join(claudeDir(env), 'memory.db');
 }

@@ -1,10 +1,13 @@
 // Reads a Codex rollout or a Gemini chat through its agent's adapter: streamed line by line (an older
-// Gemini chat, one JSON document, is read whole), each entry handed to the caller as it comes.
+// Gemini chat, one JSON document, is read whole), each entry handed to the caller as it comes; and
+// OpenCode's opencode.db, a session at a time.
 import { readFile } from 'node:fs/promises';
 import { RolloutReader } from '../agents/codex/rollout.js';
 import type { SessionFileEntry, SessionFileReader } from '../agents/events.js';
 import { ChatReader } from '../agents/gemini/chat.js';
+import { storedSessionEntries } from '../agents/opencode/stored.js';
 import type { TranscriptFile } from './files.js';
+import { openOpencodeDb } from './opencode-queries.js';
 import { readLines } from './transcript.js';
 
 export interface SessionFileHandlers {
@@ -18,6 +21,8 @@ export interface SessionFileRead {
   readonly badLines: number;
   readonly unfinished: number;
   readonly unreadable: boolean;
+  /** Why a file was not read at all (an opencode.db of a schema we do not know). */
+  readonly skipped?: string;
 }
 
 const PROGRESS_EVERY_LINES = 256;
@@ -27,6 +32,7 @@ export function readerFor(file: TranscriptFile): SessionFileReader {
 }
 
 export async function readSessionFile(file: TranscriptFile, handlers: SessionFileHandlers): Promise<SessionFileRead> {
+  if (file.agent === 'opencode') return readOpencodeDb(file, handlers);
   const reader = readerFor(file);
   let badLines = 0;
   let unreadable = false;
@@ -60,4 +66,27 @@ export async function readSessionFile(file: TranscriptFile, handlers: SessionFil
   if (handlers.stopping()) return { badLines, unfinished: 0, unreadable };
   reader.end().forEach(handlers.entry);
   return { badLines, unfinished: reader.unfinished(), unreadable };
+}
+
+/** Each session of an opencode.db in turn; progress is the share of its sessions read. */
+function readOpencodeDb(file: TranscriptFile, handlers: SessionFileHandlers): SessionFileRead {
+  const opened = openOpencodeDb(file.path);
+  if (!opened.ok) return { badLines: 0, unfinished: 0, unreadable: false, skipped: opened.why };
+  const { db } = opened;
+  let badLines = 0;
+  try {
+    const sessions = db.sessionIds();
+    for (const [index, session] of sessions.entries()) {
+      if (handlers.stopping()) break;
+      const read = storedSessionEntries(session, db.messages(session.id), db.parts(session.id));
+      badLines += read.badRows;
+      read.entries.forEach(handlers.entry);
+      handlers.progress(Math.round((file.size * (index + 1)) / sessions.length));
+    }
+  } catch {
+    return { badLines, unfinished: 0, unreadable: true }; // locked or damaged mid-way: keep what was read
+  } finally {
+    db.close();
+  }
+  return { badLines, unfinished: 0, unreadable: false };
 }

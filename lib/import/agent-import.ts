@@ -24,11 +24,13 @@ export interface ImportState {
   readonly lastAnswer: Map<string, string>;
   readonly agents: Map<string, AgentName>;
   stopping(): boolean;
+  /** A file not read at all, and why. */
+  skip(path: string, why: string): void;
   progress(currentFileBytes: number): void;
   flush(queue: NewMemory[]): void;
 }
 
-/** A Codex rollout or a Gemini chat: its adapter's entries, stored as the live hooks store their events. */
+/** A Codex rollout, a Gemini chat or an opencode.db: its adapter's entries, stored as the live hooks store their events. */
 export async function importAgentFile(file: TranscriptFile, run: ImportState): Promise<void> {
   const queue: NewMemory[] = [];
   const read = await readSessionFile(file, {
@@ -41,6 +43,7 @@ export async function importAgentFile(file: TranscriptFile, run: ImportState): P
   });
   run.flush(queue);
   run.summary.badLines += read.badLines;
+  if (read.skipped !== undefined) run.skip(file.path, read.skipped);
   if (read.unreadable) run.summary.unreadableFiles += 1;
   if (!run.summary.stopped) run.summary.unpaired += read.unfinished;
 }

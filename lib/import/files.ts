@@ -1,14 +1,15 @@
 // Which session files an import reads, whose they are, and in which order: main session files before
 // subagent files (`agent-*.jsonl`, `<session>/subagents/`), so a subagent's parent session is known when
-// it is read. Claude Code transcripts, Codex rollouts (`rollout-*.jsonl`) and Gemini chats (in a
-// `chats/` folder) are told apart by name, and a file named on the command line by its first line.
+// it is read. Claude Code transcripts, Codex rollouts (`rollout-*.jsonl`), Gemini chats (in a `chats/`
+// folder) and OpenCode's `opencode.db` are told apart by name, and a file named on the command line by
+// its first line (or, for an OpenCode database under another name, its SQLite header).
 import { closeSync, openSync, readdirSync, readSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { chatProjectRoot } from '../agents/gemini/chat.js';
 import type { AgentName } from '../memory.js';
 import { baseName } from '../paths.js';
 
-export type SessionFileAgent = Extract<AgentName, 'claude-code' | 'codex' | 'gemini'>;
+export type SessionFileAgent = Extract<AgentName, 'claude-code' | 'codex' | 'gemini' | 'opencode'>;
 
 export interface TranscriptFile {
   readonly path: string;
@@ -28,6 +29,8 @@ export interface FoundTranscripts {
   /** Arguments that name nothing on disk. */
   readonly missing: readonly string[];
 }
+
+const OPENCODE_DB = 'opencode.db';
 
 // Spilled tool outputs (2.1.x) sit next to subagent folders; they are not transcripts.
 const SKIPPED_DIRS: ReadonlySet<string> = new Set(['tool-results']);
@@ -65,7 +68,7 @@ function walk(dir: string, found: Map<string, TranscriptFile>, depth: number): v
     }
     const agent = agentByName(path);
     // Gemini's older chats are one `.json` document; other JSON files (settings, logs) are not sessions.
-    if (!entry.name.endsWith('.jsonl') && agent !== 'gemini') continue;
+    if (!entry.name.endsWith('.jsonl') && agent !== 'gemini' && agent !== 'opencode') continue;
     const stat = entry.isFile() || entry.isSymbolicLink() ? statSafe(path) : null;
     if (stat?.isFile()) found.set(path, describe(path, stat.size, agent));
   }
@@ -89,14 +92,16 @@ function describe(path: string, size: number, agent: SessionFileAgent): Transcri
   };
 }
 
-/** Codex names its rollouts `rollout-<time>-<id>.jsonl`; Gemini keeps chats in `<project>/chats/`. */
+/** Codex names its rollouts `rollout-<time>-<id>.jsonl`; Gemini keeps chats in `<project>/chats/`; OpenCode one `opencode.db`. */
 function agentByName(path: string): SessionFileAgent {
+  if (baseName(path) === OPENCODE_DB) return 'opencode';
   if (/^rollout-.*\.jsonl$/.test(baseName(path))) return 'codex';
   if (/\/chats\/(?:[^/]+\/)?[^/]+\.jsonl?$/.test(path)) return 'gemini';
   return 'claude-code';
 }
 
 const PEEK_BYTES = 4096;
+const SQLITE_HEADER = 'SQLite format 3\u0000';
 
 /** A file named on the command line: its name, else its first line (Codex's session_meta, Gemini's header). */
 function peekAgent(path: string): SessionFileAgent {
@@ -114,6 +119,8 @@ function peekAgent(path: string): SessionFileAgent {
   } catch {
     return byName; // unreadable: the import counts it so
   }
+  // The only SQLite session store an agent of ours keeps is OpenCode's (its `OPENCODE_DB` may name it otherwise).
+  if (head.startsWith(SQLITE_HEADER)) return 'opencode';
   const first = head.split('\n', 1)[0] ?? '';
   if (/"type"\s*:\s*"session_meta"/.test(first)) return 'codex';
   if (/"projectHash"\s*:/.test(first) && /"sessionId"\s*:/.test(first)) return 'gemini';

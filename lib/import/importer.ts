@@ -40,6 +40,8 @@ export interface ImportOptions {
   readonly signal?: AbortSignal;
   /** The calls of held sessions (lib/db/memories.ts AdmitHeld) to store all the same; none by default. */
   readonly admitHeld?: AdmitHeld;
+  /** Told of a file not read at all (an opencode.db of a schema we do not know); it counts as unreadable. */
+  readonly onSkip?: (path: string, why: string) => void;
 }
 
 const PROGRESS_EVERY_LINES = 256; // the caller throttles drawing by time
@@ -95,6 +97,11 @@ class ImportRun implements ImportState {
 
   close(): void {
     this.sink?.close();
+  }
+
+  skip(path: string, why: string): void {
+    this.summary.unreadableFiles += 1;
+    this.options.onSkip?.(path, why);
   }
 
   stopping(): boolean {

@@ -230,7 +230,7 @@ describe('choosing and counting', () => {
     expect(result).toMatchObject({
       code: 1,
       stdout: '',
-      stderr: 'memory: --agent expects one of claude, codex, gemini (got "codx"; did you mean codex?)\n',
+      stderr: 'memory: --agent expects one of claude, codex, gemini, opencode (got "codx"; did you mean codex?)\n',
     });
   });
 
@@ -256,7 +256,7 @@ describe('choosing and counting', () => {
     expect(result.code).toBe(0);
     const h = box.home;
     expect(result.stderr).toBe(
-      `memory: no session files yet (looked in ${h}/.claude/projects, ${h}/.codex/sessions, ${h}/.codex/archived_sessions, ${h}/.gemini/tmp)\n`,
+      `memory: no session files yet (looked in ${h}/.claude/projects, ${h}/.codex/sessions, ${h}/.codex/archived_sessions, ${h}/.gemini/tmp, ${h}/.local/share/opencode/opencode.db)\n`,
     );
   });
 });
