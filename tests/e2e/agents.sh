@@ -5,10 +5,9 @@
 #   session 1 writes a file, edits it, runs a command that exits 3, then one that passes: exactly those
 #   four memories are stored, each with the agent, the failure as an error with its exit code and line;
 #   session 2's first model request carries the <memory-context> block;
-#   `memory import` of session 1's own session file (Codex rollout, Gemini chat) adds nothing;
+#   `memory import` of session 1's own session file (Codex rollout, Gemini chat, OpenCode's opencode.db) adds nothing;
 #   session 3's model calls the memory MCP server's search tool (registered by the install in the agent's own
 #   config), the client runs it, and its answer, naming the edited file, reaches the next model request
-#   (OpenCode: no import of its store, so that one is not run for it);
 #   Gemini CLI: the installed /mem command runs memory search and hands its results to the model;
 #   OpenCode: the installed /mem prompt reaches the model with the words, and the search it names runs in its shell.
 # Codex runs a user's hook only once it is trusted in config.toml: the install writes that trust, so Codex runs
@@ -85,6 +84,10 @@ for spec in "${agents[@]}"; do
   if [ "$agent" = opencode ]; then
     check "the session's summary is OpenCode's, with where it stopped (session.idle, the answer the plugin kept)" \
       "memory search --summaries --here --json | jq -e 'length == 1 and .[0].agent == \"opencode\" and (.[0].summary | test(\"Stopped at: .greet\\\\(\\\\) says Hello now\"))' >/dev/null"
+    before=$(mine | jq length)
+    # OpenCode keeps every session in one SQLite store; found where OpenCode put it, read, each call stored already.
+    check "memory import of OpenCode's opencode.db reads session 1's four calls and adds nothing" \
+      "memory import --json --agent opencode >'$dir/import.json' 2>&1 && jq -e '.toolCalls >= 4 and .added == 0' '$dir/import.json' >/dev/null && [ \"\$(mine | jq length)\" = '$before' ]"
   else
     session_file=$(jq -r '.sessionFiles[0] // empty' "$dir/s1.json")
     before=$(mine | jq length)
