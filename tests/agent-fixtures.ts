@@ -3,7 +3,9 @@
 // payload's rollout a copy of the recorded one.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ROOT, runNode, RUNTIME, type HookName, type RunResult, type Sandbox } from './helpers.js';
+import Database from 'better-sqlite3';
+import { expect } from 'vitest';
+import { allMemories, ROOT, runCli, runNode, RUNTIME, type HookName, type RunResult, type Sandbox } from './helpers.js';
 
 export type RecordedAgent = 'codex' | 'gemini' | 'cursor' | 'opencode';
 /** The agents with a recorded release (a version folder) as well. */
@@ -71,4 +73,32 @@ export function placeSessionFile(agent: ReleasedAgent, name: string, box: Sandbo
   writeFileSync(target, releaseText(agent, name, box));
   if (agent === 'gemini') writeFileSync(join(dirname(dirname(target)), '.project_root'), box.project);
   return target;
+}
+
+/** `memory import --json ARGS` in the sandbox at the clock `env` sets; it must exit 0 with nothing on stderr. */
+export async function importAsJson(
+  box: Sandbox,
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+): Promise<Record<string, unknown>> {
+  const result = await runCli(['import', '--json', ...args], { env: { ...box.env, ...env } });
+  expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+  return JSON.parse(result.stdout) as Record<string, unknown>;
+}
+
+/** The stored memories, reduced to what an agent's import must get right. */
+export const stored = (box: Sandbox) =>
+  allMemories(box.dbPath).map((row) => {
+    const { type, content, exit_code, tool_use_id, project } = row;
+    return { type, content, exit_code, tool_use_id, project, agent: (row as unknown as { agent: string }).agent };
+  });
+
+/** The rows `sql` reads from the sandbox's database, through a read-only connection. */
+export function table<T>(box: Sandbox, sql: string): T[] {
+  const db = new Database(box.dbPath, { readonly: true });
+  try {
+    return db.prepare(sql).all() as T[];
+  } finally {
+    db.close();
+  }
 }

@@ -4,15 +4,17 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
-import { allMemories, runCli, sandbox, type Sandbox } from '../helpers.js';
+import { runCli, sandbox, type Sandbox } from '../helpers.js';
 import {
   AGENT_FIXTURES,
+  importAsJson,
   placeSessionFile,
   RELEASES,
   releasePayload,
   releaseText,
   runAgentHook,
+  stored,
+  table,
   type ReleasedAgent,
 } from '../agent-fixtures.js';
 import type { HookName } from '../helpers.js';
@@ -21,26 +23,7 @@ const NOW = { CLAUDE_MEMORY_NOW: '2026-12-01T22:00:00Z' };
 const ROLLOUT = 'rollout.jsonl';
 const CHAT = 'chat.jsonl';
 
-async function importJson(box: Sandbox, args: readonly string[] = []) {
-  const result = await runCli(['import', '--json', ...args], { env: { ...box.env, ...NOW } });
-  expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
-  return JSON.parse(result.stdout) as Record<string, unknown>;
-}
-
-const stored = (box: Sandbox) =>
-  allMemories(box.dbPath).map((row) => {
-    const { type, content, exit_code, tool_use_id, project } = row;
-    return { type, content, exit_code, tool_use_id, project, agent: (row as unknown as { agent: string }).agent };
-  });
-
-function table<T>(box: Sandbox, sql: string): T[] {
-  const db = new Database(box.dbPath, { readonly: true });
-  try {
-    return db.prepare(sql).all() as T[];
-  } finally {
-    db.close();
-  }
-}
+const importJson = (box: Sandbox, args: readonly string[] = []) => importAsJson(box, args, NOW);
 
 /** The live session: each recorded payload through the built hook, at the time the client ran it. */
 async function playLive(agent: ReleasedAgent, box: Sandbox, steps: ReadonlyArray<readonly [HookName, string]>) {

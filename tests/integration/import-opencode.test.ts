@@ -6,8 +6,8 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { allMemories, runCli, type HookName, sandbox, type Sandbox } from '../helpers.js';
-import { AGENT_FIXTURES, runAgentHook } from '../agent-fixtures.js';
+import { runCli, type HookName, sandbox, type Sandbox } from '../helpers.js';
+import { AGENT_FIXTURES, importAsJson, runAgentHook, stored, table } from '../agent-fixtures.js';
 
 const NOW = { CLAUDE_MEMORY_NOW: '2026-12-02T14:00:00Z' };
 const SESSION = 'ses_dc91e499fffeh8xzpf5ANrP3Ts';
@@ -27,26 +27,7 @@ function buildDb(box: Sandbox, path = join(box.home, '.local', 'share', 'opencod
   return path;
 }
 
-async function importJson(box: Sandbox, args: readonly string[] = []) {
-  const result = await runCli(['import', '--json', ...args], { env: { ...box.env, ...NOW } });
-  expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
-  return JSON.parse(result.stdout) as Record<string, unknown>;
-}
-
-const stored = (box: Sandbox) =>
-  allMemories(box.dbPath).map((row) => {
-    const { type, content, exit_code, tool_use_id, project } = row;
-    return { type, content, exit_code, tool_use_id, project, agent: (row as unknown as { agent: string }).agent };
-  });
-
-function table<T>(box: Sandbox, sql: string): T[] {
-  const db = new Database(box.dbPath, { readonly: true });
-  try {
-    return db.prepare(sql).all() as T[];
-  } finally {
-    db.close();
-  }
-}
+const importJson = (box: Sandbox, args: readonly string[] = []) => importAsJson(box, args, NOW);
 
 const SESSION_MEMORIES = [
   {
