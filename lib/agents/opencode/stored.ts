@@ -2,7 +2,7 @@
 // opencode-queries.ts) → the entries a session file gives. Each tool part is turned into the payload our
 // plugin sends for it (`tool.execute.after`'s call and result) and read by the live parser, and each user
 // message into its `chat.message`: an import then stores what live capture stored, with the same ids.
-import { objectOf, str } from '../../narrow.js';
+import { jsonObject, objectOf, str } from '../../narrow.js';
 import type { SessionFileEntry } from '../events.js';
 import { parsePromptEvent, parseToolEvents } from './payload.js';
 
@@ -26,17 +26,6 @@ export interface StoredPart {
   readonly data: string;
 }
 
-function parseJson(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 const iso = (ms: unknown): string => (typeof ms === 'number' && Number.isFinite(ms) ? new Date(ms).toISOString() : '');
 
 /** A session's entries in the order OpenCode made them; `badRows` counts rows whose JSON is unreadable. */
@@ -47,9 +36,9 @@ export function storedSessionEntries(
 ): { readonly entries: SessionFileEntry[]; readonly badRows: number } {
   const entries: SessionFileEntry[] = [{ kind: 'session', sessionId: session.id, agent: 'opencode' }];
   let badRows = 0;
-  const byMessage = new Map<string, Record<string, unknown>[]>();
+  const byMessage = new Map<string, Readonly<Record<string, unknown>>[]>();
   for (const part of parts) {
-    const data = parseJson(part.data);
+    const data = jsonObject(part.data);
     if (!data) {
       badRows += 1;
       continue;
@@ -61,7 +50,7 @@ export function storedSessionEntries(
   const envelope = { directory: session.directory, worktree: session.directory };
   let answer = '';
   for (const message of messages) {
-    const data = parseJson(message.data);
+    const data = jsonObject(message.data);
     if (!data) {
       badRows += 1;
       continue;
