@@ -1,6 +1,6 @@
 // `memory import [PATH…]`: backfills memories from the agents' own session files (Claude Code's
-// transcripts, Codex's rollouts, Gemini CLI's chats, OpenCode's opencode.db), through the same capture pipeline as the live
-// hooks. Progress bar on a terminal (stderr); counts on stdout.
+// transcripts, Codex's rollouts, Gemini CLI's chats, OpenCode's opencode.db), through the same capture
+// pipeline as the live hooks. Progress bar on a terminal (stderr); counts on stdout.
 import { writeOut } from '../lib/io/stdout.js';
 import { exitBySignal, SIGNAL_EXIT } from '../lib/runtime/exit.js';
 import type { Command } from 'commander';

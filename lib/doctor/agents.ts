@@ -1,7 +1,8 @@
 // `memory doctor` for Codex CLI, Gemini CLI, Cursor and OpenCode, when an install put our hooks in their
 // files: does Codex run them (each hook trusted in config.toml, not stale, not disabled), is the MCP server
 // in each agent's own config, does Cursor's hooks.json hold each of ours, is OpenCode's plugin this
-// installation's (and Cursor's mcp.json, OpenCode's opencode.json hold our MCP server). Reads those files only; an agent without our hooks is not its business.
+// installation's (and Cursor's mcp.json, OpenCode's opencode.json hold our MCP server). Reads those
+// files only; an agent without our hooks is not its business.
 import { existsSync, readFileSync } from 'node:fs';
 import type { Env } from '../paths.js';
 import { agentHooksFile, agentMcpFile, CODEX_TRUST_STEP } from '../install/agents.js';
