@@ -156,3 +156,14 @@ export function serverMemories(server: TeamServer): Promise<
     'SELECT id::text, host_id::text, local_id::text, author::text, host_name, project, content, file_path, status, review_reason FROM memory_team.memories ORDER BY id',
   );
 }
+
+/** The server's rows waiting for review or rejected (schema v6), read as the admin. */
+export function serverPending(
+  server: TeamServer,
+): Promise<
+  Array<{ id: string; author: string; project: string; content: string; status: string; review_reason: string | null }>
+> {
+  return server.admin(
+    'SELECT id::text, author::text, project, content, status, review_reason FROM memory_team.pending_memories ORDER BY id',
+  );
+}
