@@ -12,7 +12,7 @@ import { hoursAgo, memory, memoryCli, seed } from '../cli-helpers.js';
 import {
   expectOk,
   fileSandbox,
-  serverMemories,
+  serverApproved,
   serverPending,
   team,
   teamEnv,
@@ -57,12 +57,12 @@ describe('approval at schema v6', () => {
       `UPDATE memory_team.memories SET status = 'rejected', review_reason = 'not for the team', reviewed_by = 'alice',
        reviewed_at = now() WHERE content LIKE 'npm run migrate-3%'`,
     );
-    const before = await serverMemories(server);
+    const before = await serverApproved(server);
 
     const init = await expectOk(team(fileSandbox(), server, 'admin', ['init']));
     expect(init.stdout).toContain('schema upgraded v5 → v6');
     expect(init.stdout).toContain('Moved 3 memories waiting for review or rejected out of the searched table.');
-    expect((await serverMemories(server)).map((row) => [row.id, row.content, row.status])).toEqual([
+    expect((await serverApproved(server)).map((row) => [row.id, row.content, row.status])).toEqual([
       [before[0]?.id, 'npm run migrate-0 (refundHandler)', 'approved'],
     ]);
     // Each row kept its id and its review state.
@@ -108,7 +108,7 @@ describe('approval at schema v6', () => {
     // Approving the backlog moves it into memories, with its ids and who approved it.
     const approved = await expectOk(team(alice, server, 'alice', ['approve', '--all']));
     expect(approved.stdout).toBe('Approved 3 items.\n');
-    const rows = await serverMemories(server);
+    const rows = await serverApproved(server);
     expect(rows.map((row) => row.status)).toEqual(['approved', 'approved', 'approved', 'approved']);
     expect(rows.map((row) => row.id).slice(0, 3)).toEqual([before[0]?.id, before[1]?.id, before[2]?.id]);
     const reviewers = await server.admin<{ reviewed_by: string }>(
@@ -129,7 +129,7 @@ describe('approval at schema v6', () => {
     const second = rows[1]?.id as string;
     const rejected = await expectOk(team(alice, server, 'alice', ['reject', second, '--reason', 'outdated']));
     expect(rejected.stdout).toBe('Rejected 1 item.\n');
-    expect((await serverMemories(server)).map((row) => row.id)).not.toContain(second);
+    expect((await serverApproved(server)).map((row) => row.id)).not.toContain(second);
     expect((await serverPending(server)).find((row) => row.id === second)?.status).toBe('rejected');
     expect(await found('migrate')).toHaveLength(3);
     const third = (await serverPending(server)).find((row) => row.content.includes('migrate-3'))?.id as string;
@@ -141,7 +141,7 @@ describe('approval at schema v6', () => {
       (await expectOk(memoryCli(bob, ['forget', '--project', 'my-app', '--yes'], teamEnv(server, 'bob')))).code,
     ).toBe(0);
     await expectOk(team(bob, server, 'bob', ['push']));
-    expect(await serverMemories(server)).toEqual([]);
+    expect(await serverApproved(server)).toEqual([]);
     expect(await serverPending(server)).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { hoursAgo, memory, NOW, seed } from '../cli-helpers.js';
 import { openDb } from '../../lib/db/open.js';
 import { ensureTeamTables, setShared } from '../../lib/team/local-queries.js';
 import { RUNTIME } from '../helpers.js';
-import { expectOk, fileSandbox, team, teamEnv, teamServer, useCluster } from '../team-helpers.js';
+import { EVERY_MEMORY, expectOk, fileSandbox, team, teamEnv, teamServer, useCluster } from '../team-helpers.js';
 
 const cluster = useCluster();
 
@@ -43,7 +43,7 @@ describe('a push of several batches', () => {
     const first = await expectOk(team(bob, server, 'bob', ['push', '--json']));
     expect(JSON.parse(first.stdout).projects[0]).toMatchObject({ memoriesSent: ROWS, memoriesInserted: ROWS });
     expect(
-      await server.admin('SELECT count(*)::int AS n, count(DISTINCT local_id)::int AS keys FROM memory_team.memories'),
+      await server.admin(`SELECT count(*)::int AS n, count(DISTINCT local_id)::int AS keys FROM ${EVERY_MEMORY}`),
     ).toEqual([{ n: ROWS, keys: ROWS }]);
     const again = await expectOk(team(bob, server, 'bob', ['push', '--all', '--json']));
     expect(JSON.parse(again.stdout).projects[0]).toMatchObject({ memoriesSent: ROWS, memoriesInserted: 0 });
@@ -61,7 +61,7 @@ describe('a push of several batches', () => {
     // Killed as soon as the server holds a first batch (or when the push has ended on its own).
     let stored = 0;
     for (let polls = 0; polls < 600 && child.exitCode === null; polls++) {
-      stored = ((await server.admin<{ n: number }>('SELECT count(*)::int AS n FROM memory_team.memories'))[0]?.n ??
+      stored = ((await server.admin<{ n: number }>(`SELECT count(*)::int AS n FROM ${EVERY_MEMORY}`))[0]?.n ??
         0) as number;
       if (stored > 0) break;
       await sleep(20);
@@ -77,7 +77,7 @@ describe('a push of several batches', () => {
       if (busy[0]?.n === 0) break;
       await sleep(20);
     }
-    const left = ((await server.admin<{ n: number }>('SELECT count(*)::int AS n FROM memory_team.memories'))[0]?.n ??
+    const left = ((await server.admin<{ n: number }>(`SELECT count(*)::int AS n FROM ${EVERY_MEMORY}`))[0]?.n ??
       0) as number;
     const resumed = await expectOk(team(bob, server, 'bob', ['push', '--json']));
     const report = JSON.parse(resumed.stdout).projects[0] as { memoriesSent: number; memoriesInserted: number };
@@ -85,7 +85,7 @@ describe('a push of several batches', () => {
     expect(report.memoriesInserted).toBe(ROWS - left);
     expect(report.memoriesSent).toBeGreaterThanOrEqual(report.memoriesInserted);
     expect(
-      await server.admin('SELECT count(*)::int AS n, count(DISTINCT local_id)::int AS keys FROM memory_team.memories'),
+      await server.admin(`SELECT count(*)::int AS n, count(DISTINCT local_id)::int AS keys FROM ${EVERY_MEMORY}`),
     ).toEqual([{ n: ROWS, keys: ROWS }]);
     const again = await expectOk(team(bob, server, 'bob', ['push', '--json']));
     expect(JSON.parse(again.stdout).projects[0]).toMatchObject({ memoriesSent: 0, memoriesInserted: 0 });
