@@ -1,7 +1,8 @@
 // A push of several batches, on a real PostgreSQL: the batches go out on two connections at once,
 // every row arrives once, a re-push adds nothing, and a push killed with SIGKILL while batches are
 // out resumes where its cursor stands (a batch the server committed after the cursor is skipped by
-// the server's keys, never stored twice).
+// the server's keys, never stored twice); a re-push while a maintainer approves the same rows (moving
+// them from pending_memories to memories) stores none of them twice either.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -89,5 +90,25 @@ describe('a push of several batches', () => {
     ).toEqual([{ n: ROWS, keys: ROWS }]);
     const again = await expectOk(team(bob, server, 'bob', ['push', '--json']));
     expect(JSON.parse(again.stdout).projects[0]).toMatchObject({ memoriesSent: 0, memoriesInserted: 0 });
+  });
+
+  it('a re-push while the same rows are approved stores each row once, in one table or the other', async () => {
+    const server = await teamServer(cluster());
+    const bob = sharedHost(ROWS);
+    await expectOk(team(bob, server, 'bob', ['push']));
+    const [approved, pushed] = await Promise.all([
+      team(fileSandbox(), server, 'alice', ['approve', '--all']),
+      team(bob, server, 'bob', ['push', '--all', '--json']),
+    ]);
+    expect(approved.code, approved.stderr).toBe(0);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(JSON.parse(pushed.stdout).projects[0]).toMatchObject({ memoriesSent: ROWS, memoriesInserted: 0 });
+    expect(
+      await server.admin(
+        `SELECT count(*)::int AS n, count(DISTINCT (host_id, local_id))::int AS keys FROM ${EVERY_MEMORY}`,
+      ),
+    ).toEqual([{ n: ROWS, keys: ROWS }]);
+    await expectOk(team(fileSandbox(), server, 'alice', ['approve', '--all']));
+    expect(await server.admin('SELECT count(*)::int AS n FROM memory_team.memories')).toEqual([{ n: ROWS }]);
   });
 });
