@@ -18,7 +18,7 @@ import { startCluster, type Cluster } from '../tests/pg-cluster.js';
 import { generate, replicate } from './generate.js';
 import { cleanEnv, stats } from './measure.js';
 import { addSpecialRows, RARE_WORD, REFUND_ROWS } from './team-rows.js';
-import { MEMORY_BODY } from '../lib/team/server-pending-functions.js';
+import { MEMORY_BODY } from '../lib/team/server-routing-schema.js';
 import {
   buildAt,
   buildServer,

@@ -2,12 +2,12 @@
 // memories holds approved rows only, each written once (its GIN entries made once, at push or at
 // approval); pending and rejected rows live in pending_memories, with only the B-tree indexes review,
 // counting and the dedupe key need, and a review moves rows between the two (the functions in
-// server-pending-functions.ts). Before, approving was an UPDATE of memories.status: a new heap tuple
+// server-routing-schema.ts). Before, approving was an UPDATE of memories.status: a new heap tuple
 // and new entries in every index (status is in their predicates, so never a HOT update), and the
 // table grew by the approved rows' size. The rows already waiting are moved by `memory team init`
 // after this migration, in batches (movePendingRows), so no statement here reads the whole table.
 import { MEMBER_ROLE, SCHEMA } from './server-names.js';
-import { PENDING_FUNCTIONS } from './server-pending-functions.js';
+import { PENDING_FUNCTIONS } from './server-routing-schema.js';
 
 const S = SCHEMA;
 const mine = `(SELECT ${S}.my_projects())::text[]`;

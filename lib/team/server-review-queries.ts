@@ -1,11 +1,11 @@
 // The team server's review side: what waits for a maintainer (a page and the total, read from
 // pending_memories), approving or rejecting in batches of their own transactions (so no statement
 // nears the timeout and a stopped run resumes; a memory's review moves it between pending_memories
-// and memories, see server-pending-functions.ts), the per-project counts of `team status`, and
+// and memories, see server-routing-schema.ts), the per-project counts of `team status`, and
 // retention. Runs as the connected role.
 import type { ClientBase } from 'pg';
 import { SCHEMA } from './server-names.js';
-import { MEMORY_BODY } from './server-pending-functions.js';
+import { MEMORY_BODY } from './server-routing-schema.js';
 
 export type ReviewStatus = 'pending' | 'approved' | 'rejected';
 
