@@ -71,7 +71,8 @@ export const PENDING_TABLE = `
   DROP POLICY memories_read ON ${S}.memories;
   DROP POLICY memories_write ON ${S}.memories;
   DROP POLICY memories_review ON ${S}.memories;
-  CREATE POLICY memories_read ON ${S}.memories FOR SELECT USING (project = ANY (${mine}));
+  -- Still by status: until \`memory team init\` has moved them, rows waiting from before v6 are in memories too.
+  CREATE POLICY memories_read ON ${S}.memories FOR SELECT USING (status = 'approved' AND project = ANY (${mine}));
   CREATE POLICY memories_write ON ${S}.memories FOR INSERT WITH CHECK (
     author = current_user AND host_id = ANY (${hosts}) AND project = ANY (${autoApproved}));
   REVOKE UPDATE (status, review_reason, reviewed_by, reviewed_at) ON ${S}.memories FROM ${MEMBER_ROLE};
