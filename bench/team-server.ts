@@ -108,10 +108,10 @@ async function multiply(client: pg.Client, rows: number, pending: number, progre
   const seed = (await client.query('SELECT count(*) AS n, max(id) AS last FROM memory_team.memories')).rows[0];
   let total = Number(seed.n);
   // The seed is the first ids: read as a range of the primary key, never a scan of the copies.
-  const copy = async (k: number, limit: number, extra: Record<string, string>, where: string) =>
+  const copy = async (k: number, limit: number, extra: Record<string, string>, where: string, waiting = false) =>
     (
       await client.query(
-        `INSERT INTO memory_team.memories (${list}) SELECT ${select(extra)} FROM memory_team.memories
+        `INSERT INTO memory_team.${waiting ? 'pending_memories' : 'memories'} (${list}) SELECT ${select(extra)} FROM memory_team.memories
          WHERE id <= ${Number(seed.last)} AND local_id <= ${SEED} ${where} ORDER BY id LIMIT $2`,
         [k, limit],
       )
@@ -124,9 +124,11 @@ async function multiply(client: pg.Client, rows: number, pending: number, progre
     total += await copy(k, rows - pending - total, {}, '');
     if (k % 25 === 0) report();
   }
-  // The backlog: copies into one project that does not auto-approve, pending as the gate would make them.
+  // The backlog: copies into one project that does not auto-approve, pending as the gate would make them
+  // (from schema v6 in pending_memories, its own table).
   await client.query("UPDATE memory_team.projects SET auto_approve = false WHERE name = 'api-server'");
-  for (; total < rows; k++) total += await copy(k, rows - total, backlog, "AND project = 'api-server'");
+  const waiting = await hasPendingTable(client);
+  for (; total < rows; k++) total += await copy(k, rows - total, backlog, "AND project = 'api-server'", waiting);
   report();
   await client.query("SET session_replication_role = 'origin'");
   for (const index of indexes) {
@@ -136,7 +138,16 @@ async function multiply(client: pg.Client, rows: number, pending: number, progre
   for (const constraint of constraints)
     await client.query(`ALTER TABLE memory_team.memories ADD CONSTRAINT ${constraint.name} ${constraint.def}`);
   await client.query('VACUUM ANALYZE memory_team.memories');
+  if (waiting) await client.query('VACUUM ANALYZE memory_team.pending_memories');
   report();
+}
+
+/** Schema v6 and later: what waits for review is in pending_memories. */
+export async function hasPendingTable(client: pg.Client): Promise<boolean> {
+  const { rows } = await client.query<{ present: boolean }>(
+    "SELECT to_regclass('memory_team.pending_memories') IS NOT NULL AS present",
+  );
+  return rows[0]?.present === true;
 }
 
 export interface Server {
@@ -145,6 +156,25 @@ export interface Server {
   readonly seconds: number;
   readonly size: { table: string; total: string };
   readonly reused: boolean;
+}
+
+/** Bytes on disk of the memories table (and pending_memories, 0 before schema v6): heap, and with indexes and TOAST. */
+export async function bytesOf(
+  cluster: Cluster,
+  database: string,
+): Promise<{ heap: number; total: number; pendingHeap: number; pendingTotal: number }> {
+  const [size] = await cluster.admin<{ heap: string; total: string; pending_heap: string; pending_total: string }>(
+    database,
+    `SELECT pg_relation_size('memory_team.memories') AS heap, pg_total_relation_size('memory_team.memories') AS total,
+            coalesce(pg_relation_size(to_regclass('memory_team.pending_memories')), 0) AS pending_heap,
+            coalesce(pg_total_relation_size(to_regclass('memory_team.pending_memories')), 0) AS pending_total`,
+  );
+  return {
+    heap: Number(size?.heap),
+    total: Number(size?.total),
+    pendingHeap: Number(size?.pending_heap),
+    pendingTotal: Number(size?.pending_total),
+  };
 }
 
 async function sizeOf(cluster: Cluster, database: string): Promise<{ table: string; total: string }> {

@@ -18,9 +18,11 @@ import { startCluster, type Cluster } from '../tests/pg-cluster.js';
 import { generate, replicate } from './generate.js';
 import { cleanEnv, stats } from './measure.js';
 import { addSpecialRows, RARE_WORD, REFUND_ROWS } from './team-rows.js';
+import { MEMORY_BODY } from '../lib/team/server-routing-schema.js';
 import {
   buildAt,
   buildServer,
+  bytesOf,
   cli,
   ok,
   PASSWORD,
@@ -92,15 +94,47 @@ function env(person: Person, db: string, url: string): NodeJS.ProcessEnv {
 
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 
+/** Deletes the rows the bench pushed, from both tables (schema v6 keeps what waits in pending_memories). */
+async function deletePushed(cluster: Cluster, database: string): Promise<void> {
+  await cluster.admin(database, "DELETE FROM memory_team.memories WHERE project = 'push-bench'");
+  const [v6] = await cluster.admin<{ present: boolean }>(
+    database,
+    "SELECT to_regclass('memory_team.pending_memories') IS NOT NULL AS present",
+  );
+  if (v6?.present)
+    await cluster.admin(database, "DELETE FROM memory_team.pending_memories WHERE project = 'push-bench'");
+}
+
 /** Puts a kept server back as it was built: the backlog pending again, the pushed rows gone. */
 async function restore(cluster: Cluster, database: string): Promise<void> {
-  await cluster.admin(
+  const [v6] = await cluster.admin<{ present: boolean }>(
     database,
-    `UPDATE memory_team.memories SET status = 'pending', reviewed_by = NULL, reviewed_at = NULL, review_reason = NULL
-     WHERE project = 'api-server' AND status = 'approved' AND reviewed_by <> 'auto-approve'`,
+    "SELECT to_regclass('memory_team.pending_memories') IS NOT NULL AS present",
   );
-  await cluster.admin(database, "DELETE FROM memory_team.memories WHERE project = 'push-bench'");
+  if (v6?.present)
+    await cluster.admin(
+      database,
+      `WITH moved AS (DELETE FROM memory_team.memories WHERE project = 'api-server' AND reviewed_by <> 'auto-approve'
+                      RETURNING *)
+       INSERT INTO memory_team.pending_memories (id, ${MEMORY_BODY}) SELECT id, ${MEMORY_BODY} FROM moved`,
+    );
+  else
+    await cluster.admin(
+      database,
+      `UPDATE memory_team.memories SET status = 'pending', reviewed_by = NULL, reviewed_at = NULL, review_reason = NULL
+       WHERE project = 'api-server' AND status = 'approved' AND reviewed_by <> 'auto-approve'`,
+    );
+  await deletePushed(cluster, database);
   await cluster.admin(database, 'VACUUM ANALYZE memory_team.memories');
+  if (v6?.present) await cluster.admin(database, 'VACUUM ANALYZE memory_team.pending_memories');
+}
+
+const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
+
+/** The tables' sizes, for the line before and after `approve --all`. */
+function sizes(size: Awaited<ReturnType<typeof bytesOf>>): string {
+  const pending = size.pendingTotal > 0 ? `; pending_memories ${mb(size.pendingHeap)} (${mb(size.pendingTotal)})` : '';
+  return `memories ${mb(size.heap)} (with indexes and TOAST ${mb(size.total)})${pending}`;
 }
 
 type Measured = { median: number; run: Run; failed: boolean };
@@ -204,8 +238,18 @@ async function measureSize(cluster: Cluster, builds: readonly Build[], rows: num
   const rate = (count: number, run: Run) =>
     run.code === 0 ? `${Math.round(count / (run.ms / 1000)).toLocaleString('en')} rows/s` : said(run);
   const approvals: Run[] = [];
-  for (const [b, build] of builds.entries())
+  const sized: string[] = [];
+  for (const [b, build] of builds.entries()) {
+    const database = (servers[b] as Server).database;
+    await cluster.admin(database, 'CHECKPOINT');
+    const before = await bytesOf(cluster, database);
     approvals.push(await cli(build, ['team', 'approve', '--all'], as('alice')(b)));
+    const after = await bytesOf(cluster, database);
+    sized.push(
+      `- ${build.name}: before \`approve --all\`: ${sizes(before)}; after: ${sizes(after)} ` +
+        `(memories heap +${mb(after.heap - before.heap)}, with indexes +${mb(after.total - before.total)})`,
+    );
+  }
   say(
     `| \`team approve --all\`, ${pending.toLocaleString('en')} pending (maintainer) | ${approvals.map((run) => run.ms.toFixed(0)).join(' | ')} | | ${approvals.map((run) => rate(pending, run)).join(' / ')} |`,
   );
@@ -225,7 +269,7 @@ async function measureSize(cluster: Cluster, builds: readonly Build[], rows: num
   const reviewed: Run[] = [];
   for (const [b, build] of builds.entries()) {
     const database = (servers[b] as Server).database;
-    await cluster.admin(database, "DELETE FROM memory_team.memories WHERE project = 'push-bench'");
+    await deletePushed(cluster, database);
     await cluster.admin(database, "UPDATE memory_team.projects SET auto_approve = false WHERE name = 'push-bench'");
     reviewed.push(
       await cli(build, ['team', 'push', '--all'], env('carol', pushDb, (servers[b] as Server).url('carol'))),
@@ -235,6 +279,12 @@ async function measureSize(cluster: Cluster, builds: readonly Build[], rows: num
   say(
     `| the same push into the project waiting for review (member) | ${reviewed.map((run) => run.ms.toFixed(0)).join(' | ')} | | ${reviewed.map((run) => rate(pushRows, run)).join(' / ')} |`,
   );
+  say();
+  say(
+    'Table sizes around `approve --all` (pg_relation_size: the heap; pg_total_relation_size: with indexes and TOAST):',
+  );
+  say();
+  for (const line of sized) say(line);
   say();
   if (process.env['BENCH_TEAM_DIR'] === undefined && process.env['BENCH_TEAM_KEEP'] === undefined)
     for (const server of servers) await cluster.admin('postgres', `DROP DATABASE ${server.database}`);

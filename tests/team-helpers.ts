@@ -137,22 +137,49 @@ export async function expectOk(result: Promise<RunResult> | RunResult): Promise<
   return done;
 }
 
-/** The server's memories, read as the admin (bypassing RLS). */
-export function serverMemories(server: TeamServer): Promise<
-  Array<{
-    id: string;
-    host_id: string;
-    local_id: string;
-    author: string;
-    host_name: string;
-    project: string;
-    content: string;
-    file_path: string | null;
-    status: string;
-    review_reason: string | null;
-  }>
+/** Every memory row on the server, both tables (schema v6), for SQL that counts them: `FROM ${EVERY_MEMORY}`. */
+export const EVERY_MEMORY =
+  '(SELECT host_id, local_id, content FROM memory_team.memories UNION ALL SELECT host_id, local_id, content FROM memory_team.pending_memories) m';
+
+const MEMORY_COLUMNS =
+  'id::text, host_id::text, local_id::text, author::text, host_name, project, content, file_path, status, review_reason';
+
+export interface ServerMemory {
+  id: string;
+  host_id: string;
+  local_id: string;
+  author: string;
+  host_name: string;
+  project: string;
+  content: string;
+  file_path: string | null;
+  status: string;
+  review_reason: string | null;
+}
+
+/**
+ * The server's memories, read as the admin (bypassing RLS): approved, waiting and rejected alike
+ * (from schema v6, the last two in pending_memories).
+ */
+export function serverMemories(server: TeamServer): Promise<ServerMemory[]> {
+  return server.admin(
+    `SELECT * FROM (SELECT ${MEMORY_COLUMNS} FROM memory_team.memories
+                    UNION ALL SELECT ${MEMORY_COLUMNS} FROM memory_team.pending_memories) t ORDER BY id::bigint`,
+  );
+}
+
+/** The rows of memory_team.memories only: from schema v6, the approved ones. */
+export function serverApproved(server: TeamServer): Promise<ServerMemory[]> {
+  return server.admin(`SELECT ${MEMORY_COLUMNS} FROM memory_team.memories ORDER BY id`);
+}
+
+/** The server's rows waiting for review or rejected (schema v6), read as the admin. */
+export function serverPending(
+  server: TeamServer,
+): Promise<
+  Array<{ id: string; author: string; project: string; content: string; status: string; review_reason: string | null }>
 > {
   return server.admin(
-    'SELECT id::text, host_id::text, local_id::text, author::text, host_name, project, content, file_path, status, review_reason FROM memory_team.memories ORDER BY id',
+    'SELECT id::text, author::text, project, content, status, review_reason FROM memory_team.pending_memories ORDER BY id',
   );
 }

@@ -81,7 +81,7 @@ export async function runTeamSearch(
   try {
     const project = filters.project ?? (options.here ? resolveProject(process.env, process.cwd()).name : null);
     remote = await withTeamServer(team, async (client, where) => {
-      await assertServerReady(client, where, true);
+      await assertServerReady(client, where, 'searching');
       return searchTeam(
         client,
         text,

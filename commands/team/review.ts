@@ -22,7 +22,7 @@ export function registerReview(team: Command): void {
     .action((options: { project?: string; limit?: string; json?: boolean }) =>
       run(async (config) =>
         withTeamServer(config, async (client, where) => {
-          await assertServerReady(client, where);
+          await assertServerReady(client, where, 'reviewing');
           const limit = options.limit === undefined ? 50 : valueOf(parseLimit(options.limit));
           const { items, total } = await pendingForReview(client, options.project ?? null, limit);
           if (options.json) return `${JSON.stringify(items, null, 2)}\n`;
@@ -70,7 +70,7 @@ export function registerReview(team: Command): void {
           if (verb === 'reject' && !reason)
             throw new UsageError('memory team reject needs --reason "…" (the author sees why)');
           return withTeamServer(config, async (client, where) => {
-            await assertServerReady(client, where);
+            await assertServerReady(client, where, 'reviewing');
             // --all goes in batches, each committed on its own: on a terminal, a running count on stderr.
             const tty = process.stderr.isTTY === true;
             const changed = await review(

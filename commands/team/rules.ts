@@ -65,7 +65,7 @@ export function registerRules(team: Command): void {
     .action(() =>
       run(async (config) =>
         withTeamServer(config, async (client, where) => {
-          await assertServerReady(client, where);
+          await assertServerReady(client, where, 'expiring');
           const { memories, summaries } = await expireOld(client, cliConfig().now());
           return `Expired ${plural(memories, 'memory', 'memories')} and ${plural(summaries, 'session summary', 'session summaries')}.\n`;
         }),

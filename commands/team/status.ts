@@ -27,7 +27,7 @@ async function status(config: TeamConfig, json: boolean): Promise<string> {
     ? await withTeamServer(config, async (client) => {
         const locale = await serverLocale(client);
         const version = await serverSchemaVersion(client);
-        const projects = version ? await projectsOverview(client) : [];
+        const projects = version ? await projectsOverview(client, version) : [];
         return { locale, version, projects, id: version ? await serverId(client) : null };
       }).then(
         (remote) => ({ remote, error: null }),

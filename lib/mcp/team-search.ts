@@ -52,7 +52,7 @@ export async function teamSearchTool(args: SearchArgs, context: ToolContext): Pr
     // Team projects are named, not pathed: the default scope is this project's name.
     const project = scope.label === '*' ? null : scope.label;
     remote = await withTeamServer(team, async (client, where) => {
-      await assertServerReady(client, where, true);
+      await assertServerReady(client, where, 'searching');
       return searchTeam(
         client,
         args.query,

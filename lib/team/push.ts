@@ -58,17 +58,22 @@ export interface PushReport {
 }
 
 /**
- * Refuses a server without our schema, or with a newer one; to search, also one not yet upgraded.
- * Returns the server's schema version.
+ * Refuses a server without our schema, or with a newer one; for `doing` (searching, reviewing,
+ * expiring), also one not yet upgraded. Returns the server's schema version.
  */
-export async function assertServerReady(client: ClientBase, where: string, searching = false): Promise<number> {
+export async function assertServerReady(
+  client: ClientBase,
+  where: string,
+  doing: 'searching' | 'reviewing' | 'expiring' | null = null,
+): Promise<number> {
   const version = await serverSchemaVersion(client);
   if (version === null || version === 0)
     throw new TeamError(`team server ${where} has no team schema yet: its administrator runs \`memory team init\``);
-  // Search runs the server's own functions, which each schema version replaces; a push only inserts.
-  if (searching && version < SERVER_SCHEMA_VERSION)
+  // Search and review run the server's own functions and tables, which schema versions replace; a
+  // push works on any version (it only inserts, the way that version takes rows).
+  if (doing !== null && version < SERVER_SCHEMA_VERSION)
     throw new TeamError(
-      `team server ${where} has schema v${version}; searching it needs v${SERVER_SCHEMA_VERSION}: its administrator runs \`memory team init\``,
+      `team server ${where} has schema v${version}; ${doing} it needs v${SERVER_SCHEMA_VERSION}: its administrator runs \`memory team init\``,
     );
   if (version > SERVER_SCHEMA_VERSION) {
     throw new TeamError(

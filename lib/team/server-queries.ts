@@ -7,6 +7,8 @@ import { MEMBER_ROLE, SCHEMA, SERVER_MIGRATIONS, SERVER_MIGRATIONS_TABLE } from 
 export const SERVER_SCHEMA_VERSION = SERVER_MIGRATIONS.length;
 /** The first schema whose memories keep the agent that made them. */
 export const AGENT_SCHEMA_VERSION = 4;
+/** The first schema whose rows waiting for review live in pending_memories (server-pending-schema.ts). */
+export const PENDING_SCHEMA_VERSION = 6;
 
 export async function inTransaction<T>(client: ClientBase, work: () => Promise<T>): Promise<T> {
   await client.query('BEGIN');
@@ -131,6 +133,13 @@ export async function insertMemories(
   serverVersion: number = SERVER_SCHEMA_VERSION,
 ): Promise<number> {
   if (rows.length === 0) return 0;
+  if (serverVersion >= PENDING_SCHEMA_VERSION) {
+    // The server routes each row to memories or pending_memories and skips keys either holds.
+    const pushed = await client.query<{ n: number }>(`SELECT ${SCHEMA}.push_memories($1::jsonb) AS n`, [
+      JSON.stringify(rows),
+    ]);
+    return Number(pushed.rows[0]?.n ?? 0);
+  }
   // A server before schema v4 has no agent column: a push still works there, without it.
   const agent = serverVersion >= AGENT_SCHEMA_VERSION;
   const result = await client.query(
@@ -192,6 +201,14 @@ export async function applyTombstones(client: ClientBase, tombstones: readonly S
   if (tombstones.length === 0) return 0;
   return inTransaction(client, async () => {
     const json = JSON.stringify(tombstones);
+    const pending = (await serverSchemaVersion(client)) ?? 0;
+    // The hosts' locks (shared), as a push takes them: a review moving one of these rows between the
+    // tables commits before the deletes look, or waits for them.
+    if (pending >= PENDING_SCHEMA_VERSION)
+      await client.query(
+        `SELECT ${SCHEMA}.lock_hosts(ARRAY(SELECT DISTINCT (r->>'host_id')::uuid FROM jsonb_array_elements($1::jsonb) r), false)`,
+        [json],
+      );
     await client.query(
       `
       INSERT INTO ${SCHEMA}.tombstones (kind, host_id, local_key, project)
@@ -206,13 +223,22 @@ export async function applyTombstones(client: ClientBase, tombstones: readonly S
       WHERE r.kind = 'memory' AND m.host_id = r.host_id AND m.local_id::text = r.local_key`,
       [json],
     );
+    const waiting =
+      pending >= PENDING_SCHEMA_VERSION
+        ? await client.query(
+            `
+      DELETE FROM ${SCHEMA}.pending_memories m USING jsonb_to_recordset($1::jsonb) AS r(kind text, host_id uuid, local_key text)
+      WHERE r.kind = 'memory' AND m.host_id = r.host_id AND m.local_id::text = r.local_key`,
+            [json],
+          )
+        : { rowCount: 0 };
     const summaries = await client.query(
       `
       DELETE FROM ${SCHEMA}.session_summaries s USING jsonb_to_recordset($1::jsonb) AS r(kind text, host_id uuid, local_key text)
       WHERE r.kind = 'summary' AND s.host_id = r.host_id AND s.session_id = r.local_key`,
       [json],
     );
-    return (memories.rowCount ?? 0) + (summaries.rowCount ?? 0);
+    return (memories.rowCount ?? 0) + (waiting.rowCount ?? 0) + (summaries.rowCount ?? 0);
   });
 }
 

@@ -1,8 +1,11 @@
-// The team server's review side: what waits for a maintainer (a page and the total), approving or
-// rejecting in batches of their own transactions (so no statement nears the timeout and a stopped
-// run resumes), the per-project counts of `team status`, and retention. Runs as the connected role.
+// The team server's review side: what waits for a maintainer (a page and the total, read from
+// pending_memories), approving or rejecting in batches of their own transactions (so no statement
+// nears the timeout and a stopped run resumes; a memory's review moves it between pending_memories
+// and memories, see server-routing-schema.ts), the per-project counts of `team status`, and
+// retention. Runs as the connected role.
 import type { ClientBase } from 'pg';
 import { SCHEMA } from './server-names.js';
+import { MEMORY_BODY } from './server-routing-schema.js';
 
 export type ReviewStatus = 'pending' | 'approved' | 'rejected';
 
@@ -24,7 +27,7 @@ const CAN_REVIEW = `(project = ANY ((SELECT ${SCHEMA}.my_maintained())::text[]) 
 
 /**
  * Pending memories and summaries the connected role may review, oldest first, and how many there are.
- * Each project's oldest pending rows are read off memories_project_status in date order (a LATERAL
+ * Each project's oldest pending rows are read off pending_memories_review in date order (a LATERAL
  * per project the role reviews), so the page never sorts the backlog, however long it is.
  */
 export async function pendingForReview(
@@ -41,7 +44,7 @@ export async function pendingForReview(
              m.content, to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, m.status,
              m.created_at AS at
       FROM unnest(coalesce(${reviewed}, '{}')) AS p(name),
-           LATERAL (SELECT * FROM ${SCHEMA}.memories m WHERE m.project = p.name AND m.status = 'pending'
+           LATERAL (SELECT * FROM ${SCHEMA}.pending_memories m WHERE m.project = p.name AND m.status = 'pending'
                     ORDER BY m.created_at, m.id LIMIT $2) m
       UNION ALL
       SELECT 'summary', 's' || id::text, project, author::text, host_name, 'summary', NULL, summary,
@@ -53,7 +56,7 @@ export async function pendingForReview(
   const counted = await client.query<{ n: string }>(
     `
     SELECT (SELECT coalesce(sum(c.n), 0) FROM unnest(coalesce(${reviewed}, '{}')) AS p(name),
-            LATERAL (SELECT count(*) AS n FROM ${SCHEMA}.memories m WHERE m.project = p.name AND m.status = 'pending') c)
+            LATERAL (SELECT count(*) AS n FROM ${SCHEMA}.pending_memories m WHERE m.project = p.name AND m.status = 'pending') c)
          + (SELECT count(*) FROM ${SCHEMA}.session_summaries WHERE status = 'pending' AND ($1::text IS NULL OR project = $1) AND ${CAN_REVIEW}) AS n`,
     [project],
   );
@@ -87,31 +90,83 @@ export async function review(
   progress: (changed: number) => void = () => {},
 ): Promise<number> {
   let changed = 0;
-  for (const table of ['memories', 'session_summaries'] as const) {
-    const set = `UPDATE ${SCHEMA}.${table} SET status = $1, review_reason = $2, reviewed_by = current_user, reviewed_at = now()`;
-    if (!selection.allPending) {
-      const ids = table === 'memories' ? selection.memoryIds : selection.summaryIds;
-      if (ids.length === 0) continue;
-      const result = await client.query(
-        `${set} WHERE id = ANY($3::bigint[]) AND status IS DISTINCT FROM $1 AND ${CAN_REVIEW}`,
-        [status, reason, ids],
-      );
-      changed += result.rowCount ?? 0;
-      continue;
-    }
+  // Memories: each call of review_memories is one batch, its own transaction (the function checks
+  // who may review what, as the login role).
+  const memories = (ids: readonly number[] | null, limit: number | null) =>
+    client
+      .query<{ n: number }>(`SELECT ${SCHEMA}.review_memories($1, $2, $3::bigint[], $4, $5) AS n`, [
+        status,
+        reason,
+        ids,
+        selection.project,
+        limit,
+      ])
+      .then((result) => Number(result.rows[0]?.n ?? 0));
+  if (!selection.allPending) {
+    if (selection.memoryIds.length > 0) changed += await memories(selection.memoryIds, null);
+  } else {
     for (;;) {
-      const result = await client.query(
-        `${set} WHERE id IN (SELECT id FROM ${SCHEMA}.${table}
-                             WHERE status = 'pending' AND ($3::text IS NULL OR project = $3) AND ${CAN_REVIEW} LIMIT $4)`,
-        [status, reason, selection.project, REVIEW_BATCH],
-      );
-      const done = result.rowCount ?? 0;
+      const done = await memories(null, REVIEW_BATCH);
       if (done === 0) break;
       changed += done;
       progress(changed);
     }
   }
+  const set = `UPDATE ${SCHEMA}.session_summaries SET status = $1, review_reason = $2, reviewed_by = current_user, reviewed_at = now()`;
+  if (!selection.allPending) {
+    if (selection.summaryIds.length === 0) return changed;
+    const result = await client.query(
+      `${set} WHERE id = ANY($3::bigint[]) AND status IS DISTINCT FROM $1 AND ${CAN_REVIEW}`,
+      [status, reason, selection.summaryIds],
+    );
+    return changed + (result.rowCount ?? 0);
+  }
+  for (;;) {
+    const result = await client.query(
+      `${set} WHERE id IN (SELECT id FROM ${SCHEMA}.session_summaries
+                           WHERE status = 'pending' AND ($3::text IS NULL OR project = $3) AND ${CAN_REVIEW} LIMIT $4)`,
+      [status, reason, selection.project, REVIEW_BATCH],
+    );
+    const done = result.rowCount ?? 0;
+    if (done === 0) break;
+    changed += done;
+    progress(changed);
+  }
   return changed;
+}
+
+/**
+ * After the upgrade to schema v6 (`memory team init`, as the administrator): moves the rows still
+ * waiting or rejected in memories to pending_memories, their review state kept, a batch per
+ * statement (each project's, off memories_project_status), so none nears the timeout and a stopped
+ * run resumes. Returns how many rows moved.
+ */
+export async function movePendingRows(
+  client: ClientBase,
+  progress: (done: number) => void = () => {},
+): Promise<number> {
+  let done = 0;
+  const { rows: projects } = await client.query<{ name: string }>(`SELECT name FROM ${SCHEMA}.projects ORDER BY name`);
+  for (const { name } of projects) {
+    for (;;) {
+      const result = await client.query<{ n: string }>(
+        `
+        WITH moved AS (DELETE FROM ${SCHEMA}.memories m WHERE m.id IN (
+                         SELECT id FROM ${SCHEMA}.memories WHERE project = $1 AND status IN ('pending', 'rejected') LIMIT $2)
+                       RETURNING m.*),
+             put AS (INSERT INTO ${SCHEMA}.pending_memories (id, ${MEMORY_BODY}, status, review_reason, reviewed_by, reviewed_at)
+                     SELECT id, ${MEMORY_BODY}, status, review_reason, reviewed_by, reviewed_at FROM moved
+                     ON CONFLICT DO NOTHING RETURNING 1)
+        SELECT count(*) AS n FROM moved`,
+        [name, REVIEW_BATCH],
+      );
+      const moved = Number(result.rows[0]?.n ?? 0);
+      if (moved === 0) break;
+      done += moved;
+      progress(done);
+    }
+  }
+  return done;
 }
 
 export interface ProjectRules {
@@ -128,10 +183,12 @@ export interface ProjectRules {
 export const COUNT_CAP = 100_000;
 
 /** Projects the connected role can see, with its role in each and their review counts (capped). */
-export async function projectsOverview(client: ClientBase): Promise<ProjectRules[]> {
-  // A member's counts come from review_counts(); the administrator (a member of none) counts as the owner.
+export async function projectsOverview(client: ClientBase, version: number): Promise<ProjectRules[]> {
+  // A member's counts come from review_counts(); the administrator (a member of none) counts as the
+  // owner: from schema v6 on, what waits is in pending_memories, what is approved in memories.
+  const table = (status: string) => (version >= 6 && status === 'pending' ? 'pending_memories' : 'memories');
   const capped = (status: string) =>
-    `(SELECT count(*) FROM (SELECT 1 FROM ${SCHEMA}.memories m WHERE m.project = p.name AND m.status = '${status}' LIMIT ${COUNT_CAP + 1}) t)`;
+    `(SELECT count(*) FROM (SELECT 1 FROM ${SCHEMA}.${table(status)} m WHERE m.project = p.name AND m.status = '${status}' LIMIT ${COUNT_CAP + 1}) t)`;
   const { rows } = await client.query<ProjectRules>(`
     SELECT p.name, p.auto_approve, p.ttl_days, p.error_ttl_days,
            (SELECT role FROM ${SCHEMA}.project_members pm WHERE pm.project = p.name AND pm.member = current_user) AS role,
@@ -179,16 +236,19 @@ export async function expireOld(client: ClientBase, now: Date): Promise<{ memori
   let memories = 0;
   let summaries = 0;
   for (const project of projects) {
-    const old = (where: string) =>
-      `DELETE FROM ${SCHEMA}.memories WHERE id IN (SELECT id FROM ${SCHEMA}.memories WHERE project = $1 AND ${where} LIMIT $3)`;
-    memories += await batched(old(`type <> 'error' AND created_at < $2::timestamptz`), [
-      project.name,
-      cut(project.ttl),
-    ]);
-    memories += await batched(old(`type = 'error' AND created_at < $2::timestamptz`), [
-      project.name,
-      cut(project.errors),
-    ]);
+    // Approved, waiting and rejected rows alike (a rejected row past its TTL no longer needs to stop a re-push).
+    for (const table of ['memories', 'pending_memories']) {
+      const old = (where: string) =>
+        `DELETE FROM ${SCHEMA}.${table} WHERE id IN (SELECT id FROM ${SCHEMA}.${table} WHERE project = $1 AND ${where} LIMIT $3)`;
+      memories += await batched(old(`type <> 'error' AND created_at < $2::timestamptz`), [
+        project.name,
+        cut(project.ttl),
+      ]);
+      memories += await batched(old(`type = 'error' AND created_at < $2::timestamptz`), [
+        project.name,
+        cut(project.errors),
+      ]);
+    }
     summaries += await batched(
       `DELETE FROM ${SCHEMA}.session_summaries WHERE id IN (SELECT id FROM ${SCHEMA}.session_summaries
        WHERE project = $1 AND ended_at < $2::timestamptz LIMIT $3)`,

@@ -8,6 +8,7 @@ import { SEARCH_BY_KEYS } from './server-keys-schema.js';
 import { SEARCH_AS_LOCAL } from './server-rank-schema.js';
 import { AGENT_COLUMN } from './server-agent-schema.js';
 import { APPROVED_INDEXES } from './server-approval-schema.js';
+import { PENDING_TABLE } from './server-pending-schema.js';
 
 export { MEMBER_ROLE, SCHEMA };
 
@@ -290,6 +291,7 @@ export const SERVER_MIGRATIONS: readonly string[] = [
   SEARCH_AS_LOCAL,
   AGENT_COLUMN,
   APPROVED_INDEXES,
+  PENDING_TABLE,
 ];
 
 /** Bookkeeping of the migrations themselves (created before the first one runs). */

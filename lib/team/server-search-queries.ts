@@ -177,24 +177,33 @@ const INDEX_BATCH = 2000;
  */
 export async function indexOldRows(client: ClientBase, progress: (done: number) => void = () => {}): Promise<number> {
   let done = 0;
-  for (;;) {
-    const { rows } = await client.query<{ id: string; content: string; tags: string; file_path: string | null }>(
-      // Ordered by the bigint (not the text it is returned as), so memories_unkeyed answers it.
-      `SELECT m.id::text AS id, m.content, m.tags, m.file_path FROM ${SCHEMA}.memories m
-       WHERE m.keys IS NULL ORDER BY m.id LIMIT $1`,
-      [INDEX_BATCH],
-    );
-    if (rows.length === 0) return done;
-    await client.query(
-      `UPDATE ${SCHEMA}.memories m SET keys = r.keys
-       FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, keys text[]) WHERE m.id = r.id`,
-      [
-        JSON.stringify(
-          rows.map((row) => ({ id: row.id, keys: rowKeys([row.content, row.tags, row.file_path], null, null) })),
-        ),
-      ],
-    );
-    done += rows.length;
-    progress(done);
+  // Rows waiting for review too (schema v6 keeps them in pending_memories): approving moves their keys.
+  const tables = ['memories'];
+  const pending = await client.query<{ present: boolean }>(
+    `SELECT to_regclass('${SCHEMA}.pending_memories') IS NOT NULL AS present`,
+  );
+  if (pending.rows[0]?.present) tables.push('pending_memories');
+  for (const table of tables) {
+    for (;;) {
+      const { rows } = await client.query<{ id: string; content: string; tags: string; file_path: string | null }>(
+        // Ordered by the bigint (not the text it is returned as), so the unkeyed index answers it.
+        `SELECT m.id::text AS id, m.content, m.tags, m.file_path FROM ${SCHEMA}.${table} m
+         WHERE m.keys IS NULL ORDER BY m.id LIMIT $1`,
+        [INDEX_BATCH],
+      );
+      if (rows.length === 0) break;
+      await client.query(
+        `UPDATE ${SCHEMA}.${table} m SET keys = r.keys
+         FROM jsonb_to_recordset($1::jsonb) AS r(id bigint, keys text[]) WHERE m.id = r.id`,
+        [
+          JSON.stringify(
+            rows.map((row) => ({ id: row.id, keys: rowKeys([row.content, row.tags, row.file_path], null, null) })),
+          ),
+        ],
+      );
+      done += rows.length;
+      progress(done);
+    }
   }
+  return done;
 }

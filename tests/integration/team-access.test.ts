@@ -20,9 +20,11 @@ import {
 const cluster = useCluster();
 
 describe('row-level security: member / maintainer / outsider × read / write / approve / forget', () => {
-  // my-app: alice maintains, bob and carol are members; eve belongs to other-app only.
+  // my-app: alice maintains, bob and carol are members; eve belongs to other-app only. my-app waits
+  // for review: pushes land in pending_memories, approving moves them into memories (schema v6).
   let server: TeamServer;
   const hosts: Record<string, string> = {};
+  const ids: Record<string, string> = {};
   const clients: Partial<Record<Person, pg.Client>> = {};
 
   beforeAll(async () => {
@@ -39,7 +41,11 @@ describe('row-level security: member / maintainer / outsider × read / write / a
     await insertAs('bob', 1, 'bob approved');
     await insertAs('bob', 2, 'bob pending');
     await insertAs('carol', 1, 'carol pending');
-    await as('alice').query("UPDATE memory_team.memories SET status = 'approved' WHERE content = 'bob approved'");
+    for (const row of await serverMemories(server)) ids[row.content] = row.id;
+    await as('alice').query('SELECT memory_team.review_memories($1, NULL, $2::bigint[], NULL, NULL)', [
+      'approved',
+      [ids['bob approved']],
+    ]);
   }, 120_000);
   afterAll(async () => {
     for (const client of Object.values(clients)) await client.end();
@@ -53,11 +59,11 @@ describe('row-level security: member / maintainer / outsider × read / write / a
     person: Person,
     localId: number,
     content: string,
-    options: { host?: string; project?: string } = {},
+    options: { host?: string; project?: string; table?: string } = {},
   ) {
     return as(person).query(
       `
-      INSERT INTO memory_team.memories (host_id, local_id, host_name, project, session_id, tool_name, type, content, importance, created_at)
+      INSERT INTO memory_team.${options.table ?? 'pending_memories'} (host_id, local_id, host_name, project, session_id, tool_name, type, content, importance, created_at)
       VALUES ($1, $2, $3, $4, 's', 'Bash', 'command', $5, 1, now())`,
       [options.host ?? hosts[person], localId, `${person}-laptop`, options.project ?? 'my-app', content],
     );
@@ -81,11 +87,14 @@ describe('row-level security: member / maintainer / outsider × read / write / a
     }
   }
 
-  const id = (content: string) => `(SELECT id FROM memory_team.memories WHERE content = '${content}')`;
+  const id = (content: string) => ids[content] as string;
+  const contentsOf = async (client: pg.Client, table: string) =>
+    (await client.query<{ content: string }>(`SELECT content FROM memory_team.${table} ORDER BY content`)).rows.map(
+      (row) => row.content,
+    );
   const visible = async (client: pg.Client) =>
-    (await client.query<{ content: string }>('SELECT content FROM memory_team.memories ORDER BY content')).rows
-      .map((row) => row.content)
-      .join(', ');
+    [...(await contentsOf(client, 'memories')), ...(await contentsOf(client, 'pending_memories'))].sort().join(', ');
+  const waiting = async (client: pg.Client) => (await contentsOf(client, 'pending_memories')).join(', ');
 
   it.each([
     [
@@ -95,6 +104,8 @@ describe('row-level security: member / maintainer / outsider × read / write / a
       visible,
       'bob approved, carol pending',
     ],
+    ['member', 'carol', 'reads only its own pushes of what waits for review', waiting, 'carol pending'],
+    ['member', 'bob', 'reads only its own pushes of what waits for review', waiting, 'bob pending'],
     [
       'maintainer',
       'alice',
@@ -102,13 +113,21 @@ describe('row-level security: member / maintainer / outsider × read / write / a
       visible,
       'bob approved, bob pending, carol pending',
     ],
+    ['maintainer', 'alice', "reads every waiting row of the project's", waiting, 'bob pending, carol pending'],
     ['outsider', 'eve', 'reads nothing of a project it does not belong to', visible, ''],
   ] as const)('read: %s (%s) %s', async (_role, person, _what, work, expected) => {
     expect(await attempt(person, work)).toBe(expected);
   });
 
   it.each([
-    ['member', 'carol', 'writes a row of its own host', () => insertAs('carol', 9, 'new'), 'allowed (1)'],
+    ['member', 'carol', 'writes a row of its own host (to wait)', () => insertAs('carol', 9, 'new'), 'allowed (1)'],
+    [
+      'member',
+      'carol',
+      'cannot write straight into the approved rows of a project that waits for review',
+      () => insertAs('carol', 9, 'new', { table: 'memories' }),
+      'denied (42501)',
+    ],
     [
       'member',
       'carol',
@@ -129,7 +148,7 @@ describe('row-level security: member / maintainer / outsider × read / write / a
       "cannot choose a row's status",
       (c: pg.Client) =>
         c.query(
-          `INSERT INTO memory_team.memories (host_id, local_id, host_name, project, session_id, tool_name, type, content, importance, created_at, status) VALUES ('${hosts['carol']}', 9, 'c', 'my-app', 's', 'Bash', 'command', 'x', 1, now(), 'approved')`,
+          `INSERT INTO memory_team.pending_memories (host_id, local_id, host_name, project, session_id, tool_name, type, content, importance, created_at, status) VALUES ('${hosts['carol']}', 9, 'c', 'my-app', 's', 'Bash', 'command', 'x', 1, now(), 'rejected')`,
         ),
       'denied (42501)',
     ],
@@ -146,24 +165,76 @@ describe('row-level security: member / maintainer / outsider × read / write / a
     expect(await attempt(person, work)).toBe(expected);
   });
 
-  const approve = (content: string) => (c: pg.Client) =>
-    c.query(`UPDATE memory_team.memories SET status = 'approved' WHERE id = ${id(content)}`);
+  /** A review through the server's function, as the connected role: how many rows it changed. */
+  const reviewed = (status: string, content: string) => async (c: pg.Client) =>
+    `reviewed ${
+      (
+        await c.query<{ n: number }>('SELECT memory_team.review_memories($1, $2, $3::bigint[], NULL, NULL) AS n', [
+          status,
+          'why',
+          [id(content)],
+        ])
+      ).rows[0]?.n
+    }`;
+  const approve = (content: string) => reviewed('approved', content);
   it.each([
-    ['member', 'carol', "cannot approve another member's push", approve('bob pending'), 'no rows'],
-    ['member', 'carol', 'cannot approve its own push', approve('carol pending'), 'no rows'],
-    ['maintainer', 'alice', 'approves a pending push', approve('bob pending'), 'allowed (1)'],
-    ['outsider', 'eve', 'cannot approve anything', approve('bob pending'), 'no rows'],
+    ['member', 'carol', "cannot approve another member's push", approve('bob pending'), 'reviewed 0'],
+    ['member', 'carol', 'cannot approve its own push', approve('carol pending'), 'reviewed 0'],
+    ['maintainer', 'alice', 'approves a pending push', approve('bob pending'), 'reviewed 1'],
+    [
+      'maintainer',
+      'alice',
+      'rejects an approved row (it leaves memories)',
+      reviewed('rejected', 'bob approved'),
+      'reviewed 1',
+    ],
+    ['member', 'carol', 'cannot reject an approved row', reviewed('rejected', 'bob approved'), 'reviewed 0'],
+    ['outsider', 'eve', 'cannot approve anything', approve('bob pending'), 'reviewed 0'],
+    [
+      'maintainer',
+      'alice',
+      'cannot set a review state but through the review (no UPDATE of either table)',
+      (c: pg.Client) =>
+        c.query(`UPDATE memory_team.pending_memories SET status = 'rejected' WHERE id = ${id('bob pending')}`),
+      'denied (42501)',
+    ],
   ] as const)('approve: %s (%s) %s', async (_role, person, _what, work, expected) => {
     expect(await attempt(person, work)).toBe(expected);
   });
 
-  const forget = (content: string) => (c: pg.Client) =>
-    c.query(`DELETE FROM memory_team.memories WHERE id = ${id(content)}`);
+  it('a maintainer approving moves the row into memories, where the member then reads it', async () => {
+    expect(
+      await attempt('alice', async (c) => {
+        await approve('bob pending')(c);
+        return `${await contentsOf(c, 'memories')} / ${await contentsOf(c, 'pending_memories')}`;
+      }),
+    ).toBe('bob approved,bob pending / carol pending');
+  });
+
+  const forget =
+    (content: string, table = 'memories') =>
+    (c: pg.Client) =>
+      c.query(`DELETE FROM memory_team.${table} WHERE id = ${id(content)}`);
   it.each([
-    ['member', 'carol', 'forgets its own row', forget('carol pending'), 'allowed (1)'],
+    ['member', 'carol', 'forgets its own waiting row', forget('carol pending', 'pending_memories'), 'allowed (1)'],
     ['member', 'carol', "cannot forget another member's row", forget('bob approved'), 'no rows'],
+    [
+      'member',
+      'carol',
+      "cannot forget another member's waiting row",
+      forget('bob pending', 'pending_memories'),
+      'no rows',
+    ],
     ['maintainer', 'alice', 'forgets any row of the project', forget('bob approved'), 'allowed (1)'],
+    [
+      'maintainer',
+      'alice',
+      'forgets any waiting row of the project',
+      forget('bob pending', 'pending_memories'),
+      'allowed (1)',
+    ],
     ['outsider', 'eve', 'cannot forget anything', forget('bob approved'), 'no rows'],
+    ['outsider', 'eve', 'cannot forget anything waiting', forget('bob pending', 'pending_memories'), 'no rows'],
     [
       'member',
       'carol',
@@ -198,7 +269,11 @@ describe('row-level security: member / maintainer / outsider × read / write / a
     });
     await client.connect();
     try {
-      await expect(client.query('SELECT * FROM memory_team.memories')).rejects.toMatchObject({ code: '42501' });
+      for (const table of ['memories', 'pending_memories'])
+        await expect(client.query(`SELECT * FROM memory_team.${table}`)).rejects.toMatchObject({ code: '42501' });
+      await expect(
+        client.query("SELECT memory_team.review_memories('approved', NULL, NULL, NULL, 10)"),
+      ).rejects.toMatchObject({ code: '42501' });
     } finally {
       await client.end();
     }

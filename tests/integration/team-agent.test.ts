@@ -33,7 +33,7 @@ describe('the agent in team memory', () => {
     expect((await expectOk(team(bob, server, 'bob', ['push']))).stdout).toContain('1 new memory');
 
     const init = await expectOk(team(fileSandbox(), server, 'admin', ['init']));
-    expect(init.stdout).toContain('schema upgraded v3 → v5');
+    expect(init.stdout).toContain('schema upgraded v3 → v6');
     expect(await server.admin('SELECT content, agent FROM memory_team.memories')).toEqual([
       { content: 'deploy script from before', agent: null },
     ]);

@@ -1,7 +1,8 @@
 // A push of several batches, on a real PostgreSQL: the batches go out on two connections at once,
 // every row arrives once, a re-push adds nothing, and a push killed with SIGKILL while batches are
 // out resumes where its cursor stands (a batch the server committed after the cursor is skipped by
-// the server's keys, never stored twice).
+// the server's keys, never stored twice); a re-push while a maintainer approves the same rows (moving
+// them from pending_memories to memories) stores none of them twice either.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,7 +11,7 @@ import { hoursAgo, memory, NOW, seed } from '../cli-helpers.js';
 import { openDb } from '../../lib/db/open.js';
 import { ensureTeamTables, setShared } from '../../lib/team/local-queries.js';
 import { RUNTIME } from '../helpers.js';
-import { expectOk, fileSandbox, team, teamEnv, teamServer, useCluster } from '../team-helpers.js';
+import { EVERY_MEMORY, expectOk, fileSandbox, team, teamEnv, teamServer, useCluster } from '../team-helpers.js';
 
 const cluster = useCluster();
 
@@ -43,7 +44,7 @@ describe('a push of several batches', () => {
     const first = await expectOk(team(bob, server, 'bob', ['push', '--json']));
     expect(JSON.parse(first.stdout).projects[0]).toMatchObject({ memoriesSent: ROWS, memoriesInserted: ROWS });
     expect(
-      await server.admin('SELECT count(*)::int AS n, count(DISTINCT local_id)::int AS keys FROM memory_team.memories'),
+      await server.admin(`SELECT count(*)::int AS n, count(DISTINCT local_id)::int AS keys FROM ${EVERY_MEMORY}`),
     ).toEqual([{ n: ROWS, keys: ROWS }]);
     const again = await expectOk(team(bob, server, 'bob', ['push', '--all', '--json']));
     expect(JSON.parse(again.stdout).projects[0]).toMatchObject({ memoriesSent: ROWS, memoriesInserted: 0 });
@@ -61,7 +62,7 @@ describe('a push of several batches', () => {
     // Killed as soon as the server holds a first batch (or when the push has ended on its own).
     let stored = 0;
     for (let polls = 0; polls < 600 && child.exitCode === null; polls++) {
-      stored = ((await server.admin<{ n: number }>('SELECT count(*)::int AS n FROM memory_team.memories'))[0]?.n ??
+      stored = ((await server.admin<{ n: number }>(`SELECT count(*)::int AS n FROM ${EVERY_MEMORY}`))[0]?.n ??
         0) as number;
       if (stored > 0) break;
       await sleep(20);
@@ -77,7 +78,7 @@ describe('a push of several batches', () => {
       if (busy[0]?.n === 0) break;
       await sleep(20);
     }
-    const left = ((await server.admin<{ n: number }>('SELECT count(*)::int AS n FROM memory_team.memories'))[0]?.n ??
+    const left = ((await server.admin<{ n: number }>(`SELECT count(*)::int AS n FROM ${EVERY_MEMORY}`))[0]?.n ??
       0) as number;
     const resumed = await expectOk(team(bob, server, 'bob', ['push', '--json']));
     const report = JSON.parse(resumed.stdout).projects[0] as { memoriesSent: number; memoriesInserted: number };
@@ -85,9 +86,29 @@ describe('a push of several batches', () => {
     expect(report.memoriesInserted).toBe(ROWS - left);
     expect(report.memoriesSent).toBeGreaterThanOrEqual(report.memoriesInserted);
     expect(
-      await server.admin('SELECT count(*)::int AS n, count(DISTINCT local_id)::int AS keys FROM memory_team.memories'),
+      await server.admin(`SELECT count(*)::int AS n, count(DISTINCT local_id)::int AS keys FROM ${EVERY_MEMORY}`),
     ).toEqual([{ n: ROWS, keys: ROWS }]);
     const again = await expectOk(team(bob, server, 'bob', ['push', '--json']));
     expect(JSON.parse(again.stdout).projects[0]).toMatchObject({ memoriesSent: 0, memoriesInserted: 0 });
+  });
+
+  it('a re-push while the same rows are approved stores each row once, in one table or the other', async () => {
+    const server = await teamServer(cluster());
+    const bob = sharedHost(ROWS);
+    await expectOk(team(bob, server, 'bob', ['push']));
+    const [approved, pushed] = await Promise.all([
+      team(fileSandbox(), server, 'alice', ['approve', '--all']),
+      team(bob, server, 'bob', ['push', '--all', '--json']),
+    ]);
+    expect(approved.code, approved.stderr).toBe(0);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(JSON.parse(pushed.stdout).projects[0]).toMatchObject({ memoriesSent: ROWS, memoriesInserted: 0 });
+    expect(
+      await server.admin(
+        `SELECT count(*)::int AS n, count(DISTINCT (host_id, local_id))::int AS keys FROM ${EVERY_MEMORY}`,
+      ),
+    ).toEqual([{ n: ROWS, keys: ROWS }]);
+    await expectOk(team(fileSandbox(), server, 'alice', ['approve', '--all']));
+    expect(await server.admin('SELECT count(*)::int AS n FROM memory_team.memories')).toEqual([{ n: ROWS }]);
   });
 });

@@ -9,7 +9,16 @@ import { NOW, hoursAgo, memory, memoryCli, seed, summary } from '../cli-helpers.
 import { openDb } from '../../lib/db/open.js';
 import { ensureTeamTables, setShared } from '../../lib/team/local-queries.js';
 import { moduleProbe, runHook, sandbox, type Sandbox } from '../helpers.js';
-import { PASSWORDS, expectOk, serverMemories, team, teamEnv, teamServer, useCluster } from '../team-helpers.js';
+import {
+  EVERY_MEMORY,
+  PASSWORDS,
+  expectOk,
+  serverMemories,
+  team,
+  teamEnv,
+  teamServer,
+  useCluster,
+} from '../team-helpers.js';
 
 const cluster = useCluster();
 
@@ -47,16 +56,17 @@ describe('memory team init', () => {
     const server = await teamServer(cluster(), { init: false });
     const admin = sandbox();
     const first = await expectOk(team(admin, server, 'admin', ['init']));
-    expect(first.stdout).toContain('schema v5 created');
+    expect(first.stdout).toContain('schema v6 created');
     expect(first.stdout).toContain('ctype C.UTF-8');
     const second = await expectOk(team(admin, server, 'admin', ['init']));
-    expect(second.stdout).toContain('already at schema v5');
+    expect(second.stdout).toContain('already at schema v6');
     expect(await server.admin('SELECT version FROM memory_team.schema_migrations')).toEqual([
       { version: 1 },
       { version: 2 },
       { version: 3 },
       { version: 4 },
       { version: 5 },
+      { version: 6 },
     ]);
   });
 
@@ -80,7 +90,8 @@ describe('memory team share and push', () => {
     expect(
       rows.every((row) => row.author === 'bob' && row.host_name === 'bob-laptop' && row.status === 'pending'),
     ).toBe(true);
-    expect(JSON.stringify(await server.admin('SELECT * FROM memory_team.memories'))).not.toContain('TOP-SECRET');
+    for (const table of ['memories', 'pending_memories'])
+      expect(JSON.stringify(await server.admin(`SELECT * FROM memory_team.${table}`))).not.toContain('TOP-SECRET');
 
     const again = await expectOk(team(bob, server, 'bob', ['push']));
     expect(again.stdout).toContain('my-app: 0 new memories');
@@ -364,11 +375,11 @@ describe('a server that is down, slow or refuses us', () => {
     for (const result of await pushAll()) expect(result.code, result.stderr).toBe(0);
     // The same local ids (1…400) on every host: the host id keeps them apart.
     const counts = await server.admin<{ rows: number; keys: number; hosts: number }>(
-      'SELECT count(*)::int AS rows, count(DISTINCT (host_id, local_id))::int AS keys, count(DISTINCT host_id)::int AS hosts FROM memory_team.memories',
+      `SELECT count(*)::int AS rows, count(DISTINCT (host_id, local_id))::int AS keys, count(DISTINCT host_id)::int AS hosts FROM ${EVERY_MEMORY}`,
     );
     expect(counts).toEqual([{ rows: 1200, keys: 1200, hosts: 3 }]);
     await Promise.all(hosts.map(({ person, box }) => team(box, server, person, ['push', '--all'])));
-    expect(await server.admin('SELECT count(*)::int AS rows FROM memory_team.memories')).toEqual([{ rows: 1200 }]);
+    expect(await server.admin(`SELECT count(*)::int AS rows FROM ${EVERY_MEMORY}`)).toEqual([{ rows: 1200 }]);
   });
 });
 
@@ -423,7 +434,7 @@ describe('memory doctor', () => {
     const good = await teamServer(cluster());
     expect((await checksOf(good.url('bob'))).slice(1)).toEqual([
       `ok: database ${good.database}: UTF8, ctype C.UTF-8`,
-      'ok: team schema v5',
+      'ok: team schema v6',
     ]);
     const down = await checksOf(`postgres://bob:${PASSWORDS.bob}@127.0.0.1:${await closedPort()}/x`);
     expect(down).toHaveLength(1);
