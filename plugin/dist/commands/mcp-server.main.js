@@ -1503,7 +1503,8 @@ See https://www.postgresql.org/docs/current/libpq-ssl.html for libpq SSL mode de
   DROP POLICY memories_read ON ${S6}.memories;
   DROP POLICY memories_write ON ${S6}.memories;
   DROP POLICY memories_review ON ${S6}.memories;
-  CREATE POLICY memories_read ON ${S6}.memories FOR SELECT USING (project = ANY (${mine2}));
+  -- Still by status: until \`memory team init\` has moved them, rows waiting from before v6 are in memories too.
+  CREATE POLICY memories_read ON ${S6}.memories FOR SELECT USING (status = 'approved' AND project = ANY (${mine2}));
   CREATE POLICY memories_write ON ${S6}.memories FOR INSERT WITH CHECK (
     author = current_user AND host_id = ANY (${hosts2}) AND project = ANY (${autoApproved}));
   REVOKE UPDATE (status, review_reason, reviewed_by, reviewed_at) ON ${S6}.memories FROM ${MEMBER_ROLE};
