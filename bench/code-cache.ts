@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NODE_FLAGS } from '../lib/runtime/executables.js';
 import { openDb } from '../lib/db/open.js';
-import { COMMON_TERM, generate, RARE_TERM, replicate, syntheticPayload } from './generate.js';
+import { COMMON_TERM, generate, RARE_TERM, replicate, syntheticPayload, noisePayload } from './generate.js';
 import { cleanEnv, ms, ratio, timeProcesses, type ProcessCase } from './measure.js';
 
 const DIST = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,16 +37,7 @@ chmodSync(join(off, `claude-memory-hooks-code-cache-${uid}`), 0o777);
 const cli = join(RUNTIME, 'commands', 'cli.js');
 const hook = (name: string): string => join(RUNTIME, 'hooks', `${name}.js`);
 const edit = (i: number): string => JSON.stringify(syntheticPayload(3_000_000 + i, () => 0.1, 'bench-live', PROJECT));
-const noise = (i: number): string =>
-  JSON.stringify({
-    session_id: 'bench-live',
-    cwd: PROJECT,
-    hook_event_name: 'PostToolUse',
-    tool_name: 'Bash',
-    tool_use_id: `toolu_noise_${i}`,
-    tool_input: { command: 'ls -la src' },
-    tool_response: { stdout: '', stderr: '' },
-  });
+const noise = (i: number): string => noisePayload(i, PROJECT);
 const start = (): string =>
   JSON.stringify({ session_id: 'bench-start', cwd: PROJECT, hook_event_name: 'SessionStart', source: 'startup' });
 

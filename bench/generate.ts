@@ -126,6 +126,19 @@ export const COMMON_TERM = 'handler';
 export const RARE_TERM = 'zeppelin';
 
 /** One realistic PostToolUse/PostToolUseFailure payload. */
+/** A Bash call that capture drops as noise (`ls`): what the noise-event measurements send, run `i`. */
+export function noisePayload(i: number, project: string): string {
+  return JSON.stringify({
+    session_id: 'bench-live',
+    cwd: project,
+    hook_event_name: 'PostToolUse',
+    tool_name: 'Bash',
+    tool_use_id: `toolu_noise_${i}`,
+    tool_input: { command: 'ls -la src' },
+    tool_response: { stdout: '', stderr: '' },
+  });
+}
+
 export function syntheticPayload(
   index: number,
   random: () => number,

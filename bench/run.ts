@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { openDb } from '../lib/db/open.js';
-import { COMMON_TERM, generate, RARE_TERM, replicate, syntheticPayload } from './generate.js';
+import { COMMON_TERM, generate, RARE_TERM, replicate, syntheticPayload, noisePayload } from './generate.js';
 import { NODE_RELEASES, type NodeMajor } from './node-binaries.js';
 import { prepareNode } from './other-node.js';
 import { NODE_FLAGS } from '../lib/runtime/executables.js';
@@ -49,16 +49,7 @@ const SEARCHES: ReadonlyArray<readonly [string, string]> = [
 // What the measured hooks are given (the same under every Node).
 // Random 0.1 picks an Edit in syntheticPayload; a fresh index each run keeps dedupe from skipping it.
 const edit = (i: number) => JSON.stringify(syntheticPayload(2_000_000 + i, () => 0.1, 'bench-live', PROJECT));
-const noise = (i: number) =>
-  JSON.stringify({
-    session_id: 'bench-live',
-    cwd: PROJECT,
-    hook_event_name: 'PostToolUse',
-    tool_name: 'Bash',
-    tool_use_id: `toolu_noise_${i}`,
-    tool_input: { command: 'ls -la src' },
-    tool_response: { stdout: '', stderr: '' },
-  });
+const noise = (i: number): string => noisePayload(i, PROJECT);
 const stop = JSON.stringify({
   session_id: 'bench-session-0',
   cwd: PROJECT,
