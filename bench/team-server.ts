@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import type { Cluster } from '../tests/pg-cluster.js';
+import { MEMORY_BODY } from '../lib/team/server-routing-schema.js';
 
 export const SEED = 20_000;
 export const PASSWORD = { alice: 'alice-bench-pw', bob: 'bob-bench-pw', carol: 'carol-bench-pw' } as const;
@@ -245,4 +246,47 @@ export async function buildServer(
   } finally {
     await client.end();
   }
+}
+
+/** Deletes the rows the bench pushed, from both tables (schema v6 keeps what waits in pending_memories). */
+export async function deletePushed(cluster: Cluster, database: string): Promise<void> {
+  await cluster.admin(database, "DELETE FROM memory_team.memories WHERE project = 'push-bench'");
+  const [v6] = await cluster.admin<{ present: boolean }>(
+    database,
+    "SELECT to_regclass('memory_team.pending_memories') IS NOT NULL AS present",
+  );
+  if (v6?.present)
+    await cluster.admin(database, "DELETE FROM memory_team.pending_memories WHERE project = 'push-bench'");
+}
+
+/** Puts a kept server back as it was built: the backlog pending again, the pushed rows gone. */
+export async function restore(cluster: Cluster, database: string): Promise<void> {
+  const [v6] = await cluster.admin<{ present: boolean }>(
+    database,
+    "SELECT to_regclass('memory_team.pending_memories') IS NOT NULL AS present",
+  );
+  if (v6?.present)
+    await cluster.admin(
+      database,
+      `WITH moved AS (DELETE FROM memory_team.memories WHERE project = 'api-server' AND reviewed_by <> 'auto-approve'
+                      RETURNING *)
+       INSERT INTO memory_team.pending_memories (id, ${MEMORY_BODY}) SELECT id, ${MEMORY_BODY} FROM moved`,
+    );
+  else
+    await cluster.admin(
+      database,
+      `UPDATE memory_team.memories SET status = 'pending', reviewed_by = NULL, reviewed_at = NULL, review_reason = NULL
+       WHERE project = 'api-server' AND status = 'approved' AND reviewed_by <> 'auto-approve'`,
+    );
+  await deletePushed(cluster, database);
+  await cluster.admin(database, 'VACUUM ANALYZE memory_team.memories');
+  if (v6?.present) await cluster.admin(database, 'VACUUM ANALYZE memory_team.pending_memories');
+}
+
+export const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
+
+/** The tables' sizes, for the line before and after `approve --all`. */
+export function sizes(size: Awaited<ReturnType<typeof bytesOf>>): string {
+  const pending = size.pendingTotal > 0 ? `; pending_memories ${mb(size.pendingHeap)} (${mb(size.pendingTotal)})` : '';
+  return `memories ${mb(size.heap)} (with indexes and TOAST ${mb(size.total)})${pending}`;
 }

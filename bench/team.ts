@@ -18,16 +18,19 @@ import { startCluster, type Cluster } from '../tests/pg-cluster.js';
 import { generate, replicate } from './generate.js';
 import { cleanEnv, stats } from './measure.js';
 import { addSpecialRows, RARE_WORD, REFUND_ROWS } from './team-rows.js';
-import { MEMORY_BODY } from '../lib/team/server-routing-schema.js';
 import {
   buildAt,
   buildServer,
   bytesOf,
+  deletePushed,
   cli,
   ok,
   PASSWORD,
   PENDING_SHARE,
   PROJECTS,
+  restore,
+  sizes,
+  mb,
   SEED,
   type Build,
   type Person,
@@ -93,49 +96,6 @@ function env(person: Person, db: string, url: string): NodeJS.ProcessEnv {
 }
 
 const progress = (line: string) => process.stderr.write(`${line}\n`);
-
-/** Deletes the rows the bench pushed, from both tables (schema v6 keeps what waits in pending_memories). */
-async function deletePushed(cluster: Cluster, database: string): Promise<void> {
-  await cluster.admin(database, "DELETE FROM memory_team.memories WHERE project = 'push-bench'");
-  const [v6] = await cluster.admin<{ present: boolean }>(
-    database,
-    "SELECT to_regclass('memory_team.pending_memories') IS NOT NULL AS present",
-  );
-  if (v6?.present)
-    await cluster.admin(database, "DELETE FROM memory_team.pending_memories WHERE project = 'push-bench'");
-}
-
-/** Puts a kept server back as it was built: the backlog pending again, the pushed rows gone. */
-async function restore(cluster: Cluster, database: string): Promise<void> {
-  const [v6] = await cluster.admin<{ present: boolean }>(
-    database,
-    "SELECT to_regclass('memory_team.pending_memories') IS NOT NULL AS present",
-  );
-  if (v6?.present)
-    await cluster.admin(
-      database,
-      `WITH moved AS (DELETE FROM memory_team.memories WHERE project = 'api-server' AND reviewed_by <> 'auto-approve'
-                      RETURNING *)
-       INSERT INTO memory_team.pending_memories (id, ${MEMORY_BODY}) SELECT id, ${MEMORY_BODY} FROM moved`,
-    );
-  else
-    await cluster.admin(
-      database,
-      `UPDATE memory_team.memories SET status = 'pending', reviewed_by = NULL, reviewed_at = NULL, review_reason = NULL
-       WHERE project = 'api-server' AND status = 'approved' AND reviewed_by <> 'auto-approve'`,
-    );
-  await deletePushed(cluster, database);
-  await cluster.admin(database, 'VACUUM ANALYZE memory_team.memories');
-  if (v6?.present) await cluster.admin(database, 'VACUUM ANALYZE memory_team.pending_memories');
-}
-
-const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
-
-/** The tables' sizes, for the line before and after `approve --all`. */
-function sizes(size: Awaited<ReturnType<typeof bytesOf>>): string {
-  const pending = size.pendingTotal > 0 ? `; pending_memories ${mb(size.pendingHeap)} (${mb(size.pendingTotal)})` : '';
-  return `memories ${mb(size.heap)} (with indexes and TOAST ${mb(size.total)})${pending}`;
-}
 
 type Measured = { median: number; run: Run; failed: boolean };
 
