@@ -3,7 +3,18 @@
 // compiles the whole bundle in every short-lived process (what it saves: BENCHMARKS.md, "Node 20's code
 // cache"). Anything wrong with the cache (a folder someone else owns, a full disk, an entry V8 rejects)
 // costs only the compile it would have saved.
-import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -26,13 +37,23 @@ export function codeCacheDir(): string | null {
   }
 }
 
+/** A short, stable name for a bundle's path (FNV-1a): two copies of one bundle keep entries apart. */
+function pathKey(path: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) hash = Math.imul(hash ^ path.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(36);
+}
+
+/** What every entry of this copy of `bundle` starts with, whatever its Node or its version of the file. */
+const prefixOf = (bundle: string): string => `${basename(bundle)}-${pathKey(bundle)}-`;
+
 /**
  * The entry for `bundle` in this Node: V8 checks an entry's version and flags but not its source text,
  * so the name carries what tells one copy of a bundle from another (its size, time and inode).
  */
 function entryFor(dir: string, bundle: string): string {
   const { size, mtimeMs, ino } = statSync(bundle);
-  return join(dir, `${basename(bundle)}-${process.version}-${process.arch}-${size}-${mtimeMs}-${ino}.v8`);
+  return join(dir, `${prefixOf(bundle)}${process.version}-${process.arch}-${size}-${mtimeMs}-${ino}.v8`);
 }
 
 function readEntry(entry: string): Buffer | undefined {
@@ -43,8 +64,11 @@ function readEntry(entry: string): Buffer | undefined {
   }
 }
 
-/** Written whole under a name of this process's, then renamed: a reader never meets half an entry. */
-function writeEntry(entry: string, data: Buffer): void {
+/**
+ * Written whole under a name of this process's, then renamed: a reader never meets half an entry. The
+ * bundle's older entries (another version of it, another Node) go, so upgrades leave nothing behind.
+ */
+function writeEntry(entry: string, prefix: string, data: Buffer): void {
   const part = `${entry}.${process.pid}`;
   try {
     const fd = openSync(part, 'wx', 0o600);
@@ -54,6 +78,9 @@ function writeEntry(entry: string, data: Buffer): void {
       closeSync(fd);
     }
     renameSync(part, entry);
+    for (const name of readdirSync(dirname(entry)))
+      if (name.startsWith(prefix) && name.endsWith('.v8') && join(dirname(entry), name) !== entry)
+        rmSync(join(dirname(entry), name), { force: true });
   } catch {
     // A full disk or a folder gone: the next process compiles, as Node 20 always did.
   }
@@ -70,7 +97,7 @@ export function requireWithCodeCache(bundle: string, dir: string): 'cached' | 'c
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'utf8')}\n})`;
   const script = new Script(wrapped, { filename: bundle, ...(cachedData ? { cachedData } : {}) });
   const cached = cachedData !== undefined && script.cachedDataRejected !== true;
-  if (!cached) process.once('exit', () => writeEntry(entry, script.createCachedData()));
+  if (!cached) process.once('exit', () => writeEntry(entry, prefixOf(bundle), script.createCachedData()));
   const module = { exports: {} };
   (script.runInThisContext() as (...args: unknown[]) => void).call(
     module.exports,

@@ -55,12 +55,21 @@ describe.skipIf(ownCompileCache)("Node 20's code cache", () => {
     expect(statSync(join(cacheOf(tmp), entry as string)).mtimeMs).toBe(written.mtimeMs);
   });
 
-  it('never runs the code of a bundle that changed since its entry was written', () => {
+  it('never runs the code of a bundle that changed since its entry was written, and drops that entry', () => {
     const tmp = tempDir();
     const cli = runtimeCopy();
     expect(version(cli, tmp).status).toBe(0);
+    const [old] = entries(tmp);
     appendFileSync(cli.replace(/\.js$/, '.main.js'), '\nprocess.stderr.write("changed\\n");\n');
     expect(version(cli, tmp)).toMatchObject({ status: 0, stderr: 'changed\n' });
+    expect(entries(tmp)).toHaveLength(1);
+    expect(entries(tmp)).not.toContain(old);
+  });
+
+  it('keeps apart the entries of two copies of one bundle (the plugin and ./install.sh)', () => {
+    const tmp = tempDir();
+    expect(version(join(RUNTIME, 'dist', 'commands', 'cli.js'), tmp).status).toBe(0);
+    expect(version(runtimeCopy(), tmp).status).toBe(0);
     expect(entries(tmp)).toHaveLength(2);
   });
 
