@@ -10,6 +10,11 @@ export const AGENT_SCHEMA_VERSION = 4;
 /** The first schema whose rows waiting for review live in pending_memories (server-pending-schema.ts). */
 export const PENDING_SCHEMA_VERSION = 6;
 
+/** Whether the server keeps what waits for review in pending_memories (schema v6 on). */
+export async function hasPendingTable(client: ClientBase): Promise<boolean> {
+  return ((await serverSchemaVersion(client)) ?? 0) >= PENDING_SCHEMA_VERSION;
+}
+
 export async function inTransaction<T>(client: ClientBase, work: () => Promise<T>): Promise<T> {
   await client.query('BEGIN');
   try {
@@ -201,10 +206,10 @@ export async function applyTombstones(client: ClientBase, tombstones: readonly S
   if (tombstones.length === 0) return 0;
   return inTransaction(client, async () => {
     const json = JSON.stringify(tombstones);
-    const pending = (await serverSchemaVersion(client)) ?? 0;
+    const pending = await hasPendingTable(client);
     // The hosts' locks (shared), as a push takes them: a review moving one of these rows between the
     // tables commits before the deletes look, or waits for them.
-    if (pending >= PENDING_SCHEMA_VERSION)
+    if (pending)
       await client.query(
         `SELECT ${SCHEMA}.lock_hosts(ARRAY(SELECT DISTINCT (r->>'host_id')::uuid FROM jsonb_array_elements($1::jsonb) r), false)`,
         [json],
@@ -223,15 +228,14 @@ export async function applyTombstones(client: ClientBase, tombstones: readonly S
       WHERE r.kind = 'memory' AND m.host_id = r.host_id AND m.local_id::text = r.local_key`,
       [json],
     );
-    const waiting =
-      pending >= PENDING_SCHEMA_VERSION
-        ? await client.query(
-            `
+    const waiting = pending
+      ? await client.query(
+          `
       DELETE FROM ${SCHEMA}.pending_memories m USING jsonb_to_recordset($1::jsonb) AS r(kind text, host_id uuid, local_key text)
       WHERE r.kind = 'memory' AND m.host_id = r.host_id AND m.local_id::text = r.local_key`,
-            [json],
-          )
-        : { rowCount: 0 };
+          [json],
+        )
+      : { rowCount: 0 };
     const summaries = await client.query(
       `
       DELETE FROM ${SCHEMA}.session_summaries s USING jsonb_to_recordset($1::jsonb) AS r(kind text, host_id uuid, local_key text)

@@ -6,6 +6,7 @@
 import type { ClientBase } from 'pg';
 import { SCHEMA } from './server-names.js';
 import { MEMORY_BODY } from './server-routing-schema.js';
+import { PENDING_SCHEMA_VERSION } from './server-queries.js';
 
 export type ReviewStatus = 'pending' | 'approved' | 'rejected';
 
@@ -104,14 +105,7 @@ export async function review(
       .then((result) => Number(result.rows[0]?.n ?? 0));
   if (!selection.allPending) {
     if (selection.memoryIds.length > 0) changed += await memories(selection.memoryIds, null);
-  } else {
-    for (;;) {
-      const done = await memories(null, REVIEW_BATCH);
-      if (done === 0) break;
-      changed += done;
-      progress(changed);
-    }
-  }
+  } else changed = await drain(() => memories(null, REVIEW_BATCH), progress, changed);
   const set = `UPDATE ${SCHEMA}.session_summaries SET status = $1, review_reason = $2, reviewed_by = current_user, reviewed_at = now()`;
   if (!selection.allPending) {
     if (selection.summaryIds.length === 0) return changed;
@@ -121,18 +115,29 @@ export async function review(
     );
     return changed + (result.rowCount ?? 0);
   }
+  const summaries = () =>
+    client
+      .query(
+        `${set} WHERE id IN (SELECT id FROM ${SCHEMA}.session_summaries
+                             WHERE status = 'pending' AND ($3::text IS NULL OR project = $3) AND ${CAN_REVIEW} LIMIT $4)`,
+        [status, reason, selection.project, REVIEW_BATCH],
+      )
+      .then((result) => result.rowCount ?? 0);
+  return drain(summaries, progress, changed);
+}
+
+/**
+ * Runs `batch` (one statement, its own transaction) until it changes nothing; `progress` hears the
+ * running total, which starts at `from`. Returns that total.
+ */
+async function drain(batch: () => Promise<number>, progress: (total: number) => void, from = 0): Promise<number> {
+  let total = from;
   for (;;) {
-    const result = await client.query(
-      `${set} WHERE id IN (SELECT id FROM ${SCHEMA}.session_summaries
-                           WHERE status = 'pending' AND ($3::text IS NULL OR project = $3) AND ${CAN_REVIEW} LIMIT $4)`,
-      [status, reason, selection.project, REVIEW_BATCH],
-    );
-    const done = result.rowCount ?? 0;
-    if (done === 0) break;
-    changed += done;
-    progress(changed);
+    const done = await batch();
+    if (done === 0) return total;
+    total += done;
+    progress(total);
   }
-  return changed;
 }
 
 /**
@@ -148,9 +153,10 @@ export async function movePendingRows(
   let done = 0;
   const { rows: projects } = await client.query<{ name: string }>(`SELECT name FROM ${SCHEMA}.projects ORDER BY name`);
   for (const { name } of projects) {
-    for (;;) {
-      const result = await client.query<{ n: string }>(
-        `
+    const batch = () =>
+      client
+        .query<{ n: string }>(
+          `
         WITH moved AS (DELETE FROM ${SCHEMA}.memories m WHERE m.id IN (
                          SELECT id FROM ${SCHEMA}.memories WHERE project = $1 AND status IN ('pending', 'rejected') LIMIT $2)
                        RETURNING m.*),
@@ -158,13 +164,10 @@ export async function movePendingRows(
                      SELECT id, ${MEMORY_BODY}, status, review_reason, reviewed_by, reviewed_at FROM moved
                      ON CONFLICT DO NOTHING RETURNING 1)
         SELECT count(*) AS n FROM moved`,
-        [name, REVIEW_BATCH],
-      );
-      const moved = Number(result.rows[0]?.n ?? 0);
-      if (moved === 0) break;
-      done += moved;
-      progress(done);
-    }
+          [name, REVIEW_BATCH],
+        )
+        .then((result) => Number(result.rows[0]?.n ?? 0));
+    done = await drain(batch, progress, done);
   }
   return done;
 }
@@ -186,7 +189,8 @@ export const COUNT_CAP = 100_000;
 export async function projectsOverview(client: ClientBase, version: number): Promise<ProjectRules[]> {
   // A member's counts come from review_counts(); the administrator (a member of none) counts as the
   // owner: from schema v6 on, what waits is in pending_memories, what is approved in memories.
-  const table = (status: string) => (version >= 6 && status === 'pending' ? 'pending_memories' : 'memories');
+  const table = (status: string) =>
+    version >= PENDING_SCHEMA_VERSION && status === 'pending' ? 'pending_memories' : 'memories';
   const capped = (status: string) =>
     `(SELECT count(*) FROM (SELECT 1 FROM ${SCHEMA}.${table(status)} m WHERE m.project = p.name AND m.status = '${status}' LIMIT ${COUNT_CAP + 1}) t)`;
   const { rows } = await client.query<ProjectRules>(`

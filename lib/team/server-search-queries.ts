@@ -7,6 +7,7 @@ import type { Tier } from '../search/plan.js';
 import { rankCandidates, SCORE_TIE, type Candidate, type Ranked, type WordHit } from '../search/rank.js';
 import { queryKeys, rowKeys, type WordKeys } from './keys.js';
 import { SCHEMA } from './server-names.js';
+import { hasPendingTable } from './server-queries.js';
 import { isAgentName } from '../memory.js';
 import { SEARCH_AGENT_SETTING } from './server-agent-schema.js';
 
@@ -178,11 +179,7 @@ const INDEX_BATCH = 2000;
 export async function indexOldRows(client: ClientBase, progress: (done: number) => void = () => {}): Promise<number> {
   let done = 0;
   // Rows waiting for review too (schema v6 keeps them in pending_memories): approving moves their keys.
-  const tables = ['memories'];
-  const pending = await client.query<{ present: boolean }>(
-    `SELECT to_regclass('${SCHEMA}.pending_memories') IS NOT NULL AS present`,
-  );
-  if (pending.rows[0]?.present) tables.push('pending_memories');
+  const tables = (await hasPendingTable(client)) ? ['memories', 'pending_memories'] : ['memories'];
   for (const table of tables) {
     for (;;) {
       const { rows } = await client.query<{ id: string; content: string; tags: string; file_path: string | null }>(
