@@ -174,12 +174,6 @@ export function serverApproved(server: TeamServer): Promise<ServerMemory[]> {
 }
 
 /** The server's rows waiting for review or rejected (schema v6), read as the admin. */
-export function serverPending(
-  server: TeamServer,
-): Promise<
-  Array<{ id: string; author: string; project: string; content: string; status: string; review_reason: string | null }>
-> {
-  return server.admin(
-    'SELECT id::text, author::text, project, content, status, review_reason FROM memory_team.pending_memories ORDER BY id',
-  );
+export function serverPending(server: TeamServer): Promise<ServerMemory[]> {
+  return server.admin(`SELECT ${MEMORY_COLUMNS} FROM memory_team.pending_memories ORDER BY id`);
 }
