@@ -88,16 +88,16 @@ function writeEntry(entry: string, prefix: string, data: Buffer): void {
 
 /**
  * Runs `bundle` (a CommonJS file) as require would, its compiled code read from the cache when an entry
- * is there and V8 takes it ('cached'), else compiled ('compiled'). A new entry is written as the process
- * exits, so it holds every function the run compiled, not only the top level.
+ * is there and V8 takes it, else compiled. A new entry is written as the process exits, so it holds
+ * every function the run compiled, not only the top level.
  */
-export function requireWithCodeCache(bundle: string, dir: string): 'cached' | 'compiled' {
+export function requireWithCodeCache(bundle: string, dir: string): void {
   const entry = entryFor(dir, bundle);
   const cachedData = readEntry(entry);
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'utf8')}\n})`;
   const script = new Script(wrapped, { filename: bundle, ...(cachedData ? { cachedData } : {}) });
-  const cached = cachedData !== undefined && script.cachedDataRejected !== true;
-  if (!cached) process.once('exit', () => writeEntry(entry, prefixOf(bundle), script.createCachedData()));
+  if (cachedData === undefined || script.cachedDataRejected === true)
+    process.once('exit', () => writeEntry(entry, prefixOf(bundle), script.createCachedData()));
   const module = { exports: {} };
   (script.runInThisContext() as (...args: unknown[]) => void).call(
     module.exports,
@@ -107,5 +107,4 @@ export function requireWithCodeCache(bundle: string, dir: string): 'cached' | 'c
     bundle,
     dirname(bundle),
   );
-  return cached ? 'cached' : 'compiled';
 }
