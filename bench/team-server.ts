@@ -145,10 +145,16 @@ async function multiply(client: pg.Client, rows: number, pending: number, progre
 
 /** Schema v6 and later: what waits for review is in pending_memories. */
 export async function hasPendingTable(client: pg.Client): Promise<boolean> {
-  const { rows } = await client.query<{ present: boolean }>(
-    "SELECT to_regclass('memory_team.pending_memories') IS NOT NULL AS present",
-  );
+  const { rows } = await client.query<{ present: boolean }>(PENDING_PROBE);
   return rows[0]?.present === true;
+}
+
+const PENDING_PROBE = "SELECT to_regclass('memory_team.pending_memories') IS NOT NULL AS present";
+
+/** hasPendingTable through the cluster's administrator, for a server the bench holds no client to. */
+async function pendingTableIn(cluster: Cluster, database: string): Promise<boolean> {
+  const [row] = await cluster.admin<{ present: boolean }>(database, PENDING_PROBE);
+  return row?.present === true;
 }
 
 export interface Server {
@@ -249,23 +255,16 @@ export async function buildServer(
 }
 
 /** Deletes the rows the bench pushed, from both tables (schema v6 keeps what waits in pending_memories). */
-export async function deletePushed(cluster: Cluster, database: string): Promise<void> {
+export async function deletePushed(cluster: Cluster, database: string, v6?: boolean): Promise<void> {
   await cluster.admin(database, "DELETE FROM memory_team.memories WHERE project = 'push-bench'");
-  const [v6] = await cluster.admin<{ present: boolean }>(
-    database,
-    "SELECT to_regclass('memory_team.pending_memories') IS NOT NULL AS present",
-  );
-  if (v6?.present)
+  if (v6 ?? (await pendingTableIn(cluster, database)))
     await cluster.admin(database, "DELETE FROM memory_team.pending_memories WHERE project = 'push-bench'");
 }
 
 /** Puts a kept server back as it was built: the backlog pending again, the pushed rows gone. */
 export async function restore(cluster: Cluster, database: string): Promise<void> {
-  const [v6] = await cluster.admin<{ present: boolean }>(
-    database,
-    "SELECT to_regclass('memory_team.pending_memories') IS NOT NULL AS present",
-  );
-  if (v6?.present)
+  const v6 = await pendingTableIn(cluster, database);
+  if (v6)
     await cluster.admin(
       database,
       `WITH moved AS (DELETE FROM memory_team.memories WHERE project = 'api-server' AND reviewed_by <> 'auto-approve'
@@ -278,9 +277,9 @@ export async function restore(cluster: Cluster, database: string): Promise<void>
       `UPDATE memory_team.memories SET status = 'pending', reviewed_by = NULL, reviewed_at = NULL, review_reason = NULL
        WHERE project = 'api-server' AND status = 'approved' AND reviewed_by <> 'auto-approve'`,
     );
-  await deletePushed(cluster, database);
+  await deletePushed(cluster, database, v6);
   await cluster.admin(database, 'VACUUM ANALYZE memory_team.memories');
-  if (v6?.present) await cluster.admin(database, 'VACUUM ANALYZE memory_team.pending_memories');
+  if (v6) await cluster.admin(database, 'VACUUM ANALYZE memory_team.pending_memories');
 }
 
 export const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
