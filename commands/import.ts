@@ -10,7 +10,15 @@ import { findTranscripts, type SessionFileAgent, type TranscriptFile } from '../
 import { importTranscripts, type ImportProgress, type ImportSummary } from '../lib/import/importer.js';
 import { renderProgress } from '../lib/import/progress.js';
 import { cleanupPeriod, importReachNote, oldestTranscript } from '../lib/import/retention.js';
-import { claudeDir, codexHome, geminiHome, homeDir, opencodeDbPath, type Env } from '../lib/paths.js';
+import {
+  claudeDir,
+  codexHome,
+  geminiHome,
+  homeDir,
+  opencodeDbPath,
+  opencodeSessionFilesDir,
+  type Env,
+} from '../lib/paths.js';
 import { cliConfig } from './shared/database.js';
 import { parseAgent } from './shared/flags.js';
 
@@ -49,7 +57,7 @@ function defaultRoots(env: Env): Record<SessionFileAgent, readonly string[]> {
     'claude-code': [join(claudeDir(env), 'projects')],
     codex: [join(codexHome(env), 'sessions'), join(codexHome(env), 'archived_sessions')],
     gemini: [join(geminiHome(env), 'tmp')],
-    opencode: [opencodeDbPath(env)],
+    opencode: [opencodeDbPath(env), opencodeSessionFilesDir(env)],
   };
 }
 
@@ -59,7 +67,7 @@ export function registerImport(program: Command): void {
     .description("backfill memories from the agents' session files (Claude Code, Codex CLI, Gemini CLI, OpenCode)")
     .argument(
       '[paths...]',
-      'session files or folders (default: ~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp and ~/.local/share/opencode/opencode.db, those that exist)',
+      'session files or folders (default: ~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp, ~/.local/share/opencode/opencode.db and its storage/session, those that exist)',
     )
     .option('--agent <name>', 'only this agent: claude, codex, gemini or opencode (default: all four)')
     .option('--json', 'print the summary as JSON')

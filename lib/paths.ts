@@ -41,9 +41,19 @@ export function opencodeConfigDir(env: Env): string {
 
 /** OpenCode's sessions (≥1.2): `$OPENCODE_DB`, else `$XDG_DATA_HOME/opencode/opencode.db` (default ~/.local/share/…). */
 export function opencodeDbPath(env: Env): string {
-  return (
-    env['OPENCODE_DB'] || join(env['XDG_DATA_HOME'] || join(homeDir(env), '.local', 'share'), 'opencode', 'opencode.db')
-  );
+  return env['OPENCODE_DB'] || join(opencodeDataDir(env), 'opencode.db');
+}
+
+/**
+ * OpenCode's sessions before 1.2: one JSON file per session under `storage/session/<project id>/`, its
+ * messages under `storage/message/<session id>/`, their parts under `storage/part/<message id>/`.
+ */
+export function opencodeSessionFilesDir(env: Env): string {
+  return join(opencodeDataDir(env), 'storage', 'session');
+}
+
+function opencodeDataDir(env: Env): string {
+  return join(env['XDG_DATA_HOME'] || join(homeDir(env), '.local', 'share'), 'opencode');
 }
 
 export function defaultDbPath(env: Env): string {

@@ -1,6 +1,6 @@
 // Reads a Codex rollout or a Gemini chat through its agent's adapter: streamed line by line (an older
 // Gemini chat, one JSON document, is read whole), each entry handed to the caller as it comes; and
-// OpenCode's opencode.db, a session at a time.
+// OpenCode's opencode.db, a session at a time (before 1.2, a session's JSON files).
 import { readFile } from 'node:fs/promises';
 import { RolloutReader } from '../agents/codex/rollout.js';
 import type { SessionFileEntry, SessionFileReader } from '../agents/events.js';
@@ -8,6 +8,7 @@ import { ChatReader } from '../agents/gemini/chat.js';
 import { storedSessionEntries } from '../agents/opencode/stored.js';
 import type { TranscriptFile } from './files.js';
 import { openOpencodeDb } from './opencode-queries.js';
+import { readOpencodeSessionFiles } from './opencode-storage.js';
 import { readLines } from './transcript.js';
 
 export interface SessionFileHandlers {
@@ -32,7 +33,8 @@ export function readerFor(file: TranscriptFile): SessionFileReader {
 }
 
 export async function readSessionFile(file: TranscriptFile, handlers: SessionFileHandlers): Promise<SessionFileRead> {
-  if (file.agent === 'opencode') return readOpencodeDb(file, handlers);
+  if (file.agent === 'opencode')
+    return file.path.endsWith('.json') ? readOpencodeSession(file, handlers) : readOpencodeDb(file, handlers);
   const reader = readerFor(file);
   let badLines = 0;
   let unreadable = false;
@@ -66,6 +68,16 @@ export async function readSessionFile(file: TranscriptFile, handlers: SessionFil
   if (handlers.stopping()) return { badLines, unfinished: 0, unreadable };
   reader.end().forEach(handlers.entry);
   return { badLines, unfinished: reader.unfinished(), unreadable };
+}
+
+/** A session OpenCode kept before 1.2, from its JSON files. */
+function readOpencodeSession(file: TranscriptFile, handlers: SessionFileHandlers): SessionFileRead {
+  const files = readOpencodeSessionFiles(file.path);
+  if (!files.ok) return { badLines: 0, unfinished: 0, unreadable: true };
+  const read = storedSessionEntries(files.session, files.messages, files.parts);
+  read.entries.forEach(handlers.entry);
+  handlers.progress(file.size);
+  return { badLines: files.badFiles + read.badRows, unfinished: 0, unreadable: false };
 }
 
 /** Each session of an opencode.db in turn; progress is the share of its sessions read. */

@@ -1,7 +1,7 @@
 // Which session files an import reads, whose they are, and in which order: main session files before
 // subagent files (`agent-*.jsonl`, `<session>/subagents/`), so a subagent's parent session is known when
 // it is read. Claude Code transcripts, Codex rollouts (`rollout-*.jsonl`), Gemini chats (in a `chats/`
-// folder) and OpenCode's `opencode.db` are told apart by name, and a file named on the command line by
+// folder) and OpenCode's `opencode.db` (before 1.2, one `storage/session/…/ses_*.json` per session) are told apart by name, and a file named on the command line by
 // its first line (or, for an OpenCode database under another name, its SQLite header).
 import { closeSync, openSync, readdirSync, readSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { join } from 'node:path';
@@ -31,6 +31,8 @@ export interface FoundTranscripts {
 }
 
 const OPENCODE_DB = 'opencode.db';
+/** A session of OpenCode before 1.2: `storage/session/<project id>/ses_<id>.json` (lib/import/opencode-storage.ts). */
+const OPENCODE_SESSION_FILE = /\/storage\/session\/[^/]+\/ses_[^/]+\.json$/;
 
 // Spilled tool outputs (2.1.x) sit next to subagent folders; they are not transcripts.
 const SKIPPED_DIRS: ReadonlySet<string> = new Set(['tool-results']);
@@ -92,9 +94,9 @@ function describe(path: string, size: number, agent: SessionFileAgent): Transcri
   };
 }
 
-/** Codex names its rollouts `rollout-<time>-<id>.jsonl`; Gemini keeps chats in `<project>/chats/`; OpenCode one `opencode.db`. */
+/** Codex names its rollouts `rollout-<time>-<id>.jsonl`; Gemini keeps chats in `<project>/chats/`; OpenCode one `opencode.db` (before 1.2, a JSON file per session). */
 function agentByName(path: string): SessionFileAgent {
-  if (baseName(path) === OPENCODE_DB) return 'opencode';
+  if (baseName(path) === OPENCODE_DB || OPENCODE_SESSION_FILE.test(path)) return 'opencode';
   if (/^rollout-.*\.jsonl$/.test(baseName(path))) return 'codex';
   if (/\/chats\/(?:[^/]+\/)?[^/]+\.jsonl?$/.test(path)) return 'gemini';
   return 'claude-code';

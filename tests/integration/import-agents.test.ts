@@ -239,7 +239,7 @@ describe('choosing and counting', () => {
     expect(result.code).toBe(0);
     const h = box.home;
     expect(result.stderr).toBe(
-      `memory: no session files yet (looked in ${h}/.claude/projects, ${h}/.codex/sessions, ${h}/.codex/archived_sessions, ${h}/.gemini/tmp, ${h}/.local/share/opencode/opencode.db)\n`,
+      `memory: no session files yet (looked in ${h}/.claude/projects, ${h}/.codex/sessions, ${h}/.codex/archived_sessions, ${h}/.gemini/tmp, ${h}/.local/share/opencode/opencode.db, ${h}/.local/share/opencode/storage/session)\n`,
     );
   });
 });

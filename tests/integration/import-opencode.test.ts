@@ -88,8 +88,8 @@ describe("OpenCode's opencode.db", () => {
     const box = sandbox(NOW);
     const path = buildDb(box, join(box.home, 'elsewhere', 'sessions.db'));
     const none = await runCli(['import', '--json', '--agent', 'opencode'], { env: { ...box.env, ...NOW } });
-    const defaultDb = join(box.home, '.local', 'share', 'opencode', 'opencode.db');
-    expect(none.stderr).toBe(`memory: no session files yet (looked in ${defaultDb})\n`);
+    const data = join(box.home, '.local', 'share', 'opencode');
+    expect(none.stderr).toBe(`memory: no session files yet (looked in ${data}/opencode.db, ${data}/storage/session)\n`);
     expect(await importJson(box, [path])).toMatchObject({ files: 1, added: 4 });
     expect(await importJson(box, [path])).toMatchObject({ files: 1, added: 0, duplicates: 4 });
     expect(table(box, 'SELECT count(*) AS n FROM prompts')).toEqual([{ n: 1 }]);

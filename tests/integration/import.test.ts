@@ -443,9 +443,9 @@ describe('where it reads', () => {
     expect(result.code).toBe(0);
     const [claude, codex, gemini] = [join(box.home, '.claude'), join(box.home, '.codex'), join(box.home, '.gemini')];
     // The sandbox sets no XDG_DATA_HOME or OPENCODE_DB: OpenCode's store is where it puts it by default.
-    const opencode = join(box.home, '.local', 'share', 'opencode', 'opencode.db');
+    const opencode = join(box.home, '.local', 'share', 'opencode');
     expect(result.stderr).toBe(
-      `memory: no session files yet (looked in ${claude}/projects, ${codex}/sessions, ${codex}/archived_sessions, ${gemini}/tmp, ${opencode})\n`,
+      `memory: no session files yet (looked in ${claude}/projects, ${codex}/sessions, ${codex}/archived_sessions, ${gemini}/tmp, ${opencode}/opencode.db, ${opencode}/storage/session)\n`,
     );
     expect(JSON.parse(result.stdout)).toMatchObject({ files: 0, added: 0 });
     expect(existsSync(box.dbPath)).toBe(false);
