@@ -30,7 +30,7 @@ ${filePath??""}`}function gramWords(content,filePath,projectPath){let path=fileP
          coalesce((SELECT max(created_at) FROM memories m WHERE m.session_id = s.session_id), strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
          strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
   FROM legacy_session_summaries s WHERE s.session_id IS NOT NULL;
-`}});var V3_BEST_MATCH,V7_INSERT,FILE,of,change,V9_TABLES,V9_INSERT,V9_UPDATE,MIGRATIONS,TOMBSTONES_SINCE,HOLD_SESSIONS,init_schema=__esm({"lib/db/schema.ts"(){"use strict";V3_BEST_MATCH=`
+`}});var V3_BEST_MATCH,V7_INSERT,FILE,of,change,V9_TABLES,V9_INSERT,V9_UPDATE,init_schema_pieces=__esm({"lib/db/schema-pieces.ts"(){"use strict";V3_BEST_MATCH=`
   ALTER TABLE memories ADD COLUMN request TEXT;
 
   DROP TRIGGER memories_after_insert;
@@ -81,7 +81,7 @@ ${filePath??""}`}function gramWords(content,filePath,projectPath){let path=fileP
 
   -- Search shows the error a run fixed next to the run: looked up by resolved_by, which few rows carry.
   CREATE INDEX memories_resolved_by ON memories (resolved_by) WHERE resolved_by IS NOT NULL;
-  `,V7_INSERT=(v3=>v3.slice(v3.indexOf("CREATE TRIGGER memories_after_insert"),v3.indexOf("CREATE TRIGGER memories_after_delete")).replace("text(new.content, new.tags, new.file_path), coalesce(new.request, '')","words(new.content, new.file_path, new.project_path), memory_gram_words(new.request, NULL, '')"))(V3_BEST_MATCH),FILE="file_path, project_path, project, type",of=row=>FILE.replace(/\w+/g,column=>`${row}.${column}`),change=(row,n)=>`INSERT INTO memory_file_changes SELECT ${of(row)}, ${row}.created_at, ${n};`,V9_TABLES=V3_BEST_MATCH.slice(V3_BEST_MATCH.indexOf("CREATE VIRTUAL"),V3_BEST_MATCH.indexOf("  -- A row")).replace("request,","request, intent,"),V9_INSERT=V7_INSERT.replace("request)","request, intent)").replace("text(new.request)","$&, memory_intent_text(new.intent)"),V9_UPDATE=V9_INSERT.replace("insert AFTER INSERT","update AFTER UPDATE OF content, tags, file_path, request, intent").replace("BEGIN","$& DELETE FROM memory_words WHERE rowid = old.id; DELETE FROM memory_grams WHERE rowid = old.id;"),MIGRATIONS=[`
+  `,V7_INSERT=(v3=>v3.slice(v3.indexOf("CREATE TRIGGER memories_after_insert"),v3.indexOf("CREATE TRIGGER memories_after_delete")).replace("text(new.content, new.tags, new.file_path), coalesce(new.request, '')","words(new.content, new.file_path, new.project_path), memory_gram_words(new.request, NULL, '')"))(V3_BEST_MATCH),FILE="file_path, project_path, project, type",of=row=>FILE.replace(/\w+/g,column=>`${row}.${column}`),change=(row,n)=>`INSERT INTO memory_file_changes SELECT ${of(row)}, ${row}.created_at, ${n};`,V9_TABLES=V3_BEST_MATCH.slice(V3_BEST_MATCH.indexOf("CREATE VIRTUAL"),V3_BEST_MATCH.indexOf("  -- A row")).replace("request,","request, intent,"),V9_INSERT=V7_INSERT.replace("request)","request, intent)").replace("text(new.request)","$&, memory_intent_text(new.intent)"),V9_UPDATE=V9_INSERT.replace("insert AFTER INSERT","update AFTER UPDATE OF content, tags, file_path, request, intent").replace("BEGIN","$& DELETE FROM memory_words WHERE rowid = old.id; DELETE FROM memory_grams WHERE rowid = old.id;")}});var MIGRATIONS,TOMBSTONES_SINCE,HOLD_SESSIONS,init_schema=__esm({"lib/db/schema.ts"(){"use strict";init_schema_pieces();MIGRATIONS=[`
   CREATE TABLE memories (
     id           INTEGER PRIMARY KEY AUTOINCREMENT,
     session_id   TEXT    NOT NULL,
