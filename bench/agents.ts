@@ -12,6 +12,7 @@ import { cleanupMarkerPath } from '../lib/paths.js';
 import { generate, replicate, syntheticPayload } from './generate.js';
 import { cleanEnv, ms, ratio, timeProcesses, type ProcessCase, type Stats } from './measure.js';
 import { NODE_RELEASES, type NodeMajor } from './node-binaries.js';
+import { benchArguments } from './arguments.js';
 import { prepareNode } from './other-node.js';
 import { NODE_FLAGS } from '../lib/runtime/executables.js';
 
@@ -21,9 +22,10 @@ const FIXTURES = join(ROOT, 'tests', 'fixtures', 'agents');
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 21);
 const NOW = new Date();
 const PROJECT = '/home/dev/work/api-server';
-const OTHER_NODES = process.argv.flatMap((arg, i) =>
-  arg === '--node' && process.argv[i + 1] !== undefined ? [process.argv[i + 1] as string] : [],
-);
+const OTHER_NODES =
+  benchArguments('usage: node dist/bench/agents.js [--node 22|24]…  (BENCH_ROUNDS=N rounds, default 21)', {
+    node: { type: 'string', multiple: true },
+  }).node ?? [];
 
 /** Claude Code's budgets (BENCHMARKS.md), for every agent alike. */
 const BUDGETS = {

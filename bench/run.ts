@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { openDb } from '../lib/db/open.js';
+import { benchArguments } from './arguments.js';
 import { COMMON_TERM, generate, RARE_TERM, replicate, syntheticPayload, noisePayload } from './generate.js';
 import { NODE_RELEASES, type NodeMajor } from './node-binaries.js';
 import { prepareNode } from './other-node.js';
@@ -26,11 +27,13 @@ const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = resolve(DIST, '..');
 /** The bundles the installer copies: what Claude Code really runs. */
 const RUNTIME = join(DIST, 'runtime', 'dist');
-const ROWS = rowsArgument();
-/** `--node 22 --node 24`: the same processes under those releases too, side by side (bench/other-node.ts). */
-const OTHER_NODES = process.argv.flatMap((arg, i) =>
-  arg === '--node' && process.argv[i + 1] !== undefined ? [process.argv[i + 1] as string] : [],
+const FLAGS = benchArguments(
+  'usage: node dist/bench/run.js [--rows N] [--node 22|24]…  (writes BENCHMARKS.md; npm run bench builds first)',
+  { rows: { type: 'string' }, node: { type: 'string', multiple: true } },
 );
+const ROWS = rowsArgument(FLAGS.rows);
+/** `--node 22 --node 24`: the same processes under those releases too, side by side (bench/other-node.ts). */
+const OTHER_NODES = FLAGS.node ?? [];
 const SIZES = [...new Set([10_000, 100_000, ROWS])].filter((size) => size <= ROWS).sort((a, b) => a - b);
 const MAIN_SIZE = SIZES.includes(100_000) ? 100_000 : (SIZES[SIZES.length - 1] as number);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 21);
@@ -77,9 +80,8 @@ const say = (line = ''): void => {
   process.stdout.write(`${line}\n`);
 };
 
-function rowsArgument(): number {
-  const at = process.argv.indexOf('--rows');
-  const value = at === -1 ? 500_000 : Number(process.argv[at + 1]);
+function rowsArgument(given: string | undefined): number {
+  const value = given === undefined ? 500_000 : Number(given);
   if (!Number.isInteger(value) || value < 1000 || value > 1_000_000)
     throw new Error('--rows takes a whole number from 1000 to 1000000');
   return value;
