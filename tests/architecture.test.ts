@@ -52,6 +52,8 @@ const commands = sourceFiles('commands');
 const PURE = [
   'lib/memory.ts',
   'lib/capture/capture.ts',
+  'lib/capture/command-capture.ts',
+  'lib/capture/draft-text.ts',
   'lib/session/summary.ts',
   'lib/session/context.ts',
   'lib/capture/shell.ts',

@@ -1,8 +1,8 @@
 // Tool event → the memory worth keeping, or null for noise (lib/capture/noise.ts). Decides type, importance, tags and
-// content; strips <private> and redacts secrets before anything leaves this module. Pure: no I/O.
+// content; strips <private> and redacts secrets before anything leaves this module (a shell command's memory is
+// made in command-capture.ts). Pure: no I/O.
 import type { ToolEvent } from '../agents/events.js';
 import { IMPORTANCE, type MemoryDraft } from '../memory.js';
-import { Redactor as FieldRedactor, stripUnstored } from '../redact/redact.js';
 import {
   ENV_VALUES_NOTE,
   envNames,
@@ -12,17 +12,12 @@ import {
   type KeyFileKind,
 } from '../redact/key-files.js';
 import { eventPath, isNoiseEvent } from './noise.js';
-import { classifyCommand, type CommandClass } from './shell.js';
-import { usesHeredoc } from './shell-words.js';
-import { commandKey } from './command-key.js';
-import { pickErrorLines } from './error-lines.js';
+import { captureBash, captureBashFailure } from './command-capture.js';
+import { bound, joinTags, Redactor } from './draft-text.js';
 import { describeBinary } from '../text/binary.js';
-import { clip, countLines, head, oneLine, SCAN_MAX, stripAnsi } from '../text/bounded.js';
+import { clip, countLines, head, oneLine, SCAN_MAX } from '../text/bounded.js';
 import { baseName } from '../paths.js';
 import { objectOf, str } from '../narrow.js';
-
-/** Stored content never exceeds this, whatever the payload's size. */
-export const CONTENT_MAX = 2000;
 
 /** A tool event → what is kept of it; null for noise and for what leaves nothing to keep. */
 export function captureEvent(event: ToolEvent): MemoryDraft | null {
@@ -42,79 +37,6 @@ export function draftOf(event: ToolEvent): MemoryDraft | null {
     case 'NotebookEdit':
       return captureNotebookEdit(event);
   }
-}
-
-/** Private spans removed and every field cut to scan size; then secrets found across all of them. */
-class Redactor {
-  private readonly fields: FieldRedactor;
-  constructor(fields: readonly string[]) {
-    this.fields = new FieldRedactor(fields.map(prepare));
-  }
-  clean(text: string): string {
-    return this.fields.clean(prepare(text));
-  }
-}
-
-function prepare(text: string): string {
-  return stripUnstored(stripAnsi(head(text, SCAN_MAX)));
-}
-
-function captureBash(event: ToolEvent): MemoryDraft | null {
-  const command = str(event.input['command']);
-  const description = str(event.input['description']);
-  const redactor = new Redactor([command, description, str(event.response['stdout']), str(event.response['stderr'])]);
-  const kind = classifyCommand(head(command, SCAN_MAX));
-  const shown = clip(redactor.clean(command).trim(), 1200);
-  const note = description ? `  # ${clip(oneLine(redactor.clean(description)), 160)}` : '';
-  return {
-    type: 'command',
-    toolName: 'Bash',
-    filePath: null,
-    content: bound(`${shown}${note}`),
-    tags: commandTags(kind, [usesHeredoc(head(command, SCAN_MAX)) ? 'heredoc' : '']),
-    importance: kind.importance,
-    exitCode: null,
-    commandKey: commandKey(redactor.clean(head(command, SCAN_MAX))),
-  };
-}
-
-function captureBashFailure(event: ToolEvent): MemoryDraft | null {
-  const command = str(event.input['command']);
-  const error = event.error || str(event.response['stderr']);
-  const redactor = new Redactor([command, error]);
-  const exitCode = parseExitCode(error);
-  const kind = command
-    ? classifyCommand(head(command, SCAN_MAX))
-    : { kind: 'run' as const, tool: '', importance: 1 as const };
-  const output = meaningfulOutput(redactor.clean(error.replace(/^Exit code \d+\s*/, '')));
-  const header = `Bash error${exitCode === null ? '' : ` (exit ${exitCode})`}: ${clip(oneLine(redactor.clean(command)), 400)}`;
-  return {
-    type: 'error',
-    toolName: 'Bash',
-    filePath: null,
-    content: bound(output ? `${header}\n${output}` : header),
-    tags: commandTags(kind, [
-      'error',
-      ...(exitCode === null ? [] : [`exit-${exitCode}`]),
-      usesHeredoc(head(command, SCAN_MAX)) ? 'heredoc' : '',
-    ]),
-    importance: IMPORTANCE.error,
-    exitCode,
-    commandKey: command ? commandKey(redactor.clean(command)) : null,
-  };
-}
-
-export function parseExitCode(error: string): number | null {
-  const match = /^\s*Exit code:? (-?\d+)/i.exec(error) ?? /\bexit(?:ed with)? code:? (-?\d+)/i.exec(head(error, 4096));
-  return match ? Number(match[1]) : null;
-}
-
-/**
- * The lines of a failure's output a person would look at (see error-lines.ts), at most 1,200 characters;
- * bytes that are not text are said as `binary output, N bytes`.
- */
-export function meaningfulOutput(output: string): string {
-  return clip(pickErrorLines(describeBinary(head(output, SCAN_MAX))).join('\n'), 1200);
 }
 
 function captureEdit(event: ToolEvent): MemoryDraft | null {
@@ -288,20 +210,7 @@ function bytes(count: number): string {
   return `${count.toLocaleString('en')} byte${count === 1 ? '' : 's'}`;
 }
 
-function commandTags(found: CommandClass, extra: readonly string[]): string {
-  return joinTags(['bash', found.tool, found.kind === 'run' ? '' : found.kind, ...extra]);
-}
-
 function extensionOf(path: string): string {
   const match = /\.([A-Za-z0-9]{1,10})$/.exec(baseName(path));
   return match ? (match[1] as string).toLowerCase() : '';
-}
-
-function joinTags(tags: readonly string[]): string {
-  const clean = tags.map((tag) => tag.toLowerCase().replace(/[^a-z0-9_.-]/g, '')).filter(Boolean);
-  return [...new Set(clean)].join(',');
-}
-
-function bound(content: string): string {
-  return clip(content, CONTENT_MAX);
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { captureEvent, parseExitCode, CONTENT_MAX } from '../../lib/capture/capture.js';
+import { captureEvent } from '../../lib/capture/capture.js';
+import { parseExitCode } from '../../lib/capture/command-capture.js';
+import { CONTENT_MAX } from '../../lib/capture/draft-text.js';
 import { isNoisePath } from '../../lib/capture/noise.js';
 import { parseToolEvent } from '../../lib/agents/claude-code/payload.js';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lineScore, pickErrorLines, tellingLine } from '../../lib/capture/error-lines.js';
-import { meaningfulOutput } from '../../lib/capture/capture.js';
+import { meaningfulOutput } from '../../lib/capture/command-capture.js';
 import { ROOT } from '../helpers.js';
 
 const fixture = (name: string): string => readFileSync(join(ROOT, 'tests', 'fixtures', 'error-output', name), 'utf8');
