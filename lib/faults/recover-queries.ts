@@ -4,7 +4,19 @@
 import { rmSync } from 'node:fs';
 import { openConnection } from '../db/driver.js';
 import { pageSizeCandidates, writeRebuiltCopy } from '../db/header.js';
-import { openDb, type Db, type Statement } from '../db/open.js';
+import { openDb, type Db } from '../db/open.js';
+import {
+  columnsOf,
+  estimateRows,
+  highestRowid,
+  isCorrupt,
+  primaryKeyOf,
+  quote,
+  scan,
+  SEARCH_INDEX_COUNTS,
+  SEARCH_INDEX_TOPS,
+  walk,
+} from './damaged-file-queries.js';
 
 export interface TableCopy {
   readonly table: string;
@@ -28,7 +40,6 @@ export interface CopyResult {
 // Filled again by the new file's triggers from the rows copied (counts, file tallies, the search
 // indexes), or written by SQLite itself: copying them would only carry the damage over.
 const DERIVED = new Set(['memory_counts', 'memory_files', 'search_index_build', 'sqlite_sequence']);
-const RANGE = 256;
 
 type Connection = Db;
 type Row = Record<string, unknown>;
@@ -164,50 +175,6 @@ function copyTable(from: Connection, to: Connection, table: SourceTable): TableC
   return { table: table.name, recovered, estimated: estimated === null ? null : Math.max(estimated, recovered) };
 }
 
-const SEARCH_INDEXES = ['memory_words', 'memory_grams', 'memories_fts', 'memories_trigram'];
-const SEARCH_INDEX_TOPS = SEARCH_INDEXES.map((name) => `SELECT max(id) FROM ${name}_docsize`);
-const SEARCH_INDEX_COUNTS = SEARCH_INDEXES.map((name) => `SELECT count(*) FROM ${name}_docsize`);
-
-/**
- * Copies rows 1..top in ranges; a range that cannot be read is split down to single rows, read by
- * `= ?` (a range scan also steps onto the next page to find its end, which may be the bad one).
- */
-function walk(from: Connection, selectWhereKey: string, top: number, keep: (row: Row) => void): void {
-  let range: Statement;
-  let single: Statement;
-  try {
-    range = from.prepare(`${selectWhereKey} BETWEEN ? AND ?`);
-    single = from.prepare(`${selectWhereKey} = ?`);
-  } catch (error) {
-    // The table's definition itself is unreadable: nothing of it can be found.
-    if (isCorrupt(error)) return;
-    throw error;
-  }
-  const copyRange = (low: number, high: number): void => {
-    let rows: Row[];
-    try {
-      rows = (low === high ? single.all(low) : range.all(low, high)) as Row[];
-    } catch (error) {
-      if (!isCorrupt(error) || low === high) return;
-      const middle = Math.floor((low + high) / 2);
-      copyRange(low, middle);
-      copyRange(middle + 1, high);
-      return;
-    }
-    for (const row of rows) keep(row);
-  };
-  for (let low = 1; low <= top; low += RANGE) copyRange(low, Math.min(top, low + RANGE - 1));
-}
-
-/** Keeps the rows a scan yields until it reaches a page it cannot read. */
-function scan(from: Connection, sql: string, keep: (row: Row) => void): void {
-  try {
-    for (const row of from.prepare(sql).iterate()) keep(row as Row);
-  } catch (error) {
-    if (!isCorrupt(error)) throw error;
-  }
-}
-
 /** Ids of lost rows are not handed out again: each AUTOINCREMENT counter is kept at its highest. */
 function keepSequences(from: Connection, to: Connection, copies: readonly TableCopy[]): void {
   let sequences: Array<{ name: string; seq: number }> = [];
@@ -223,55 +190,6 @@ function keepSequences(from: Connection, to: Connection, copies: readonly TableC
       'INSERT INTO sqlite_sequence (name, seq) SELECT @name, 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = @name)',
     ).run({ name });
     to.prepare('UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?').run(top, name);
-  }
-}
-
-/** The highest rowid any of `queries` can still tell (0 when none can). */
-function highestRowid(db: Connection, queries: readonly string[]): number {
-  return bestOf(db, queries) ?? 0;
-}
-
-function bestOf(db: Connection, queries: readonly string[]): number | null {
-  let best: number | null = null;
-  for (const sql of queries) {
-    try {
-      const value = Number(db.prepare(sql).pluck().get() ?? 0);
-      best = Math.max(best ?? 0, value);
-    } catch {
-      // That page is damaged too (or the structure does not exist); another source may know.
-    }
-  }
-  return best;
-}
-
-/** Row counts the damaged file can still give: the table itself, each of its indexes, `extra`. */
-function estimateRows(db: Connection, table: string, extra: readonly string[]): number | null {
-  const queries = [`SELECT count(*) FROM ${quote(table)} NOT INDEXED`, ...extra];
-  try {
-    const indexes = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?")
-      .pluck()
-      .all(table) as string[];
-    for (const name of indexes) queries.push(`SELECT count(*) FROM ${quote(table)} INDEXED BY ${quote(name)}`);
-  } catch {
-    // The schema page itself is unreadable: the table's own count still tries.
-  }
-  return bestOf(db, queries);
-}
-
-function columnsOf(db: Connection, table: string): string[] {
-  try {
-    return db.prepare('SELECT name FROM pragma_table_info(?) ORDER BY cid').pluck().all(table) as string[];
-  } catch {
-    return [];
-  }
-}
-
-function primaryKeyOf(db: Connection, table: string): string[] {
-  try {
-    return db.prepare('SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk').pluck().all(table) as string[];
-  } catch {
-    return [];
   }
 }
 
@@ -301,10 +219,4 @@ export function removeFiles(path: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${path}${suffix}`, { force: true });
 }
 
-const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
-
-function isCorrupt(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
-}
