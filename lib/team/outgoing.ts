@@ -1,7 +1,7 @@
 // What leaves the machine, row by row: a second redaction pass, the PII filter, and file paths made
 // relative to the project (a teammate's checkout is elsewhere; the local home directory is nobody's
 // business). Pure: local rows in, server rows out.
-import type { OutgoingMemory, OutgoingSummary } from './server-queries.js';
+import type { OutgoingMemory, OutgoingSummary } from './push-queries.js';
 import type { StoredSummary } from './local-queries.js';
 import { DEFAULT_AGENT, isAgentName, type MemoryRow } from '../memory.js';
 import { redact } from '../redact/redact.js';

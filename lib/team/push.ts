@@ -17,16 +17,8 @@ import {
   teamProjects,
 } from './local-queries.js';
 import { clearTombstones, queuedTombstones } from './tombstone-queries.js';
-import {
-  applyTombstones,
-  insertMemories,
-  membership,
-  registerHost,
-  serverId,
-  serverSchemaVersion,
-  SERVER_SCHEMA_VERSION,
-  upsertSummaries,
-} from './server-queries.js';
+import { membership, registerHost, serverId, serverSchemaVersion, SERVER_SCHEMA_VERSION } from './server-queries.js';
+import { applyTombstones, insertMemories, upsertSummaries } from './push-queries.js';
 import type { TeamConfig } from './connection-string.js';
 import { TeamError, withTeamServer } from './connect.js';
 import { MemoryError } from '../errors.js';
